@@ -1,0 +1,40 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports flow one way: shared ← server, shared ← web; web never reaches the server. */
+const noServerFromWeb = {
+  group: ['**/server/**', '**/server'],
+  message: 'src/web não importa src/server: use a API HTTP e os tipos de src/shared.',
+};
+const noAppFromShared = {
+  group: ['**/server/**', '**/web/**', 'react', 'react-dom', 'fastify', 'node:*', 'pg', '@electric-sql/*'],
+  message: 'src/shared é puro: sem React, sem Node, sem servidor.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noServerFromWeb] }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noAppFromShared] }] },
+  },
+);

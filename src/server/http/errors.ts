@@ -1,0 +1,105 @@
+/**
+ * One place decides what a failure looks like on the wire: the contract's
+ * `{error: {code, message, fields?}}`, a pt-BR message, and never a stack trace or SQL.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { type ZodType, z } from 'zod';
+import { type ApiErrorBody, type ApiErrorCode, fieldPath } from '../../shared/api-error.js';
+import { MSG } from '../../shared/messages.js';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (fields: Record<string, string>, message: string = MSG.validationError) =>
+  new AppError(400, 'VALIDATION_ERROR', message, fields);
+export const unauthorized = (message: string = MSG.unauthorized) => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message: string = MSG.notFound) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', message, fields);
+
+/** Field path → first message, as the contract's `fields` wants it. */
+export function zodFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = fieldPath(issue.path) || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Validates input with a shared schema, or throws the contract's 400. */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(zodFields(result.error));
+  return result.data;
+}
+
+export function errorBody(code: ApiErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+const STATUS_CODES: Record<number, ApiErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: MSG.validationError,
+  401: MSG.unauthorized,
+  403: MSG.forbidden,
+  404: MSG.notFound,
+  413: MSG.payloadTooLarge,
+  415: MSG.unsupportedMediaType,
+  429: MSG.tooManyRequests,
+};
+
+/** Connection-level failures of the database: the client should retry later, not see a 500. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    typeof code === 'string' &&
+    (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(code))
+  );
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
+    }
+    if (err instanceof z.ZodError) {
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', MSG.validationError, zodFields(err)));
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', MSG.databaseUnavailable));
+    }
+    const status = (err as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, body too large...).
+      request.log.info({ code: (err as FastifyError).code }, err.message);
+      const code = STATUS_CODES[status] ?? 'VALIDATION_ERROR';
+      return reply.status(status).send(errorBody(code, STATUS_MESSAGES[status] ?? MSG.validationError));
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.status(500).send(errorBody('INTERNAL_ERROR', MSG.serverError));
+  });
+}

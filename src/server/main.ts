@@ -1,0 +1,64 @@
+/**
+ * Process entry: configuration, database, migrations, listen; and a clean stop on SIGTERM or
+ * SIGINT (stop accepting, let in-flight requests finish, close the database).
+ */
+import { buildApp } from './app.js';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { openDatabase } from './db/client.js';
+import { packageRoot } from './paths.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    loadDotEnv(join(packageRoot(), '.env'));
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (err) => console.error('postgres: conexão ociosa perdida:', err.message),
+  });
+  const applied = await database.migrate();
+  const app = await buildApp({ config, database });
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shown = address.replace('127.0.0.1', 'localhost');
+  app.log.info({ address, database: database.kind }, 'listening');
+  console.log(`Gestão Agrícola pronta em ${shown} (banco: ${database.kind})`);
+}
+
+main().catch((err: unknown) => {
+  console.error('Falha ao iniciar o servidor:', err);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.js';
+
+export function healthRoutes(app: FastifyInstance, database: Database): void {
+  app.get('/api/health', async (request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch (err) {
+      request.log.warn({ err }, 'health check: database not answering');
+      return reply.status(503).send({ status: 'error', database: database.kind });
+    }
+  });
+}

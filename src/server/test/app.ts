@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../config.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(join(tmpdir(), 'ga-data-')),
+    databaseUrl: undefined,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+/** The real app on a private database. Routes may still be added before the first inject. */
+export async function createTestApp(opts: { webRoot?: string; onQuery?: (sql: string) => void } = {}): Promise<TestApp> {
+  const db = await createTestDatabase({ onQuery: opts.onQuery });
+  const config = testConfig();
+  const app = await buildApp({ config, database: db.database, logger: false, ...(opts.webRoot ? { webRoot: opts.webRoot } : {}) });
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.database.close();
+      await db.drop();
+    },
+  };
+}

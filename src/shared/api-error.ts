@@ -1,0 +1,26 @@
+/** The error body every API failure answers with (see CONTRACT.md). */
+export type ApiErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UNPROCESSABLE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_ERROR';
+
+export interface ApiErrorBody {
+  error: {
+    code: ApiErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+  };
+}
+
+/** Turns a zod-style issue path into the contract's dotted field path (`tratamentos.0.nome`). */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((p) => String(p)).join('.');
+}

@@ -1,0 +1,46 @@
+import { Link, Outlet } from 'react-router';
+import { PAGE_TEXT } from '../../shared/messages.js';
+import { LogoMark } from '../components/logo.js';
+
+export function AppHeader() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/dashboard" className="flex items-center gap-3 rounded-lg">
+          <LogoMark />
+          <span className="leading-tight">
+            <span className="block text-base font-bold text-brand-800">{PAGE_TEXT.productName}</span>
+            <span className="hidden text-xs text-slate-600 sm:block">Experimentos de campo</span>
+          </span>
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+/** Pages inside the product: header on top, content centred. */
+export function AppLayout() {
+  return (
+    <div className="min-h-screen">
+      <AppHeader />
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** Sign-in and sign-up pages: a centred card on a soft background, no header. */
+export function AuthLayout() {
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-soil-50 px-4 py-10">
+      <Link to="/login" className="mb-8 flex items-center gap-3">
+        <LogoMark className="h-11 w-11" />
+        <span className="text-2xl font-bold text-brand-800">{PAGE_TEXT.productName}</span>
+      </Link>
+      <div className="w-full max-w-md">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../components/page-title.js';
+
+export function NewExperimentPage() {
+  return <PageTitle title="Novo Experimento" />;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../components/page-title.js';
+
+export function PrivacyPage() {
+  return <PageTitle title="Política de Privacidade" />;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../components/page-title.js';
+
+export function ProfilePage() {
+  return <PageTitle title="Meu Perfil" />;
+}

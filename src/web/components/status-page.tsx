@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PAGE_TEXT } from '../../shared/messages.js';
+import { Button } from './ui/button.js';
+
+/** Full-page message with a "Voltar" button that goes back one page (home when there is none). */
+export function StatusPage({ code, title, text, icon }: { code: string; title: string; text: string; icon: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const goBack = () => {
+    if (location.key === 'default') navigate('/', { replace: true });
+    else navigate(-1);
+  };
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
+      <div className="mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">{icon}</div>
+      <p className="text-sm font-semibold tracking-wide text-brand-700">{code}</p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+      <p className="mt-3 text-base text-slate-600">{text}</p>
+      <Button className="mt-8" onClick={goBack}>
+        {PAGE_TEXT.back}
+      </Button>
+    </main>
+  );
+}
