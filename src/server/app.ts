@@ -2,12 +2,20 @@
  * Builds the Fastify application from a configuration and an open database. Tests call
  * `app.inject()` on it without a port; main.ts is the only place that listens.
  */
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { createAuthGuards } from './http/auth.js';
 import { installErrorHandling } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
+import { createMailer, type Mailer } from './modules/auth/mailer.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
+import { AccessTokens } from './modules/auth/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 
 export interface BuildAppOptions {
@@ -16,6 +24,14 @@ export interface BuildAppOptions {
   /** Folder of the built SPA; defaults to dist/web of this package. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the mailer built from the configuration (tests read the outbox). */
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -36,8 +52,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     done();
   });
 
+  const ctx: AppContext = {
+    config: opts.config,
+    database: opts.database,
+    db: opts.database.db,
+    tokens: new AccessTokens(opts.config.jwtSecret),
+    mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log }),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('authUser', null);
+  await app.register(fastifyCookie);
+
   installErrorHandling(app);
+  const guards = createAuthGuards(ctx);
+  const auth = new AuthService(ctx);
   healthRoutes(app, opts.database);
+  authRoutes(app, ctx, auth, guards);
+  userRoutes(app, ctx, auth, guards);
   await registerSpa(app, opts.webRoot ?? WEB_DIST_DIR);
   return app;
 }

@@ -24,6 +24,14 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
     .optional(),
   JWT_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+  PUBLIC_URL: z.url({ error: 'deve ser uma URL (ex.: https://agro.exemplo.com.br)' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Gestão Agrícola <nao-responda@gestao-agricola.local>'),
+  AUTH_LIMIT_PER_EMAIL: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(10),
+  AUTH_LIMIT_PER_IP: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(30),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `deve ser um de: ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
@@ -36,6 +44,13 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Base of links sent by e-mail (never taken from the request's Host header). */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Sign-in and recovery attempts allowed per 15 minutes. */
+  authLimitPerEmail: number;
+  authLimitPerIp: number;
 }
 
 export class ConfigError extends Error {
@@ -61,6 +76,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authLimitPerEmail: e.AUTH_LIMIT_PER_EMAIL,
+    authLimitPerIp: e.AUTH_LIMIT_PER_IP,
   };
 }
 

@@ -21,14 +21,21 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: undefined,
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     logLevel: 'silent',
+    publicUrl: 'http://localhost:3000',
+    smtpUrl: undefined,
+    mailFrom: 'Gestão Agrícola <nao-responda@teste.local>',
+    authLimitPerEmail: 10,
+    authLimitPerIp: 1000,
     ...overrides,
   };
 }
 
 /** The real app on a private database. Routes may still be added before the first inject. */
-export async function createTestApp(opts: { webRoot?: string; onQuery?: (sql: string) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { webRoot?: string; onQuery?: (sql: string) => void; config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase({ onQuery: opts.onQuery });
-  const config = testConfig();
+  const config = testConfig(opts.config);
   const app = await buildApp({ config, database: db.database, logger: false, ...(opts.webRoot ? { webRoot: opts.webRoot } : {}) });
   return {
     app,

@@ -1,0 +1,15 @@
+/** What route modules need, built once per app and passed explicitly (no hidden globals). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Mailer } from './modules/auth/mailer.js';
+import { AccessTokens } from './modules/auth/tokens.js';
+
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

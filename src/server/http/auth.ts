@@ -1,0 +1,45 @@
+/**
+ * Bearer authentication for API routes. The user is read from the database on every request,
+ * so a changed role or a deleted account takes effect at once, not when the token expires.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '../../shared/constants.js';
+import type { AppContext } from '../context.js';
+import { users } from '../db/schema.js';
+import { forbidden, unauthorized } from './errors.js';
+
+export type AuthUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser: AuthUser | null;
+  }
+}
+
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw unauthorized();
+  return request.authUser;
+}
+
+export function createAuthGuards(ctx: AppContext) {
+  const requireUser = async (request: FastifyRequest, _reply?: FastifyReply): Promise<void> => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized();
+    const claims = await ctx.tokens.verify(match[1]);
+    if (!claims) throw unauthorized();
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+    if (!user) throw unauthorized();
+    request.authUser = user;
+  };
+  const requireRole =
+    (...roles: Role[]) =>
+    async (request: FastifyRequest, reply?: FastifyReply): Promise<void> => {
+      await requireUser(request, reply);
+      if (!roles.includes(currentUser(request).role)) throw forbidden();
+    };
+  return { requireUser, requireRole };
+}
+
+export type AuthGuards = ReturnType<typeof createAuthGuards>;
