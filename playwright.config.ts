@@ -24,6 +24,8 @@ async function freePort(): Promise<number> {
 // them down through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'ga-e2e-'));
+// The journeys start a real SMTP server on this port when they need the mail.
+process.env.E2E_SMTP_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -69,6 +71,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      PUBLIC_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      // Every journey signs in from 127.0.0.1.
+      AUTH_LIMIT_PER_IP: '10000',
     },
   },
 });

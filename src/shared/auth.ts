@@ -50,7 +50,7 @@ const email = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
+    .min(1, { error: requiredMessage, abort: true })
     .max(EMAIL_MAX, AUTH_MSG.emailInvalid)
     .regex(EMAIL_PATTERN, AUTH_MSG.emailInvalid)
     .transform((v) => v.toLowerCase());
@@ -59,14 +59,14 @@ const name = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
+    .min(1, { error: requiredMessage, abort: true })
     .min(NAME_MIN, AUTH_MSG.nameTooShort)
     .max(NAME_MAX, AUTH_MSG.nameTooLong);
 
 const newPassword = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
-    .min(1, requiredMessage)
+    .min(1, { error: requiredMessage, abort: true })
     .min(PASSWORD_MIN, AUTH_MSG.passwordTooShort)
     .max(PASSWORD_MAX, AUTH_MSG.passwordTooLong);
 
@@ -99,12 +99,14 @@ export type RegisterBody = z.input<typeof registerSchema>;
 /** The sign-up form: the API body plus confirmation and consent. */
 export const registerFormSchema = registerSchema
   .extend({
-    confirmPassword: z.string().min(1, AUTH_MSG.registerRequired),
+    confirmPassword: z.string().min(1, { error: AUTH_MSG.registerRequired, abort: true }),
     terms: z.boolean().refine((v) => v, AUTH_MSG.termsRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: AUTH_MSG.passwordsDoNotMatch,
+    // Only compare once both were typed: an empty confirmation already has its own message.
+    when: (p) => typeof p.value === 'object' && p.value !== null && Boolean((p.value as { confirmPassword?: unknown }).confirmPassword),
   });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
@@ -119,14 +121,14 @@ export const resetPasswordFormSchema = resetPasswordSchema
   .extend({ confirmPassword: z.string().min(1, MSG.required) })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MSG.passwordsDoNotMatch });
 
-export const profileUpdateSchema = z
-  .object({
-    name: name(MSG.required),
-    email: email(MSG.required),
-    company,
-    role: roleSchema,
-  })
-  .partial();
+/** The profile form: every field. The API takes any subset of them. */
+export const profileSchema = z.object({
+  name: name(MSG.required),
+  email: email(MSG.required),
+  company,
+  role: roleSchema,
+});
+export const profileUpdateSchema = profileSchema.partial();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 export const changePasswordSchema = z.object({

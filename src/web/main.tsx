@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { router } from './app/router.js';
+import { AuthProvider } from './features/auth/auth-provider.js';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -16,7 +17,9 @@ if (!root) throw new Error('#root ausente');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
       <Toaster position="top-right" richColors closeButton />
     </QueryClientProvider>
   </StrictMode>,

@@ -1,20 +1,19 @@
 import { expect, test } from '@playwright/test';
 
-test('the root opens the product on the dashboard', async ({ page }) => {
+test('the root leads a signed-out visitor to sign in', async ({ page }) => {
   await page.goto('/');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('link', { name: /Gestão Agrícola/ })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Agrícola' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
   await expect(page).toHaveTitle('Gestão Agrícola');
 });
 
 test('an unknown path shows the not-found page, and Voltar goes back', async ({ page }) => {
-  await page.goto('/dashboard');
+  await page.goto('/terms');
   await page.goto('/pagina/que/nao/existe');
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
   await expect(page.getByText('A página que você está procurando não existe.')).toBeVisible();
   await page.getByRole('button', { name: 'Voltar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/terms$/);
 });
 
 test('a deep link survives a reload', async ({ page }) => {

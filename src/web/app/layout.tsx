@@ -1,22 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { PAGE_TEXT } from '../../shared/messages.js';
 import { LogoMark } from '../components/logo.js';
-
-export function AppHeader() {
-  return (
-    <header className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/dashboard" className="flex items-center gap-3 rounded-lg">
-          <LogoMark />
-          <span className="leading-tight">
-            <span className="block text-base font-bold text-brand-800">{PAGE_TEXT.productName}</span>
-            <span className="hidden text-xs text-slate-600 sm:block">Experimentos de campo</span>
-          </span>
-        </Link>
-      </div>
-    </header>
-  );
-}
+import { AppHeader } from './header.js';
 
 /** Pages inside the product: header on top, content centred. */
 export function AppLayout() {

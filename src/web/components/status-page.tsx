@@ -1,16 +1,13 @@
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PAGE_TEXT } from '../../shared/messages.js';
 import { Button } from './ui/button.js';
 
 /** Full-page message with a "Voltar" button that goes back one page (home when there is none). */
 export function StatusPage({ code, title, text, icon }: { code: string; title: string; text: string; icon: ReactNode }) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const goBack = () => {
-    if (location.key === 'default') navigate('/', { replace: true });
-    else navigate(-1);
-  };
+  // Back one page, as the browser's button would; a tab opened on this page has nowhere to go back to.
+  const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/', { replace: true }));
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
       <div className="mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">{icon}</div>

@@ -16,7 +16,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { randomToken, sha256 } from './tokens.js';
 
-/** Serialises sign-ups, so that two first accounts cannot both become admin. */
+/** Serialises sign-ups, so that two "first accounts" cannot both become admin. */
 const REGISTER_LOCK_KEY = 7_341_202_612;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -37,9 +37,9 @@ export class AuthService {
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
       if (taken) throw conflict(MSG.emailAlreadyExists, { email: MSG.emailAlreadyExists });
       if (body.role === 'admin') {
-        // Administrador is granted only while the installation has no admin (its first account).
-        const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-        if (admin) throw badRequest({ role: MSG.invalidRole });
+        // Administrador is granted only to the first account of an installation.
+        const [anyone] = await tx.select({ id: users.id }).from(users).limit(1);
+        if (anyone) throw badRequest({ role: MSG.invalidRole });
       }
       const [created] = await tx
         .insert(users)

@@ -1,10 +1,60 @@
-import { Card, CardBody, CardHeader } from '../../components/ui/card.js';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { AUTH_MSG, forgotPasswordSchema } from '../../../shared/auth.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Input } from '../../components/ui/field.js';
+import { useForgotPassword } from '../../features/auth/api/forgot-password.js';
+import { AuthCard } from '../../features/auth/components/auth-card.js';
+import { failureMessage } from '../../features/auth/components/form-error.js';
+
+type Values = z.input<typeof forgotPasswordSchema>;
 
 export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const [serverError, setServerError] = useState<string>();
+  const [sent, setSent] = useState(false);
+  const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof forgotPasswordSchema>>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setServerError(undefined);
+    try {
+      await forgot.mutateAsync(email);
+      setSent(true);
+    } catch (err) {
+      setServerError(failureMessage(err, AUTH_MSG.forgotError));
+    }
+  });
+
+  const error = formState.errors.email?.message ?? serverError;
   return (
-    <Card>
-      <CardHeader title="Recuperar senha" />
-      <CardBody />
-    </Card>
+    <AuthCard
+      title="Recuperar senha"
+      subtitle="Informe o email da sua conta e enviaremos um link para criar uma nova senha."
+      footer={
+        <div className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+          <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Voltar para o login
+          </Link>
+          <Link to="/register" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Criar conta
+          </Link>
+        </div>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {sent ? <Alert tone="success">{AUTH_MSG.forgotSuccess}</Alert> : error ? <Alert tone="error">{error}</Alert> : null}
+        <Input label="Email" type="email" autoComplete="email" aria-invalid={formState.errors.email ? true : undefined} {...register('email')} />
+        <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Enviando...' : 'Enviar'}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

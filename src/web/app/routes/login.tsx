@@ -1,10 +1,89 @@
-import { Card, CardBody, CardHeader } from '../../components/ui/card.js';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { AUTH_MSG, loginSchema } from '../../../shared/auth.js';
+import { LOGIN_REDIRECT_DELAY_MS } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Checkbox, Input, PasswordInput } from '../../components/ui/field.js';
+import { storeSession, useLogin } from '../../features/auth/api/login.js';
+import { AuthCard } from '../../features/auth/components/auth-card.js';
+import { failureMessage, firstError } from '../../features/auth/components/form-error.js';
+import { redirectTarget } from '../../features/auth/components/require-auth.js';
+
+type Values = z.input<typeof loginSchema>;
 
 export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(redirectTarget(location.state), { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate, location.state]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(undefined);
+    try {
+      storeSession(await login.mutateAsync(values));
+      setDone(true);
+    } catch (err) {
+      setServerError(failureMessage(err, AUTH_MSG.loginError, { 401: MSG.invalidCredentials }));
+    }
+  });
+
+  const error = firstError(formState.errors, ['email', 'password']) ?? serverError;
   return (
-    <Card>
-      <CardHeader title="Entrar" />
-      <CardBody />
-    </Card>
+    <AuthCard
+      title="Entrar"
+      subtitle="Acesse sua conta para gerenciar seus experimentos."
+      footer={
+        <>
+          Não tem uma conta?{' '}
+          <Link to="/register" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Criar conta
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {done ? <Alert tone="success">{AUTH_MSG.loginSuccess}</Alert> : error ? <Alert tone="error">{error}</Alert> : null}
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-invalid={formState.errors.email ? true : undefined}
+          {...register('email')}
+        />
+        <PasswordInput
+          label="Senha"
+          autoComplete="current-password"
+          aria-invalid={formState.errors.password ? true : undefined}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {/* Present as the spec asks; it deliberately has no effect. */}
+          <Checkbox label="Lembrar senha" name="rememberPassword" />
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            Esqueceu a senha?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting || done}>
+          {formState.isSubmitting ? 'Entrando...' : 'Entrar'}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

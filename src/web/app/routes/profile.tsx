@@ -1,5 +1,192 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { AUTH_MSG, type PublicUser, changePasswordFormSchema, profileSchema } from '../../../shared/auth.js';
+import { ROLE_LABELS } from '../../../shared/constants.js';
+import { formatLongDate, initials } from '../../../shared/format.js';
 import { PageTitle } from '../../components/page-title.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardBody, CardHeader } from '../../components/ui/card.js';
+import { Input, PasswordInput, Select } from '../../components/ui/field.js';
+import { ApiError } from '../../lib/api-client.js';
+import { useSession } from '../../lib/api.js';
+import { useChangePassword } from '../../features/auth/api/change-password.js';
+import { useLogout } from '../../features/auth/api/logout.js';
+import { useUpdateProfile } from '../../features/auth/api/profile.js';
+import { failureMessage } from '../../features/auth/components/form-error.js';
+import { RoleBadge } from '../../features/auth/components/role-badge.js';
 
 export function ProfilePage() {
-  return <PageTitle title="Meu Perfil" />;
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const navigate = useNavigate();
+  const logout = useLogout();
+  if (!user) return null;
+
+  const signOut = async () => {
+    await logout.mutateAsync();
+    toast.success(AUTH_MSG.logoutSuccess);
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageTitle title="Meu Perfil" subtitle="Seus dados de acesso ao Gestão Agrícola." />
+      <Card>
+        <div className="flex flex-wrap items-center gap-4 border-b border-soil-100 px-5 py-5 sm:px-6">
+          <div className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white" aria-hidden="true">
+            {initials(user.name)}
+          </div>
+          <div className="min-w-48 flex-1">
+            <p className="truncate text-lg font-semibold text-slate-900">{user.name}</p>
+            <p className="truncate text-sm text-slate-600">{user.email}</p>
+          </div>
+          <RoleBadge role={user.role} />
+        </div>
+        <CardBody>
+          {editing ? (
+            <ProfileForm user={user} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+                <Item label="Nome" value={user.name} />
+                <Item label="Email" value={user.email} />
+                <Item label="Empresa" value={user.company || AUTH_MSG.notInformed} />
+                <Item label="Tipo de usuário" value={ROLE_LABELS[user.role]} />
+                <Item label="Membro desde" value={formatLongDate(user.createdAt)} />
+              </dl>
+              <div className="mt-6 flex flex-wrap gap-3">
+                <Button onClick={() => setEditing(true)}>Editar Perfil</Button>
+                <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
+                  Sair
+                </Button>
+              </div>
+            </>
+          )}
+        </CardBody>
+      </Card>
+      <ChangePasswordCard />
+    </div>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-1 text-sm text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+type ProfileValues = z.input<typeof profileSchema>;
+
+function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const [serverError, setServerError] = useState<string>();
+  const isAdmin = user.role === 'admin';
+  const { register, handleSubmit, formState, setError, reset } = useForm<ProfileValues, unknown, z.output<typeof profileSchema>>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: user.name, email: user.email, company: user.company ?? '', role: user.role },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(undefined);
+    try {
+      await update.mutateAsync(isAdmin ? values : { name: values.name, email: values.email, company: values.company });
+      toast.success(AUTH_MSG.profileSuccess);
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) {
+          if (field in values) setError(field as keyof ProfileValues, { message });
+        }
+      }
+      setServerError(failureMessage(err, AUTH_MSG.profileError));
+    }
+  });
+
+  const cancel = () => {
+    reset();
+    onDone();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="Nome" autoComplete="name" error={formState.errors.name?.message} {...register('name')} />
+        <Input label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <Input label="Empresa" autoComplete="organization" error={formState.errors.company?.message} {...register('company')} />
+        <Select
+          label="Tipo de usuário"
+          disabled={!isAdmin}
+          hint={isAdmin ? undefined : 'Somente um administrador altera o tipo de usuário.'}
+          error={formState.errors.role?.message}
+          {...register('role')}
+        >
+          <option value="user">{ROLE_LABELS.user}</option>
+          <option value="consultor">{ROLE_LABELS.consultor}</option>
+          <option value="admin">{ROLE_LABELS.admin}</option>
+        </Select>
+      </div>
+      <div className="flex flex-wrap gap-3 pt-2">
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Salvando...' : 'Salvar'}
+        </Button>
+        <Button variant="secondary" onClick={cancel} disabled={formState.isSubmitting}>
+          Cancelar
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type PasswordValues = z.input<typeof changePasswordFormSchema>;
+
+function ChangePasswordCard() {
+  const change = useChangePassword();
+  const [serverError, setServerError] = useState<string>();
+  const { register, handleSubmit, formState, setError, reset } = useForm<PasswordValues, unknown, z.output<typeof changePasswordFormSchema>>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setServerError(undefined);
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      toast.success(AUTH_MSG.passwordChanged);
+      reset();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields?.currentPassword) {
+        setError('currentPassword', { message: err.fields.currentPassword }, { shouldFocus: true });
+        return;
+      }
+      setServerError(failureMessage(err, 'Erro ao alterar a senha. Tente novamente.'));
+    }
+  });
+
+  return (
+    <Card className="mt-6">
+      <CardHeader title="Alterar senha" description="Ao alterar a senha, as sessões abertas em outros dispositivos são encerradas." />
+      <CardBody>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+          <div className="grid gap-4 sm:grid-cols-3">
+            <PasswordInput label="Senha atual" autoComplete="current-password" error={formState.errors.currentPassword?.message} {...register('currentPassword')} />
+            <PasswordInput label="Nova senha" autoComplete="new-password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
+            <PasswordInput label="Confirmar nova senha" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+          </div>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Salvando...' : 'Alterar senha'}
+          </Button>
+        </form>
+      </CardBody>
+    </Card>
+  );
 }

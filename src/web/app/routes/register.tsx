@@ -1,10 +1,100 @@
-import { Card, CardBody, CardHeader } from '../../components/ui/card.js';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { AUTH_MSG, registerFormSchema } from '../../../shared/auth.js';
+import { REGISTER_REDIRECT_DELAY_MS, ROLE_LABELS } from '../../../shared/constants.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Checkbox, Input, PasswordInput, Select } from '../../components/ui/field.js';
+import { ApiError } from '../../lib/api-client.js';
+import { storeSession } from '../../features/auth/api/login.js';
+import { useRegister } from '../../features/auth/api/register.js';
+import { AuthCard } from '../../features/auth/components/auth-card.js';
+import { failureMessage, firstError } from '../../features/auth/components/form-error.js';
+
+type Values = z.input<typeof registerFormSchema>;
+const ORDER = ['name', 'email', 'company', 'role', 'password', 'confirmPassword', 'terms'] as const;
 
 export function RegisterPage() {
+  const navigate = useNavigate();
+  const registerCall = useRegister();
+  const [serverError, setServerError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', company: '', role: 'user', password: '', confirmPassword: '', terms: false },
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), REGISTER_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _c, terms: _t, ...body }) => {
+    setServerError(undefined);
+    try {
+      storeSession(await registerCall.mutateAsync(body));
+      setDone(true);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) {
+          if ((ORDER as readonly string[]).includes(field)) setError(field as (typeof ORDER)[number], { message }, { shouldFocus: true });
+        }
+      }
+      setServerError(failureMessage(err, AUTH_MSG.registerError));
+    }
+  });
+
+  const invalid = (name: (typeof ORDER)[number]) => (formState.errors[name] ? true : undefined);
+  const error = firstError(formState.errors, ORDER) ?? serverError;
   return (
-    <Card>
-      <CardHeader title="Criar Conta" />
-      <CardBody />
-    </Card>
+    <AuthCard
+      title="Criar Conta"
+      subtitle="Cadastre-se para registrar e analisar experimentos de campo."
+      footer={
+        <>
+          Já tem uma conta?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Entrar
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {done ? <Alert tone="success">{AUTH_MSG.registerSuccess}</Alert> : error ? <Alert tone="error">{error}</Alert> : null}
+        <Input label="Nome completo" autoComplete="name" requiredMark aria-invalid={invalid('name')} {...register('name')} />
+        <Input label="Email" type="email" autoComplete="email" requiredMark aria-invalid={invalid('email')} {...register('email')} />
+        <Input label="Empresa (opcional)" autoComplete="organization" aria-invalid={invalid('company')} {...register('company')} />
+        <Select label="Tipo de usuário" aria-invalid={invalid('role')} {...register('role')}>
+          <option value="user">{ROLE_LABELS.user}</option>
+          <option value="consultor">{ROLE_LABELS.consultor}</option>
+          <option value="admin">{ROLE_LABELS.admin}</option>
+        </Select>
+        <PasswordInput label="Senha" autoComplete="new-password" requiredMark hint="Mínimo de 6 caracteres." aria-invalid={invalid('password')} {...register('password')} />
+        <PasswordInput label="Confirmar senha" autoComplete="new-password" requiredMark aria-invalid={invalid('confirmPassword')} {...register('confirmPassword')} />
+        <Checkbox
+          aria-invalid={invalid('terms')}
+          label={
+            <>
+              Li e aceito os{' '}
+              <Link to="/terms" target="_blank" className="font-medium text-brand-700 underline">
+                Termos de Uso
+              </Link>{' '}
+              e a{' '}
+              <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline">
+                Política de Privacidade
+              </Link>
+            </>
+          }
+          {...register('terms')}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting || done}>
+          {formState.isSubmitting ? 'Criando conta...' : 'Criar Conta'}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

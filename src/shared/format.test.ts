@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatLongDate, initials } from './format.js';
+
+describe('format', () => {
+  it('long pt-BR dates in Brazil time', () => {
+    expect(formatLongDate('2026-11-21T12:00:00Z')).toBe('21 de novembro de 2026');
+    // 01:00 UTC on 1 March is still 28 February in São Paulo.
+    expect(formatLongDate('2025-03-01T01:00:00Z')).toBe('28 de fevereiro de 2025');
+    expect(formatLongDate('não é data')).toBe('');
+  });
+
+  it('initials', () => {
+    expect(initials('Maria da Silva Souza')).toBe('MS');
+    expect(initials('  joão ')).toBe('J');
+    expect(initials('')).toBe('');
+  });
+});

@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AUTH_MSG, type PublicUser } from '../../shared/auth.js';
+import { initials } from '../../shared/format.js';
+import { PAGE_TEXT } from '../../shared/messages.js';
+import { LogoMark } from '../components/logo.js';
+import { Button, buttonClasses } from '../components/ui/button.js';
+import { useSession } from '../lib/api.js';
+import { STORAGE_KEYS } from '../lib/session.js';
+import { useWizardProgress } from '../lib/wizard-progress.js';
+import { useLogout } from '../features/auth/api/logout.js';
+import { RoleBadge } from '../features/auth/components/role-badge.js';
+
+function StepProgress() {
+  const progress = useWizardProgress();
+  const { pathname } = useLocation();
+  if (!progress || pathname === '/dashboard') return null;
+  const pct = Math.round((progress.step / progress.total) * 100);
+  return (
+    <div className="hidden min-w-40 flex-1 items-center gap-3 md:flex md:max-w-xs" aria-label="Progresso do formulário">
+      <span className="whitespace-nowrap text-sm font-medium text-slate-700">
+        Passo {progress.step} de {progress.total}
+      </span>
+      <div className="h-2 flex-1 overflow-hidden rounded-full bg-soil-200" role="progressbar" aria-valuemin={1} aria-valuemax={progress.total} aria-valuenow={progress.step}>
+        <div className="h-full rounded-full bg-brand-500 transition-all" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** "Novo Experimento" (clears the stored editing experiment) or, on the form, "Ver Dashboard". */
+function useNewExperimentAction() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const onForm = pathname === '/novo-experimento';
+  return {
+    label: onForm ? 'Ver Dashboard' : 'Novo Experimento',
+    go: () => {
+      if (onForm) return navigate('/dashboard');
+      localStorage.removeItem(STORAGE_KEYS.editingExperiment);
+      navigate('/novo-experimento');
+    },
+  };
+}
+
+function useSignOut() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return async () => {
+    await logout.mutateAsync();
+    toast.success(AUTH_MSG.logoutSuccess);
+    navigate('/login', { replace: true });
+  };
+}
+
+function useDismiss(open: boolean, close: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onClick = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    document.addEventListener('mousedown', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close]);
+  return ref;
+}
+
+function UserSummary({ user }: { user: PublicUser }) {
+  return (
+    <div className="px-4 py-3">
+      <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
+      <p className="truncate text-sm text-slate-600">{user.email}</p>
+      <div className="mt-2">
+        <RoleBadge role={user.role} />
+      </div>
+    </div>
+  );
+}
+
+const MENU_ITEM = 'block w-full px-4 py-2.5 text-left text-sm text-slate-800 hover:bg-soil-100 focus-visible:bg-soil-100';
+
+function UserMenu({ user }: { user: PublicUser }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const ref = useDismiss(open, close);
+  const signOut = useSignOut();
+  return (
+    <div className="relative hidden md:block" ref={ref}>
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Menu do usuário ${user.name}`}
+        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-soil-100"
+      >
+        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" aria-hidden="true">
+          {initials(user.name)}
+        </span>
+        <span className="max-w-36 truncate text-sm font-medium text-slate-800">{user.name}</span>
+        <svg viewBox="0 0 20 20" className="h-4 w-4 text-slate-600" fill="currentColor" aria-hidden="true">
+          <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" fill="none" />
+        </svg>
+      </button>
+      {open ? (
+        <div role="menu" className="absolute right-0 mt-2 w-64 overflow-hidden rounded-xl border border-soil-200 bg-white shadow-lg">
+          <UserSummary user={user} />
+          <div className="border-t border-soil-100 py-1">
+            <Link role="menuitem" to="/perfil" className={MENU_ITEM} onClick={close}>
+              Meu Perfil
+            </Link>
+            {user.role === 'admin' ? (
+              <Link role="menuitem" to="/admin/usuarios" className={MENU_ITEM} onClick={close}>
+                Usuários
+              </Link>
+            ) : null}
+            <button role="menuitem" type="button" className={`${MENU_ITEM} text-red-700`} onClick={signOut}>
+              Sair
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function MobileMenu({ user }: { user: PublicUser }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const ref = useDismiss(open, close);
+  const action = useNewExperimentAction();
+  const signOut = useSignOut();
+  return (
+    <div className="md:hidden" ref={ref}>
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-label={open ? 'Fechar menu' : 'Abrir menu'}
+        className="flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-soil-100"
+      >
+        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          {open ? <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
+        </svg>
+      </button>
+      {open ? (
+        <div className="absolute inset-x-0 top-16 border-b border-soil-200 bg-white shadow-lg">
+          <UserSummary user={user} />
+          <div className="space-y-1 border-t border-soil-100 p-3">
+            <Button
+              className="w-full"
+              onClick={() => {
+                close();
+                action.go();
+              }}
+            >
+              {action.label}
+            </Button>
+            <Link to="/perfil" className={MENU_ITEM} onClick={close}>
+              Meu Perfil
+            </Link>
+            {user.role === 'admin' ? (
+              <Link to="/admin/usuarios" className={MENU_ITEM} onClick={close}>
+                Usuários
+              </Link>
+            ) : null}
+            <button type="button" className={`${MENU_ITEM} text-red-700`} onClick={signOut}>
+              Sair
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function AppHeader() {
+  const { user } = useSession();
+  const action = useNewExperimentAction();
+  return (
+    <header className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/dashboard" className="flex shrink-0 items-center gap-3 rounded-lg">
+          <LogoMark />
+          <span className="leading-tight">
+            <span className="block text-base font-bold text-brand-800">{PAGE_TEXT.productName}</span>
+            <span className="hidden text-xs text-slate-600 sm:block">Experimentos de campo</span>
+          </span>
+        </Link>
+        <StepProgress />
+        {user ? (
+          <div className="flex items-center gap-3">
+            <div className="hidden md:block">
+              <Button onClick={action.go}>
+                {action.label === 'Novo Experimento' ? (
+                  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path d="M10 4v12M4 10h12" strokeLinecap="round" />
+                  </svg>
+                ) : null}
+                {action.label}
+              </Button>
+            </div>
+            <UserMenu user={user} />
+            <MobileMenu user={user} />
+          </div>
+        ) : (
+          <Link to="/login" className={buttonClasses('secondary', 'md')}>
+            Entrar
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

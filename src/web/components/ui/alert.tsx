@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.js';
+
+type Tone = 'error' | 'success' | 'info' | 'warning';
+
+const TONES: Record<Tone, string> = {
+  error: 'border-red-200 bg-red-50 text-red-800',
+  success: 'border-green-200 bg-green-50 text-green-800',
+  info: 'border-blue-200 bg-blue-50 text-blue-900',
+  warning: 'border-amber-200 bg-amber-50 text-amber-900',
+};
+
+export function Alert({ tone = 'info', title, children, className }: { tone?: Tone; title?: ReactNode; children?: ReactNode; className?: string }) {
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border px-4 py-3 text-sm', TONES[tone], className)}>
+      {title ? <p className="font-semibold">{title}</p> : null}
+      {children ? <div className={title ? 'mt-1' : undefined}>{children}</div> : null}
+    </div>
+  );
+}

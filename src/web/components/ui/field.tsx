@@ -1,0 +1,178 @@
+/**
+ * Labelled form controls. Each renders a real HTML control whose `name` is the field path, tied
+ * to its label, with the error announced through aria-invalid / aria-describedby.
+ */
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, forwardRef, useId, useState } from 'react';
+import { cn } from '../../lib/cn.js';
+
+const CONTROL =
+  'block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm transition-colors ' +
+  'placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-500 focus:border-brand-500 ' +
+  'disabled:bg-soil-100 disabled:text-slate-600 read-only:bg-soil-50';
+
+function controlClass(invalid: boolean, extra?: string) {
+  return cn(CONTROL, invalid ? 'border-red-600' : 'border-slate-300', extra);
+}
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean | undefined;
+  children: ReactNode;
+  className?: string | undefined;
+}
+
+export function FieldFrame({ id, label, error, hint, required, children, className }: FieldFrameProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+        {required ? (
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Marks the field as required visually; validation is the schema's job. */
+  requiredMark?: boolean;
+  containerClassName?: string;
+  /** Content shown inside the right edge of the control (a unit, a button). */
+  trailing?: ReactNode;
+}
+
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
+  { label, error, hint, requiredMark, containerClassName, className, trailing, ...props },
+  ref,
+) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={requiredMark} className={containerClassName}>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          {...props}
+          className={controlClass(Boolean(error) || props['aria-invalid'] === true, cn('h-10', trailing ? 'pr-11' : undefined, className))}
+        />
+        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
+      </div>
+    </FieldFrame>
+  );
+});
+
+export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type' | 'trailing'>>(function PasswordInput(
+  props,
+  ref,
+) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <Input
+      ref={ref}
+      type={visible ? 'text' : 'password'}
+      {...props}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? 'Ocultar senha' : 'Mostrar senha'}
+          aria-pressed={visible}
+          className="flex h-8 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-soil-100 hover:text-slate-900"
+        >
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+            <circle cx="12" cy="12" r="3" />
+            {visible ? <path d="M3 3l18 18" strokeLinecap="round" /> : null}
+          </svg>
+        </button>
+      }
+    />
+  );
+});
+
+export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  requiredMark?: boolean;
+  containerClassName?: string;
+}
+
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { label, error, hint, requiredMark, containerClassName, className, children, ...props },
+  ref,
+) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={requiredMark} className={containerClassName}>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...props}
+        className={controlClass(Boolean(error) || props['aria-invalid'] === true, cn('h-10 pr-8', className))}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+});
+
+export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  label: ReactNode;
+  error?: string | undefined;
+}
+
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, error, className, ...props }, ref) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-2.5">
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-brand-600"
+          {...props}
+        />
+        <label htmlFor={id} className="text-sm text-slate-700">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});

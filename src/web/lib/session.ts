@@ -1,0 +1,86 @@
+/**
+ * The signed-in session, kept in localStorage under product-prefixed keys and observable from
+ * React (useSyncExternalStore) and from the API client alike.
+ */
+import type { PublicUser } from '../../shared/auth.js';
+import { ROLES } from '../../shared/constants.js';
+
+export const STORAGE_KEYS = {
+  token: 'gestao-agricola:auth-token',
+  user: 'gestao-agricola:user',
+  editingExperiment: 'editingExperiment',
+} as const;
+
+export interface SessionState {
+  user: PublicUser | null;
+  token: string | null;
+}
+
+function isUser(v: unknown): v is PublicUser {
+  const u = v as Partial<PublicUser> | null;
+  return (
+    typeof u === 'object' &&
+    u !== null &&
+    typeof u.id === 'string' &&
+    typeof u.name === 'string' &&
+    typeof u.email === 'string' &&
+    typeof u.createdAt === 'string' &&
+    (ROLES as readonly string[]).includes(u.role ?? '')
+  );
+}
+
+/** Reads the stored session; anything corrupt is discarded, never half-trusted. */
+function read(storage: Storage): SessionState {
+  try {
+    const token = storage.getItem(STORAGE_KEYS.token);
+    const raw = storage.getItem(STORAGE_KEYS.user);
+    if (!token || !raw) throw new Error('no session');
+    const user: unknown = JSON.parse(raw);
+    if (!isUser(user)) throw new Error('corrupt user');
+    return { user, token };
+  } catch {
+    storage.removeItem(STORAGE_KEYS.token);
+    storage.removeItem(STORAGE_KEYS.user);
+    return { user: null, token: null };
+  }
+}
+
+export function createSessionStore(storage: Storage) {
+  let state = read(storage);
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((l) => l());
+
+  return {
+    get: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(user: PublicUser, token: string) {
+      storage.setItem(STORAGE_KEYS.token, token);
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      state = { user, token };
+      emit();
+    },
+    setToken(token: string) {
+      if (!state.user) return;
+      storage.setItem(STORAGE_KEYS.token, token);
+      state = { ...state, token };
+      emit();
+    },
+    setUser(user: PublicUser) {
+      if (!state.token) return;
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      state = { ...state, user };
+      emit();
+    },
+    clear() {
+      storage.removeItem(STORAGE_KEYS.token);
+      storage.removeItem(STORAGE_KEYS.user);
+      state = { user: null, token: null };
+      emit();
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

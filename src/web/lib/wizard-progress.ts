@@ -1,0 +1,29 @@
+/**
+ * The wizard publishes its current step here; the header reads it to show "Passo X de Y".
+ * A tiny external store so that neither component reaches into the other.
+ */
+import { useSyncExternalStore } from 'react';
+
+export interface WizardProgress {
+  step: number;
+  total: number;
+}
+
+let current: WizardProgress | null = null;
+const listeners = new Set<() => void>();
+
+export const wizardProgress = {
+  set(progress: WizardProgress | null) {
+    current = progress;
+    listeners.forEach((l) => l());
+  },
+  get: () => current,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useWizardProgress() {
+  return useSyncExternalStore(wizardProgress.subscribe, wizardProgress.get);
+}

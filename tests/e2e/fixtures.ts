@@ -1,0 +1,33 @@
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+
+let seq = 0;
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+  role: 'user' | 'consultor' | 'admin';
+}
+
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  seq += 1;
+  const id = `${Date.now().toString(36)}${seq}`;
+  return { name: `Pessoa ${id}`, email: `pessoa.${id}@exemplo.com.br`, password: 'senha-segura-1', role: 'user', ...overrides };
+}
+
+/** Creates an account through the API (fast path for journeys that are not about sign-up). */
+export async function registerByApi(request: APIRequestContext, user: TestUser = newUser()): Promise<TestUser> {
+  const res = await request.post('/api/auth/register', {
+    data: { name: user.name, email: user.email, password: user.password, role: user.role },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return user;
+}
+
+export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Login realizado com sucesso! Redirecionando...')).toBeVisible();
+}
