@@ -127,3 +127,74 @@ describe('api client', () => {
     expect(await client.request('/api/x', { method: 'DELETE' })).toBeUndefined();
   });
 });
+
+/** A scripted XMLHttpRequest: each instance answers with the next scripted status and body. */
+function fakeXhrFactory(script: { status: number; body: unknown }[], seen: { headers: Record<string, string>; method: string; url: string }[]) {
+  return () => {
+    const headers: Record<string, string> = {};
+    const xhr = {
+      status: 0,
+      responseText: '',
+      timeout: 0,
+      upload: { onprogress: null as ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null },
+      onload: null as (() => void) | null,
+      onerror: null as (() => void) | null,
+      ontimeout: null as (() => void) | null,
+      method: '',
+      url: '',
+      open(method: string, url: string) {
+        xhr.method = method;
+        xhr.url = url;
+      },
+      setRequestHeader(k: string, v: string) {
+        headers[k] = v;
+      },
+      send() {
+        seen.push({ headers, method: xhr.method, url: xhr.url });
+        const next = script.shift();
+        if (!next) return xhr.onerror?.();
+        xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        xhr.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        xhr.status = next.status;
+        xhr.responseText = JSON.stringify(next.body);
+        xhr.onload?.();
+      },
+    };
+    return xhr as unknown as XMLHttpRequest;
+  };
+}
+
+describe('api client uploads', () => {
+  it('report progress, carry the token and refresh once on 401', async () => {
+    let token: string | null = 'old';
+    const seen: { headers: Record<string, string>; method: string; url: string }[] = [];
+    const client = createApiClient({
+      getToken: () => token,
+      setToken: (t) => (token = t),
+      onSessionExpired: () => undefined,
+      fetch: (async () => json(200, { token: 'new' })) as unknown as typeof fetch,
+      createXhr: fakeXhrFactory(
+        [
+          { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'x' } } },
+          { status: 201, body: { experiment: { id: 7 } } },
+        ],
+        seen,
+      ),
+    });
+    const progress: number[] = [];
+    const result = await client.upload('/api/experiments', new FormData(), { onProgress: (p) => progress.push(p) });
+    expect(result).toEqual({ experiment: { id: 7 } });
+    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
+    expect(progress).toEqual([50, 100, 50, 100]);
+  });
+
+  it('turn an error answer into an ApiError with fields', async () => {
+    const client = createApiClient({
+      getToken: () => 't',
+      setToken: () => undefined,
+      onSessionExpired: () => undefined,
+      createXhr: fakeXhrFactory([{ status: 413, body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Arquivo grande demais' } } }], []),
+    });
+    await expect(client.upload('/api/x', new FormData())).rejects.toMatchObject({ status: 413, message: 'Arquivo grande demais' });
+  });
+});
