@@ -3,6 +3,7 @@
  * `app.inject()` on it without a port; main.ts is the only place that listens.
  */
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -14,7 +15,12 @@ import { createMailer, type Mailer } from './modules/auth/mailer.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { AccessTokens } from './modules/auth/tokens.js';
+import { documentRoutes } from './modules/documents/routes.js';
+import { DatabaseDocumentStore, type DocumentStore } from './modules/documents/store.js';
+import { experimentRoutes } from './modules/experiments/routes.js';
+import { ExperimentService } from './modules/experiments/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { lookupRoutes } from './modules/lookups/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 
@@ -26,6 +32,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the mailer built from the configuration (tests read the outbox). */
   mailer?: Mailer;
+  /** Replaces where PDF bytes are kept (tests inject failures). */
+  documentStore?: DocumentStore;
 }
 
 declare module 'fastify' {
@@ -63,6 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
   app.decorateRequest('authUser', null);
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
 
   installErrorHandling(app);
   const guards = createAuthGuards(ctx);
@@ -70,6 +79,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   healthRoutes(app, opts.database);
   authRoutes(app, ctx, auth, guards);
   userRoutes(app, ctx, auth, guards);
+  lookupRoutes(app, ctx, guards);
+  const documentStore = opts.documentStore ?? new DatabaseDocumentStore();
+  experimentRoutes(app, ctx, new ExperimentService(ctx.db, documentStore), guards);
+  documentRoutes(app, ctx, documentStore, guards);
   await registerSpa(app, opts.webRoot ?? WEB_DIST_DIR);
   return app;
 }

@@ -32,3 +32,62 @@ export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 export const WIZARD_TOTAL_STEPS = 7;
+
+/** Wizard step 1. */
+export const BUSINESS_UNITS = ['BU1', 'BU2', 'BU3'] as const;
+/** Known statistical designs (spec 000 §3). */
+export const TIPOS_ESTATISTICA = ['DBC', 'Blocos Casualizados', 'Inteiramente Casualizado', 'ANOVA'] as const;
+/** Known application modes (spec 000 §3). */
+export const MODALIDADES = ['Foliar', 'Solo', 'Sementes', 'Sulco', 'Cobertura', 'Incorporado'] as const;
+
+export const YEAR_MIN = 2020;
+export const YEAR_MAX = 2030;
+export const YEARS: readonly number[] = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MIN + i);
+export const DEFAULT_YEAR = 2024;
+
+/** PDF uploads (spec 001 §9). */
+export const PDF_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_LIST_LIMIT = 50;
+
+/** Bounds that keep one experiment a reasonable size to store and to show. */
+export const MAX_TREATMENTS = 50;
+export const MAX_PRODUCTS_PER_TREATMENT = 30;
+export const MAX_ANALYSES_PER_TREATMENT = 30;
+
+/** Fallback lists used when the lookups cannot be loaded (spec 000 §8, 001 §8). */
+export const FALLBACK_CULTURAS = ['Soja', 'Milho', 'Algodão', 'Feijão', 'Trigo', 'Arroz', 'Cana-de-açúcar', 'Café', 'Uva', 'Manga', 'Batata'] as const;
+export const FALLBACK_REGIONAIS = ['PR SC PY', 'MT BR 163', 'MT Oeste/RO/AC', 'GO', 'Cerrado MG', 'Nordeste'] as const;
+export const FALLBACK_MARCAS = ['Aminoagro', 'Dimicron', 'Maximus', 'Concorrente'] as const;
+/** The crop list always offers these (spec 000 §7). */
+export const CULTURAS_SEMPRE = ['Uva', 'Manga', 'Batata'] as const;
+
+/** Suggested cultivars per crop (spec 000 §3). */
+export const CULTIVARES_SUGERIDAS: Record<string, readonly string[]> = {
+  Soja: ['M6410', 'Foco Ipro', 'Brasmax Garra', 'TMG 7262', 'Don Mario 66i68'],
+  Milho: ['P3456', 'DKB 390', '2B810', 'AG9025', 'P30F53'],
+  Café: ['Mundo Novo', 'Catuaí', 'Bourbon', 'Icatu', 'Obatã'],
+  Uva: ['Vitória', 'Syrah', 'Cabernet Sauvignon', 'Moscato', 'Isabel'],
+  Manga: ['Tommy Atkins', 'Palmer', 'Kent', 'Keitt', 'Van Dyke'],
+  Banana: ['Prata', 'Nanica', 'Maçã', 'Pacovan', "D'Angola"],
+};
+
+/** Suggested additional analyses and units (spec 001 §3). */
+export const ANALISES_SUGERIDAS = [
+  'Altura de Plantas',
+  'Número de Vagens',
+  'Número de Grãos por Vagem',
+  'Peso de 1000 Grãos',
+  'Número de Frutos',
+  'Diâmetro do Fruto',
+  'Comprimento de Espigas',
+  'Número de Fileiras',
+  'Número de Entre-nós',
+  'Diâmetro do Caule',
+  'Área Foliar',
+  'Índice de Clorofila',
+  'Teor de Proteína',
+  'Teor de Óleo',
+  'Stand Final',
+  'Acamamento',
+] as const;
+export const UNIDADES_SUGERIDAS = ['cm', 'm', 'mm', 'unidades', 'g', 'kg', '%', 'plantas/m²', 'cm²', 'índice SPAD', 'escala 1-5'] as const;

@@ -3,7 +3,28 @@
  * file in ./migrations, which both engines (PGlite and PostgreSQL) apply unchanged.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -62,4 +83,166 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/* ---------- reference data (lookups) ---------- */
+
+export const marcas = pgTable('marcas', {
+  nome: text('nome').primaryKey(),
+  createdAt: createdAt(),
+});
+
+export const produtos = pgTable(
+  'produtos',
+  {
+    id: serial('id').primaryKey(),
+    marca: text('marca')
+      .notNull()
+      .references(() => marcas.nome, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    nome: text('nome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('produtos_marca_nome_key').on(t.marca, t.nome)],
+);
+
+export const regionais = pgTable('regionais', {
+  sigla: text('sigla').primaryKey(),
+  nome: text('nome').notNull().unique('regionais_nome_key'),
+  createdAt: createdAt(),
+});
+
+export const estados = pgTable('estados', {
+  sigla: text('sigla').primaryKey(),
+  nome: text('nome').notNull(),
+});
+
+export const culturas = pgTable('culturas', {
+  nome: text('nome').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/* ---------- experiments ---------- */
+
+/**
+ * Reference columns are natural keys with ON UPDATE CASCADE: renaming a brand renames it in
+ * every experiment, and a brand, regional or crop in use cannot be deleted.
+ */
+export const experiments = pgTable(
+  'experiments',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull().default(1),
+    consultoria: text('consultoria').notNull(),
+    marca: text('marca')
+      .notNull()
+      .references(() => marcas.nome, { onUpdate: 'cascade', onDelete: 'restrict' }),
+    bu: text('bu').notNull(),
+    regional: text('regional')
+      .notNull()
+      .references(() => regionais.nome, { onUpdate: 'cascade', onDelete: 'restrict' }),
+    cidade: text('cidade').notNull(),
+    estado: text('estado')
+      .notNull()
+      .references(() => estados.sigla, { onUpdate: 'cascade', onDelete: 'restrict' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    teorArgila: doublePrecision('teor_argila'),
+    teorMateriaOrganica: doublePrecision('teor_materia_organica'),
+    cultura: text('cultura')
+      .notNull()
+      .references(() => culturas.nome, { onUpdate: 'cascade', onDelete: 'restrict' }),
+    cultivar: text('cultivar').notNull(),
+    ano: smallint('ano').notNull(),
+    tipoEstatistica: text('tipo_estatistica').notNull(),
+    custoProtocolo: doublePrecision('custo_protocolo').notNull(),
+    roi: doublePrecision('roi'),
+    /** Mean of the treatments' yields, kept with every write so lists and aggregates read it. */
+    produtividadeMedia: doublePrecision('produtividade_media'),
+    /** Filename of the current (newest) document; kept with every document write. */
+    pdfFilename: text('pdf_filename'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('experiments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('experiments_owner_idx').on(t.ownerId),
+    index('experiments_regional_idx').on(t.regional),
+    index('experiments_cultura_idx').on(t.cultura),
+    index('experiments_marca_idx').on(t.marca),
+    index('experiments_ano_idx').on(t.ano),
+  ],
+);
+
+export const treatments = pgTable(
+  'treatments',
+  {
+    id: serial('id').primaryKey(),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    nome: text('nome').notNull(),
+    modalidade: text('modalidade').notNull(),
+    produtividade: doublePrecision('produtividade').notNull(),
+    custo: doublePrecision('custo').notNull().default(0),
+  },
+  (t) => [uniqueIndex('treatments_experiment_position_key').on(t.experimentId, t.position)],
+);
+
+/** Carries experiment_id too, so a page's products are read in one query and filtered by EXISTS. */
+export const appliedProducts = pgTable(
+  'applied_products',
+  {
+    id: serial('id').primaryKey(),
+    treatmentId: integer('treatment_id')
+      .notNull()
+      .references(() => treatments.id, { onDelete: 'cascade' }),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references((): AnyPgColumn => experiments.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    nome: text('nome').notNull(),
+    dose: doublePrecision('dose'),
+    custo: doublePrecision('custo'),
+  },
+  (t) => [index('applied_products_treatment_idx').on(t.treatmentId, t.position), index('applied_products_experiment_idx').on(t.experimentId)],
+);
+
+export const additionalAnalyses = pgTable(
+  'additional_analyses',
+  {
+    id: serial('id').primaryKey(),
+    treatmentId: integer('treatment_id')
+      .notNull()
+      .references(() => treatments.id, { onDelete: 'cascade' }),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references((): AnyPgColumn => experiments.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    nome: text('nome').notNull(),
+    valor: doublePrecision('valor'),
+    unidade: text('unidade').notNull().default(''),
+  },
+  (t) => [index('additional_analyses_treatment_idx').on(t.treatmentId, t.position), index('additional_analyses_experiment_idx').on(t.experimentId)],
+);
+
+/** PDF reports, bytes in the database; the newest of an experiment is its current document. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('documents_experiment_idx').on(t.experimentId, t.createdAt.desc(), t.id.desc())],
 );

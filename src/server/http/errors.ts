@@ -7,6 +7,17 @@ import { type ZodType, z } from 'zod';
 import { type ApiErrorBody, type ApiErrorCode, fieldPath } from '../../shared/api-error.js';
 import { MSG } from '../../shared/messages.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The message of an unexpected failure of this route. */
+    failureMessage?: string;
+  }
+  interface FastifyRequest {
+    /** Overrides the route's failure message for this request (set before the work starts). */
+    failureMessage: string | undefined;
+  }
+}
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -81,6 +92,7 @@ function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
+  app.decorateRequest('failureMessage', undefined);
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
@@ -100,6 +112,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send(errorBody(code, STATUS_MESSAGES[status] ?? MSG.validationError));
     }
     request.log.error({ err }, 'unexpected error');
-    return reply.status(500).send(errorBody('INTERNAL_ERROR', MSG.serverError));
+    // A route may name what failed in the user's words (spec 001 §8, e.g. "Erro ao criar experimento").
+    const failureMessage = request.failureMessage ?? request.routeOptions.config?.failureMessage ?? MSG.serverError;
+    return reply.status(500).send(errorBody('INTERNAL_ERROR', failureMessage));
   });
 }

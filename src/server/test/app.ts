@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
+import type { DocumentStore } from '../modules/documents/store.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {
@@ -32,11 +33,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 /** The real app on a private database. Routes may still be added before the first inject. */
 export async function createTestApp(
-  opts: { webRoot?: string; onQuery?: (sql: string) => void; config?: Partial<AppConfig> } = {},
+  opts: { webRoot?: string; onQuery?: (sql: string) => void; config?: Partial<AppConfig>; documentStore?: DocumentStore } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase({ onQuery: opts.onQuery });
   const config = testConfig(opts.config);
-  const app = await buildApp({ config, database: db.database, logger: false, ...(opts.webRoot ? { webRoot: opts.webRoot } : {}) });
+  const app = await buildApp({
+    config,
+    database: db.database,
+    logger: false,
+    ...(opts.webRoot ? { webRoot: opts.webRoot } : {}),
+    ...(opts.documentStore ? { documentStore: opts.documentStore } : {}),
+  });
   return {
     app,
     db,

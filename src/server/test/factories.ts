@@ -1,6 +1,9 @@
 /** Valid data with overrides, so that a test states only what it is about. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PublicUser, RegisterBody } from '../../shared/auth.js';
+import type { Experiment } from '../../shared/experiment.js';
+
+export type ExperimentBody = Experiment;
 
 let seq = 0;
 
@@ -53,3 +56,87 @@ export async function eventually<T>(read: () => T | undefined | Promise<T | unde
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** A valid experiment body (what the form would send), with overrides. */
+export function buildExperiment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    consultoria: 'Agro Campo Consultoria',
+    marca: 'Aminoagro',
+    bu: 'BU1',
+    regional: 'PR SC PY',
+    cidade: 'Cascavel',
+    estado: 'PR',
+    latitude: -24.9555,
+    longitude: -53.4552,
+    teor_argila: 55,
+    teor_materia_organica: 3.2,
+    cultura: 'Soja',
+    cultivar: 'M6410',
+    ano: 2025,
+    tipo_estatistica: 'DBC',
+    custo_protocolo: 4500,
+    roi: 250000,
+    tratamentos: [
+      { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3600, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
+      {
+        nome: 'Aminoagro Raiz',
+        modalidade: 'Sementes',
+        produtividade: 3900.5,
+        custo: 0,
+        produtos_aplicados: [
+          { nome: 'Aminoagro Raiz', dose: 0.5, custo: 42.5 },
+          { nome: 'Aminoagro Mol', dose: 0.25, custo: 30 },
+        ],
+        analises_adicionais: [{ nome: 'Altura de Plantas', valor: 87.25, unidade: 'cm' }],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** Bytes that pass the server's PDF check (a real minimal PDF). */
+export function samplePdf(marker = 'teste'): Buffer {
+  const body = `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${marker}\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+export interface MultipartFile {
+  field?: string;
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+}
+
+/** A multipart/form-data body for app.inject(). */
+export function multipart(fields: Record<string, string>, files: MultipartFile[] = []): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----gestao${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'pdf'}"; filename="${f.filename}"; filename*=UTF-8''${encodeURIComponent(f.filename)}\r\nContent-Type: ${f.contentType ?? 'application/pdf'}\r\n\r\n`,
+      ),
+      f.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Creates an experiment through the API. */
+export async function createExperiment(
+  app: FastifyInstance,
+  account: Account,
+  overrides: Record<string, unknown> = {},
+  pdf: MultipartFile = { filename: 'relatório.pdf', content: samplePdf() },
+): Promise<ExperimentBody> {
+  const body = multipart({ data: JSON.stringify(buildExperiment(overrides)) }, [pdf]);
+  const res = await app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...account.auth } });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { experiment: ExperimentBody }).experiment;
+}
+

@@ -1,0 +1,80 @@
+/**
+ * Reads a multipart request with at most one PDF. The file is checked by its first bytes
+ * (`%PDF-`), never by its name or declared type, and capped at 10 MiB while it streams in, so an
+ * oversized upload is refused without being held in memory.
+ */
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { PDF_MAX_BYTES } from '../../shared/constants.js';
+import { cleanPdfFilename } from '../../shared/filename.js';
+import { AppError, badRequest } from './errors.js';
+
+export const UPLOAD_MSG = {
+  notMultipart: 'Envie os dados como multipart/form-data',
+  fileType: 'File type must be application/pdf',
+  fileTooLarge: `File is larger than ${PDF_MAX_BYTES} bytes`,
+  tooManyFiles: 'Too many files',
+  unreadable: 'Não foi possível ler o envio. Tente novamente.',
+} as const;
+
+export interface UploadedPdf {
+  filename: string;
+  content: Buffer;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>;
+  pdf: UploadedPdf | null;
+}
+
+const MAX_FIELD_BYTES = 2 * 1024 * 1024;
+
+export function isPdf(content: Buffer): boolean {
+  return content.length >= 5 && content.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+export async function readMultipart(request: FastifyRequest, fileField = 'pdf'): Promise<MultipartResult> {
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', UPLOAD_MSG.notMultipart);
+  const fields: Record<string, string> = {};
+  let pdf: UploadedPdf | null = null;
+  try {
+    const parts = request.parts({ limits: { fileSize: PDF_MAX_BYTES, files: 2, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 25 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== fileField || pdf) {
+        await part.toBuffer().catch(() => undefined);
+        throw badRequest({ [fileField]: UPLOAD_MSG.tooManyFiles }, UPLOAD_MSG.tooManyFiles);
+      }
+      const content = await part.toBuffer();
+      pdf = { filename: cleanPdfFilename(part.filename), content };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.fileTooLarge, { [fileField]: UPLOAD_MSG.fileTooLarge });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest({ [fileField]: UPLOAD_MSG.tooManyFiles }, UPLOAD_MSG.tooManyFiles);
+    if (code === 'FST_FIELDS_LIMIT') throw badRequest({ _: UPLOAD_MSG.unreadable }, UPLOAD_MSG.unreadable);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', UPLOAD_MSG.notMultipart);
+    // A malformed body (truncated, bad boundary) is the client's fault, not ours.
+    request.log.info({ err }, 'unreadable multipart body');
+    throw badRequest({ _: UPLOAD_MSG.unreadable }, UPLOAD_MSG.unreadable);
+  }
+  if (pdf && !isPdf(pdf.content)) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', UPLOAD_MSG.fileType, { [fileField]: UPLOAD_MSG.fileType });
+  }
+  return { fields, pdf };
+}
+
+/** Parses the JSON of a multipart text field, or answers 400. */
+export function jsonField(fields: Record<string, string>, name: string): unknown {
+  const raw = fields[name];
+  if (raw === undefined) throw badRequest({ [name]: 'Campo obrigatório ausente' });
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest({ [name]: 'JSON inválido' });
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Where PDF bytes live. Today: the database (bytea), written in the caller's transaction so an
+ * experiment and its PDF are stored together or not at all. An object-storage implementation
+ * would keep the same interface and write the bytes before the row that references them.
+ */
+import { createHash } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { DocumentInfo } from '../../../shared/experiment.js';
+import type { Db } from '../../db/client.js';
+import { documents, experiments } from '../../db/schema.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DocumentMeta = Omit<typeof documents.$inferSelect, 'content'>;
+
+export interface NewDocument {
+  experimentId: number;
+  filename: string;
+  content: Buffer;
+  uploadedBy: string | null;
+}
+
+export interface DocumentStore {
+  /** Stores a PDF as the experiment's current document (inside the caller's transaction). */
+  put(tx: Tx | Db, doc: NewDocument): Promise<DocumentMeta>;
+  content(db: Db, id: number): Promise<Buffer | null>;
+}
+
+export const documentColumns = {
+  id: documents.id,
+  experimentId: documents.experimentId,
+  filename: documents.filename,
+  size: documents.size,
+  sha256: documents.sha256,
+  uploadedBy: documents.uploadedBy,
+  createdAt: documents.createdAt,
+};
+
+export class DatabaseDocumentStore implements DocumentStore {
+  async put(tx: Tx | Db, doc: NewDocument): Promise<DocumentMeta> {
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        experimentId: doc.experimentId,
+        filename: doc.filename,
+        size: doc.content.length,
+        sha256: createHash('sha256').update(doc.content).digest('hex'),
+        content: doc.content,
+        uploadedBy: doc.uploadedBy,
+      })
+      .returning(documentColumns);
+    if (!row) throw new Error('document insert returned no row');
+    await tx.update(experiments).set({ pdfFilename: row.filename }).where(eq(experiments.id, doc.experimentId));
+    return row;
+  }
+
+  async content(db: Db, id: number): Promise<Buffer | null> {
+    const [row] = await db.select({ content: documents.content }).from(documents).where(eq(documents.id, id));
+    return row?.content ?? null;
+  }
+}
+
+/** After a delete, the newest remaining document becomes current (or none). */
+export async function refreshCurrentFilename(tx: Tx | Db, experimentId: number): Promise<void> {
+  const [newest] = await tx
+    .select({ filename: documents.filename })
+    .from(documents)
+    .where(eq(documents.experimentId, experimentId))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(1);
+  await tx.update(experiments).set({ pdfFilename: newest?.filename ?? null }).where(eq(experiments.id, experimentId));
+}
+
+export function presentDocument(row: DocumentMeta, currentId?: number): DocumentInfo {
+  return {
+    id: row.id,
+    filename: row.filename,
+    size: row.size,
+    sha256: row.sha256,
+    experimentId: row.experimentId,
+    createdAt: row.createdAt.toISOString(),
+    current: currentId === undefined ? false : row.id === currentId,
+  };
+}

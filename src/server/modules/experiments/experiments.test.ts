@@ -1,0 +1,378 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import {
+  type Account,
+  buildExperiment,
+  createAccount,
+  createExperiment,
+  multipart,
+  samplePdf,
+} from '../../test/factories.js';
+
+let t: TestApp;
+let admin: Account;
+let owner: Account;
+let other: Account;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAccount(t.app, { role: 'admin' });
+  owner = await createAccount(t.app, { role: 'consultor', name: 'Dona do Experimento' });
+  other = await createAccount(t.app);
+});
+afterAll(() => t.close());
+
+const send = (method: 'POST' | 'PUT', url: string, who: Account, data: unknown, pdf?: { filename: string; content: Buffer } | null) => {
+  const body = multipart({ data: JSON.stringify(data) }, pdf ? [pdf] : []);
+  return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...who.auth } });
+};
+const get = (url: string, who?: Account) => t.app.inject({ method: 'GET', url, headers: who?.auth ?? {} });
+
+describe('create and read', () => {
+  it('round-trips every field, computes the mean yield and treatment costs, stores empty/zero optionals as null', async () => {
+    const input = buildExperiment({ latitude: 0, longitude: '', roi: '', teor_argila: 0 });
+    const res = await send('POST', '/api/experiments', owner, input, { filename: 'Relatório São João.pdf', content: samplePdf() });
+    expect(res.statusCode).toBe(201);
+    const e = res.json().experiment;
+    expect(e).toMatchObject({
+      version: 1,
+      owner: { id: owner.user.id, name: 'Dona do Experimento' },
+      consultoria: 'Agro Campo Consultoria',
+      marca: 'Aminoagro',
+      bu: 'BU1',
+      regional: 'PR SC PY',
+      cidade: 'Cascavel',
+      estado: 'PR',
+      latitude: null,
+      longitude: null,
+      teor_argila: 0,
+      teor_materia_organica: 3.2,
+      cultura: 'Soja',
+      cultivar: 'M6410',
+      ano: 2025,
+      tipo_estatistica: 'DBC',
+      custo_protocolo: 4500,
+      roi: null,
+      pdf_filename: 'Relatório São João.pdf',
+      produtividade_media: (3600 + 3900.5) / 2,
+    });
+    expect(e.tratamentos).toHaveLength(2);
+    expect(e.tratamentos[0]).toMatchObject({ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3600, custo: 0, produtos_aplicados: [], analises_adicionais: [] });
+    expect(e.tratamentos[1]).toMatchObject({
+      nome: 'Aminoagro Raiz',
+      modalidade: 'Sementes',
+      produtividade: 3900.5,
+      custo: 72.5,
+      produtos_aplicados: [
+        { nome: 'Aminoagro Raiz', dose: 0.5, custo: 42.5 },
+        { nome: 'Aminoagro Mol', dose: 0.25, custo: 30 },
+      ],
+      analises_adicionais: [{ nome: 'Altura de Plantas', valor: 87.25, unidade: 'cm' }],
+    });
+    const again = await get(`/api/experiments/${e.id}`, other);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().experiment).toEqual(e);
+  });
+
+  it('keeps the treatment cost typed when its products carry no cost', async () => {
+    const e = await createExperiment(t.app, owner, {
+      tratamentos: [{ nome: 'T', modalidade: 'Solo', produtividade: 10, custo: 55, produtos_aplicados: [{ nome: 'X', dose: 1, custo: null }] }],
+    });
+    expect(e.tratamentos[0]?.custo).toBe(55);
+  });
+
+  it('requires the PDF when creating', async () => {
+    const res = await send('POST', '/api/experiments', owner, buildExperiment(), null);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ pdf: 'O upload do arquivo PDF é obrigatório para finalizar o experimento' });
+  });
+
+  it('validates every step with the spec messages and field paths', async () => {
+    const bad = buildExperiment({
+      consultoria: 'A',
+      marca: '',
+      bu: 'BU9',
+      regional: '',
+      cidade: ' ',
+      estado: '',
+      latitude: 91,
+      longitude: -181,
+      teor_argila: -1,
+      teor_materia_organica: 101,
+      cultura: '',
+      cultivar: '',
+      ano: 2019,
+      tipo_estatistica: '',
+      custo_protocolo: -5,
+      roi: -1,
+      tratamentos: [
+        { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 1 },
+        { nome: 'ok', modalidade: 'Foliar', produtividade: 1 },
+        { nome: '', modalidade: '', produtividade: -3, custo: -1, produtos_aplicados: [{ nome: 'P', dose: -1, custo: -2 }] },
+      ],
+    });
+    const res = await send('POST', '/api/experiments', owner, bad, { filename: 'a.pdf', content: samplePdf() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Dados inválidos' });
+    expect(res.json().error.fields).toEqual({
+      consultoria: 'Nome deve ter pelo menos 2 caracteres',
+      marca: 'Marca é obrigatória',
+      bu: 'Business Unit é obrigatória',
+      regional: 'Regional é obrigatória',
+      cidade: 'Cidade é obrigatória',
+      estado: 'Estado é obrigatório',
+      latitude: 'Latitude deve ser entre -90 e 90',
+      longitude: 'Longitude deve ser entre -180 e 180',
+      teor_argila: 'Valor deve ser maior que 0',
+      teor_materia_organica: 'Valor deve ser menor que 100',
+      cultura: 'Cultura é obrigatória',
+      cultivar: 'Cultivar é obrigatório',
+      ano: 'Ano deve estar entre 2020 e 2030',
+      tipo_estatistica: 'Tipo de estatística é obrigatório',
+      custo_protocolo: 'Custo deve ser positivo',
+      roi: 'ROI deve ser positivo',
+      'tratamentos.2.nome': 'Nome é obrigatório',
+      'tratamentos.2.modalidade': 'Modalidade é obrigatória',
+      'tratamentos.2.produtividade': 'Produtividade deve ser positiva',
+      'tratamentos.2.custo': 'Custo deve ser positivo',
+      'tratamentos.2.produtos_aplicados.0.dose': 'Dose deve ser positiva',
+      'tratamentos.2.produtos_aplicados.0.custo': 'Custo deve ser positivo',
+    });
+  });
+
+  it('requires the step fields and at least one treatment', async () => {
+    const res = await send('POST', '/api/experiments', owner, { tratamentos: [] }, { filename: 'a.pdf', content: samplePdf() });
+    const fields = res.json().error.fields;
+    expect(fields).toMatchObject({
+      consultoria: 'Nome da consultoria é obrigatório',
+      teor_argila: 'Teor de argila é obrigatório',
+      teor_materia_organica: 'Teor de matéria orgânica é obrigatório',
+      ano: 'Ano é obrigatório',
+      custo_protocolo: 'Custo do protocolo é obrigatório',
+      tratamentos: 'Adicione pelo menos um tratamento',
+    });
+    const noProd = await send('POST', '/api/experiments', owner, buildExperiment({ tratamentos: [{ nome: 'T', modalidade: 'Solo' }] }), {
+      filename: 'a.pdf',
+      content: samplePdf(),
+    });
+    expect(noProd.json().error.fields).toEqual({ 'tratamentos.0.produtividade': 'Produtividade é obrigatória' });
+  });
+
+  it('refuses unknown reference values', async () => {
+    const res = await send('POST', '/api/experiments', owner, buildExperiment({ marca: 'Inexistente', regional: 'Lua', estado: 'XX', cultura: 'Quinoa' }), {
+      filename: 'a.pdf',
+      content: samplePdf(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ marca: 'Marca inválida', regional: 'Regional inválida', estado: 'Estado inválido', cultura: 'Cultura inválida' });
+  });
+
+  it('accepts null soil contents from an import', async () => {
+    const e = await createExperiment(t.app, owner, { teor_argila: null, teor_materia_organica: null });
+    expect([e.teor_argila, e.teor_materia_organica]).toEqual([null, null]);
+  });
+
+  it('answers 404 for unknown or malformed ids', async () => {
+    for (const id of ['999999', 'abc', '-1', '1.5', '99999999999']) {
+      const res = await get(`/api/experiments/${id}`, owner);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('uploads are checked', () => {
+  it('refuses bytes that are not a PDF, whatever their name, and stores nothing', async () => {
+    const before = (await get('/api/experiments?limit=1', owner)).json().total;
+    const res = await send('POST', '/api/experiments', owner, buildExperiment(), { filename: 'falso.pdf', content: Buffer.from('<html>não sou pdf</html>') });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.message).toBe('File type must be application/pdf');
+    const empty = await send('POST', '/api/experiments', owner, buildExperiment(), { filename: 'vazio.pdf', content: Buffer.alloc(0) });
+    expect(empty.statusCode).toBe(415);
+    expect((await get('/api/experiments?limit=1', owner)).json().total).toBe(before);
+  });
+
+  it('refuses a file over 10 MiB with 413 and stores nothing', async () => {
+    const before = (await get('/api/experiments?limit=1', owner)).json().total;
+    const big = Buffer.concat([samplePdf(), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
+    const res = await send('POST', '/api/experiments', owner, buildExperiment(), { filename: 'grande.pdf', content: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe('File is larger than 10485760 bytes');
+    expect((await get('/api/experiments?limit=1', owner)).json().total).toBe(before);
+  });
+
+  it('refuses two files', async () => {
+    const body = multipart({ data: JSON.stringify(buildExperiment()) }, [
+      { filename: 'a.pdf', content: samplePdf() },
+      { filename: 'b.pdf', content: samplePdf() },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Too many files');
+  });
+
+  it('refuses a JSON body and a broken data field', async () => {
+    const json = await t.app.inject({ method: 'POST', url: '/api/experiments', payload: buildExperiment(), headers: owner.auth });
+    expect(json.statusCode).toBe(415);
+    const body = multipart({ data: '{quebrado' }, [{ filename: 'a.pdf', content: samplePdf() }]);
+    const broken = await t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.fields).toEqual({ data: 'JSON inválido' });
+  });
+});
+
+describe('update', () => {
+  it('replaces treatments, products and analyses, bumps the version and keeps the PDF when none is sent', async () => {
+    const e = await createExperiment(t.app, owner);
+    const changed = buildExperiment({
+      version: e.version,
+      cultivar: 'Brasmax Garra',
+      tratamentos: [
+        { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3000 },
+        { nome: 'Novo', modalidade: 'Sulco', produtividade: 3300, produtos_aplicados: [{ nome: 'Dimicron Zinco', dose: 1, custo: 10 }] },
+        { nome: 'Outro', modalidade: 'Cobertura', produtividade: 3600, analises_adicionais: [{ nome: 'Stand Final', valor: 12.345, unidade: 'plantas/m²' }] },
+      ],
+    });
+    const res = await send('PUT', `/api/experiments/${e.id}`, owner, changed, null);
+    expect(res.statusCode).toBe(200);
+    const u = res.json().experiment;
+    expect(u.version).toBe(2);
+    expect(u.cultivar).toBe('Brasmax Garra');
+    expect(u.pdf_filename).toBe('relatório.pdf');
+    expect(u.tratamentos.map((x: { nome: string }) => x.nome)).toEqual(['Testemunha', 'Novo', 'Outro']);
+    expect(u.tratamentos[1].produtos_aplicados).toEqual([{ nome: 'Dimicron Zinco', dose: 1, custo: 10 }]);
+    expect(u.tratamentos[2].analises_adicionais).toEqual([{ nome: 'Stand Final', valor: 12.35, unidade: 'plantas/m²' }]);
+    expect(u.produtividade_media).toBe(3300);
+    expect(new Date(u.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(e.updated_at).getTime());
+  });
+
+  it('answers 409 to a stale version and changes nothing', async () => {
+    const e = await createExperiment(t.app, owner);
+    const first = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1, cultivar: 'Primeira' }), null);
+    expect(first.statusCode).toBe(200);
+    const stale = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1, cultivar: 'Segunda' }), null);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toMatch(/alterado por outra pessoa/);
+    expect((await get(`/api/experiments/${e.id}`, owner)).json().experiment.cultivar).toBe('Primeira');
+  });
+
+  it('requires the version', async () => {
+    const e = await createExperiment(t.app, owner);
+    const res = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment(), null);
+    expect(res.json().error.fields).toEqual({ version: 'Versão do experimento é obrigatória' });
+  });
+
+  it('a new PDF becomes current and the earlier one stays as an older document', async () => {
+    const e = await createExperiment(t.app, owner);
+    const res = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1 }), { filename: 'versão 2.pdf', content: samplePdf('v2') });
+    expect(res.json().experiment.pdf_filename).toBe('versão 2.pdf');
+    const docs = (await get(`/api/uploads/documents?experimentId=${e.id}&limit=50`, owner)).json().documents;
+    expect(docs.map((d: { filename: string; current: boolean }) => [d.filename, d.current])).toEqual([
+      ['versão 2.pdf', true],
+      ['relatório.pdf', false],
+    ]);
+  });
+});
+
+describe('permissions', () => {
+  it('everyone signed in reads; owner and admin change; others get 403; anonymous 401', async () => {
+    const e = await createExperiment(t.app, owner);
+    expect((await get(`/api/experiments/${e.id}`, other)).statusCode).toBe(200);
+    expect((await get(`/api/experiments/${e.id}`)).statusCode).toBe(401);
+    expect((await get('/api/experiments')).statusCode).toBe(401);
+
+    const byOther = await send('PUT', `/api/experiments/${e.id}`, other, buildExperiment({ version: 1 }), null);
+    expect(byOther.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: other.auth })).statusCode).toBe(403);
+
+    const byAdmin = await send('PUT', `/api/experiments/${e.id}`, admin, buildExperiment({ version: 1, cultivar: 'Pelo admin' }), null);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json().experiment.owner.id).toBe(owner.user.id);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: owner.auth })).statusCode).toBe(204);
+    expect((await get(`/api/experiments/${e.id}`, owner)).statusCode).toBe(404);
+  });
+});
+
+describe('delete', () => {
+  it('takes the documents with it', async () => {
+    const e = await createExperiment(t.app, owner);
+    const docs = (await get(`/api/uploads/documents?experimentId=${e.id}`, owner)).json().documents;
+    expect(docs).toHaveLength(1);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: owner.auth })).statusCode).toBe(204);
+    expect((await get(`/api/uploads/documents?experimentId=${e.id}`, owner)).json().documents).toEqual([]);
+    expect((await get(`/api/uploads/documents/${docs[0].id}/download`, owner)).statusCode).toBe(404);
+  });
+});
+
+describe('atomicity', () => {
+  it('a failing PDF write leaves no experiment behind', async () => {
+    const failing = await createTestApp({
+      documentStore: {
+        put: async () => {
+          throw new Error('disco cheio');
+        },
+        content: async () => null,
+      },
+    });
+    try {
+      const me = await createAccount(failing.app);
+      const body = multipart({ data: JSON.stringify(buildExperiment()) }, [{ filename: 'a.pdf', content: samplePdf() }]);
+      const res = await failing.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...me.auth } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error).toEqual({ code: 'INTERNAL_ERROR', message: 'Erro ao criar experimento' });
+      const list = await failing.app.inject({ method: 'GET', url: '/api/experiments', headers: me.auth });
+      expect(list.json()).toEqual({ experiments: [], total: 0 });
+      const rows = await failing.db.database.db.execute('select (select count(*) from treatments)::int as t, (select count(*) from applied_products)::int as p');
+      expect((rows as unknown as { rows: { t: number; p: number }[] }).rows[0]).toEqual({ t: 0, p: 0 });
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe('documents', () => {
+  it('download gives the exact bytes, with the filename intact and nosniff', async () => {
+    const content = Buffer.concat([samplePdf('bytes'), Buffer.from([0, 1, 2, 255, 254, 10, 13])]);
+    const e = await createExperiment(t.app, owner, {}, { filename: 'Relatório Ação.pdf', content });
+    const [doc] = (await get(`/api/uploads/documents?experimentId=${e.id}`, other)).json().documents;
+    expect(doc).toMatchObject({ filename: 'Relatório Ação.pdf', size: content.length, experimentId: e.id, current: true });
+    const res = await get(`/api/uploads/documents/${doc.id}/download`, other);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Relatorio Acao.pdf"; filename*=UTF-8''Relat%C3%B3rio%20A%C3%A7%C3%A3o.pdf`);
+    expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
+    const inline = await get(`/api/uploads/documents/${doc.id}/download?disposition=inline`, other);
+    expect(inline.headers['content-disposition']).toMatch(/^inline; /);
+  });
+
+  it('upload a document to an experiment: it becomes current; deleting it restores the previous one', async () => {
+    const e = await createExperiment(t.app, owner);
+    const body = multipart({ experimentId: String(e.id) }, [{ filename: '../../laudo\u0007 final.pdf', content: samplePdf('novo') }]);
+    const up = await t.app.inject({ method: 'POST', url: '/api/uploads/document', payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+    expect(up.statusCode).toBe(201);
+    expect(up.json().document).toMatchObject({ filename: 'laudo final.pdf', experimentId: e.id, current: true });
+    expect((await get(`/api/experiments/${e.id}`, owner)).json().experiment.pdf_filename).toBe('laudo final.pdf');
+    const one = await get(`/api/uploads/documents/${up.json().document.id}`, other);
+    expect(one.json().document.filename).toBe('laudo final.pdf');
+
+    const byOther = await t.app.inject({ method: 'DELETE', url: `/api/uploads/documents/${up.json().document.id}`, headers: other.auth });
+    expect(byOther.statusCode).toBe(403);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/uploads/documents/${up.json().document.id}`, headers: owner.auth });
+    expect(del.statusCode).toBe(204);
+    expect((await get(`/api/experiments/${e.id}`, owner)).json().experiment.pdf_filename).toBe('relatório.pdf');
+  });
+
+  it('upload checks: experiment, permission, type', async () => {
+    const e = await createExperiment(t.app, owner);
+    const post = (who: Account, fields: Record<string, string>, content = samplePdf()) => {
+      const body = multipart(fields, [{ filename: 'x.pdf', content }]);
+      return t.app.inject({ method: 'POST', url: '/api/uploads/document', payload: body.payload, headers: { ...body.headers, ...who.auth } });
+    };
+    expect((await post(owner, {})).statusCode).toBe(400);
+    expect((await post(owner, { experimentId: '999999' })).statusCode).toBe(404);
+    expect((await post(other, { experimentId: String(e.id) })).statusCode).toBe(403);
+    expect((await post(owner, { experimentId: String(e.id) }, Buffer.from('GIF89a'))).statusCode).toBe(415);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { type Account, type ExperimentBody, createAccount, createExperiment } from '../../test/factories.js';
+import { currentYear } from './repository.js';
+
+let queries: string[] = [];
+let t: TestApp;
+let me: Account;
+const made: ExperimentBody[] = [];
+const year = currentYear();
+
+const product = (nome: string) => [{ nome: 'T1', modalidade: 'Foliar', produtividade: 100, produtos_aplicados: [{ nome, dose: 1, custo: 10 }] }];
+
+beforeAll(async () => {
+  t = await createTestApp({ onQuery: (q) => queries.push(q) });
+  me = await createAccount(t.app);
+  const specs: Record<string, unknown>[] = [
+    { regional: 'GO', cultura: 'Soja', marca: 'Aminoagro', ano: 2024, roi: 100, custo_protocolo: 1000, tratamentos: product('Aminoagro Raiz') },
+    { regional: 'GO', cultura: 'Milho', marca: 'Dimicron', ano: 2025, roi: 300, custo_protocolo: 2000, tratamentos: product('Dimicron 50% Zinco') },
+    { regional: 'PR SC PY', cultura: 'Soja', marca: 'Aminoagro', ano: year, roi: null, custo_protocolo: 3000, tratamentos: product('aminoagro mol') },
+    { regional: 'Nordeste', cultura: 'Café', marca: 'Maximus', ano: year, roi: 500, custo_protocolo: 4000, tratamentos: product('Maximus_Algas') },
+    { regional: 'GO', cultura: 'Soja', marca: 'Concorrente', ano: 2024, roi: 0, custo_protocolo: 5000, tratamentos: product('Vigora Plus') },
+  ];
+  for (const s of specs) made.push(await createExperiment(t.app, me, s));
+});
+afterAll(() => t.close());
+
+const list = async (qs: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/experiments${qs}`, headers: me.auth });
+  return res;
+};
+const ids = async (qs: string) => (await list(qs)).json().experiments.map((e: ExperimentBody) => e.id);
+const idsOf = (...indexes: number[]) => indexes.map((i) => made[i]!.id);
+
+describe('GET /api/experiments', () => {
+  it('lists newest first with the total', async () => {
+    const res = await list('');
+    expect(res.json().total).toBe(5);
+    expect(await ids('')).toEqual(idsOf(4, 3, 2, 1, 0));
+  });
+
+  it('filters exactly by regional, cultura and marca, by ano as an integer, and combines them with AND', async () => {
+    expect(await ids('?regional=GO')).toEqual(idsOf(4, 1, 0));
+    expect(await ids('?cultura=Soja')).toEqual(idsOf(4, 2, 0));
+    expect(await ids('?marca=Aminoagro')).toEqual(idsOf(2, 0));
+    expect(await ids('?ano=2024')).toEqual(idsOf(4, 0));
+    expect(await ids('?regional=GO&cultura=Soja&marca=Aminoagro&ano=2024')).toEqual(idsOf(0));
+    expect(await ids('?regional=go')).toEqual([]);
+    expect(await ids('?regional=&cultura=')).toEqual(idsOf(4, 3, 2, 1, 0));
+  });
+
+  it('filters produto as a case-insensitive substring, with % and _ taken literally', async () => {
+    expect(await ids('?produto=AMINOAGRO')).toEqual(idsOf(2, 0));
+    expect(await ids('?produto=raiz')).toEqual(idsOf(0));
+    expect(await ids(`?produto=${encodeURIComponent('50%')}`)).toEqual(idsOf(1));
+    expect(await ids(`?produto=${encodeURIComponent('%')}`)).toEqual(idsOf(1));
+    expect(await ids('?produto=s_a')).toEqual(idsOf(3));
+    expect(await ids(`?produto=${encodeURIComponent("'; drop table experiments; --")}`)).toEqual([]);
+    expect(await ids('?produto=raiz&regional=GO')).toEqual(idsOf(0));
+  });
+
+  it('paginates', async () => {
+    const page = await list('?limit=2&offset=1');
+    expect(page.json().total).toBe(5);
+    expect(page.json().experiments.map((e: ExperimentBody) => e.id)).toEqual(idsOf(3, 2));
+    const past = await list('?limit=2&offset=10');
+    expect(past.json()).toEqual({ experiments: [], total: 5 });
+  });
+
+  it('validates the query', async () => {
+    for (const qs of ['?limit=0', '?limit=501', '?limit=abc', '?offset=-1', '?ano=dois mil']) {
+      const res = await list(qs);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    }
+    expect((await list('?limit=500')).statusCode).toBe(200);
+  });
+
+  it('reads a page with all nested rows in at most 4 queries, whatever its size', async () => {
+    for (let i = 0; i < 95; i++) await createExperiment(t.app, me, { cultivar: `Lote ${i}` });
+    for (const limit of [1, 10, 100]) {
+      queries = [];
+      const res = await list(`?limit=${limit}`);
+      const page = res.json().experiments as ExperimentBody[];
+      expect(page).toHaveLength(limit);
+      expect(page.every((e) => e.tratamentos.length > 0)).toBe(true);
+      // The guard reads the signed-in user once; the page itself takes the rest.
+      const pageQueries = queries.filter((q) => !q.includes('"password_hash"'));
+      expect(pageQueries.length, pageQueries.join('\n')).toBeLessThanOrEqual(4);
+    }
+  });
+});
+
+describe('GET /api/experiments/stats', () => {
+  it('counts, active experiments (this year), averages ignoring null ROI', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/experiments/stats?regional=GO', headers: me.auth });
+    expect(res.statusCode).toBe(200);
+    // GO: rois 100, 300 and 0 (stored as null); costs 1000, 2000, 5000.
+    expect(res.json()).toEqual({ totalExperimentos: 3, experimentosAtivos: 0, roiMedio: 200, custoMedio: 8000 / 3 });
+    const active = await t.app.inject({ method: 'GET', url: `/api/experiments/stats?ano=${year}`, headers: me.auth });
+    expect(active.json()).toMatchObject({ totalExperimentos: 2, experimentosAtivos: 2, roiMedio: 500, custoMedio: 3500 });
+    const none = await t.app.inject({ method: 'GET', url: '/api/experiments/stats?marca=Nenhuma', headers: me.auth });
+    expect(none.json()).toEqual({ totalExperimentos: 0, experimentosAtivos: 0, roiMedio: null, custoMedio: null });
+  });
+});

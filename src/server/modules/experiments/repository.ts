@@ -1,0 +1,175 @@
+/**
+ * Reads and writes experiments with their nested treatments, products and analyses. A page of
+ * any size is read in at most four queries; writes that belong together share a transaction.
+ */
+import { type SQL, and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type ExperimentData, type Experiment, custoTratamento, produtividadeMedia } from '../../../shared/experiment.js';
+import type { Filters } from '../../../shared/filters.js';
+import type { Db } from '../../db/client.js';
+import { additionalAnalyses, appliedProducts, experiments, treatments, users } from '../../db/schema.js';
+import type { Tx } from '../documents/store.js';
+import { type ExperimentRow, assembleTreatments, presentExperiment } from './presenter.js';
+
+/** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */
+function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function filterConditions(f: Filters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (f.regional) conditions.push(eq(experiments.regional, f.regional));
+  if (f.cultura) conditions.push(eq(experiments.cultura, f.cultura));
+  if (f.marca) conditions.push(eq(experiments.marca, f.marca));
+  if (f.ano !== undefined) conditions.push(eq(experiments.ano, f.ano));
+  if (f.produto) {
+    conditions.push(
+      sql`exists (select 1 from ${appliedProducts} where ${appliedProducts.experimentId} = ${experiments.id} and ${appliedProducts.nome} ilike ${likeContains(f.produto)} escape '\\')`,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const experimentColumns = { ...getTableColumns(experiments), ownerName: users.name };
+
+async function withNested(db: Db | Tx, rows: ExperimentRow[]): Promise<Experiment[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const treatmentRows = await db
+    .select()
+    .from(treatments)
+    .where(inArray(treatments.experimentId, ids))
+    .orderBy(asc(treatments.experimentId), asc(treatments.position));
+  const productRows = await db
+    .select()
+    .from(appliedProducts)
+    .where(inArray(appliedProducts.experimentId, ids))
+    .orderBy(asc(appliedProducts.treatmentId), asc(appliedProducts.position));
+  const analysisRows = await db
+    .select()
+    .from(additionalAnalyses)
+    .where(inArray(additionalAnalyses.experimentId, ids))
+    .orderBy(asc(additionalAnalyses.treatmentId), asc(additionalAnalyses.position));
+  const nested = assembleTreatments(treatmentRows, productRows, analysisRows);
+  return rows.map((r) => presentExperiment(r, nested.get(r.id) ?? []));
+}
+
+export async function listExperiments(db: Db, filters: Filters, limit: number, offset: number): Promise<{ experiments: Experiment[]; total: number }> {
+  const where = filterConditions(filters);
+  const rows = await db
+    .select({ ...experimentColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(experiments)
+    .innerJoin(users, eq(users.id, experiments.ownerId))
+    .where(where)
+    .orderBy(desc(experiments.createdAt), desc(experiments.id))
+    .limit(limit)
+    .offset(offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    // Past the last page: the window count is not there, so count once.
+    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(experiments).where(where);
+    total = c?.n ?? 0;
+  }
+  return { experiments: await withNested(db, rows), total };
+}
+
+export async function getExperiment(db: Db | Tx, id: number): Promise<Experiment | null> {
+  const rows = await db
+    .select(experimentColumns)
+    .from(experiments)
+    .innerJoin(users, eq(users.id, experiments.ownerId))
+    .where(eq(experiments.id, id))
+    .limit(1);
+  const [experiment] = await withNested(db, rows);
+  return experiment ?? null;
+}
+
+/** Just what permission checks need. */
+export async function getExperimentHead(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: experiments.id, ownerId: experiments.ownerId, version: experiments.version })
+    .from(experiments)
+    .where(eq(experiments.id, id));
+  return row ?? null;
+}
+
+/** Column values of an experiment from validated input. */
+export function experimentValues(data: ExperimentData) {
+  return {
+    consultoria: data.consultoria,
+    marca: data.marca,
+    bu: data.bu,
+    regional: data.regional,
+    cidade: data.cidade,
+    estado: data.estado,
+    latitude: data.latitude,
+    longitude: data.longitude,
+    teorArgila: data.teor_argila,
+    teorMateriaOrganica: data.teor_materia_organica,
+    cultura: data.cultura,
+    cultivar: data.cultivar,
+    ano: data.ano,
+    tipoEstatistica: data.tipo_estatistica,
+    custoProtocolo: data.custo_protocolo,
+    roi: data.roi,
+    produtividadeMedia: produtividadeMedia(data.tratamentos),
+  };
+}
+
+/** Inserts treatments, then all their products and analyses: three multi-row statements. */
+export async function insertNested(tx: Tx, experimentId: number, tratamentos: ExperimentData['tratamentos']): Promise<void> {
+  if (tratamentos.length === 0) return;
+  const inserted = await tx
+    .insert(treatments)
+    .values(
+      tratamentos.map((t, position) => ({
+        experimentId,
+        position,
+        nome: t.nome,
+        modalidade: t.modalidade,
+        produtividade: t.produtividade,
+        custo: custoTratamento(t),
+      })),
+    )
+    .returning({ id: treatments.id, position: treatments.position });
+  const idByPosition = new Map(inserted.map((r) => [r.position, r.id]));
+  const products = tratamentos.flatMap((t, tp) =>
+    t.produtos_aplicados.map((p, position) => ({
+      treatmentId: idByPosition.get(tp)!,
+      experimentId,
+      position,
+      nome: p.nome,
+      dose: p.dose,
+      custo: p.custo,
+    })),
+  );
+  const analyses = tratamentos.flatMap((t, tp) =>
+    t.analises_adicionais.map((a, position) => ({
+      treatmentId: idByPosition.get(tp)!,
+      experimentId,
+      position,
+      nome: a.nome,
+      valor: a.valor,
+      unidade: a.unidade,
+    })),
+  );
+  if (products.length) await tx.insert(appliedProducts).values(products);
+  if (analyses.length) await tx.insert(additionalAnalyses).values(analyses);
+}
+
+/** Brazil's calendar year, which decides which experiments are "active". */
+export function currentYear(now = new Date()): number {
+  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'America/Sao_Paulo' }).format(now));
+}
+
+export async function experimentStats(db: Db, filters: Filters, year = currentYear()) {
+  const [row] = await db
+    .select({
+      totalExperimentos: sql<number>`count(*)`.mapWith(Number),
+      experimentosAtivos: sql<number>`count(*) filter (where ${experiments.ano} = ${year})`.mapWith(Number),
+      roiMedio: sql<number | null>`avg(${experiments.roi})`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+      custoMedio: sql<number | null>`avg(${experiments.custoProtocolo})`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+    })
+    .from(experiments)
+    .where(filterConditions(filters));
+  return row ?? { totalExperimentos: 0, experimentosAtivos: 0, roiMedio: null, custoMedio: null };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { experimentInputSchema, experimentUpdateSchema } from '../../../shared/experiment.js';
+import { filtersSchema, hasAnyFilter, listQuerySchema } from '../../../shared/filters.js';
+import type { AppContext } from '../../context.js';
+import { type AuthGuards, currentUser } from '../../http/auth.js';
+import { notFound, parseInput } from '../../http/errors.js';
+import { jsonField, readMultipart } from '../../http/multipart.js';
+import { experimentStats, getExperiment, listExperiments } from './repository.js';
+import type { ExperimentService } from './service.js';
+
+export function parseId(raw: string): number {
+  const id = Number(raw);
+  if (!/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Experimento não encontrado');
+  return id;
+}
+
+export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service: ExperimentService, guards: AuthGuards): void {
+  const auth = guards.requireUser;
+
+  app.get('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimentos' } }, async (request) => {
+    const q = parseInput(listQuerySchema, request.query);
+    const { limit, offset, ...filters } = q;
+    if (hasAnyFilter(filters)) request.failureMessage = 'Erro ao buscar experimentos por filtros';
+    return listExperiments(ctx.db, filters, limit, offset);
+  });
+
+  app.get('/api/experiments/stats', { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } }, async (request) => {
+    const filters = parseInput(filtersSchema, request.query);
+    return experimentStats(ctx.db, filters);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } }, async (request) => {
+    const experiment = await getExperiment(ctx.db, parseId(request.params.id));
+    if (!experiment) throw notFound('Experimento não encontrado');
+    return { experiment };
+  });
+
+  app.post('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao criar experimento' } }, async (request, reply) => {
+    const { fields, pdf } = await readMultipart(request);
+    const data = parseInput(experimentInputSchema, jsonField(fields, 'data'));
+    const experiment = await service.create(currentUser(request), data, pdf);
+    return reply.status(201).send({ experiment });
+  });
+
+  app.put<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao atualizar experimento' } }, async (request) => {
+    const id = parseId(request.params.id);
+    const { fields, pdf } = await readMultipart(request);
+    const data = parseInput(experimentUpdateSchema, jsonField(fields, 'data'));
+    return { experiment: await service.update(currentUser(request), id, data, pdf) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao deletar experimento' } }, async (request, reply) => {
+    await service.remove(currentUser(request), parseId(request.params.id));
+    return reply.status(204).send();
+  });
+}

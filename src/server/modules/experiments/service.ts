@@ -1,0 +1,98 @@
+/**
+ * Experiment writes: reference checks, permission, optimistic concurrency, and the experiment,
+ * its nested rows and its PDF written in one transaction.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
+import { EXP_MSG } from '../../../shared/experiment.js';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
+import { culturas, estados, experiments, marcas, regionais, treatments } from '../../db/schema.js';
+import type { AuthUser } from '../../http/auth.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { UploadedPdf } from '../../http/multipart.js';
+import type { DocumentStore } from '../documents/store.js';
+import { experimentValues, getExperiment, getExperimentHead, insertNested } from './repository.js';
+
+export const STALE_VERSION_MESSAGE =
+  'Este experimento foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual antes de salvar.';
+
+/** Owner or admin changes an experiment; everyone signed in reads it (docs/decisions/003). */
+export function canModify(user: AuthUser, ownerId: string): boolean {
+  return user.role === 'admin' || user.id === ownerId;
+}
+
+/** Brand, regional, state and crop must exist in the reference data: one query for all four. */
+async function checkReferences(db: Db, data: ExperimentData): Promise<void> {
+  const [row] = await queryRows<{ marca: boolean; regional: boolean; estado: boolean; cultura: boolean }>(
+    db,
+    sql`select
+      exists(select 1 from ${marcas} where ${marcas.nome} = ${data.marca}) as marca,
+      exists(select 1 from ${regionais} where ${regionais.nome} = ${data.regional}) as regional,
+      exists(select 1 from ${estados} where ${estados.sigla} = ${data.estado}) as estado,
+      exists(select 1 from ${culturas} where ${culturas.nome} = ${data.cultura}) as cultura`,
+  );
+  const fields: Record<string, string> = {};
+  if (!row?.marca) fields.marca = 'Marca inválida';
+  if (!row?.regional) fields.regional = 'Regional inválida';
+  if (!row?.estado) fields.estado = 'Estado inválido';
+  if (!row?.cultura) fields.cultura = 'Cultura inválida';
+  if (Object.keys(fields).length) throw badRequest(fields);
+}
+
+export class ExperimentService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: DocumentStore,
+  ) {}
+
+  async create(user: AuthUser, data: ExperimentData, pdf: UploadedPdf | null): Promise<Experiment> {
+    if (!pdf) throw badRequest({ pdf: EXP_MSG.pdfRequired }, EXP_MSG.pdfRequired);
+    await checkReferences(this.db, data);
+    const id = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(experiments)
+        .values({ ...experimentValues(data), ownerId: user.id })
+        .returning({ id: experiments.id });
+      if (!row) throw new Error('experiment insert returned no row');
+      await insertNested(tx, row.id, data.tratamentos);
+      await this.store.put(tx, { experimentId: row.id, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
+      return row.id;
+    });
+    return this.read(id);
+  }
+
+  async update(user: AuthUser, id: number, data: ExperimentData & { version: number }, pdf: UploadedPdf | null): Promise<Experiment> {
+    const head = await getExperimentHead(this.db, id);
+    if (!head) throw notFound('Experimento não encontrado');
+    if (!canModify(user, head.ownerId)) throw forbidden();
+    if (head.version !== data.version) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
+    await checkReferences(this.db, data);
+    await this.db.transaction(async (tx) => {
+      // The version check in the UPDATE itself is what makes concurrent saves safe.
+      const updated = await tx
+        .update(experiments)
+        .set({ ...experimentValues(data), version: sql`${experiments.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(experiments.id, id), eq(experiments.version, data.version)))
+        .returning({ id: experiments.id });
+      if (updated.length === 0) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
+      await tx.delete(treatments).where(eq(treatments.experimentId, id));
+      await insertNested(tx, id, data.tratamentos);
+      if (pdf) await this.store.put(tx, { experimentId: id, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
+    });
+    return this.read(id);
+  }
+
+  async remove(user: AuthUser, id: number): Promise<void> {
+    const head = await getExperimentHead(this.db, id);
+    if (!head) throw notFound('Experimento não encontrado');
+    if (!canModify(user, head.ownerId)) throw forbidden();
+    await this.db.delete(experiments).where(eq(experiments.id, id));
+  }
+
+  private async read(id: number): Promise<Experiment> {
+    const experiment = await getExperiment(this.db, id);
+    if (!experiment) throw new AppError(500, 'INTERNAL_ERROR', 'Erro ao buscar experimento');
+    return experiment;
+  }
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { type Account, createAccount, createExperiment } from '../../test/factories.js';
+
+let t: TestApp;
+let admin: Account;
+let user: Account;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAccount(t.app, { role: 'admin' });
+  user = await createAccount(t.app);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Account, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+describe('GET lookups', () => {
+  it('answer the spec shapes with the starter data', async () => {
+    expect((await call('GET', '/api/lookups/marcas')).json()).toEqual({ marcas: ['Aminoagro', 'Concorrente', 'Dimicron', 'Maximus'] });
+    const regioes = (await call('GET', '/api/lookups/regioes')).json().regioes;
+    expect(regioes.map((r: { nome: string }) => r.nome)).toEqual(['Cerrado MG', 'GO', 'MT BR 163', 'MT Oeste/RO/AC', 'Nordeste', 'PR SC PY']);
+    expect(regioes).toContainEqual({ nome: 'PR SC PY', sigla: 'PRSCPY' });
+    const estados = (await call('GET', '/api/lookups/estados')).json().estados;
+    expect(estados).toHaveLength(27);
+    expect(estados).toContainEqual({ nome: 'São Paulo', sigla: 'SP' });
+    expect(estados[0]).toEqual({ nome: 'Acre', sigla: 'AC' });
+    const culturas = (await call('GET', '/api/lookups/culturas')).json().culturas;
+    expect(culturas).toEqual(['Algodão', 'Arroz', 'Banana', 'Batata', 'Café', 'Cana-de-açúcar', 'Feijão', 'Manga', 'Milho', 'Soja', 'Trigo', 'Uva']);
+    const ppm = (await call('GET', '/api/lookups/produtos-por-marca')).json().produtosPorMarca;
+    expect(Object.keys(ppm).sort()).toEqual(['Aminoagro', 'Concorrente', 'Dimicron', 'Maximus']);
+    for (const list of Object.values(ppm) as string[][]) expect(list.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('are cacheable: a matching ETag answers 304', async () => {
+    const first = await call('GET', '/api/lookups/culturas');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await call('GET', '/api/lookups/culturas', undefined, undefined, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+describe('admin management', () => {
+  it('only admins change reference data', async () => {
+    for (const [method, url, body] of [
+      ['POST', '/api/lookups/marcas', { nome: 'X' }],
+      ['PUT', '/api/lookups/marcas/Maximus', { nome: 'Y' }],
+      ['DELETE', '/api/lookups/marcas/Maximus', undefined],
+      ['POST', '/api/lookups/produtos', { marca: 'Maximus', nome: 'Z' }],
+      ['POST', '/api/lookups/regioes', { nome: 'Sul', sigla: 'S' }],
+      ['POST', '/api/lookups/culturas', { nome: 'Sorgo' }],
+    ] as const) {
+      expect((await call(method, url, user, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('adds, renames and deletes brands and products; the ETag changes', async () => {
+    const etag = (await call('GET', '/api/lookups/marcas')).headers.etag;
+    expect((await call('POST', '/api/lookups/marcas', admin, { nome: 'NovaMarca' })).statusCode).toBe(201);
+    expect((await call('GET', '/api/lookups/marcas')).headers.etag).not.toBe(etag);
+    const dup = await call('POST', '/api/lookups/marcas', admin, { nome: 'NovaMarca' });
+    expect(dup.statusCode).toBe(409);
+    const p = await call('POST', '/api/lookups/produtos', admin, { marca: 'NovaMarca', nome: 'Produto Um' });
+    expect(p.statusCode).toBe(201);
+    expect((await call('POST', '/api/lookups/produtos', admin, { marca: 'Fantasma', nome: 'P' })).json().error.fields).toEqual({ marca: 'Marca não encontrada' });
+    expect((await call('PUT', '/api/lookups/marcas/NovaMarca', admin, { nome: 'Marca Renomeada' })).statusCode).toBe(200);
+    const ppm = (await call('GET', '/api/lookups/produtos-por-marca')).json().produtosPorMarca;
+    expect(ppm['Marca Renomeada']).toEqual(['Produto Um']);
+    expect((await call('PUT', `/api/lookups/produtos/${p.json().produto.id}`, admin, { nome: 'Produto Dois' })).json().produto.nome).toBe('Produto Dois');
+    expect((await call('DELETE', `/api/lookups/produtos/${p.json().produto.id}`, admin)).statusCode).toBe(204);
+    expect((await call('DELETE', '/api/lookups/marcas/Marca%20Renomeada', admin)).statusCode).toBe(204);
+    expect((await call('DELETE', '/api/lookups/marcas/Marca%20Renomeada', admin)).statusCode).toBe(404);
+  });
+
+  it('a brand, crop or regional in use is not deleted; a rename follows into experiments', async () => {
+    const e = await createExperiment(t.app, user, { marca: 'Dimicron', cultura: 'Trigo', regional: 'Cerrado MG' });
+    const brand = await call('DELETE', '/api/lookups/marcas/Dimicron', admin);
+    expect(brand.statusCode).toBe(409);
+    expect(brand.json().error.message).toBe('Esta marca está em uso por experimentos e não pode ser excluída');
+    expect((await call('DELETE', '/api/lookups/culturas/Trigo', admin)).statusCode).toBe(409);
+    expect((await call('DELETE', '/api/lookups/regioes/CMG', admin)).statusCode).toBe(409);
+
+    expect((await call('PUT', '/api/lookups/culturas/Trigo', admin, { nome: 'Trigo Duro' })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/lookups/regioes/CMG', admin, { nome: 'Cerrado Mineiro', sigla: 'CMG' })).statusCode).toBe(200);
+    const after = (await call('GET', `/api/experiments/${e.id}`, user)).json().experiment;
+    expect([after.cultura, after.regional]).toEqual(['Trigo Duro', 'Cerrado Mineiro']);
+
+    expect((await call('POST', '/api/lookups/culturas', admin, { nome: 'Sorgo' })).statusCode).toBe(201);
+    expect((await call('DELETE', '/api/lookups/culturas/Sorgo', admin)).statusCode).toBe(204);
+    expect((await call('POST', '/api/lookups/regioes', admin, { nome: '', sigla: '' })).json().error.fields).toEqual({
+      nome: 'Nome é obrigatório',
+      sigla: 'Sigla é obrigatória',
+    });
+  });
+});

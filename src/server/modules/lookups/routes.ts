@@ -1,0 +1,166 @@
+/**
+ * Reference data. Reading is public (the lists are not secret and the sign-up page may use them);
+ * changing them is for admins. Experiments reference brands, regionals, states and crops by
+ * natural key with ON UPDATE CASCADE, so a rename follows into every experiment and a value in
+ * use cannot be deleted.
+ */
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  LOOKUP_MSG,
+  culturaBodySchema,
+  marcaBodySchema,
+  produtoBodySchema,
+  produtoUpdateSchema,
+  regiaoBodySchema,
+} from '../../../shared/lookups.js';
+import type { AppContext } from '../../context.js';
+import { culturas, estados, experiments, marcas, produtos, regionais } from '../../db/schema.js';
+import type { AuthGuards } from '../../http/auth.js';
+import { badRequest, conflict, notFound, parseInput } from '../../http/errors.js';
+import { sendWithEtag } from '../../http/etag.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Lists are shown in pt-BR alphabetical order (accents and case as a reader expects). */
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+const byNome = <T extends { nome: string }>(a: T, b: T) => collator.compare(a.nome, b.nome);
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+/** Runs a write, turning a duplicate key into the contract's 409. */
+async function unique<T>(field: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(LOOKUP_MSG.duplicate, { [field]: LOOKUP_MSG.duplicate });
+    throw err;
+  }
+}
+
+export async function readProdutosPorMarca(ctx: AppContext): Promise<Record<string, string[]>> {
+  const [brandRows, productRows] = await Promise.all([
+    ctx.db.select({ nome: marcas.nome }).from(marcas),
+    ctx.db.select({ marca: produtos.marca, nome: produtos.nome }).from(produtos),
+  ]);
+  const map: Record<string, string[]> = Object.fromEntries(brandRows.sort(byNome).map((b) => [b.nome, [] as string[]]));
+  for (const p of productRows.sort(byNome)) (map[p.marca] ??= []).push(p.nome);
+  return map;
+}
+
+export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
+  const admin = { preHandler: guards.requireRole('admin') };
+  const inUse = async (column: typeof experiments.marca | typeof experiments.cultura | typeof experiments.regional, value: string) => {
+    const [row] = await ctx.db.select({ n: count() }).from(experiments).where(eq(column, value));
+    return (row?.n ?? 0) > 0;
+  };
+
+  app.get('/api/lookups/marcas', async (req, reply) => {
+    const rows = await ctx.db.select({ nome: marcas.nome }).from(marcas);
+    return sendWithEtag(req, reply, { marcas: rows.sort(byNome).map((r) => r.nome) });
+  });
+  app.get('/api/lookups/regioes', async (req, reply) => {
+    const rows = await ctx.db.select({ nome: regionais.nome, sigla: regionais.sigla }).from(regionais);
+    return sendWithEtag(req, reply, { regioes: rows.sort(byNome) });
+  });
+  app.get('/api/lookups/estados', async (req, reply) => {
+    const rows = await ctx.db.select({ nome: estados.nome, sigla: estados.sigla }).from(estados);
+    return sendWithEtag(req, reply, { estados: rows.sort(byNome) });
+  });
+  app.get('/api/lookups/culturas', async (req, reply) => {
+    const rows = await ctx.db.select({ nome: culturas.nome }).from(culturas);
+    return sendWithEtag(req, reply, { culturas: rows.sort(byNome).map((r) => r.nome) });
+  });
+  app.get('/api/lookups/produtos-por-marca', async (req, reply) =>
+    sendWithEtag(req, reply, { produtosPorMarca: await readProdutosPorMarca(ctx) }),
+  );
+
+  /* brands */
+  app.post('/api/lookups/marcas', admin, async (req, reply) => {
+    const { nome } = parseInput(marcaBodySchema, req.body);
+    await unique('nome', () => ctx.db.insert(marcas).values({ nome }));
+    return reply.status(201).send({ marca: nome });
+  });
+  app.put<{ Params: { nome: string } }>('/api/lookups/marcas/:nome', admin, async (req) => {
+    const { nome } = parseInput(marcaBodySchema, req.body);
+    const rows = await unique('nome', () => ctx.db.update(marcas).set({ nome }).where(eq(marcas.nome, req.params.nome)).returning());
+    if (rows.length === 0) throw notFound();
+    return { marca: nome };
+  });
+  app.delete<{ Params: { nome: string } }>('/api/lookups/marcas/:nome', admin, async (req, reply) => {
+    if (await inUse(experiments.marca, req.params.nome)) throw conflict(LOOKUP_MSG.marcaInUse);
+    const rows = await ctx.db.delete(marcas).where(eq(marcas.nome, req.params.nome)).returning();
+    if (rows.length === 0) throw notFound();
+    return reply.status(204).send();
+  });
+
+  /* products */
+  app.post('/api/lookups/produtos', admin, async (req, reply) => {
+    const body = parseInput(produtoBodySchema, req.body);
+    const [brand] = await ctx.db.select().from(marcas).where(eq(marcas.nome, body.marca));
+    if (!brand) throw badRequest({ marca: LOOKUP_MSG.marcaUnknown });
+    const [row] = await unique('nome', () => ctx.db.insert(produtos).values(body).returning());
+    return reply.status(201).send({ produto: { id: row!.id, marca: row!.marca, nome: row!.nome } });
+  });
+  app.put<{ Params: { id: string } }>('/api/lookups/produtos/:id', admin, async (req) => {
+    const body = parseInput(produtoUpdateSchema, req.body);
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    if (body.marca) {
+      const [brand] = await ctx.db.select().from(marcas).where(eq(marcas.nome, body.marca));
+      if (!brand) throw badRequest({ marca: LOOKUP_MSG.marcaUnknown });
+    }
+    const [row] = await unique('nome', () => ctx.db.update(produtos).set(body).where(eq(produtos.id, id)).returning());
+    if (!row) throw notFound();
+    return { produto: { id: row.id, marca: row.marca, nome: row.nome } };
+  });
+  app.delete<{ Params: { id: string } }>('/api/lookups/produtos/:id', admin, async (req, reply) => {
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const rows = await ctx.db.delete(produtos).where(eq(produtos.id, id)).returning();
+    if (rows.length === 0) throw notFound();
+    return reply.status(204).send();
+  });
+
+  /* regionals */
+  app.post('/api/lookups/regioes', admin, async (req, reply) => {
+    const body = parseInput(regiaoBodySchema, req.body);
+    await unique('nome', () => ctx.db.insert(regionais).values(body));
+    return reply.status(201).send({ regiao: body });
+  });
+  app.put<{ Params: { sigla: string } }>('/api/lookups/regioes/:sigla', admin, async (req) => {
+    const body = parseInput(regiaoBodySchema, req.body);
+    const rows = await unique('nome', () => ctx.db.update(regionais).set(body).where(eq(regionais.sigla, req.params.sigla)).returning());
+    if (rows.length === 0) throw notFound();
+    return { regiao: body };
+  });
+  app.delete<{ Params: { sigla: string } }>('/api/lookups/regioes/:sigla', admin, async (req, reply) => {
+    const [row] = await ctx.db.select().from(regionais).where(eq(regionais.sigla, req.params.sigla));
+    if (!row) throw notFound();
+    if (await inUse(experiments.regional, row.nome)) throw conflict(LOOKUP_MSG.regionalInUse);
+    await ctx.db.delete(regionais).where(eq(regionais.sigla, row.sigla));
+    return reply.status(204).send();
+  });
+
+  /* crops */
+  app.post('/api/lookups/culturas', admin, async (req, reply) => {
+    const { nome } = parseInput(culturaBodySchema, req.body);
+    await unique('nome', () => ctx.db.insert(culturas).values({ nome }));
+    return reply.status(201).send({ cultura: nome });
+  });
+  app.put<{ Params: { nome: string } }>('/api/lookups/culturas/:nome', admin, async (req) => {
+    const { nome } = parseInput(culturaBodySchema, req.body);
+    const rows = await unique('nome', () => ctx.db.update(culturas).set({ nome }).where(eq(culturas.nome, req.params.nome)).returning());
+    if (rows.length === 0) throw notFound();
+    return { cultura: nome };
+  });
+  app.delete<{ Params: { nome: string } }>('/api/lookups/culturas/:nome', admin, async (req, reply) => {
+    if (await inUse(experiments.cultura, req.params.nome)) throw conflict(LOOKUP_MSG.culturaInUse);
+    const rows = await ctx.db.delete(culturas).where(eq(culturas.nome, req.params.nome)).returning();
+    if (rows.length === 0) throw notFound();
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The experiment filters (spec 001 §3 "Filter set", §5): regional, cultura, marca match exactly;
+ * ano as an integer; produto as a case-insensitive substring of any applied product's name.
+ * Empty means "not set". Shared by the dashboard (URL query) and the API (query string).
+ */
+import { z } from 'zod';
+
+export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200, 'Filtro muito longo')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const filtersSchema = z.object({
+  regional: optionalText,
+  cultura: optionalText,
+  marca: optionalText,
+  produto: optionalText,
+  ano: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1900 || n > 2100) {
+        ctx.addIssue({ code: 'custom', message: 'Ano inválido' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
+
+export type Filters = z.output<typeof filtersSchema>;
+
+const intParam = (def: number, min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const LIST_LIMIT_MAX = 500;
+
+export const listQuerySchema = filtersSchema.extend({
+  limit: intParam(50, 1, LIST_LIMIT_MAX, `Limite deve ser um inteiro entre 1 e ${LIST_LIMIT_MAX}`),
+  offset: intParam(0, 0, 10_000_000, 'Deslocamento deve ser um inteiro maior ou igual a 0'),
+});
+
+export function hasAnyFilter(f: Partial<Record<FilterKey, unknown>>): boolean {
+  return FILTER_KEYS.some((k) => f[k] !== undefined && f[k] !== '');
+}
