@@ -76,12 +76,21 @@ const finite = (required: string) =>
 /** A required number. */
 const requiredNumber = (required: string) => z.preprocess(toNumber, finite(required));
 
-/** An optional number: empty and 0 become null (spec 001 §5). */
+const anyNumber = () => z.number({ error: EXP_MSG.numberInvalid }).optional();
+
+/** An optional number: empty and 0 become null (spec 001 §5); `schema` checks the rest. */
 const optionalNumberZeroIsNull = (schema: z.ZodNumber) =>
-  z.preprocess(toNumber, schema.optional()).transform((v) => (v === undefined || v === 0 ? null : v));
+  z
+    .preprocess(toNumber, anyNumber())
+    .transform((v) => (v === undefined || v === 0 ? null : v))
+    .pipe(schema.nullable());
 
 /** An optional number where 0 is a real value (doses, costs); empty becomes null. */
-const optionalNumber = (schema: z.ZodNumber) => z.preprocess(toNumber, schema.optional()).transform((v) => v ?? null);
+const optionalNumber = (schema: z.ZodNumber) =>
+  z
+    .preprocess(toNumber, anyNumber())
+    .transform((v) => v ?? null)
+    .pipe(schema.nullable());
 
 const text = (required: string, max = 200) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, EXP_MSG.textTooLong);

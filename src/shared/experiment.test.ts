@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import {
+  custoTratamento,
+  experimentInputSchema,
+  produtividadeMedia,
+  step1Schema,
+  step2Schema,
+  step3Schema,
+  step4Schema,
+  step5Schema,
+  step6Schema,
+} from './experiment.js';
+
+type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+const first = (r: Result) => {
+  const out: Record<string, string> = {};
+  for (const i of r.error?.issues ?? []) out[i.path.join('.')] ??= i.message;
+  return out;
+};
+
+describe('step 1', () => {
+  const ok = { consultoria: 'Agro', marca: 'Aminoagro', bu: 'BU1', regional: 'GO' };
+  it('accepts valid data and trims', () => {
+    expect(step1Schema.parse({ ...ok, consultoria: '  Agro  ' }).consultoria).toBe('Agro');
+  });
+  it.each([
+    [{ consultoria: '' }, 'consultoria', 'Nome da consultoria é obrigatório'],
+    [{ consultoria: '   ' }, 'consultoria', 'Nome da consultoria é obrigatório'],
+    [{ consultoria: 'A' }, 'consultoria', 'Nome deve ter pelo menos 2 caracteres'],
+    [{ marca: '' }, 'marca', 'Marca é obrigatória'],
+    [{ bu: '' }, 'bu', 'Business Unit é obrigatória'],
+    [{ bu: 'BU4' }, 'bu', 'Business Unit é obrigatória'],
+    [{ regional: '' }, 'regional', 'Regional é obrigatória'],
+  ])('%o → %s', (patch, path, message) => {
+    expect(first(step1Schema.safeParse({ ...ok, ...patch }))[path]).toBe(message);
+  });
+});
+
+describe('step 2', () => {
+  const ok = { cidade: 'Rio Verde', estado: 'GO', latitude: '', longitude: '' };
+  it('latitude and longitude are optional; empty and 0 become null', () => {
+    expect(step2Schema.parse(ok)).toMatchObject({ latitude: null, longitude: null });
+    expect(step2Schema.parse({ ...ok, latitude: 0, longitude: '0' })).toMatchObject({ latitude: null, longitude: null });
+  });
+  it.each([
+    [-90, true],
+    [90, true],
+    [-90.000001, false],
+    [90.5, false],
+  ])('latitude %d valid: %s', (latitude, valid) => {
+    const r = step2Schema.safeParse({ ...ok, latitude });
+    expect(r.success).toBe(valid);
+    if (!valid) expect(first(r).latitude).toBe('Latitude deve ser entre -90 e 90');
+  });
+  it.each([
+    [-180, true],
+    [180, true],
+    [-180.1, false],
+    [181, false],
+  ])('longitude %d valid: %s', (longitude, valid) => {
+    const r = step2Schema.safeParse({ ...ok, longitude });
+    expect(r.success).toBe(valid);
+    if (!valid) expect(first(r).longitude).toBe('Longitude deve ser entre -180 e 180');
+  });
+  it('reads a decimal comma and rejects words', () => {
+    expect(step2Schema.parse({ ...ok, latitude: '-17,7923' }).latitude).toBe(-17.7923);
+    expect(first(step2Schema.safeParse({ ...ok, latitude: 'norte' })).latitude).toBe('Informe um número válido');
+  });
+  it('requires city and state', () => {
+    expect(first(step2Schema.safeParse({ cidade: '', estado: '' }))).toEqual({ cidade: 'Cidade é obrigatória', estado: 'Estado é obrigatório' });
+  });
+});
+
+describe('step 3', () => {
+  it.each([
+    [{ teor_argila: 0, teor_materia_organica: 0 }, true],
+    [{ teor_argila: 100, teor_materia_organica: 100 }, true],
+    [{ teor_argila: '35,5', teor_materia_organica: '2.5' }, true],
+  ])('%o valid', (v, ok) => expect(step3Schema.safeParse(v).success).toBe(ok));
+  it('keeps 0 as a value', () => {
+    expect(step3Schema.parse({ teor_argila: 0, teor_materia_organica: '0' })).toEqual({ teor_argila: 0, teor_materia_organica: 0 });
+  });
+  it('messages: required, below 0, above 100', () => {
+    expect(first(step3Schema.safeParse({ teor_argila: '', teor_materia_organica: undefined }))).toEqual({
+      teor_argila: 'Teor de argila é obrigatório',
+      teor_materia_organica: 'Teor de matéria orgânica é obrigatório',
+    });
+    expect(first(step3Schema.safeParse({ teor_argila: -0.1, teor_materia_organica: 100.1 }))).toEqual({
+      teor_argila: 'Valor deve ser maior que 0',
+      teor_materia_organica: 'Valor deve ser menor que 100',
+    });
+  });
+});
+
+describe('step 4', () => {
+  const ok = { cultura: 'Soja', cultivar: 'M6410', ano: 2024 };
+  it.each([
+    [2020, true],
+    [2030, true],
+    [2019, false],
+    [2031, false],
+    [2024.5, false],
+  ])('ano %d valid: %s', (ano, valid) => expect(step4Schema.safeParse({ ...ok, ano }).success).toBe(valid));
+  it('messages', () => {
+    expect(first(step4Schema.safeParse({ cultura: '', cultivar: '', ano: '' }))).toEqual({
+      cultura: 'Cultura é obrigatória',
+      cultivar: 'Cultivar é obrigatório',
+      ano: 'Ano é obrigatório',
+    });
+  });
+});
+
+describe('step 5', () => {
+  const t = { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500 };
+  it('needs at least one treatment', () => {
+    expect(first(step5Schema.safeParse({ tratamentos: [] })).tratamentos).toBe('Adicione pelo menos um tratamento');
+  });
+  it('defaults cost to 0 and empty lists', () => {
+    expect(step5Schema.parse({ tratamentos: [t] }).tratamentos[0]).toEqual({ ...t, custo: 0, produtos_aplicados: [], analises_adicionais: [] });
+  });
+  it('messages with index paths', () => {
+    const r = step5Schema.safeParse({
+      tratamentos: [t, { nome: '', modalidade: '', produtividade: '', custo: -1, produtos_aplicados: [{ nome: 'P', dose: -0.01 }] }],
+    });
+    expect(first(r)).toEqual({
+      'tratamentos.1.nome': 'Nome é obrigatório',
+      'tratamentos.1.modalidade': 'Modalidade é obrigatória',
+      'tratamentos.1.produtividade': 'Produtividade é obrigatória',
+      'tratamentos.1.custo': 'Custo deve ser positivo',
+      'tratamentos.1.produtos_aplicados.0.dose': 'Dose deve ser positiva',
+    });
+    expect(first(step5Schema.safeParse({ tratamentos: [{ ...t, produtividade: -1 }] }))['tratamentos.0.produtividade']).toBe(
+      'Produtividade deve ser positiva',
+    );
+  });
+  it('rounds analysis values to 2 decimals and keeps doses of 0', () => {
+    const r = step5Schema.parse({
+      tratamentos: [{ ...t, produtos_aplicados: [{ nome: 'P', dose: 0, custo: '' }], analises_adicionais: [{ nome: 'Altura', valor: '12,345', unidade: 'cm' }] }],
+    });
+    expect(r.tratamentos[0]?.produtos_aplicados[0]).toEqual({ nome: 'P', dose: 0, custo: null });
+    expect(r.tratamentos[0]?.analises_adicionais[0]).toEqual({ nome: 'Altura', valor: 12.35, unidade: 'cm' });
+  });
+});
+
+describe('step 6', () => {
+  it('roi optional, 0 is null; negative cost refused', () => {
+    expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: 0 })).toEqual({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: null });
+    expect(first(step6Schema.safeParse({ tipo_estatistica: '', custo_protocolo: '', roi: -1 }))).toEqual({
+      tipo_estatistica: 'Tipo de estatística é obrigatório',
+      custo_protocolo: 'Custo do protocolo é obrigatório',
+      roi: 'ROI deve ser positivo',
+    });
+    expect(first(step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: -0.01 })).custo_protocolo).toBe('Custo deve ser positivo');
+  });
+});
+
+describe('whole experiment (API)', () => {
+  it('accepts null soil contents but refuses out-of-range ones', () => {
+    const base = {
+      consultoria: 'Agro',
+      marca: 'Aminoagro',
+      bu: 'BU2',
+      regional: 'GO',
+      cidade: 'Jataí',
+      estado: 'GO',
+      cultura: 'Milho',
+      cultivar: 'DKB 390',
+      ano: 2025,
+      tipo_estatistica: 'ANOVA',
+      custo_protocolo: 1000,
+      tratamentos: [{ nome: 'Testemunha', modalidade: 'Solo', produtividade: 9000 }],
+    };
+    expect(experimentInputSchema.parse({ ...base, teor_argila: null, teor_materia_organica: null }).teor_argila).toBeNull();
+    expect(first(experimentInputSchema.safeParse({ ...base, teor_argila: 101, teor_materia_organica: null })).teor_argila).toBe('Valor deve ser menor que 100');
+    expect(first(experimentInputSchema.safeParse(base)).teor_argila).toBe('Teor de argila é obrigatório');
+  });
+});
+
+describe('derived values', () => {
+  it('treatment cost = sum of product costs when they have costs', () => {
+    expect(custoTratamento({ custo: 99, produtos_aplicados: [{ custo: 10.1 }, { custo: 20.2 }, { custo: null }] })).toBe(30.3);
+    expect(custoTratamento({ custo: 99, produtos_aplicados: [{ custo: null }] })).toBe(99);
+    expect(custoTratamento({ custo: null, produtos_aplicados: [] })).toBe(0);
+  });
+  it('mean yield', () => {
+    expect(produtividadeMedia([{ produtividade: 3000 }, { produtividade: 3600 }])).toBe(3300);
+    expect(produtividadeMedia([])).toBeNull();
+  });
+});
