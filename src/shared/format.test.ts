@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, initials } from './format.js';
+import { formatBRL, formatKgHa, formatLongDate, formatNumber, initials } from './format.js';
 
 describe('format', () => {
   it('long pt-BR dates in Brazil time', () => {
@@ -13,5 +13,16 @@ describe('format', () => {
     expect(initials('Maria da Silva Souza')).toBe('MS');
     expect(initials('  joão ')).toBe('J');
     expect(initials('')).toBe('');
+  });
+});
+
+describe('numbers in pt-BR', () => {
+  it('money, decimals, yields', () => {
+    expect(formatBRL(1234.56).replace(/\s/g, ' ')).toBe('R$ 1.234,56');
+    expect(formatBRL(null)).toBe('-');
+    expect(formatNumber(3456.7)).toBe('3.456,7');
+    expect(formatNumber(3456.75, 0)).toBe('3.457');
+    expect(formatKgHa(3456.5)).toBe('3.457 kg/ha');
+    expect(formatKgHa(undefined)).toBe('-');
   });
 });

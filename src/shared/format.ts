@@ -14,3 +14,23 @@ export function initials(name: string): string {
   const last = parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '';
   return (first + last).toUpperCase();
 }
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** R$ 1.234,56 */
+export function formatBRL(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '-' : brl.format(value);
+}
+
+/** 3.456,7 */
+export function formatNumber(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  return digits === 0 ? integer.format(value) : digits === 1 ? decimal.format(value) : new Intl.NumberFormat('pt-BR', { maximumFractionDigits: digits }).format(value);
+}
+
+/** 3.457 kg/ha (averages are shown as integers). */
+export function formatKgHa(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '-' : `${integer.format(Math.round(value))} kg/ha`;
+}

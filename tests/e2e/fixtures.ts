@@ -31,3 +31,16 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Login realizado com sucesso! Redirecionando...')).toBeVisible();
 }
+
+/** A small real PDF file for uploads. */
+export function pdfFile(name = 'relatorio.pdf', marker = 'e2e') {
+  const body = `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${marker}\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') };
+}
+
+/** Signs in through the API and returns the bearer header, for API checks inside a journey. */
+export async function apiToken(request: APIRequestContext, user: Pick<TestUser, 'email' | 'password'>): Promise<Record<string, string>> {
+  const res = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).token}` };
+}

@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/page-title.js';
+import { ExperimentWizard } from '../../features/experiment-form/components/wizard.js';
 
 export function NewExperimentPage() {
-  return <PageTitle title="Novo Experimento" />;
+  return <ExperimentWizard />;
 }

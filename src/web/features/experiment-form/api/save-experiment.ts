@@ -1,0 +1,30 @@
+import type { Experiment, ExperimentData } from '../../../../shared/experiment.js';
+import { api } from '../../../lib/api.js';
+
+/** Large PDFs on slow field connections: allow time for the upload itself. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
+export interface SaveInput {
+  data: ExperimentData;
+  pdf: File | null;
+  /** Present in edit mode. */
+  id?: number;
+  version?: number;
+  onProgress?: (percent: number) => void;
+}
+
+/** One multipart request with the experiment and its PDF (create or update). */
+export async function saveExperiment({ data, pdf, id, version, onProgress }: SaveInput): Promise<Experiment> {
+  const form = new FormData();
+  form.append('data', JSON.stringify(id === undefined ? data : { ...data, version }));
+  if (pdf) form.append('pdf', pdf, pdf.name);
+  const path = id === undefined ? '/api/experiments' : `/api/experiments/${id}`;
+  const res = await api.upload<{ experiment: Experiment }>(path, form, {
+    method: id === undefined ? 'POST' : 'PUT',
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+    ...(onProgress ? { onProgress } : {}),
+  });
+  return res.experiment;
+}
+
+export const fetchExperiment = (id: number) => api.request<{ experiment: Experiment }>(`/api/experiments/${id}`).then((r) => r.experiment);

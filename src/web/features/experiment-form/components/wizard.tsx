@@ -1,0 +1,320 @@
+/**
+ * The seven-step experiment form (spec 000 §2, 001 §2.1). One react-hook-form instance validated
+ * by the shared schema; "Próximo" moves only when the current step validates. Work in progress
+ * is kept as a draft in localStorage as the user types, and offered back when the form reopens.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { type Experiment, type ExperimentData, EXP_MSG, experimentSchema } from '../../../../shared/experiment.js';
+import { formatLongDate } from '../../../../shared/format.js';
+import { Alert } from '../../../components/ui/alert.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card } from '../../../components/ui/card.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { STORAGE_KEYS } from '../../../lib/session.js';
+import { wizardProgress } from '../../../lib/wizard-progress.js';
+import { fetchExperiment, saveExperiment } from '../api/save-experiment.js';
+import { type FormValues, STEPS, TOTAL_STEPS, fromExperiment, newExperimentDefaults, stepOfField } from '../form-values.js';
+import { type Draft, clearEditingExperiment, draftKey, readDraft, readEditingExperiment, removeDraft, writeDraft } from '../storage.js';
+import { StepConsultoria, StepCultura, StepEstatistica, StepLocalizacao, StepSolo } from './step-fields.js';
+import { StepTratamentos } from './step-tratamentos.js';
+import { StepUpload, type UploadState } from './step-upload.js';
+
+// The shared schema's input type is looser (unknown for preprocessed numbers) than the form's
+// own value type; the cast states that the form's values are what the schema parses.
+const resolver = zodResolver(experimentSchema) as unknown as Resolver<FormValues, unknown, ExperimentData>;
+
+const SAVE_ERROR = 'Erro ao salvar experimento. Tente novamente.';
+
+function StepBody({ step, upload, setUpload, uploadError, isEdit }: { step: number; upload: UploadState; setUpload: (u: UploadState) => void; uploadError?: string | undefined; isEdit: boolean }) {
+  switch (step) {
+    case 1:
+      return <StepConsultoria />;
+    case 2:
+      return <StepLocalizacao />;
+    case 3:
+      return <StepSolo />;
+    case 4:
+      return <StepCultura />;
+    case 5:
+      return <StepTratamentos />;
+    case 6:
+      return <StepEstatistica />;
+    default:
+      return (
+        <StepUpload
+          state={upload}
+          onChange={setUpload}
+          error={uploadError}
+          isEdit={isEdit}
+          onOpenExtractor={() => toast.info('A extração automática de dados do PDF estará disponível em breve.')}
+        />
+      );
+  }
+}
+
+export function ExperimentWizard() {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<Experiment | null>(() => readEditingExperiment(localStorage));
+  const key = draftKey(editing?.id);
+  const [draft, setDraft] = useState<Draft | null>(() => {
+    const d = readDraft(localStorage, key);
+    return d && (!editing || d.version === editing.version) ? d : null;
+  });
+  const [step, setStep] = useState(1);
+  const [upload, setUpload] = useState<UploadState>({ file: null, storedFilename: editing?.pdf_filename ?? null, rejections: [] });
+  const [uploadError, setUploadError] = useState<string>();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [stale, setStale] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const saved = useRef(false);
+
+  const methods = useForm<FormValues, unknown, ExperimentData>({
+    resolver,
+    mode: 'onChange',
+    defaultValues: editing ? fromExperiment(editing) : newExperimentDefaults(),
+  });
+  const { handleSubmit, trigger, reset, setError, formState } = methods;
+  const isEdit = editing !== null;
+
+  // Header progress ("Passo X de Y").
+  useEffect(() => {
+    wizardProgress.set({ step, total: TOTAL_STEPS });
+  }, [step]);
+  useEffect(() => () => wizardProgress.set(null), []);
+
+  // Keep a draft as the user types (debounced), once they have changed something.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = methods.subscribe({
+      formState: { values: true, isDirty: true },
+      callback: ({ values, isDirty }) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          if (saved.current || !isDirty) return;
+          writeDraft(localStorage, key, {
+            values,
+            step,
+            savedAt: new Date().toISOString(),
+            ...(editing ? { version: editing.version } : {}),
+          });
+        }, 400);
+      },
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [methods, key, step, editing]);
+
+  // A dirty form warns before the page is left.
+  useEffect(() => {
+    if (!formState.isDirty && !upload.file) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (saved.current) return;
+      e.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [formState.isDirty, upload.file]);
+
+  const goTo = useCallback((next: number) => {
+    setStep(next);
+    requestAnimationFrame(() => {
+      heading.current?.focus();
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    });
+  }, []);
+
+  const next = async () => {
+    const fields = STEPS[step - 1]?.fields ?? [];
+    if (fields.length && !(await trigger([...fields], { shouldFocus: true }))) return;
+    goTo(Math.min(step + 1, TOTAL_STEPS));
+  };
+
+  const restoreDraft = () => {
+    if (!draft) return;
+    reset(draft.values, { keepDefaultValues: true });
+    goTo(Math.min(Math.max(draft.step, 1), TOTAL_STEPS));
+    setDraft(null);
+  };
+  const discardDraft = () => {
+    removeDraft(localStorage, key);
+    setDraft(null);
+  };
+
+  const pdfMissing = () => {
+    if (upload.file) return undefined;
+    if (!isEdit) return EXP_MSG.pdfRequired;
+    return upload.storedFilename ? undefined : EXP_MSG.pdfRequiredEdit;
+  };
+
+  const onValid = async (data: ExperimentData) => {
+    const missing = pdfMissing();
+    setUploadError(missing);
+    if (missing) {
+      goTo(TOTAL_STEPS);
+      return;
+    }
+    setProgress(upload.file ? 0 : null);
+    try {
+      await saveExperiment({
+        data,
+        pdf: upload.file,
+        ...(editing ? { id: editing.id, version: editing.version } : {}),
+        onProgress: (p) => setProgress(p),
+      });
+      saved.current = true;
+      removeDraft(localStorage, key);
+      clearEditingExperiment(localStorage);
+      toast.success(isEdit ? 'Experimento atualizado com sucesso!' : 'Experimento criado com sucesso!');
+      navigate('/');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && isEdit) {
+        setStale(true);
+      } else if (err instanceof ApiError && err.fields && Object.keys(err.fields).length) {
+        const entries = Object.entries(err.fields);
+        for (const [path, message] of entries) {
+          if (path === 'pdf') setUploadError(message);
+          else setError(path as keyof FormValues, { message });
+        }
+        goTo(Math.min(...entries.map(([path]) => (path === 'pdf' ? TOTAL_STEPS : stepOfField(path)))));
+        toast.error(err.status === 413 || err.status === 415 ? err.message : SAVE_ERROR);
+      } else {
+        toast.error(SAVE_ERROR);
+      }
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const onInvalid = (errors: object) => {
+    const first = Object.keys(errors)[0];
+    if (first) goTo(stepOfField(first));
+    setUploadError(pdfMissing());
+  };
+
+  const reloadLatest = async () => {
+    if (!editing) return;
+    try {
+      const latest = await fetchExperiment(editing.id);
+      localStorage.setItem(STORAGE_KEYS.editingExperiment, JSON.stringify(latest));
+      removeDraft(localStorage, key);
+      setEditing(latest);
+      reset(fromExperiment(latest));
+      setUpload({ file: upload.file, storedFilename: latest.pdf_filename, rejections: [] });
+      setStale(false);
+      goTo(1);
+      toast.info('Versão atual carregada. Refaça suas alterações e salve novamente.');
+    } catch {
+      toast.error('Erro ao buscar experimento');
+    }
+  };
+
+  const saving = formState.isSubmitting;
+  const title = STEPS[step - 1]?.title ?? '';
+  const stepsNav = useMemo(() => STEPS.map((s, i) => ({ n: i + 1, title: s.title })), []);
+
+  return (
+    <FormProvider {...methods}>
+      <div className="mx-auto max-w-4xl space-y-4">
+        {isEdit ? (
+          <div className="rounded-xl border border-blue-300 bg-blue-50 px-4 py-3 text-blue-950" role="status">
+            <p className="font-semibold">Modo de Edição</p>
+            <p className="text-sm">Você está editando um experimento existente. Os dados foram pré-carregados.</p>
+          </div>
+        ) : null}
+        {draft ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" role="status">
+            <p className="text-sm">
+              Há um rascunho {isEdit ? 'deste experimento' : 'de novo experimento'} salvo em {formatLongDate(draft.savedAt)}. Deseja continuar de onde parou?
+            </p>
+            <div className="flex gap-2">
+              <Button size="sm" onClick={restoreDraft}>
+                Continuar rascunho
+              </Button>
+              <Button size="sm" variant="secondary" onClick={discardDraft}>
+                Descartar
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {stale ? (
+          <Alert tone="warning" title="Este experimento foi alterado por outra pessoa">
+            <p>Enquanto você editava, outra pessoa salvou uma nova versão. Para não sobrescrever o trabalho dela, carregue a versão atual e refaça suas alterações.</p>
+            <Button size="sm" className="mt-2" onClick={reloadLatest}>
+              Recarregar versão atual
+            </Button>
+          </Alert>
+        ) : null}
+
+        <ol className="hidden gap-1 md:flex" aria-label="Etapas">
+          {stepsNav.map((s) => (
+            <li
+              key={s.n}
+              aria-current={s.n === step ? 'step' : undefined}
+              className={`h-1.5 flex-1 rounded-full ${s.n < step ? 'bg-brand-500' : s.n === step ? 'bg-brand-700' : 'bg-soil-200'}`}
+              title={s.title}
+            />
+          ))}
+        </ol>
+
+        <Card>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (step < TOTAL_STEPS) void next();
+              else void handleSubmit(onValid, onInvalid)(e);
+            }}
+          >
+            <div className="border-b border-soil-100 px-5 py-4 sm:px-6">
+              <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Etapa {step}</p>
+              <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+                {title}
+              </h2>
+            </div>
+            <div className="px-5 py-6 sm:px-6">
+              <StepBody step={step} upload={upload} setUpload={(u) => { setUpload(u); setUploadError(undefined); }} uploadError={uploadError} isEdit={isEdit} />
+            </div>
+            {progress !== null ? (
+              <div className="px-5 pb-4 sm:px-6">
+                <div className="mb-1 flex justify-between text-xs text-slate-700">
+                  <span>Enviando arquivo...</span>
+                  <span>{progress}%</span>
+                </div>
+                <div className="h-2 overflow-hidden rounded-full bg-soil-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label="Envio do arquivo">
+                  <div className="h-full bg-brand-500 transition-all" style={{ width: `${progress}%` }} />
+                </div>
+              </div>
+            ) : null}
+            <div className="flex items-center justify-between gap-3 border-t border-soil-100 bg-soil-50 px-5 py-4 sm:px-6">
+              <div className="w-28">
+                {step > 1 ? (
+                  <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={saving}>
+                    Anterior
+                  </Button>
+                ) : null}
+              </div>
+              <p className="text-sm text-slate-700">
+                Página {step} de {TOTAL_STEPS}
+              </p>
+              <div className="flex w-auto justify-end sm:w-44">
+                {step < TOTAL_STEPS ? (
+                  <Button type="submit">Próximo</Button>
+                ) : (
+                  <Button type="submit" disabled={saving}>
+                    {saving ? 'Salvando...' : 'Salvar Experimento'}
+                  </Button>
+                )}
+              </div>
+            </div>
+          </form>
+        </Card>
+      </div>
+    </FormProvider>
+  );
+}
