@@ -4,9 +4,9 @@
  * would keep the same interface and write the bytes before the row that references them.
  */
 import { createHash } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DocumentInfo } from '../../../shared/experiment.js';
-import type { Db } from '../../db/client.js';
+import { type Db, queryRows } from '../../db/client.js';
 import { documents, experiments } from '../../db/schema.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -44,7 +44,9 @@ export class DatabaseDocumentStore implements DocumentStore {
         filename: doc.filename,
         size: doc.content.length,
         sha256: createHash('sha256').update(doc.content).digest('hex'),
-        content: doc.content,
+        // Hex text decoded by the engine: PGlite's own bytea conversion goes byte by byte in
+        // JavaScript (3 s for 10 MB); this takes a few milliseconds on both engines.
+        content: sql`decode(${doc.content.toString('hex')}, 'hex')` as unknown as Buffer,
         uploadedBy: doc.uploadedBy,
       })
       .returning(documentColumns);
@@ -54,8 +56,8 @@ export class DatabaseDocumentStore implements DocumentStore {
   }
 
   async content(db: Db, id: number): Promise<Buffer | null> {
-    const [row] = await db.select({ content: documents.content }).from(documents).where(eq(documents.id, id));
-    return row?.content ?? null;
+    const [row] = await queryRows<{ hex: string }>(db, sql`select encode(${documents.content}, 'hex') as hex from ${documents} where ${documents.id} = ${id}`);
+    return row ? Buffer.from(row.hex, 'hex') : null;
   }
 }
 
