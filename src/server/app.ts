@@ -2,6 +2,7 @@
  * Builds the Fastify application from a configuration and an open database. Tests call
  * `app.inject()` on it without a port; main.ts is the only place that listens.
  */
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -15,6 +16,7 @@ import { createMailer, type Mailer } from './modules/auth/mailer.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { AccessTokens } from './modules/auth/tokens.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { DatabaseDocumentStore, type DocumentStore } from './modules/documents/store.js';
 import { experimentRoutes } from './modules/experiments/routes.js';
@@ -70,6 +72,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('authUser', null);
+  // JSON of the dashboard and the CSV compress ~10×; PDFs are sent as they are.
+  await app.register(fastifyCompress, { global: true, threshold: 2048, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
 
@@ -83,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const documentStore = opts.documentStore ?? new DatabaseDocumentStore();
   experimentRoutes(app, ctx, new ExperimentService(ctx.db, documentStore), guards);
   documentRoutes(app, ctx, documentStore, guards);
+  dashboardRoutes(app, ctx, guards);
   await registerSpa(app, opts.webRoot ?? WEB_DIST_DIR);
   return app;
 }

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CorrelationDataset, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { type Account, createAccount, createExperiment } from '../../test/factories.js';
+import { currentYear } from '../experiments/repository.js';
+import { evenSample } from './repository.js';
+
+let t: TestApp;
+let me: Account;
+const year = currentYear();
+
+const tr = (nome: string, modalidade: string, produtividade: number, produtos: string[] = []) => ({
+  nome,
+  modalidade,
+  produtividade,
+  produtos_aplicados: produtos.map((p) => ({ nome: p, dose: 1, custo: 10 })),
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await createAccount(t.app);
+  await createExperiment(t.app, me, {
+    consultoria: 'Alfa', marca: 'Aminoagro', regional: 'GO', bu: 'BU1', cidade: 'Rio Verde', estado: 'GO', cultura: 'Soja', ano: 2024,
+    latitude: -17.79, longitude: -50.92, teor_argila: 40, teor_materia_organica: 3, roi: 100, custo_protocolo: 1000,
+    tratamentos: [tr('Testemunha', 'Foliar', 3000), tr('A', 'Sementes', 4000, [' Aminoagro Raiz ', 'Aminoagro Mol'])],
+  });
+  await createExperiment(t.app, me, {
+    consultoria: 'Beta', marca: 'Dimicron', regional: 'GO', bu: 'BU2', cidade: 'Jataí', estado: 'GO', cultura: 'Milho', ano: year,
+    latitude: null, longitude: null, teor_argila: null, teor_materia_organica: null, roi: 300, custo_protocolo: 2000,
+    tratamentos: [tr('Testemunha', 'Foliar', 9000), tr('B', 'Foliar', 10000, ['Dimicron Zinco'])],
+  });
+  await createExperiment(t.app, me, {
+    consultoria: 'Alfa', marca: 'Aminoagro', regional: 'Nordeste', bu: 'BU1', cidade: 'Rio Verde', estado: 'GO', cultura: 'Soja', ano: year,
+    teor_argila: 20, teor_materia_organica: 1.5, roi: null, custo_protocolo: 3000,
+    tratamentos: [tr('Testemunha', 'Solo', 3300)],
+  });
+});
+afterAll(() => t.close());
+
+const get = async <T>(url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: me.auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+};
+
+describe('GET /api/dashboard', () => {
+  it('cards, chart series, map and product options computed in SQL', async () => {
+    const d = await get<DashboardData>('/api/dashboard');
+    // Mean yields: 3500, 9500, 3300.
+    expect(d.cards).toEqual({
+      totalExperimentos: 3,
+      produtividadeMedia: (3500 + 9500 + 3300) / 3,
+      roiMedio: 200,
+      custoMedio: 2000,
+      consultoriasAtivas: 2,
+      experimentosAtivos: 2,
+    });
+    expect(d.charts.produtividadePorCultura).toEqual([
+      { cultura: 'Milho', media: 9500, n: 1 },
+      { cultura: 'Soja', media: 3400, n: 2 },
+    ]);
+    expect(d.charts.experimentosPorMarca).toEqual([
+      { marca: 'Aminoagro', n: 2 },
+      { marca: 'Dimicron', n: 1 },
+    ]);
+    expect(d.charts.porRegional).toEqual([
+      { regional: 'GO', media: 6500, n: 2 },
+      { regional: 'Nordeste', media: 3300, n: 1 },
+    ]);
+    expect(d.charts.porBu).toEqual([
+      { bu: 'BU1', media: 3400, n: 2 },
+      { bu: 'BU2', media: 9500, n: 1 },
+    ]);
+    expect(d.charts.evolucaoAnual).toEqual(
+      [
+        { ano: 2024, media: 3500, n: 1 },
+        { ano: year, media: (9500 + 3300) / 2, n: 2 },
+      ].sort((a, b) => a.ano - b.ano),
+    );
+    expect(d.charts.soloVsProdutividade).toEqual([
+      { argila: 40, mo: 3, produtividade: 3500, cultura: 'Soja' },
+      { argila: 20, mo: 1.5, produtividade: 3300, cultura: 'Soja' },
+    ]);
+    // Treatments: Foliar 3000, 9000, 10000; Sementes 4000; Solo 3300.
+    expect(d.charts.porModalidade).toEqual([
+      { modalidade: 'Foliar', media: 22000 / 3, n: 3 },
+      { modalidade: 'Sementes', media: 4000, n: 1 },
+      { modalidade: 'Solo', media: 3300, n: 1 },
+    ]);
+    expect(d.mapa.localizacoes).toBe(2);
+    expect(d.mapa.estadosCobertos).toBe(1);
+    expect(d.mapa.pontos).toHaveLength(3);
+    expect(d.mapa.pontos.find((p) => p.consultoria === 'Beta')).toMatchObject({ lat: null, lng: null, cidade: 'Jataí', tratamentos: 2, roi: 300 });
+    expect(d.produtos).toEqual(['Aminoagro Mol', 'Aminoagro Raiz', 'Dimicron Zinco']);
+  });
+
+  it('follows the filters; product options ignore the product filter itself', async () => {
+    const d = await get<DashboardData>('/api/dashboard?produto=raiz');
+    expect(d.cards.totalExperimentos).toBe(1);
+    expect(d.produtos).toEqual(['Aminoagro Mol', 'Aminoagro Raiz', 'Dimicron Zinco']);
+    const go = await get<DashboardData>('/api/dashboard?regional=GO&ano=2024');
+    expect(go.cards).toMatchObject({ totalExperimentos: 1, produtividadeMedia: 3500, consultoriasAtivas: 1 });
+    expect(go.produtos).toEqual(['Aminoagro Mol', 'Aminoagro Raiz']);
+    const none = await get<DashboardData>('/api/dashboard?marca=Maximus');
+    expect(none.cards).toEqual({ totalExperimentos: 0, produtividadeMedia: null, roiMedio: null, custoMedio: null, consultoriasAtivas: 0, experimentosAtivos: 0 });
+    expect(none.charts.produtividadePorCultura).toEqual([]);
+  });
+
+  it('needs a session and valid filters', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard?ano=abc', headers: me.auth })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/dashboard/correlacao', () => {
+  it('answers columns, treatments indexed to their experiment', async () => {
+    const c = await get<CorrelationDataset>('/api/dashboard/correlacao?marca=Aminoagro');
+    expect(c.experimentos.produtividade_media).toEqual([3500, 3300]);
+    expect(c.experimentos.teor_argila).toEqual([40, 20]);
+    expect(c.experimentos.cultura).toEqual(['Soja', 'Soja']);
+    expect(c.tratamentos.experimento).toEqual([0, 0, 1]);
+    expect(c.tratamentos.produtividade).toEqual([3000, 4000, 3300]);
+    expect(c.tratamentos.custo).toEqual([0, 20, 0]);
+    expect(c.tratamentos.modalidade).toEqual(['Foliar', 'Sementes', 'Solo']);
+  });
+});
+
+describe('GET /api/dashboard/documentos and /experimentos', () => {
+  it('lists experiments with a PDF, searched case-insensitively in four fields, paginated', async () => {
+    const all = await get<DocumentCardsPage>('/api/dashboard/documentos');
+    expect(all.total).toBe(3);
+    expect(all.documentos[0]).toMatchObject({ consultoria: 'Alfa', regional: 'Nordeste', pdf_filename: 'relatório.pdf', tratamentos: 1 });
+    expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=JATA')).documentos.map((d) => d.consultoria)).toEqual(['Beta']);
+    expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=milho')).total).toBe(1);
+    expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=aminoagro')).total).toBe(2);
+    expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=nada-disso')).total).toBe(0);
+    expect((await get<DocumentCardsPage>('/api/dashboard/documentos?limit=1&offset=1')).documentos).toHaveLength(1);
+  });
+
+  it('table rows with the filtered total', async () => {
+    const rows = await get<ExperimentRowsPage>('/api/dashboard/experimentos?cultura=Soja&limit=1');
+    expect(rows.total).toBe(2);
+    expect(rows.experimentos).toHaveLength(1);
+    expect(Object.keys(rows.experimentos[0]!).sort()).toEqual(
+      ['ano', 'consultoria', 'cultura', 'id', 'marca', 'owner_id', 'pdf_filename', 'produtividade_media', 'regional', 'roi'].sort(),
+    );
+  });
+});
+
+describe('GET /api/dashboard/export.csv', () => {
+  it('one row per treatment, UTF-8 BOM, semicolons, decimal commas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/export.csv?marca=Aminoagro', headers: me.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="experimentos-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = res.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFFID;Consultoria;Marca;')).toBe(true);
+    const lines = text.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1 + 3);
+    expect(lines.some((l) => l.includes(';T2;A;Sementes;4000;20;Aminoagro Raiz dose 1 R$ 10 | Aminoagro Mol dose 1 R$ 10'))).toBe(true);
+    expect(lines.some((l) => l.includes('-17,79;-50,92'))).toBe(true);
+  });
+});
+
+describe('evenSample', () => {
+  it('keeps everything under the cap and spreads over the list above it', () => {
+    expect(evenSample([1, 2, 3], 5)).toEqual([1, 2, 3]);
+    expect(evenSample(Array.from({ length: 10 }, (_, i) => i), 5)).toEqual([0, 2, 4, 6, 8]);
+  });
+});

@@ -1,0 +1,312 @@
+/**
+ * Dashboard reads. Everything is aggregated in SQL under the current filters; the browser gets
+ * cards, chart series, map points and compact columns, never the nested list of experiments.
+ */
+import { type SQL, and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import type {
+  CorrelationDataset,
+  DashboardCharts,
+  DashboardData,
+  DocumentCardsPage,
+  ExperimentRowsPage,
+  MapPoint,
+} from '../../../shared/dashboard.js';
+import type { Filters } from '../../../shared/filters.js';
+import { type Db, queryRows } from '../../db/client.js';
+import { appliedProducts, experiments, treatments } from '../../db/schema.js';
+import { currentYear, filterConditions } from '../experiments/repository.js';
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** Most points the soil scatter gets: enough to see the cloud, light to draw. */
+export const SOIL_SCATTER_MAX = 2000;
+
+/** Takes `max` rows spread evenly over the list (deterministic, keeps the shape of the cloud). */
+export function evenSample<T>(rows: T[], max: number): T[] {
+  if (rows.length <= max) return rows;
+  const step = rows.length / max;
+  return Array.from({ length: max }, (_, i) => rows[Math.floor(i * step)]!);
+}
+
+function where(filters: Filters, ...extra: (SQL | undefined)[]): SQL | undefined {
+  return and(filterConditions(filters), ...extra);
+}
+
+async function cardsAndCounts(db: Db, filters: Filters) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      produtividadeMedia: sql`avg(${experiments.produtividadeMedia})`.mapWith(num),
+      roiMedio: sql`avg(${experiments.roi})`.mapWith(num),
+      custoMedio: sql`avg(${experiments.custoProtocolo})`.mapWith(num),
+      consultorias: sql<number>`count(distinct ${experiments.consultoria})`.mapWith(Number),
+      ativos: sql<number>`count(*) filter (where ${experiments.ano} = ${currentYear()})`.mapWith(Number),
+      localizacoes: sql<number>`count(distinct (${experiments.cidade}, ${experiments.estado}))`.mapWith(Number),
+      estados: sql<number>`count(distinct ${experiments.estado})`.mapWith(Number),
+    })
+    .from(experiments)
+    .where(where(filters));
+  return row!;
+}
+
+/** One scan for the five grouped series (GROUPING SETS), split in JS. */
+async function groupedSeries(db: Db, filters: Filters) {
+  const rows = await queryRows<{
+    cultura: string | null;
+    marca: string | null;
+    regional: string | null;
+    bu: string | null;
+    ano: number | null;
+    g: number;
+    n: string | number;
+    media: string | number | null;
+  }>(
+    db,
+    sql`select ${experiments.cultura} as cultura, ${experiments.marca} as marca, ${experiments.regional} as regional,
+          ${experiments.bu} as bu, ${experiments.ano} as ano,
+          grouping(${experiments.cultura}, ${experiments.marca}, ${experiments.regional}, ${experiments.bu}, ${experiments.ano}) as g,
+          count(*) as n, avg(${experiments.produtividadeMedia}) as media
+        from ${experiments}
+        ${filterConditions(filters) ? sql`where ${filterConditions(filters)}` : sql``}
+        group by grouping sets ((${experiments.cultura}), (${experiments.marca}), (${experiments.regional}), (${experiments.bu}), (${experiments.ano}))`,
+  );
+  // grouping() bits, highest first: cultura, marca, regional, bu, ano (1 = not grouped by it).
+  const only = (bit: number) => rows.filter((r) => Number(r.g) === 0b11111 - bit);
+  const mean = (r: { media: unknown }) => num(r.media);
+  const charts: Omit<DashboardCharts, 'soloVsProdutividade' | 'porModalidade'> = {
+    produtividadePorCultura: only(0b10000)
+      .filter((r) => r.media !== null)
+      .map((r) => ({ cultura: r.cultura!, media: mean(r)!, n: Number(r.n) }))
+      .sort((a, b) => b.media - a.media),
+    experimentosPorMarca: only(0b01000)
+      .map((r) => ({ marca: r.marca!, n: Number(r.n) }))
+      .sort((a, b) => b.n - a.n || collator.compare(a.marca, b.marca)),
+    porRegional: only(0b00100)
+      .map((r) => ({ regional: r.regional!, media: mean(r), n: Number(r.n) }))
+      .sort((a, b) => collator.compare(a.regional, b.regional)),
+    porBu: only(0b00010)
+      .map((r) => ({ bu: r.bu!, media: mean(r), n: Number(r.n) }))
+      .sort((a, b) => collator.compare(a.bu, b.bu)),
+    evolucaoAnual: only(0b00001)
+      .filter((r) => r.media !== null)
+      .map((r) => ({ ano: Number(r.ano), media: mean(r)!, n: Number(r.n) }))
+      .sort((a, b) => a.ano - b.ano),
+  };
+  return charts;
+}
+
+async function soilScatter(db: Db, filters: Filters) {
+  const rows = await db
+    .select({
+      argila: experiments.teorArgila,
+      mo: experiments.teorMateriaOrganica,
+      produtividade: experiments.produtividadeMedia,
+      cultura: experiments.cultura,
+    })
+    .from(experiments)
+    .where(where(filters, isNotNull(experiments.teorArgila), isNotNull(experiments.teorMateriaOrganica), isNotNull(experiments.produtividadeMedia)))
+    .orderBy(asc(experiments.id));
+  return evenSample(rows as { argila: number; mo: number; produtividade: number; cultura: string }[], SOIL_SCATTER_MAX);
+}
+
+async function byModality(db: Db, filters: Filters) {
+  const rows = await db
+    .select({
+      modalidade: treatments.modalidade,
+      media: sql`avg(${treatments.produtividade})`.mapWith(num),
+      n: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(treatments)
+    .innerJoin(experiments, eq(experiments.id, treatments.experimentId))
+    .where(where(filters))
+    .groupBy(treatments.modalidade);
+  return rows
+    .filter((r) => r.media !== null)
+    .map((r) => ({ modalidade: r.modalidade, media: r.media!, n: r.n }))
+    .sort((a, b) => b.media - a.media);
+}
+
+async function mapPoints(db: Db, filters: Filters): Promise<MapPoint[]> {
+  const counts = db
+    .select({ experimentId: treatments.experimentId, n: sql<number>`count(*)`.as('n') })
+    .from(treatments)
+    .groupBy(treatments.experimentId)
+    .as('counts');
+  const rows = await db
+    .select({
+      id: experiments.id,
+      lat: experiments.latitude,
+      lng: experiments.longitude,
+      cidade: experiments.cidade,
+      estado: experiments.estado,
+      consultoria: experiments.consultoria,
+      marca: experiments.marca,
+      cultura: experiments.cultura,
+      ano: experiments.ano,
+      produtividade: experiments.produtividadeMedia,
+      roi: experiments.roi,
+      regional: experiments.regional,
+      tratamentos: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number),
+    })
+    .from(experiments)
+    .leftJoin(counts, eq(counts.experimentId, experiments.id))
+    .where(where(filters))
+    .orderBy(desc(experiments.createdAt), desc(experiments.id));
+  return rows;
+}
+
+/** Product filter options under the other filters (not the product filter itself). */
+async function productOptions(db: Db, filters: Filters): Promise<string[]> {
+  const rows = await queryRows<{ nome: string }>(
+    db,
+    sql`select distinct btrim(${appliedProducts.nome}) as nome from ${appliedProducts}
+        join ${experiments} on ${experiments.id} = ${appliedProducts.experimentId}
+        where btrim(${appliedProducts.nome}) <> '' ${filterConditions({ ...filters, produto: undefined }) ? sql`and ${filterConditions({ ...filters, produto: undefined })}` : sql``}`,
+  );
+  return rows.map((r) => r.nome).sort(collator.compare);
+}
+
+export async function dashboardData(db: Db, filters: Filters): Promise<DashboardData> {
+  const counts = await cardsAndCounts(db, filters);
+  const grouped = await groupedSeries(db, filters);
+  const soloVsProdutividade = await soilScatter(db, filters);
+  const porModalidade = await byModality(db, filters);
+  const pontos = await mapPoints(db, filters);
+  const produtos = await productOptions(db, filters);
+  return {
+    cards: {
+      totalExperimentos: counts.total,
+      produtividadeMedia: counts.produtividadeMedia,
+      roiMedio: counts.roiMedio,
+      custoMedio: counts.custoMedio,
+      consultoriasAtivas: counts.consultorias,
+      experimentosAtivos: counts.ativos,
+    },
+    charts: { ...grouped, soloVsProdutividade, porModalidade },
+    mapa: { pontos, localizacoes: counts.localizacoes, estadosCobertos: counts.estados },
+    produtos,
+  };
+}
+
+export async function correlationDataset(db: Db, filters: Filters): Promise<CorrelationDataset> {
+  const exps = await db
+    .select({
+      id: experiments.id,
+      produtividade_media: experiments.produtividadeMedia,
+      roi: experiments.roi,
+      custo_protocolo: experiments.custoProtocolo,
+      teor_argila: experiments.teorArgila,
+      teor_materia_organica: experiments.teorMateriaOrganica,
+      ano: experiments.ano,
+      cultura: experiments.cultura,
+      marca: experiments.marca,
+      regional: experiments.regional,
+      bu: experiments.bu,
+      estado: experiments.estado,
+    })
+    .from(experiments)
+    .where(where(filters))
+    .orderBy(asc(experiments.id));
+  const trs = await db
+    .select({ experimentId: treatments.experimentId, produtividade: treatments.produtividade, custo: treatments.custo, modalidade: treatments.modalidade })
+    .from(treatments)
+    .innerJoin(experiments, eq(experiments.id, treatments.experimentId))
+    .where(where(filters))
+    .orderBy(asc(treatments.experimentId), asc(treatments.position));
+  const index = new Map(exps.map((e, i) => [e.id, i]));
+  const col = <K extends keyof (typeof exps)[number]>(k: K) => exps.map((e) => e[k]);
+  return {
+    experimentos: {
+      produtividade_media: col('produtividade_media'),
+      roi: col('roi'),
+      custo_protocolo: col('custo_protocolo'),
+      teor_argila: col('teor_argila'),
+      teor_materia_organica: col('teor_materia_organica'),
+      ano: col('ano'),
+      cultura: col('cultura'),
+      marca: col('marca'),
+      regional: col('regional'),
+      bu: col('bu'),
+      estado: col('estado'),
+    },
+    tratamentos: {
+      experimento: trs.map((t) => index.get(t.experimentId)!),
+      produtividade: trs.map((t) => t.produtividade),
+      custo: trs.map((t) => t.custo),
+      modalidade: trs.map((t) => t.modalidade),
+    },
+  };
+}
+
+const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Experiments that have a PDF, searched in consultoria, cidade, cultura and marca. */
+export async function documentCards(db: Db, filters: Filters, busca: string | undefined, limit: number, offset: number): Promise<DocumentCardsPage> {
+  const search = busca
+    ? or(
+        sql`${experiments.consultoria} ilike ${likeContains(busca)} escape '\\'`,
+        sql`${experiments.cidade} ilike ${likeContains(busca)} escape '\\'`,
+        sql`${experiments.cultura} ilike ${likeContains(busca)} escape '\\'`,
+        sql`${experiments.marca} ilike ${likeContains(busca)} escape '\\'`,
+      )
+    : undefined;
+  const rows = await db
+    .select({
+      id: experiments.id,
+      pdf_filename: sql<string>`${experiments.pdfFilename}`,
+      consultoria: experiments.consultoria,
+      marca: experiments.marca,
+      bu: experiments.bu,
+      regional: experiments.regional,
+      cidade: experiments.cidade,
+      estado: experiments.estado,
+      cultura: experiments.cultura,
+      ano: experiments.ano,
+      produtividade_media: experiments.produtividadeMedia,
+      roi: experiments.roi,
+      tratamentos: sql<number>`(select count(*) from ${treatments} where ${treatments.experimentId} = ${experiments.id})`.mapWith(Number),
+      owner_id: experiments.ownerId,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(experiments)
+    .where(where(filters, isNotNull(experiments.pdfFilename), search))
+    .orderBy(desc(experiments.createdAt), desc(experiments.id))
+    .limit(limit)
+    .offset(offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(experiments).where(where(filters, isNotNull(experiments.pdfFilename), search));
+    total = c?.n ?? 0;
+  }
+  return { documentos: rows.map(({ total: _t, ...r }) => r), total };
+}
+
+/** Rows of the experiments table, without nested data. */
+export async function experimentRows(db: Db, filters: Filters, limit: number, offset: number): Promise<ExperimentRowsPage> {
+  const rows = await db
+    .select({
+      id: experiments.id,
+      consultoria: experiments.consultoria,
+      regional: experiments.regional,
+      cultura: experiments.cultura,
+      marca: experiments.marca,
+      produtividade_media: experiments.produtividadeMedia,
+      roi: experiments.roi,
+      ano: experiments.ano,
+      pdf_filename: experiments.pdfFilename,
+      owner_id: experiments.ownerId,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(experiments)
+    .where(where(filters))
+    .orderBy(desc(experiments.createdAt), desc(experiments.id))
+    .limit(limit)
+    .offset(offset);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(experiments).where(where(filters));
+    total = c?.n ?? 0;
+  }
+  return { experimentos: rows.map(({ total: _t, ...r }) => r), total };
+}

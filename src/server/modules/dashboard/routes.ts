@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CSV_BOM, CSV_HEADER, csvLine, experimentCsvLines } from '../../../shared/csv.js';
+import { filtersSchema } from '../../../shared/filters.js';
+import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../http/auth.js';
+import { parseInput } from '../../http/errors.js';
+import { listExperiments } from '../experiments/repository.js';
+import { correlationDataset, dashboardData, documentCards, experimentRows } from './repository.js';
+
+const page = (def: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}$/, 'Informe um número inteiro')
+    .transform(Number)
+    .refine((n) => n <= max, `No máximo ${max}`)
+    .optional()
+    .transform((v) => v ?? def);
+
+const pageQuery = filtersSchema.extend({ limit: page(20, 500).refine((n) => n >= 1, 'Mínimo 1'), offset: page(0, 10_000_000) });
+const documentsQuery = pageQuery.extend({
+  busca: z
+    .string()
+    .trim()
+    .max(200, 'Busca muito longa')
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
+  const opts = (failureMessage: string) => ({ preHandler: guards.requireUser, config: { failureMessage } });
+
+  app.get('/api/dashboard', opts('Erro ao buscar estatísticas'), async (request) => dashboardData(ctx.db, parseInput(filtersSchema, request.query)));
+
+  app.get('/api/dashboard/correlacao', opts('Erro ao buscar experimentos'), async (request) =>
+    correlationDataset(ctx.db, parseInput(filtersSchema, request.query)),
+  );
+
+  app.get('/api/dashboard/documentos', opts('Erro ao buscar experimentos'), async (request) => {
+    const { limit, offset, busca, ...filters } = parseInput(documentsQuery, request.query);
+    return documentCards(ctx.db, filters, busca, limit, offset);
+  });
+
+  app.get('/api/dashboard/experimentos', opts('Erro ao buscar experimentos'), async (request) => {
+    const { limit, offset, ...filters } = parseInput(pageQuery, request.query);
+    return experimentRows(ctx.db, filters, limit, offset);
+  });
+
+  app.get('/api/dashboard/export.csv', opts('Erro ao buscar experimentos'), async (request, reply) => {
+    const filters = parseInput(filtersSchema, request.query);
+    const db = ctx.db;
+    // Pages of 500 experiments, streamed: memory stays flat however many rows match.
+    async function* lines() {
+      yield CSV_BOM + csvLine([...CSV_HEADER]);
+      for (let offset = 0; ; offset += 500) {
+        const { experiments } = await listExperiments(db, filters, 500, offset);
+        if (experiments.length === 0) return;
+        yield experiments.map(experimentCsvLines).join('');
+        if (experiments.length < 500) return;
+      }
+    }
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="experimentos-${stamp}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(lines()));
+  });
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_HEADER, csvField, csvLine, csvNumber, experimentCsvLines } from './csv.js';
+import type { Experiment } from './experiment.js';
+
+describe('csv', () => {
+  it('numbers with a decimal comma', () => {
+    expect(csvNumber(3456.75)).toBe('3456,75');
+    expect(csvNumber(-17.7923)).toBe('-17,7923');
+    expect(csvNumber(null)).toBe('');
+  });
+  it('quotes when needed and neutralises formulas', () => {
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('diz "oi"')).toBe('"diz ""oi"""');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('São João')).toBe('São João');
+    expect(csvLine(['a', 1.5, null, -17.5])).toBe('a;1,5;;-17,5\r\n');
+    expect(csvField('-5 dias')).toBe("'-5 dias");
+  });
+  it('one line per treatment', () => {
+    const e = {
+      id: 7,
+      consultoria: 'Agro; Cia',
+      marca: 'Aminoagro',
+      bu: 'BU1',
+      regional: 'GO',
+      cidade: 'Jataí',
+      estado: 'GO',
+      latitude: null,
+      longitude: null,
+      teor_argila: 40,
+      teor_materia_organica: 2.5,
+      cultura: 'Soja',
+      cultivar: 'M6410',
+      ano: 2025,
+      tipo_estatistica: 'DBC',
+      custo_protocolo: 1000,
+      roi: null,
+      produtividade_media: 3550,
+      pdf_filename: 'r.pdf',
+      tratamentos: [
+        { id: 1, nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
+        { id: 2, nome: 'Raiz', modalidade: 'Solo', produtividade: 3600, custo: 10.5, produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 0.5, custo: 10.5 }], analises_adicionais: [] },
+      ],
+    } as unknown as Experiment;
+    const lines = experimentCsvLines(e).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.split(';')).toHaveLength(CSV_HEADER.length + 1 /* the quoted "Agro; Cia" adds one split */);
+    expect(lines[1]).toContain('"Agro; Cia"');
+    expect(lines[1]).toMatch(/;T2;Raiz;Solo;3600;10,5;Aminoagro Raiz dose 0,5 R\$ 10,5$/);
+  });
+});
