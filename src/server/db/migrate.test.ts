@@ -30,7 +30,8 @@ describe(`migrations on ${testEngine().kind}`, () => {
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
     );
     expect(tables.map((r) => r.table_name)).toContain('users');
-  });
+    // A blank embedded database runs initdb: 3–16 s alone, far more on a loaded 2-core machine.
+  }, 180_000);
 
   it.runIf(testEngine().kind === 'postgres')('two servers migrating at once apply each file exactly once', async () => {
     const t = await createTestDatabase({ blank: true });
