@@ -1,22 +1,28 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
+import { AuthLoading } from '../features/auth/components/require-auth.js';
 import { RequireAuth } from '../features/auth/components/require-auth.js';
 import { AppLayout, AuthLayout } from './layout.js';
-import { AdminUsersPage } from './routes/admin-users.js';
-import { DashboardPage } from './routes/dashboard.js';
 import { ForgotPasswordPage } from './routes/forgot-password.js';
 import { LoginPage } from './routes/login.js';
-import { NewExperimentPage } from './routes/new-experiment.js';
 import { NotFoundPage } from './routes/not-found.js';
-import { PrivacyPage } from './routes/privacy.js';
-import { ProfilePage } from './routes/profile.js';
 import { RegisterPage } from './routes/register.js';
 import { ResetPasswordPage } from './routes/reset-password.js';
-import { TermsPage } from './routes/terms.js';
-import { TestExtractionPage } from './routes/test-extraction.js';
 import { UnauthorizedPage } from './routes/unauthorized.js';
 
-const protect = (element: ReactNode, role?: 'admin') => <RequireAuth role={role}>{element}</RequireAuth>;
+// Pages behind sign-in are separate chunks: the sign-in page downloads none of them.
+const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const DashboardPage = page(() => import('./routes/dashboard.js'), 'DashboardPage');
+const NewExperimentPage = page(() => import('./routes/new-experiment.js'), 'NewExperimentPage');
+const TestExtractionPage = page(() => import('./routes/test-extraction.js'), 'TestExtractionPage');
+const ProfilePage = page(() => import('./routes/profile.js'), 'ProfilePage');
+const AdminUsersPage = page(() => import('./routes/admin-users.js'), 'AdminUsersPage');
+const TermsPage = page(() => import('./routes/terms.js'), 'TermsPage');
+const PrivacyPage = page(() => import('./routes/privacy.js'), 'PrivacyPage');
+
+const suspended = (element: ReactNode) => <Suspense fallback={<AuthLoading />}>{element}</Suspense>;
+const protect = (element: ReactNode, role?: 'admin') => <RequireAuth role={role}>{suspended(element)}</RequireAuth>;
 
 /** The route table of the spec (000 §2), plus the pages the issues add. */
 export const router = createBrowserRouter([
@@ -39,8 +45,8 @@ export const router = createBrowserRouter([
       { path: 'perfil', element: protect(<ProfilePage />) },
       { path: 'admin/usuarios', element: protect(<AdminUsersPage />, 'admin') },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'terms', element: suspended(<TermsPage />) },
+      { path: 'privacy', element: suspended(<PrivacyPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

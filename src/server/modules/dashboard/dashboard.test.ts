@@ -130,7 +130,7 @@ describe('GET /api/dashboard/documentos and /experimentos', () => {
     const all = await get<DocumentCardsPage>('/api/dashboard/documentos');
     expect(all.total).toBe(3);
     expect(all.documentos[0]).toMatchObject({ consultoria: 'Alfa', regional: 'Nordeste', pdf_filename: 'relatório.pdf', tratamentos: 1 });
-    expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=JATA')).documentos.map((d) => d.consultoria)).toEqual(['Beta']);
+    expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=JATA')).documentos).toMatchObject([{ consultoria: 'Beta', tratamentos: 2 }]);
     expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=milho')).total).toBe(1);
     expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=aminoagro')).total).toBe(2);
     expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=nada-disso')).total).toBe(0);

@@ -265,7 +265,9 @@ export async function documentCards(db: Db, filters: Filters, busca: string | un
       ano: experiments.ano,
       produtividade_media: experiments.produtividadeMedia,
       roi: experiments.roi,
-      tratamentos: sql<number>`(select count(*) from ${treatments} where ${treatments.experimentId} = ${experiments.id})`.mapWith(Number),
+      // Qualified by hand: drizzle prints a lone table's columns unqualified, which inside this
+      // subquery would compare treatments with themselves.
+      tratamentos: sql<number>`(select count(*) from "treatments" t where t."experiment_id" = "experiments"."id")`.mapWith(Number),
       owner_id: experiments.ownerId,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })

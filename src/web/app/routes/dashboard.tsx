@@ -1,5 +1,5 @@
-import { PageTitle } from '../../components/page-title.js';
+import { DashboardView } from '../../features/dashboard/components/dashboard-view.js';
 
 export function DashboardPage() {
-  return <PageTitle title="Dashboard Agrícola" subtitle="Análise completa dos experimentos cadastrados" />;
+  return <DashboardView />;
 }

@@ -1,0 +1,325 @@
+/**
+ * The correlation explorer's pure logic: which variables exist, how a pair of them becomes a list
+ * of points, how points are grouped when X is categorical, and Pearson's r. No React here, so it is
+ * unit-tested on hand-computed values and the component only draws.
+ */
+import type { CorrelationDataset } from './dashboard.js';
+import { formatBRL, formatKgHa, formatNumber } from './format.js';
+
+export const NUMERIC_VARIABLES = [
+  'produtividade_media',
+  'roi',
+  'custo_protocolo',
+  'teor_argila',
+  'teor_materia_organica',
+  'ano',
+  'tratamento_produtividade',
+  'tratamento_custo',
+] as const;
+
+export const CATEGORICAL_VARIABLES = ['cultura', 'marca', 'regional', 'bu', 'estado', 'tratamento_modalidade'] as const;
+
+export type NumericVariable = (typeof NUMERIC_VARIABLES)[number];
+export type CategoricalVariable = (typeof CATEGORICAL_VARIABLES)[number];
+export type VariableKey = NumericVariable | CategoricalVariable;
+
+/** Experiment-level variables have one value per experiment, treatment-level ones one per treatment. */
+export type VariableLevel = 'experimento' | 'tratamento';
+
+export interface VariableInfo {
+  label: string;
+  kind: 'numeric' | 'categorical';
+  level: VariableLevel;
+}
+
+export const VARIABLES: Readonly<Record<VariableKey, VariableInfo>> = {
+  produtividade_media: { label: 'Produtividade média (kg/ha)', kind: 'numeric', level: 'experimento' },
+  roi: { label: 'ROI (R$)', kind: 'numeric', level: 'experimento' },
+  custo_protocolo: { label: 'Custo do protocolo (R$)', kind: 'numeric', level: 'experimento' },
+  teor_argila: { label: 'Teor de argila (%)', kind: 'numeric', level: 'experimento' },
+  teor_materia_organica: { label: 'Matéria orgânica (%)', kind: 'numeric', level: 'experimento' },
+  ano: { label: 'Ano', kind: 'numeric', level: 'experimento' },
+  tratamento_produtividade: { label: 'Produtividade do tratamento (kg/ha)', kind: 'numeric', level: 'tratamento' },
+  tratamento_custo: { label: 'Custo do tratamento (R$)', kind: 'numeric', level: 'tratamento' },
+  cultura: { label: 'Cultura', kind: 'categorical', level: 'experimento' },
+  marca: { label: 'Marca', kind: 'categorical', level: 'experimento' },
+  regional: { label: 'Regional', kind: 'categorical', level: 'experimento' },
+  bu: { label: 'Business Unit', kind: 'categorical', level: 'experimento' },
+  estado: { label: 'Estado', kind: 'categorical', level: 'experimento' },
+  tratamento_modalidade: { label: 'Modalidade de aplicação', kind: 'categorical', level: 'tratamento' },
+};
+
+export function isVariableKey(value: string): value is VariableKey {
+  return Object.hasOwn(VARIABLES, value);
+}
+
+export function isNumericVariable(key: VariableKey): key is NumericVariable {
+  return VARIABLES[key].kind === 'numeric';
+}
+
+export type ChartType = 'scatter' | 'bar' | 'line' | 'pie';
+
+export const CHART_TYPES: readonly { value: ChartType; label: string }[] = [
+  { value: 'scatter', label: 'Dispersão' },
+  { value: 'bar', label: 'Barras' },
+  { value: 'line', label: 'Linha' },
+  { value: 'pie', label: 'Pizza' },
+];
+
+export function isChartType(value: string): value is ChartType {
+  return CHART_TYPES.some((t) => t.value === value);
+}
+
+export interface CorrelationSelection {
+  x: VariableKey;
+  y: VariableKey;
+  tipo: ChartType;
+}
+
+export const DEFAULTS: Readonly<CorrelationSelection> = { x: 'produtividade_media', y: 'roi', tipo: 'scatter' };
+
+export const SHORTCUTS: readonly (CorrelationSelection & { label: string })[] = [
+  { label: 'Solo vs Produtividade', x: 'teor_argila', y: 'produtividade_media', tipo: 'scatter' },
+  { label: 'Custo vs ROI', x: 'custo_protocolo', y: 'roi', tipo: 'scatter' },
+  { label: 'Cultura vs Performance', x: 'cultura', y: 'produtividade_media', tipo: 'bar' },
+];
+
+/**
+ * Calm field colours (leaf, clay, sky, soil, olive, berry, dusk, slate). Each has at least 4.5:1 contrast on
+ * white, so marks stay visible and can carry white text; neighbours differ in hue for pie slices.
+ */
+export const PALETTE_6 = ['#2d6a3e', '#b45309', '#2f6f8f', '#8a5a2b', '#5f7a1f', '#9f3a4b'] as const;
+export const PALETTE_8 = [...PALETTE_6, '#5b5f97', '#475569'] as const;
+
+export type PointValue = number | string;
+
+export interface CorrelationPoint {
+  x: PointValue;
+  y: PointValue;
+}
+
+type Column = readonly (number | string | null | undefined)[];
+
+function column(data: CorrelationDataset, key: VariableKey): Column {
+  const e = data.experimentos;
+  const t = data.tratamentos;
+  switch (key) {
+    case 'tratamento_produtividade':
+      return t.produtividade;
+    case 'tratamento_custo':
+      return t.custo;
+    case 'tratamento_modalidade':
+      return t.modalidade;
+    default:
+      return e[key];
+  }
+}
+
+/** A usable value, or null when missing: non-finite numbers and blank categories count as missing. */
+function clean(value: number | string | null | undefined, numeric: boolean): PointValue | null {
+  if (numeric) return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  // Trimmed so "Soja " and "Soja" fall in the same group.
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * The (x, y) pairs for two variables. If either is treatment-level there is one point per treatment
+ * and an experiment-level value is repeated for each of its experiment's treatments; if both are
+ * experiment-level there is one point per experiment. Pairs with a missing side are dropped.
+ */
+export function buildPoints(data: CorrelationDataset, x: VariableKey, y: VariableKey): CorrelationPoint[] {
+  const cx = column(data, x);
+  const cy = column(data, y);
+  const nx = isNumericVariable(x);
+  const ny = isNumericVariable(y);
+  const xPerTreatment = VARIABLES[x].level === 'tratamento';
+  const yPerTreatment = VARIABLES[y].level === 'tratamento';
+  const points: CorrelationPoint[] = [];
+
+  if (xPerTreatment || yPerTreatment) {
+    const owner = data.tratamentos.experimento;
+    for (let t = 0; t < owner.length; t++) {
+      const e = owner[t] ?? -1;
+      const vx = clean(xPerTreatment ? cx[t] : cx[e], nx);
+      const vy = clean(yPerTreatment ? cy[t] : cy[e], ny);
+      if (vx !== null && vy !== null) points.push({ x: vx, y: vy });
+    }
+    return points;
+  }
+
+  // Columns should have equal lengths; the longer one bounds the loop and gaps count as missing.
+  const n = Math.max(cx.length, cy.length);
+  for (let i = 0; i < n; i++) {
+    const vx = clean(cx[i], nx);
+    const vy = clean(cy[i], ny);
+    if (vx !== null && vy !== null) points.push({ x: vx, y: vy });
+  }
+  return points;
+}
+
+export interface CategoryGroup {
+  categoria: string;
+  /** Mean of Y in the group when Y is numeric, otherwise the number of points. */
+  valor: number;
+  /** Points in the group. */
+  n: number;
+}
+
+const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' });
+
+/** pt-BR order that ignores case and accents and puts "Região 2" before "Região 10". */
+export function compareCategories(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
+/**
+ * Groups points by their X value. Y becomes the group's mean (Y numeric) or its count (Y
+ * categorical). Ordered by category name in pt-BR collation, which reads well on bar and line axes;
+ * `ordem: 'valor'` orders by value, largest first (ties by name), which is what a pie wants so the
+ * biggest slices come first and take the first palette colours.
+ */
+export function groupByCategory(
+  points: readonly CorrelationPoint[],
+  yIsNumeric: boolean,
+  ordem: 'categoria' | 'valor' = 'categoria',
+): CategoryGroup[] {
+  const groups = new Map<string, { sum: number; n: number }>();
+  for (const p of points) {
+    const key = String(p.x);
+    const g = groups.get(key) ?? { sum: 0, n: 0 };
+    g.n += 1;
+    if (yIsNumeric && typeof p.y === 'number') g.sum += p.y;
+    groups.set(key, g);
+  }
+  const result = [...groups].map(([categoria, g]) => ({ categoria, valor: yIsNumeric ? g.sum / g.n : g.n, n: g.n }));
+  return result.sort((a, b) =>
+    ordem === 'valor' ? b.valor - a.valor || compareCategories(a.categoria, b.categoria) : compareCategories(a.categoria, b.categoria),
+  );
+}
+
+/**
+ * Pearson's r, or null when it cannot be computed: fewer than 2 pairs, arrays of different lengths,
+ * or a variable with zero variance (the denominator would be 0). Two passes (means first) keep it
+ * accurate for large values such as years or yields.
+ */
+export function pearson(xs: readonly number[], ys: readonly number[]): number | null {
+  const n = xs.length;
+  if (n < 2 || ys.length !== n) return null;
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < n; i++) {
+    sx += xs[i] ?? 0;
+    sy += ys[i] ?? 0;
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (xs[i] ?? 0) - mx;
+    const dy = (ys[i] ?? 0) - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  if (sxx === 0 || syy === 0) return null;
+  const r = sxy / Math.sqrt(sxx * syy);
+  if (!Number.isFinite(r)) return null;
+  // Rounding can push a perfect correlation a hair past ±1.
+  return Math.max(-1, Math.min(1, r));
+}
+
+/** Pearson's r over points whose both sides are numbers; null otherwise (see `pearson`). */
+export function pearsonOfPoints(points: readonly CorrelationPoint[]): number | null {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const p of points) {
+    if (typeof p.x === 'number' && typeof p.y === 'number') {
+      xs.push(p.x);
+      ys.push(p.y);
+    }
+  }
+  return pearson(xs, ys);
+}
+
+/** |r| > 0.7 strong, > 0.3 moderate, otherwise weak; r = 0 reads as positive. */
+export function pearsonStrength(r: number): string {
+  const sinal = r < 0 ? 'negativa' : 'positiva';
+  const a = Math.abs(r);
+  const forca = a > 0.7 ? 'forte' : a > 0.3 ? 'moderada' : 'fraca';
+  return `Correlação ${sinal} ${forca}`;
+}
+
+const threeDecimals = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/** "0,842" / "-0,315" */
+export function formatPearson(r: number): string {
+  // Avoids "-0,000" when a tiny negative r rounds to zero.
+  return threeDecimals.format(Math.abs(r) < 0.0005 ? 0 : r);
+}
+
+const integerFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** "1 ponto de dados" / "1.234 pontos de dados" */
+export function formatPointCount(n: number): string {
+  return `${integerFormat.format(n)} ${n === 1 ? 'ponto' : 'pontos'} de dados`;
+}
+
+/** A value of a numeric variable in its unit, for tooltips. */
+export function formatVariableValue(key: NumericVariable, value: number): string {
+  switch (key) {
+    case 'produtividade_media':
+    case 'tratamento_produtividade':
+      return formatKgHa(value);
+    case 'roi':
+    case 'custo_protocolo':
+    case 'tratamento_custo':
+      return formatBRL(value);
+    case 'teor_argila':
+    case 'teor_materia_organica':
+      return `${formatNumber(value, 1)}%`;
+    case 'ano':
+      // A year must not get a thousands separator ("2.024").
+      return String(Math.round(value));
+  }
+}
+
+const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Short axis ticks: "2024" for years, "12,5 mil" for large values, "3,2" otherwise. */
+export function formatAxisTick(key: NumericVariable | null, value: number): string {
+  if (!Number.isFinite(value)) return '';
+  if (key === 'ano') return String(Math.round(value));
+  return Math.abs(value) >= 10_000 ? compact.format(value) : formatNumber(value, 1);
+}
+
+/**
+ * An even sample of at most `max` items: the list is cut into `max` equal runs and one item is
+ * taken from each, so a capped scatter still covers the whole list. The position inside each run
+ * is a fixed pseudo-random offset rather than the run's start, because a plain stride aliases
+ * with periodic data (every 5th row from the same state would show only some states). The same
+ * input always gives the same sample, so redraws do not flicker. Returns the input when it fits.
+ */
+export function evenSample<T>(items: readonly T[], max: number): readonly T[] {
+  const n = items.length;
+  if (n <= max) return items;
+  if (max <= 0) return [];
+  const out: T[] = [];
+  for (let i = 0; i < max; i++) {
+    const start = Math.floor((i * n) / max);
+    const end = Math.floor(((i + 1) * n) / max);
+    const item = items[start + Math.floor(jitter(i) * (end - start))];
+    if (item !== undefined) out.push(item);
+  }
+  return out;
+}
+
+/** A deterministic number in [0, 1) for bucket i (a 32-bit integer hash). */
+function jitter(i: number): number {
+  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}

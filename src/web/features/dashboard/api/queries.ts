@@ -1,0 +1,67 @@
+/** The dashboard's reads, keyed by the filters so that a filter change refetches once. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CorrelationDataset, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
+import type { Experiment } from '../../../../shared/experiment.js';
+import { api } from '../../../lib/api.js';
+
+export interface FilterValues {
+  regional: string;
+  cultura: string;
+  marca: string;
+  ano: string;
+  produto: string;
+}
+
+export const dashboardKey = ['dashboard'] as const;
+
+export function useDashboard(filters: FilterValues) {
+  return useQuery({
+    queryKey: [...dashboardKey, 'overview', filters],
+    queryFn: ({ signal }) => api.request<DashboardData>('/api/dashboard', { query: { ...filters }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCorrelation(filters: FilterValues, enabled: boolean) {
+  return useQuery({
+    queryKey: [...dashboardKey, 'correlacao', filters],
+    queryFn: ({ signal }) => api.request<CorrelationDataset>('/api/dashboard/correlacao', { query: { ...filters }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDocumentCards(filters: FilterValues, busca: string, limit: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...dashboardKey, 'documentos', filters, busca, limit],
+    queryFn: ({ signal }) => api.request<DocumentCardsPage>('/api/dashboard/documentos', { query: { ...filters, busca, limit }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const TABLE_PAGE = 20;
+
+export function useExperimentRows(filters: FilterValues, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...dashboardKey, 'experimentos', filters, page],
+    queryFn: ({ signal }) =>
+      api.request<ExperimentRowsPage>('/api/dashboard/experimentos', { query: { ...filters, limit: TABLE_PAGE, offset: page * TABLE_PAGE }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const fetchExperiment = (id: number) => api.request<{ experiment: Experiment }>(`/api/experiments/${id}`).then((r) => r.experiment);
+
+export function useExperiment(id: number | null) {
+  return useQuery({ queryKey: ['experiment', id], queryFn: () => fetchExperiment(id!), enabled: id !== null });
+}
+
+export function useDeleteExperiment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.request<void>(`/api/experiments/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKey }),
+  });
+}

@@ -1,0 +1,507 @@
+/**
+ * "Análise Interativa de Correlações": pick two variables and a chart type, see the points, their
+ * count and Pearson's r. The maths lives in src/shared/correlation.ts; this file only draws.
+ * Default export because the dashboard page lazy-loads it (recharts is heavy).
+ */
+import { type ChangeEvent, memo, type ReactElement, useDeferredValue, useId, useMemo, useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type ScatterShapeProps,
+  ZAxis,
+} from 'recharts';
+import {
+  CATEGORICAL_VARIABLES,
+  CHART_TYPES,
+  type CategoryGroup,
+  type ChartType,
+  compareCategories,
+  type CorrelationPoint,
+  type CorrelationSelection,
+  DEFAULTS,
+  buildPoints,
+  evenSample,
+  formatAxisTick,
+  formatPearson,
+  formatPointCount,
+  formatVariableValue,
+  groupByCategory,
+  isChartType,
+  isNumericVariable,
+  isVariableKey,
+  NUMERIC_VARIABLES,
+  type NumericVariable,
+  PALETTE_6,
+  PALETTE_8,
+  pearsonOfPoints,
+  pearsonStrength,
+  SHORTCUTS,
+  VARIABLES,
+  type VariableKey,
+} from '../../../../shared/correlation.js';
+import type { CorrelationDataset } from '../../../../shared/dashboard.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
+import { Select } from '../../../components/ui/field.js';
+import { cn } from '../../../lib/cn.js';
+
+const CHART_HEIGHT = 400;
+/** SVG scatter stays smooth up to a few thousand marks; beyond that an even sample is drawn. */
+const SCATTER_CAP = 2000;
+/** Bars or a line over more raw points than this are thinner than a pixel on a phone. */
+const SERIES_CAP = 600;
+/** More legend entries than this would squeeze the pie; the tooltip still names every slice. */
+const PIE_LEGEND_MAX = 12;
+
+const TICK = { fontSize: 12, fill: '#475569' };
+const GRID = '#e4ddd0';
+/** Room on the right for the last X tick ("1.650") to be drawn whole. */
+const MARGIN = { top: 8, right: 24, bottom: 0, left: 0 };
+const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+export default function CorrelationExplorer({ data }: { data: CorrelationDataset }) {
+  const [selection, setSelection] = useState<CorrelationSelection>(DEFAULTS);
+  const { x, y, tipo } = selection;
+  // The controls follow `selection` at once; the points and the chart follow the deferred copy,
+  // rendered in the background, so a select never feels stuck while thousands of marks redraw.
+  const shownSelection = useDeferredValue(selection);
+  const pending = shownSelection !== selection;
+  const shortcutsLabelId = useId();
+
+  // Rebuilt only when the data or a variable changes, not when only the chart type does.
+  const points = useMemo(() => buildPoints(data, shownSelection.x, shownSelection.y), [data, shownSelection.x, shownSelection.y]);
+  const bothNumeric = isNumericVariable(shownSelection.x) && isNumericVariable(shownSelection.y);
+  const r = useMemo(() => (bothNumeric ? pearsonOfPoints(points) : null), [bothNumeric, points]);
+
+  function onVariable(axis: 'x' | 'y') {
+    return (event: ChangeEvent<HTMLSelectElement>) => {
+      const value = event.target.value;
+      if (isVariableKey(value)) setSelection((s) => ({ ...s, [axis]: value }));
+    };
+  }
+
+  function onChartType(event: ChangeEvent<HTMLSelectElement>) {
+    const value = event.target.value;
+    if (isChartType(value)) setSelection((s) => ({ ...s, tipo: value }));
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title="Análise Interativa de Correlações"
+        description="Escolha as variáveis dos eixos e o tipo de gráfico para explorar relações entre os dados."
+      />
+      <CardBody className="space-y-5">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Select label="Variável do eixo X" name="eixoX" value={x} onChange={onVariable('x')}>
+            <VariableOptions />
+          </Select>
+          <Select label="Variável do eixo Y" name="eixoY" value={y} onChange={onVariable('y')}>
+            <VariableOptions />
+          </Select>
+          <Select label="Tipo de gráfico" name="tipoGrafico" value={tipo} onChange={onChartType}>
+            {CHART_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-2">
+          <p id={shortcutsLabelId} className="mr-1 text-sm font-medium text-slate-700">
+            Atalhos:
+          </p>
+          <div role="group" aria-labelledby={shortcutsLabelId} className="flex flex-wrap gap-2">
+            {SHORTCUTS.map((s) => {
+              const active = s.x === x && s.y === y && s.tipo === tipo;
+              return (
+                <Button
+                  key={s.label}
+                  size="sm"
+                  variant={active ? 'primary' : 'secondary'}
+                  aria-pressed={active}
+                  onClick={() => setSelection({ x: s.x, y: s.y, tipo: s.tipo })}
+                >
+                  {s.label}
+                </Button>
+              );
+            })}
+          </div>
+        </div>
+
+        {/* Announced politely so a screen reader hears the new count and r after a change. */}
+        <div aria-live="polite" className="flex flex-wrap items-stretch justify-between gap-3">
+          <p className="self-center text-sm text-slate-700">
+            <span className="font-semibold text-slate-900">{formatPointCount(points.length)}</span>
+          </p>
+          {r !== null ? <PearsonBox r={r} /> : null}
+        </div>
+
+        <div className={cn('transition-opacity', pending && 'opacity-60')} aria-busy={pending}>
+          <ChartArea x={shownSelection.x} y={shownSelection.y} tipo={shownSelection.tipo} points={points} />
+        </div>
+      </CardBody>
+    </Card>
+  );
+}
+
+function VariableOptions() {
+  return (
+    <>
+      <optgroup label="Variáveis numéricas">
+        {NUMERIC_VARIABLES.map((k) => (
+          <option key={k} value={k}>
+            {VARIABLES[k].label}
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label="Variáveis categóricas">
+        {CATEGORICAL_VARIABLES.map((k) => (
+          <option key={k} value={k}>
+            {VARIABLES[k].label}
+          </option>
+        ))}
+      </optgroup>
+    </>
+  );
+}
+
+function PearsonBox({ r }: { r: number }) {
+  return (
+    <div className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-2.5 text-sm">
+      <p className="font-medium text-brand-900">Coeficiente de Pearson (r)</p>
+      <p className="mt-0.5 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-xl font-semibold tabular-nums text-slate-900">{formatPearson(r)}</span>
+        <span className="text-brand-800">{pearsonStrength(r)}</span>
+      </p>
+    </div>
+  );
+}
+
+function Notice({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <div
+      className="flex flex-col items-center justify-center rounded-lg border border-dashed border-soil-200 bg-soil-50 px-4 text-center"
+      style={{ minHeight: CHART_HEIGHT }}
+    >
+      <p className="font-medium text-slate-800">{title}</p>
+      {hint ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : null}
+    </div>
+  );
+}
+
+interface ChartAreaProps {
+  x: VariableKey;
+  y: VariableKey;
+  tipo: ChartType;
+  points: readonly CorrelationPoint[];
+}
+
+/**
+ * Memoised: the controls re-render at once on every change (and the page may re-render for its own
+ * reasons); the thousands of SVG marks are redrawn only when the deferred selection or points change.
+ */
+const ChartArea = memo(function ChartArea({ x, y, tipo, points }: ChartAreaProps) {
+  const xNum = isNumericVariable(x) ? x : null;
+  const yNum = isNumericVariable(y) ? y : null;
+  const xLabel = VARIABLES[x].label;
+  const yLabel = VARIABLES[y].label;
+
+  // X categorical: one entry per category; pies want the biggest slices first (see groupByCategory).
+  const groups = useMemo(
+    () => (xNum === null ? groupByCategory(points, yNum !== null, tipo === 'pie' ? 'valor' : 'categoria') : null),
+    [points, xNum, yNum, tipo],
+  );
+
+  // X numeric: raw points, sorted by X for bars and lines, sampled evenly when there are too many.
+  const shown = useMemo(() => {
+    if (xNum === null || tipo === 'pie') return [];
+    if (tipo === 'scatter') {
+      const sample = evenSample(points, SCATTER_CAP);
+      // A category Y axis lists categories in order of appearance; sorting makes it alphabetical.
+      return yNum === null ? [...sample].sort((a, b) => compareCategories(String(a.y), String(b.y))) : sample;
+    }
+    const sorted = [...points].sort((a, b) => Number(a.x) - Number(b.x) || Number(a.y) - Number(b.y));
+    return evenSample(sorted, SERIES_CAP);
+  }, [points, xNum, yNum, tipo]);
+
+  if (tipo === 'pie' && xNum !== null) return <Notice title="Gráfico de pizza requer variável categórica no eixo X" />;
+  if (points.length === 0) {
+    return <Notice title="Não há dados suficientes para a correlação selecionada" hint="Tente selecionar outras variáveis" />;
+  }
+  if (xNum !== null && yNum === null && tipo !== 'scatter') {
+    return (
+      <Notice
+        title="Gráficos de barras e de linha requerem variável numérica no eixo Y quando o eixo X é numérico"
+        hint="Use o gráfico de dispersão ou escolha uma variável numérica para o eixo Y"
+      />
+    );
+  }
+
+  // "Média de Produtividade média" reads badly: the variable keeps its name, followed by how it is summarised.
+  const groupedLabel = yNum !== null ? `${yLabel} (média)` : 'Número de pontos';
+  const caption =
+    groups === null
+      ? `Eixo X: ${xLabel} · Eixo Y: ${yLabel}`
+      : yNum !== null
+        ? `Eixo X: ${xLabel} · Eixo Y: ${yLabel}, média por categoria`
+        : `Eixo X: ${xLabel} · Eixo Y: número de pontos por categoria`;
+  const tooltip = (
+    <Tooltip
+      content={({ active, payload }) => (
+        <TooltipBox active={active} payload={payload} xLabel={xLabel} yLabel={yLabel} xNum={xNum} yNum={yNum} groupedLabel={groupedLabel} />
+      )}
+    />
+  );
+
+  let chart: ReactElement;
+  let note: string | null = null;
+  const sampleNote = (drawn: number) =>
+    `Para manter o gráfico ágil, são exibidos ${integer.format(drawn)} de ${integer.format(points.length)} pontos (amostra uniforme); ` +
+    (yNum !== null ? 'a contagem e o coeficiente de Pearson consideram todos os pontos.' : 'a contagem considera todos os pontos.');
+
+  if (groups !== null) {
+    const longest = Math.max(0, ...groups.map((g) => g.categoria.length));
+    // Angled labels need room below the plot; short ones (UF) stay flat.
+    const angled = longest > 4 && groups.length > 3;
+    const categoryAxis = (
+      <XAxis
+        dataKey="categoria"
+        type="category"
+        tick={TICK}
+        tickFormatter={(v: string) => truncate(v, 14)}
+        angle={angled ? -35 : 0}
+        textAnchor={angled ? 'end' : 'middle'}
+        height={angled ? 80 : 30}
+        interval="preserveStartEnd"
+        // Bars have their own band; a line or dots would otherwise sit on the plot's edges.
+        padding={tipo === 'bar' ? undefined : { left: 24, right: 24 }}
+      />
+    );
+    const valueAxis = <YAxis type="number" dataKey="valor" tick={TICK} width={60} tickFormatter={(v: number) => formatAxisTick(yNum, v)} />;
+    if (tipo === 'pie') {
+      // A slice cannot be negative or zero (a mean ROI can be); those categories are left out.
+      const slices = groups.filter((g) => g.valor > 0).map((g, i) => ({ ...g, fill: PALETTE_8[i % PALETTE_8.length] }));
+      const omitted = groups.length - slices.length;
+      if (omitted > 0) {
+        note = `${integer.format(omitted)} ${omitted === 1 ? 'categoria com valor' : 'categorias com valores'} menor ou igual a zero não ${omitted === 1 ? 'aparece' : 'aparecem'} no gráfico de pizza.`;
+      }
+      chart = (
+        <PieChart>
+          <Pie data={slices} dataKey="valor" nameKey="categoria" outerRadius="75%" isAnimationActive={slices.length <= 40} />
+          {tooltip}
+          {slices.length <= PIE_LEGEND_MAX ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+        </PieChart>
+      );
+    } else if (tipo === 'bar') {
+      chart = (
+        <BarChart data={groups} margin={MARGIN}>
+          <CartesianGrid stroke={GRID} vertical={false} />
+          {categoryAxis}
+          {valueAxis}
+          {tooltip}
+          <Bar dataKey="valor" fill={PALETTE_6[0]} radius={[4, 4, 0, 0]} maxBarSize={72} />
+        </BarChart>
+      );
+    } else if (tipo === 'line') {
+      chart = (
+        <LineChart data={groups} margin={MARGIN}>
+          <CartesianGrid stroke={GRID} vertical={false} />
+          {categoryAxis}
+          {valueAxis}
+          {tooltip}
+          <Line dataKey="valor" stroke={PALETTE_6[2]} strokeWidth={2} dot={{ r: 3, fill: PALETTE_6[2] }} />
+        </LineChart>
+      );
+    } else {
+      chart = (
+        <ScatterChart margin={MARGIN}>
+          <CartesianGrid stroke={GRID} />
+          {categoryAxis}
+          {valueAxis}
+          <ZAxis range={[70, 70]} />
+          {tooltip}
+          <Scatter data={groups} fill={PALETTE_6[0]} />
+        </ScatterChart>
+      );
+    }
+  } else {
+    if (shown.length < points.length) note = sampleNote(shown.length);
+    const numericX = (
+      <XAxis
+        dataKey="x"
+        type="number"
+        domain={['auto', 'auto']}
+        tick={TICK}
+        tickFormatter={(v: number) => formatAxisTick(xNum, v)}
+        // Whole years only: a tick at 2023,5 means nothing.
+        allowDecimals={x !== 'ano'}
+        // Five short compact ticks always fit; skipping the overlap check avoids measuring text
+        // (a forced layout of thousands of SVG marks) on every redraw.
+        interval={0}
+      />
+    );
+    const numericY = (
+      <YAxis
+        dataKey="y"
+        type="number"
+        domain={['auto', 'auto']}
+        tick={TICK}
+        width={60}
+        tickFormatter={(v: number) => formatAxisTick(yNum, v)}
+        allowDecimals={y !== 'ano'}
+        interval={0}
+      />
+    );
+    const animate = shown.length <= 300;
+    if (tipo === 'bar') {
+      chart = (
+        <BarChart data={shown} margin={MARGIN}>
+          <CartesianGrid stroke={GRID} vertical={false} />
+          {/* One band per point, ordered by X: a number axis would stack equal X values. */}
+          <XAxis dataKey="x" type="category" tick={TICK} tickFormatter={(v: number) => formatAxisTick(xNum, v)} />
+          {numericY}
+          {tooltip}
+          <Bar dataKey="y" fill={PALETTE_6[0]} isAnimationActive={animate} />
+        </BarChart>
+      );
+    } else if (tipo === 'line') {
+      chart = (
+        <LineChart data={shown} margin={MARGIN}>
+          <CartesianGrid stroke={GRID} />
+          {numericX}
+          {numericY}
+          {tooltip}
+          <Line dataKey="y" stroke={PALETTE_6[2]} strokeWidth={2} dot={shown.length <= 60} isAnimationActive={animate} />
+        </LineChart>
+      );
+    } else {
+      chart = (
+        <ScatterChart margin={MARGIN}>
+          <CartesianGrid stroke={GRID} />
+          {numericX}
+          {yNum !== null ? (
+            numericY
+          ) : (
+            <YAxis
+              dataKey="y"
+              type="category"
+              // Without this, recharts gives every point its own slot on a category axis.
+              allowDuplicatedCategory={false}
+              tick={TICK}
+              width={96}
+              tickFormatter={(v: string) => truncate(v, 12)}
+            />
+          )}
+          {tooltip}
+          <Scatter data={shown} fill={PALETTE_6[0]} fillOpacity={0.65} isAnimationActive={animate} shape={shown.length > 1000 ? renderSmallDot : renderDot} />
+        </ScatterChart>
+      );
+    }
+  }
+
+  return (
+    <figure className="min-w-0">
+      <figcaption className="mb-2 text-xs text-slate-600">{caption}</figcaption>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+        {chart}
+      </ResponsiveContainer>
+      {note ? <p className="mt-2 text-xs text-slate-600">{note}</p> : null}
+    </figure>
+  );
+});
+
+/**
+ * A plain circle: recharts' default symbol builds a d3 path per point, which dominates the cost of
+ * redrawing a few thousand points.
+ */
+function renderDot({ cx, cy }: ScatterShapeProps) {
+  return cx === undefined || cy === undefined ? null : <circle cx={cx} cy={cy} r={4} fill={PALETTE_6[0]} fillOpacity={0.65} />;
+}
+
+function renderSmallDot({ cx, cy }: ScatterShapeProps) {
+  return cx === undefined || cy === undefined ? null : <circle cx={cx} cy={cy} r={2.5} fill={PALETTE_6[0]} fillOpacity={0.65} />;
+}
+
+function truncate(text: string, max: number): string {
+  const s = String(text);
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+interface TooltipBoxProps {
+  active: boolean | undefined;
+  payload: readonly { payload?: unknown }[] | undefined;
+  xLabel: string;
+  yLabel: string;
+  xNum: NumericVariable | null;
+  yNum: NumericVariable | null;
+  groupedLabel: string;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+function asGroup(v: unknown): CategoryGroup | null {
+  if (!isRecord(v)) return null;
+  const { categoria, valor, n } = v;
+  if (typeof categoria === 'string' && typeof valor === 'number' && typeof n === 'number') return { categoria, valor, n };
+  // Pie sectors keep the original entry one level down.
+  return 'payload' in v && v.payload !== v ? asGroup(v.payload) : null;
+}
+
+function isPointValue(v: unknown): v is number | string {
+  return typeof v === 'number' || typeof v === 'string';
+}
+
+function asPoint(v: unknown): CorrelationPoint | null {
+  if (!isRecord(v)) return null;
+  const { x, y } = v;
+  return isPointValue(x) && isPointValue(y) ? { x, y } : null;
+}
+
+/** Our own content: values in their units (kg/ha, R$, %, plain years) rather than raw numbers. */
+function TooltipBox({ active, payload, xLabel, yLabel, xNum, yNum, groupedLabel }: TooltipBoxProps) {
+  if (!active || !payload || payload.length === 0) return null;
+  const datum = payload[0]?.payload;
+  const group = asGroup(datum);
+  const point = group ? null : asPoint(datum);
+  if (!group && !point) return null;
+
+  const show = (key: NumericVariable | null, v: number | string) => (typeof v === 'number' && key ? formatVariableValue(key, v) : String(v));
+  return (
+    <div className="max-w-64 rounded-md border border-soil-200 bg-white px-3 py-2 text-xs text-slate-800 shadow-md">
+      {group ? (
+        <>
+          <p className="font-semibold text-slate-900">{group.categoria}</p>
+          <p>
+            {groupedLabel}: {yNum !== null ? formatVariableValue(yNum, group.valor) : integer.format(group.valor)}
+          </p>
+          {yNum !== null ? <p className="text-slate-600">{formatPointCount(group.n)}</p> : null}
+        </>
+      ) : point ? (
+        <>
+          <p>
+            {xLabel}: <span className="font-semibold">{show(xNum, point.x)}</span>
+          </p>
+          <p>
+            {yLabel}: <span className="font-semibold">{show(yNum, point.y)}</span>
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
+}

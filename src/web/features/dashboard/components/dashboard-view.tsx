@@ -1,0 +1,153 @@
+/**
+ * Dashboard Agrícola (spec 001 §2.3). Filters and the open tab live in the URL, so a view can be
+ * bookmarked, shared and restored with the back button. Charts, map and the correlation
+ * explorer are separate lazy chunks.
+ */
+import { Suspense, lazy, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { FILTER_KEYS } from '../../../../shared/filters.js';
+import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
+import { PageTitle } from '../../../components/page-title.js';
+import { Alert } from '../../../components/ui/alert.js';
+import { Button } from '../../../components/ui/button.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { Tabs } from '../../../components/ui/tabs.js';
+import { api } from '../../../lib/api.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { saveBlob } from '../api/documents.js';
+import { type FilterValues, useCorrelation, useDashboard } from '../api/queries.js';
+import { DetailsModal } from './details-modal.js';
+import { DocumentsTab } from './documents-tab.js';
+import { FilterPanel } from './filter-panel.js';
+import { StatCard } from './stat-card.js';
+
+const OverviewCharts = lazy(() => import('./overview-charts.js'));
+const ExperimentsMap = lazy(() => import('./experiments-map.js'));
+const CorrelationExplorer = lazy(() => import('./correlation-explorer.js'));
+
+type Tab = 'geral' | 'interativa' | 'documentos';
+const TABS: { key: Tab; label: string }[] = [
+  { key: 'geral', label: 'Visão Geral' },
+  { key: 'interativa', label: 'Análise Interativa' },
+  { key: 'documentos', label: 'Documentos' },
+];
+
+function Loading({ text = 'Carregando experimentos...' }: { text?: string }) {
+  return (
+    <div className="flex items-center justify-center gap-3 py-12 text-slate-700" role="status">
+      <Spinner className="h-6 w-6 text-brand-600" />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+
+const icons = {
+  total: <path d="M4 4h12v12H4z M4 8h12 M8 8v8" />,
+  yield: <path d="M4 16c6 0 10-4 12-12-8 1-12 5-12 12zm0 0 6-6" />,
+  roi: <path d="M4 14l4-4 3 3 5-6 M12 7h4v4" />,
+  people: <path d="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm6 0a3 3 0 1 0 0-6M2 17c0-3 2.5-5 5-5s5 2 5 5m1-5c2.5 0 5 2 5 5" />,
+};
+const Icon = ({ d }: { d: React.ReactNode }) => (
+  <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    {d}
+  </svg>
+);
+
+export function DashboardView() {
+  const [params, setParams] = useSearchParams();
+  const filters: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '' };
+  for (const k of FILTER_KEYS) filters[k] = params.get(k) ?? '';
+  const tab = (['geral', 'interativa', 'documentos'].includes(params.get('aba') ?? '') ? params.get('aba') : 'geral') as Tab;
+  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const dashboard = useDashboard(filters);
+  const correlation = useCorrelation(filters, tab === 'interativa');
+
+  const update = (changes: Record<string, string>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v && !(k === 'aba' && v === 'geral')) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: false },
+    );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const res = await api.raw('/api/dashboard/export.csv', { query: { ...filters }, timeoutMs: 120_000 });
+      saveBlob(await res.blob(), `experimentos-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch {
+      toast.error('Erro ao exportar CSV. Tente novamente.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const data = dashboard.data;
+  const cards = data?.cards;
+  return (
+    <div className="space-y-6">
+      <PageTitle
+        title="Dashboard Agrícola"
+        subtitle="Análise completa dos experimentos cadastrados"
+        action={
+          <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
+            {exporting ? 'Exportando...' : 'Exportar CSV'}
+          </Button>
+        }
+      />
+      <FilterPanel
+        values={filters}
+        produtos={dashboard.data?.produtos ?? []}
+        onChange={(k, v) => update({ [k]: v })}
+        onClear={() => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, ''])))}
+      />
+      {dashboard.isError ? <Alert tone="error">Erro: {errorText(dashboard.error, filters.regional || filters.cultura || filters.marca || filters.ano || filters.produto ? 'Erro ao buscar experimentos por filtros' : 'Erro ao buscar estatísticas')}</Alert> : null}
+
+      <Tabs items={TABS} value={tab} onChange={(k) => update({ aba: k })}>
+        {tab === 'geral' ? (
+          dashboard.isPending ? (
+            <Loading />
+          ) : data && cards ? (
+            <div className="space-y-6" aria-busy={dashboard.isFetching}>
+              <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+                <StatCard title="Total de Experimentos" value={formatNumber(cards.totalExperimentos, 0)} color="blue" icon={<Icon d={icons.total} />} />
+                <StatCard title="Produtividade Média (kg/ha)" value={formatKgHa(cards.produtividadeMedia)} color="green" icon={<Icon d={icons.yield} />} />
+                <StatCard title="ROI Médio (BRL)" value={formatBRL(cards.roiMedio)} color="yellow" icon={<Icon d={icons.roi} />} />
+                <StatCard title="Consultorias Ativas" value={formatNumber(cards.consultoriasAtivas, 0)} color="purple" icon={<Icon d={icons.people} />} />
+              </div>
+              <Suspense fallback={<Loading text="Carregando mapa..." />}>
+                <ExperimentsMap mapa={data.mapa} />
+              </Suspense>
+              <Suspense fallback={<Loading text="Carregando gráficos..." />}>
+                <OverviewCharts charts={data.charts} />
+              </Suspense>
+            </div>
+          ) : null
+        ) : tab === 'interativa' ? (
+          correlation.isPending ? (
+            <Loading />
+          ) : correlation.isError ? (
+            <Alert tone="error">Erro: {errorText(correlation.error, 'Erro ao buscar experimentos')}</Alert>
+          ) : (
+            <Suspense fallback={<Loading text="Carregando análise..." />}>
+              <CorrelationExplorer data={correlation.data} />
+            </Suspense>
+          )
+        ) : (
+          <DocumentsTab filters={filters} onView={setDetailsId} />
+        )}
+      </Tabs>
+      <DetailsModal id={detailsId} onClose={() => setDetailsId(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
+import { Alert } from '../../../components/ui/alert.js';
+import { Button } from '../../../components/ui/button.js';
+import { Modal } from '../../../components/ui/modal.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { useExperiment } from '../api/queries.js';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-soil-200 p-4">
+      <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">{title}</h3>
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">{children}</dl>
+    </section>
+  );
+}
+
+function Item({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** "Detalhes do Experimento" (spec 001 §2.3): closes on Fechar, the backdrop and Escape. */
+export function DetailsModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { data: e, isPending, isError } = useExperiment(id);
+  return (
+    <Modal open={id !== null} onClose={onClose} title="Detalhes do Experimento" footer={<Button onClick={onClose}>Fechar</Button>}>
+      {isPending ? (
+        <div className="flex justify-center py-10 text-brand-700">
+          <Spinner className="h-8 w-8" />
+        </div>
+      ) : isError || !e ? (
+        <Alert tone="error">Erro ao buscar experimento</Alert>
+      ) : (
+        <div className="space-y-4">
+          <Section title="Informações Básicas">
+            <Item label="Consultoria" value={e.consultoria} />
+            <Item label="Marca" value={e.marca} />
+            <Item label="Business Unit" value={e.bu} />
+            <Item label="Regional" value={e.regional} />
+          </Section>
+          <Section title="Localização e Cultura">
+            <Item label="Local" value={`${e.cidade}/${e.estado}`} />
+            <Item label="Cultura" value={e.cultura} />
+            <Item label="Cultivar" value={e.cultivar} />
+            <Item label="Ano" value={e.ano} />
+          </Section>
+          {e.teor_argila !== null || e.teor_materia_organica !== null ? (
+            <Section title="Características do Solo">
+              {e.teor_argila !== null ? <Item label="Teor de Argila %" value={`${formatNumber(e.teor_argila)}%`} /> : null}
+              {e.teor_materia_organica !== null ? <Item label="Matéria Orgânica %" value={`${formatNumber(e.teor_materia_organica)}%`} /> : null}
+            </Section>
+          ) : null}
+          <Section title="Resultados">
+            <Item label="Produtividade média" value={formatKgHa(e.produtividade_media)} />
+            <Item label="ROI" value={formatBRL(e.roi)} />
+          </Section>
+          <section className="rounded-lg border border-soil-200 p-4">
+            <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Tratamentos</h3>
+            <ul className="space-y-3">
+              {e.tratamentos.map((t, i) => (
+                <li key={t.id} className="rounded-md bg-soil-50 p-3 text-sm">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <p className="font-semibold text-slate-900">
+                      T{i + 1} - {t.nome} <span className="font-normal text-slate-600">({t.modalidade})</span>
+                    </p>
+                    <p className="font-semibold text-brand-800">{formatKgHa(t.produtividade)}</p>
+                  </div>
+                  {t.custo > 0 ? <p className="text-slate-700">Custo total: {formatBRL(t.custo)}</p> : null}
+                  {t.produtos_aplicados.length ? (
+                    <div className="mt-2">
+                      <p className="text-xs font-medium text-slate-600">Produtos aplicados</p>
+                      <ul className="ml-4 list-disc text-slate-800">
+                        {t.produtos_aplicados.map((p, k) => (
+                          <li key={k}>
+                            {p.nome}
+                            {p.dose !== null ? ` · dose ${formatNumber(p.dose, 2)}` : ''}
+                            {p.custo !== null ? ` · ${formatBRL(p.custo)}` : ''}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ) : null}
+                  {t.analises_adicionais.length ? (
+                    <div className="mt-2">
+                      <p className="text-xs font-medium text-slate-600">Análises adicionais</p>
+                      <ul className="ml-4 list-disc text-slate-800">
+                        {t.analises_adicionais.map((a, k) => (
+                          <li key={k}>
+                            {a.nome}: {a.valor !== null ? formatNumber(a.valor, 2) : '-'} {a.unidade}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+/** The actions shared by cards and table rows: open/download the PDF, edit, delete. */
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { STORAGE_KEYS } from '../../../lib/session.js';
+import { DOC_MSG, NoDocumentError, downloadDocument, viewDocument } from '../api/documents.js';
+import { fetchExperiment, useDeleteExperiment } from '../api/queries.js';
+
+export function useExperimentActions() {
+  const navigate = useNavigate();
+  const del = useDeleteExperiment();
+
+  return {
+    async view(id: number, pdfFilename: string | null) {
+      try {
+        await viewDocument(id, pdfFilename);
+      } catch (err) {
+        window.alert(err instanceof NoDocumentError ? DOC_MSG.none : DOC_MSG.viewError);
+      }
+    },
+    async download(id: number, pdfFilename: string | null) {
+      try {
+        await downloadDocument(id, pdfFilename);
+      } catch (err) {
+        if (!(err instanceof NoDocumentError)) console.error(DOC_MSG.downloadFailed, err);
+        window.alert(err instanceof NoDocumentError ? DOC_MSG.none : DOC_MSG.downloadError);
+      }
+    },
+    /** Reads the full experiment (with its version) and hands it to the form. */
+    async edit(id: number) {
+      try {
+        const experiment = await fetchExperiment(id);
+        localStorage.setItem(STORAGE_KEYS.editingExperiment, JSON.stringify(experiment));
+        navigate('/novo-experimento');
+      } catch {
+        toast.error('Erro ao buscar experimento');
+      }
+    },
+    async remove(id: number) {
+      if (!window.confirm('Tem certeza que deseja excluir este experimento?')) return;
+      try {
+        await del.mutateAsync(id);
+        toast.success('Experimento excluído com sucesso!');
+      } catch {
+        toast.error('Erro ao excluir experimento');
+      }
+    },
+  };
+}

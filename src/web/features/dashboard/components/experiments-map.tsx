@@ -1,0 +1,177 @@
+import 'leaflet/dist/leaflet.css';
+import { Icon, type PathOptions } from 'leaflet';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useId, useMemo } from 'react';
+import { CircleMarker, MapContainer, Popup, TileLayer } from 'react-leaflet';
+import { BRAND_LEGEND, BRAZIL_CENTER, brandColor, cityCenter, placePoint, spreadOverlapping } from '../../../../shared/cities.js';
+import type { DashboardMap, MapPoint } from '../../../../shared/dashboard.js';
+import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
+
+// Leaflet derives its default icon URLs from a CSS background that Vite rewrites, and would
+// otherwise fetch from a wrong path (or a CDN). Circle markers do not use the icon, but any future
+// Marker would: point it at the bundled files, and set imagePath to '' so no path is guessed.
+Icon.Default.imagePath = '';
+Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });
+
+const DEFAULT_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+const MAP_HEIGHT = 500;
+const INITIAL_ZOOM = 4;
+
+type PlacedPoint = Omit<MapPoint, 'lat' | 'lng'> & {
+  lat: number;
+  lng: number;
+  /** null when the experiment has its own coordinates. */
+  approximateNote: string | null;
+};
+
+// One shared style object per colour: react-leaflet restyles a path whenever the object identity
+// changes, and thousands of identical objects would only cost memory.
+const pathOptionsCache = new Map<string, PathOptions>();
+function pathOptionsFor(marca: string): PathOptions {
+  const color = brandColor(marca);
+  let options = pathOptionsCache.get(color);
+  if (!options) {
+    // White outline keeps neighbouring markers of the same brand distinguishable.
+    options = { color: '#ffffff', weight: 1.5, fillColor: color, fillOpacity: 0.8 };
+    pathOptionsCache.set(color, options);
+  }
+  return options;
+}
+
+function placeAll(pontos: readonly MapPoint[]): PlacedPoint[] {
+  const placed = pontos.map((p): PlacedPoint => {
+    const pos = placePoint(p);
+    let approximateNote: string | null = null;
+    if (pos.approximate) {
+      approximateNote = cityCenter(p.cidade, p.estado)
+        ? 'Localização aproximada (centro da cidade)'
+        : 'Localização aproximada (cidade não encontrada: centro do Brasil)';
+    }
+    return { ...p, lat: pos.lat, lng: pos.lng, approximateNote };
+  });
+  return spreadOverlapping(placed);
+}
+
+function meanYield(pontos: readonly MapPoint[]): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const p of pontos) {
+    if (p.produtividade !== null && Number.isFinite(p.produtividade)) {
+      sum += p.produtividade;
+      n += 1;
+    }
+  }
+  return n === 0 ? null : Math.round(sum / n);
+}
+
+function placeLabel(p: Pick<MapPoint, 'cidade' | 'estado'>): string {
+  const cidade = p.cidade.trim();
+  const estado = p.estado.trim();
+  if (cidade && estado) return `${cidade}/${estado}`;
+  return cidade || estado || 'Local não informado';
+}
+
+function PointPopup({ point }: { point: PlacedPoint }) {
+  const rows: Array<[string, string]> = [
+    ['Consultoria', point.consultoria || '-'],
+    ['Marca', point.marca || '-'],
+    ['Cultura', point.cultura || '-'],
+    ['Ano', String(point.ano)],
+    ['Produtividade', formatKgHa(point.produtividade)],
+    ['ROI', formatBRL(point.roi)],
+    ['Regional', point.regional || '-'],
+    ['Tratamentos', formatNumber(point.tratamentos, 0)],
+  ];
+  return (
+    <div className="font-sans text-[13px] leading-snug text-slate-800">
+      <div className="mb-1.5 text-sm font-semibold text-slate-900">{placeLabel(point)}</div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {point.approximateNote ? <div className="mt-2 text-xs text-amber-800 italic">{point.approximateNote}</div> : null}
+    </div>
+  );
+}
+
+function StatTile({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-soil-200 bg-soil-50 px-3 py-3 sm:px-4">
+      <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold text-brand-700 tabular-nums sm:text-2xl">{value}</dd>
+    </div>
+  );
+}
+
+export default function ExperimentsMap({ mapa, tileUrl, tileAttribution }: { mapa: DashboardMap; tileUrl?: string; tileAttribution?: string }) {
+  const legendId = useId();
+  const pontos = mapa.pontos;
+  const placed = useMemo(() => placeAll(pontos), [pontos]);
+  const media = useMemo(() => meanYield(pontos), [pontos]);
+
+  // Built once per data set so that re-rendering the page never touches thousands of layers.
+  const markers = useMemo(
+    () =>
+      placed.map((p) => (
+        <CircleMarker key={p.id} center={[p.lat, p.lng]} radius={12} pathOptions={pathOptionsFor(p.marca)}>
+          <Popup maxWidth={300}>
+            <PointPopup point={p} />
+          </Popup>
+        </CircleMarker>
+      )),
+    [placed],
+  );
+
+  return (
+    <Card>
+      <CardHeader title="Mapa dos Experimentos" description="Distribuição geográfica dos experimentos. Clique em um ponto para ver os detalhes." />
+      <CardBody className="space-y-5">
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <StatTile label="Localizações" value={formatNumber(mapa.localizacoes, 0)} />
+          <StatTile label="Total Experimentos" value={formatNumber(pontos.length, 0)} />
+          <StatTile label="Prod. Média Geral" value={formatKgHa(media)} />
+          <StatTile label="Estados Cobertos" value={formatNumber(mapa.estadosCobertos, 0)} />
+        </dl>
+
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <span id={legendId} className="font-medium text-slate-700">
+            Legenda por marca:
+          </span>
+          <ul aria-labelledby={legendId} className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {BRAND_LEGEND.map((b) => (
+              <li key={b.marca} className="flex items-center gap-1.5 text-slate-700">
+                <span aria-hidden="true" className="inline-block h-3.5 w-3.5 shrink-0 rounded-full ring-1 ring-black/10" style={{ backgroundColor: b.color }} />
+                {b.marca}
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        {pontos.length === 0 ? <p className="text-sm text-slate-600">Nenhum experimento encontrado para os filtros atuais.</p> : null}
+
+        {/* isolate: Leaflet's panes use z-index 400–1000 and would otherwise cover the sticky header. */}
+        <div role="region" aria-label="Mapa dos experimentos" className="isolate overflow-hidden rounded-lg border border-soil-200">
+          <MapContainer
+            center={[BRAZIL_CENTER.lat, BRAZIL_CENTER.lng]}
+            zoom={INITIAL_ZOOM}
+            scrollWheelZoom
+            preferCanvas
+            // Inline, because leaflet.css is unlayered and beats Tailwind's layered utilities.
+            style={{ height: MAP_HEIGHT, width: '100%', background: 'var(--color-soil-100, #f2eee6)' }}
+          >
+            <TileLayer url={tileUrl ?? DEFAULT_TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
+            {markers}
+          </MapContainer>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

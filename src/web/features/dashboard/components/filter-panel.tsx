@@ -1,0 +1,77 @@
+/**
+ * Filtros (spec 001 §2.3): native selects in a 4-column grid. While lookups load they read
+ * "Carregando..."; a lookup that answers an error status gives an empty list, and one that
+ * cannot be reached is logged and replaced by the spec's fallback list.
+ */
+import { FALLBACK_CULTURAS, FALLBACK_MARCAS, FALLBACK_REGIONAIS, YEARS } from '../../../../shared/constants.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card } from '../../../components/ui/card.js';
+import { Select } from '../../../components/ui/field.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { useCulturas, useMarcas, useRegioes } from '../../lookups/use-lookups.js';
+import type { FilterValues } from '../api/queries.js';
+
+function options(q: { isPending: boolean; isError: boolean; error: unknown }, loaded: readonly string[], fallback: readonly string[]) {
+  if (!q.isError) return loaded;
+  const unreachable = !(q.error instanceof ApiError) || q.error.status === 0;
+  if (unreachable) console.error('Falha ao carregar filtros', q.error);
+  return unreachable ? fallback : [];
+}
+
+export function FilterPanel({
+  values,
+  produtos,
+  onChange,
+  onClear,
+}: {
+  values: FilterValues;
+  produtos: string[];
+  onChange: (key: keyof FilterValues, value: string) => void;
+  onClear: () => void;
+}) {
+  const regioes = useRegioes();
+  const culturas = useCulturas();
+  const marcas = useMarcas();
+  const regionalOptions = options(regioes, regioes.list.map((r) => r.nome), FALLBACK_REGIONAIS);
+  const culturaOptions = options(culturas, culturas.data?.culturas ?? [], FALLBACK_CULTURAS);
+  const marcaOptions = options(marcas, marcas.list, FALLBACK_MARCAS);
+  const anyFilter = Object.values(values).some(Boolean);
+
+  const select = (key: keyof FilterValues, label: string, allLabel: string, list: readonly (string | number)[], loading = false) => (
+    <Select label={label} name={key} value={values[key]} onChange={(e) => onChange(key, e.target.value)}>
+      <option value="">{loading ? 'Carregando...' : allLabel}</option>
+      {list.map((v) => (
+        <option key={v} value={String(v)}>
+          {v}
+        </option>
+      ))}
+      {/* A value from a shared link that is not (or no longer) in the list still shows. */}
+      {values[key] && !list.map(String).includes(values[key]) ? <option value={values[key]}>{values[key]}</option> : null}
+    </Select>
+  );
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+          <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand-700" fill="currentColor" aria-hidden="true">
+            <path d="M3 4h14l-5.5 6.5V16l-3 1.5v-7L3 4z" />
+          </svg>
+          Filtros
+        </h2>
+        {anyFilter ? (
+          <Button size="sm" variant="secondary" onClick={onClear}>
+            Limpar Filtros
+          </Button>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {select('regional', 'Regional', 'Todas as regionais', regionalOptions, regioes.isPending)}
+        {select('cultura', 'Cultura', 'Todas as culturas', culturaOptions, culturas.isPending)}
+        {select('marca', 'Marca', 'Todas as marcas', marcaOptions, marcas.isPending)}
+        {select('ano', 'Ano', 'Todos os anos', YEARS)}
+        {select('produto', 'Produto', 'Todos os produtos', produtos)}
+      </div>
+    </Card>
+  );
+}
