@@ -50,10 +50,10 @@ export interface DashboardMap {
   estadosCobertos: number;
 }
 
+/** `GET /api/dashboard`: cards and chart series (the map comes from `/api/dashboard/mapa`). */
 export interface DashboardData {
   cards: DashboardCards;
   charts: DashboardCharts;
-  mapa: DashboardMap;
   /** Product filter options: sorted unique trimmed non-empty names found in the treatments. */
   produtos: string[];
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CorrelationDataset, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
+import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Account, createAccount, createExperiment } from '../../test/factories.js';
 import { currentYear } from '../experiments/repository.js';
@@ -87,10 +87,6 @@ describe('GET /api/dashboard', () => {
       { modalidade: 'Sementes', media: 4000, n: 1 },
       { modalidade: 'Solo', media: 3300, n: 1 },
     ]);
-    expect(d.mapa.localizacoes).toBe(2);
-    expect(d.mapa.estadosCobertos).toBe(1);
-    expect(d.mapa.pontos).toHaveLength(3);
-    expect(d.mapa.pontos.find((p) => p.consultoria === 'Beta')).toMatchObject({ lat: null, lng: null, cidade: 'Jataí', tratamentos: 2, roi: 300 });
     expect(d.produtos).toEqual(['Aminoagro Mol', 'Aminoagro Raiz', 'Dimicron Zinco']);
   });
 
@@ -112,6 +108,33 @@ describe('GET /api/dashboard', () => {
   });
 });
 
+describe('GET /api/dashboard/mapa', () => {
+  it('one point per experiment, newest first, with distinct places and states', async () => {
+    const m = await get<DashboardMap>('/api/dashboard/mapa');
+    expect(m.localizacoes).toBe(2);
+    expect(m.estadosCobertos).toBe(1);
+    expect(m.pontos.map((p) => p.consultoria)).toEqual(['Alfa', 'Beta', 'Alfa']);
+    expect(m.pontos[1]).toEqual({
+      id: expect.any(Number),
+      lat: null,
+      lng: null,
+      cidade: 'Jataí',
+      estado: 'GO',
+      consultoria: 'Beta',
+      marca: 'Dimicron',
+      cultura: 'Milho',
+      ano: year,
+      produtividade: 9500,
+      roi: 300,
+      regional: 'GO',
+      tratamentos: 2,
+    });
+    expect(m.pontos[2]).toMatchObject({ lat: -17.79, lng: -50.92, tratamentos: 2 });
+    const none = await get<DashboardMap>('/api/dashboard/mapa?marca=Maximus');
+    expect(none).toEqual({ pontos: [], localizacoes: 0, estadosCobertos: 0 });
+  });
+});
+
 describe('GET /api/dashboard/correlacao', () => {
   it('answers columns, treatments indexed to their experiment', async () => {
     const c = await get<CorrelationDataset>('/api/dashboard/correlacao?marca=Aminoagro');
@@ -122,6 +145,9 @@ describe('GET /api/dashboard/correlacao', () => {
     expect(c.tratamentos.produtividade).toEqual([3000, 4000, 3300]);
     expect(c.tratamentos.custo).toEqual([0, 20, 0]);
     expect(c.tratamentos.modalidade).toEqual(['Foliar', 'Sementes', 'Solo']);
+    const empty = await get<CorrelationDataset>('/api/dashboard/correlacao?marca=Maximus');
+    expect(empty.experimentos.roi).toEqual([]);
+    expect(empty.tratamentos.experimento).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
 import { listExperiments } from '../experiments/repository.js';
-import { correlationDataset, dashboardData, documentCards, experimentRows } from './repository.js';
+import { correlationJson, dashboardData, documentCards, experimentRows, mapJson } from './repository.js';
 
 const page = (def: number, max: number) =>
   z
@@ -34,8 +34,13 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
 
   app.get('/api/dashboard', opts('Erro ao buscar estatísticas'), async (request) => dashboardData(ctx.db, parseInput(filtersSchema, request.query)));
 
-  app.get('/api/dashboard/correlacao', opts('Erro ao buscar experimentos'), async (request) =>
-    correlationDataset(ctx.db, parseInput(filtersSchema, request.query)),
+  // Both answer the engine's JSON text as it is (see repository.ts).
+  app.get('/api/dashboard/mapa', opts('Erro ao buscar experimentos'), async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await mapJson(ctx.db, parseInput(filtersSchema, request.query))),
+  );
+
+  app.get('/api/dashboard/correlacao', opts('Erro ao buscar experimentos'), async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await correlationJson(ctx.db, parseInput(filtersSchema, request.query))),
   );
 
   app.get('/api/dashboard/documentos', opts('Erro ao buscar experimentos'), async (request) => {

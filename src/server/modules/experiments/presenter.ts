@@ -1,72 +1,52 @@
-import type { Experiment, Tratamento } from '../../../shared/experiment.js';
-import type { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
+/**
+ * The one place that decides what an experiment looks like on the wire (CONTRACT.md). The JSON
+ * is built by the engine: on PGlite, turning many rows into JS objects costs far more than the
+ * query itself, and one JSON value per page avoids it (a page of 50 with nested rows: 73 → 20 ms).
+ */
+import { type SQL, sql } from 'drizzle-orm';
 
-export type ExperimentRow = typeof experiments.$inferSelect & { ownerName: string };
-type TreatmentRow = typeof treatments.$inferSelect;
-type ProductRow = typeof appliedProducts.$inferSelect;
-type AnalysisRow = typeof additionalAnalyses.$inferSelect;
+/** ISO 8601 in UTC with milliseconds, exactly as `Date.toISOString()` writes it. */
+export const isoTimestamp = (column: SQL | string) =>
+  sql`to_char(${typeof column === 'string' ? sql.raw(column) : column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The one place that decides what an experiment looks like on the wire (CONTRACT.md). */
-export function presentExperiment(e: ExperimentRow, tratamentos: Tratamento[]): Experiment {
-  return {
-    id: e.id,
-    version: e.version,
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-    owner: { id: e.ownerId, name: e.ownerName },
-    consultoria: e.consultoria,
-    marca: e.marca,
-    bu: e.bu,
-    regional: e.regional,
-    cidade: e.cidade,
-    estado: e.estado,
-    latitude: e.latitude,
-    longitude: e.longitude,
-    teor_argila: e.teorArgila,
-    teor_materia_organica: e.teorMateriaOrganica,
-    cultura: e.cultura,
-    cultivar: e.cultivar,
-    ano: e.ano,
-    tipo_estatistica: e.tipoEstatistica,
-    custo_protocolo: e.custoProtocolo,
-    roi: e.roi,
-    pdf_filename: e.pdfFilename,
-    produtividade_media: e.produtividadeMedia,
-    tratamentos,
-  };
-}
-
-/** Groups child rows (already ordered by position) under their experiments. */
-export function assembleTreatments(
-  treatmentRows: TreatmentRow[],
-  productRows: ProductRow[],
-  analysisRows: AnalysisRow[],
-): Map<number, Tratamento[]> {
-  const products = new Map<number, Tratamento['produtos_aplicados']>();
-  for (const p of productRows) {
-    const list = products.get(p.treatmentId) ?? [];
-    list.push({ nome: p.nome, dose: p.dose, custo: p.custo });
-    products.set(p.treatmentId, list);
-  }
-  const analyses = new Map<number, Tratamento['analises_adicionais']>();
-  for (const a of analysisRows) {
-    const list = analyses.get(a.treatmentId) ?? [];
-    list.push({ nome: a.nome, valor: a.valor, unidade: a.unidade });
-    analyses.set(a.treatmentId, list);
-  }
-  const byExperiment = new Map<number, Tratamento[]>();
-  for (const t of treatmentRows) {
-    const list = byExperiment.get(t.experimentId) ?? [];
-    list.push({
-      id: t.id,
-      nome: t.nome,
-      modalidade: t.modalidade,
-      produtividade: t.produtividade,
-      custo: t.custo,
-      produtos_aplicados: products.get(t.id) ?? [],
-      analises_adicionais: analyses.get(t.id) ?? [],
-    });
-    byExperiment.set(t.experimentId, list);
-  }
-  return byExperiment;
-}
+/** JSON of one experiment row aliased `p`, joined to its owner `u`, with its nested rows. */
+export const experimentJson = sql`json_build_object(
+  'id', p.id,
+  'version', p.version,
+  'created_at', ${isoTimestamp('p.created_at')},
+  'updated_at', ${isoTimestamp('p.updated_at')},
+  'owner', json_build_object('id', u.id, 'name', u.name),
+  'consultoria', p.consultoria,
+  'marca', p.marca,
+  'bu', p.bu,
+  'regional', p.regional,
+  'cidade', p.cidade,
+  'estado', p.estado,
+  'latitude', p.latitude,
+  'longitude', p.longitude,
+  'teor_argila', p.teor_argila,
+  'teor_materia_organica', p.teor_materia_organica,
+  'cultura', p.cultura,
+  'cultivar', p.cultivar,
+  'ano', p.ano,
+  'tipo_estatistica', p.tipo_estatistica,
+  'custo_protocolo', p.custo_protocolo,
+  'roi', p.roi,
+  'pdf_filename', p.pdf_filename,
+  'produtividade_media', p.produtividade_media,
+  'tratamentos', coalesce((
+    select json_agg(json_build_object(
+      'id', t.id,
+      'nome', t.nome,
+      'modalidade', t.modalidade,
+      'produtividade', t.produtividade,
+      'custo', t.custo,
+      'produtos_aplicados', coalesce((
+        select json_agg(json_build_object('nome', a.nome, 'dose', a.dose, 'custo', a.custo) order by a.position)
+        from applied_products a where a.treatment_id = t.id), '[]'::json),
+      'analises_adicionais', coalesce((
+        select json_agg(json_build_object('nome', x.nome, 'valor', x.valor, 'unidade', x.unidade) order by x.position)
+        from additional_analyses x where x.treatment_id = t.id), '[]'::json)
+    ) order by t.position)
+    from treatments t where t.experiment_id = p.id), '[]'::json)
+)`;

@@ -1,14 +1,15 @@
 /**
  * Reads and writes experiments with their nested treatments, products and analyses. A page of
- * any size is read in at most four queries; writes that belong together share a transaction.
+ * any size is read in two queries (page as JSON, count); writes that belong together share a
+ * transaction.
  */
-import { type SQL, and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type ExperimentData, type Experiment, custoTratamento, produtividadeMedia } from '../../../shared/experiment.js';
 import type { Filters } from '../../../shared/filters.js';
-import type { Db } from '../../db/client.js';
+import { type Db, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments, users } from '../../db/schema.js';
 import type { Tx } from '../documents/store.js';
-import { type ExperimentRow, assembleTreatments, presentExperiment } from './presenter.js';
+import { experimentJson } from './presenter.js';
 
 /** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */
 function likeContains(term: string): string {
@@ -29,57 +30,30 @@ export function filterConditions(f: Filters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-const experimentColumns = { ...getTableColumns(experiments), ownerName: users.name };
-
-async function withNested(db: Db | Tx, rows: ExperimentRow[]): Promise<Experiment[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const treatmentRows = await db
-    .select()
-    .from(treatments)
-    .where(inArray(treatments.experimentId, ids))
-    .orderBy(asc(treatments.experimentId), asc(treatments.position));
-  const productRows = await db
-    .select()
-    .from(appliedProducts)
-    .where(inArray(appliedProducts.experimentId, ids))
-    .orderBy(asc(appliedProducts.treatmentId), asc(appliedProducts.position));
-  const analysisRows = await db
-    .select()
-    .from(additionalAnalyses)
-    .where(inArray(additionalAnalyses.experimentId, ids))
-    .orderBy(asc(additionalAnalyses.treatmentId), asc(additionalAnalyses.position));
-  const nested = assembleTreatments(treatmentRows, productRows, analysisRows);
-  return rows.map((r) => presentExperiment(r, nested.get(r.id) ?? []));
+/** Experiments of the filter, newest first, as engine-built JSON: one query for the page. */
+async function experimentsJson(db: Db | Tx, where: SQL | undefined, limit: number, offset: number): Promise<Experiment[]> {
+  const [row] = await queryRows<{ j: string }>(
+    db,
+    sql`with page as (
+          select * from ${experiments} ${where ? sql`where ${where}` : sql``}
+          order by ${experiments.createdAt} desc, ${experiments.id} desc
+          limit ${limit} offset ${offset})
+        select coalesce(json_agg(${experimentJson} order by p.created_at desc, p.id desc), '[]')::text as j
+        from page p join ${users} u on u.id = p.owner_id`,
+  );
+  return JSON.parse(row?.j ?? '[]') as Experiment[];
 }
 
+/** A page and the total under the filters: two queries, whatever the page size. */
 export async function listExperiments(db: Db, filters: Filters, limit: number, offset: number): Promise<{ experiments: Experiment[]; total: number }> {
   const where = filterConditions(filters);
-  const rows = await db
-    .select({ ...experimentColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(experiments)
-    .innerJoin(users, eq(users.id, experiments.ownerId))
-    .where(where)
-    .orderBy(desc(experiments.createdAt), desc(experiments.id))
-    .limit(limit)
-    .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    // Past the last page: the window count is not there, so count once.
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(experiments).where(where);
-    total = c?.n ?? 0;
-  }
-  return { experiments: await withNested(db, rows), total };
+  const page = await experimentsJson(db, where, limit, offset);
+  const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(experiments).where(where);
+  return { experiments: page, total: c?.n ?? 0 };
 }
 
 export async function getExperiment(db: Db | Tx, id: number): Promise<Experiment | null> {
-  const rows = await db
-    .select(experimentColumns)
-    .from(experiments)
-    .innerJoin(users, eq(users.id, experiments.ownerId))
-    .where(eq(experiments.id, id))
-    .limit(1);
-  const [experiment] = await withNested(db, rows);
+  const [experiment] = await experimentsJson(db, eq(experiments.id, id), 1, 0);
   return experiment ?? null;
 }
 

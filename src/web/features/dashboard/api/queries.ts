@@ -1,6 +1,6 @@
 /** The dashboard's reads, keyed by the filters so that a filter change refetches once. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CorrelationDataset, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
+import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
 import type { Experiment } from '../../../../shared/experiment.js';
 import { api } from '../../../lib/api.js';
 
@@ -18,6 +18,15 @@ export function useDashboard(filters: FilterValues) {
   return useQuery({
     queryKey: [...dashboardKey, 'overview', filters],
     queryFn: ({ signal }) => api.request<DashboardData>('/api/dashboard', { query: { ...filters }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDashboardMap(filters: FilterValues, enabled: boolean) {
+  return useQuery({
+    queryKey: [...dashboardKey, 'mapa', filters],
+    queryFn: ({ signal }) => api.request<DashboardMap>('/api/dashboard/mapa', { query: { ...filters }, signal }),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

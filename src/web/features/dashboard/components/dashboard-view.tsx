@@ -16,14 +16,18 @@ import { Tabs } from '../../../components/ui/tabs.js';
 import { api } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { saveBlob } from '../api/documents.js';
-import { type FilterValues, useCorrelation, useDashboard } from '../api/queries.js';
+import { type FilterValues, useCorrelation, useDashboard, useDashboardMap } from '../api/queries.js';
 import { DetailsModal } from './details-modal.js';
 import { DocumentsTab } from './documents-tab.js';
 import { FilterPanel } from './filter-panel.js';
 import { StatCard } from './stat-card.js';
 
-const OverviewCharts = lazy(() => import('./overview-charts.js'));
-const ExperimentsMap = lazy(() => import('./experiments-map.js'));
+// The overview's chunks start downloading with this one, in parallel with the data, instead of
+// after the data has arrived; they remain separate chunks that the sign-in page never loads.
+const chartsChunk = import('./overview-charts.js');
+const mapChunk = import('./experiments-map.js');
+const OverviewCharts = lazy(() => chartsChunk);
+const ExperimentsMap = lazy(() => mapChunk);
 const CorrelationExplorer = lazy(() => import('./correlation-explorer.js'));
 
 type Tab = 'geral' | 'interativa' | 'documentos';
@@ -65,6 +69,7 @@ export function DashboardView() {
   const [exporting, setExporting] = useState(false);
 
   const dashboard = useDashboard(filters);
+  const mapa = useDashboardMap(filters, tab === 'geral');
   const correlation = useCorrelation(filters, tab === 'interativa');
 
   const update = (changes: Record<string, string>) =>
@@ -125,9 +130,15 @@ export function DashboardView() {
                 <StatCard title="ROI Médio (BRL)" value={formatBRL(cards.roiMedio)} color="yellow" icon={<Icon d={icons.roi} />} />
                 <StatCard title="Consultorias Ativas" value={formatNumber(cards.consultoriasAtivas, 0)} color="purple" icon={<Icon d={icons.people} />} />
               </div>
-              <Suspense fallback={<Loading text="Carregando mapa..." />}>
-                <ExperimentsMap mapa={data.mapa} />
-              </Suspense>
+              {mapa.data ? (
+                <Suspense fallback={<Loading text="Carregando mapa..." />}>
+                  <ExperimentsMap mapa={mapa.data} />
+                </Suspense>
+              ) : mapa.isError ? (
+                <Alert tone="error">Erro: {errorText(mapa.error, 'Erro ao buscar experimentos')}</Alert>
+              ) : (
+                <Loading text="Carregando mapa..." />
+              )}
               <Suspense fallback={<Loading text="Carregando gráficos..." />}>
                 <OverviewCharts charts={data.charts} />
               </Suspense>

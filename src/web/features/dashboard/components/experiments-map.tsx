@@ -1,10 +1,10 @@
 import 'leaflet/dist/leaflet.css';
-import { Icon, type PathOptions } from 'leaflet';
+import { Icon, type PathOptions, canvas, circleMarker, layerGroup } from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useId, useMemo } from 'react';
-import { CircleMarker, MapContainer, Popup, TileLayer } from 'react-leaflet';
+import { useEffect, useId, useMemo } from 'react';
+import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { BRAND_LEGEND, BRAZIL_CENTER, brandColor, cityCenter, placePoint, spreadOverlapping } from '../../../../shared/cities.js';
 import type { DashboardMap, MapPoint } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
@@ -75,7 +75,11 @@ function placeLabel(p: Pick<MapPoint, 'cidade' | 'estado'>): string {
   return cidade || estado || 'Local não informado';
 }
 
-function PointPopup({ point }: { point: PlacedPoint }) {
+/**
+ * The popup of a point, built only when it opens. Plain DOM with text nodes: experiment fields
+ * are user input and never go through innerHTML.
+ */
+function popupContent(point: PlacedPoint): HTMLElement {
   const rows: Array<[string, string]> = [
     ['Consultoria', point.consultoria || '-'],
     ['Marca', point.marca || '-'],
@@ -86,20 +90,41 @@ function PointPopup({ point }: { point: PlacedPoint }) {
     ['Regional', point.regional || '-'],
     ['Tratamentos', formatNumber(point.tratamentos, 0)],
   ];
-  return (
-    <div className="font-sans text-[13px] leading-snug text-slate-800">
-      <div className="mb-1.5 text-sm font-semibold text-slate-900">{placeLabel(point)}</div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="font-medium break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {point.approximateNote ? <div className="mt-2 text-xs text-amber-800 italic">{point.approximateNote}</div> : null}
-    </div>
-  );
+  const el = (tag: string, className: string, text?: string) => {
+    const node = document.createElement(tag);
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const root = el('div', 'font-sans text-[13px] leading-snug text-slate-800');
+  root.append(el('div', 'mb-1.5 text-sm font-semibold text-slate-900', placeLabel(point)));
+  const dl = el('dl', 'grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5');
+  for (const [label, value] of rows) dl.append(el('dt', 'text-slate-600', label), el('dd', 'font-medium break-words', value));
+  root.append(dl);
+  if (point.approximateNote) root.append(el('div', 'mt-2 text-xs text-amber-800 italic', point.approximateNote));
+  return root;
+}
+
+/**
+ * All markers as plain Leaflet layers on one canvas renderer: 10,000 React components would cost
+ * seconds to mount; these cost a few hundred milliseconds and redraw as one bitmap.
+ */
+function MarkersLayer({ points }: { points: PlacedPoint[] }) {
+  const map = useMap();
+  useEffect(() => {
+    const renderer = canvas({ padding: 0.5 });
+    const group = layerGroup();
+    for (const p of points) {
+      circleMarker([p.lat, p.lng], { ...pathOptionsFor(p.marca), radius: 12, renderer })
+        .bindPopup(() => popupContent(p), { maxWidth: 300 })
+        .addTo(group);
+    }
+    group.addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [map, points]);
+  return null;
 }
 
 function StatTile({ label, value }: { label: string; value: string }) {
@@ -117,18 +142,6 @@ export default function ExperimentsMap({ mapa, tileUrl, tileAttribution }: { map
   const placed = useMemo(() => placeAll(pontos), [pontos]);
   const media = useMemo(() => meanYield(pontos), [pontos]);
 
-  // Built once per data set so that re-rendering the page never touches thousands of layers.
-  const markers = useMemo(
-    () =>
-      placed.map((p) => (
-        <CircleMarker key={p.id} center={[p.lat, p.lng]} radius={12} pathOptions={pathOptionsFor(p.marca)}>
-          <Popup maxWidth={300}>
-            <PointPopup point={p} />
-          </Popup>
-        </CircleMarker>
-      )),
-    [placed],
-  );
 
   return (
     <Card>
@@ -168,7 +181,7 @@ export default function ExperimentsMap({ mapa, tileUrl, tileAttribution }: { map
             style={{ height: MAP_HEIGHT, width: '100%', background: 'var(--color-soil-100, #f2eee6)' }}
           >
             <TileLayer url={tileUrl ?? DEFAULT_TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
-            {markers}
+            <MarkersLayer points={placed} />
           </MapContainer>
         </div>
       </CardBody>

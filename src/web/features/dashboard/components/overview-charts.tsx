@@ -4,12 +4,13 @@
  * Loaded lazily with Recharts, so the sign-in page never pays for it.
  */
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardCharts } from '../../../../shared/dashboard.js';
 import { formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { truncateLabel, wholePercent } from '../../../../shared/labels.js';
 import { brandColor } from '../../../../shared/cities.js';
 import { Card } from '../../../components/ui/card.js';
+import { SoilScatter } from './soil-scatter.js';
 
 const HEIGHT = 250;
 const GREEN = '#3f8f45';
@@ -102,16 +103,16 @@ export default function OverviewCharts({ charts }: { charts: DashboardCharts }) 
         </LineChart>
       </ChartCard>
 
-      <ChartCard title="Teor de argila × produtividade" empty={!charts.soloVsProdutividade.length}>
-        <ScatterChart margin={{ left: 8, right: 16 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e4ddd0" />
-          <XAxis type="number" dataKey="argila" name="Argila" unit="%" tick={{ fontSize: 12 }} domain={[0, 'auto']} />
-          <YAxis type="number" dataKey="produtividade" name="Produtividade" tickFormatter={int} tick={{ fontSize: 12 }} width={60} />
-          <ZAxis range={[24, 24]} />
-          <Tooltip formatter={(v, name) => (name === 'Produtividade' ? kg(v) : `${formatNumber(Number(v))}%`)} />
-          <Scatter data={charts.soloVsProdutividade} fill="#2563eb" fillOpacity={0.6} isAnimationActive={false} />
-        </ScatterChart>
-      </ChartCard>
+      <Card className="p-4">
+        <h3 className="mb-3 text-sm font-semibold text-slate-800">Teor de argila × produtividade (kg/ha)</h3>
+        {charts.soloVsProdutividade.length ? (
+          <SoilScatter points={charts.soloVsProdutividade} height={HEIGHT} />
+        ) : (
+          <div className="flex items-center justify-center text-sm text-slate-600" style={{ height: HEIGHT }}>
+            Sem dados para os filtros atuais.
+          </div>
+        )}
+      </Card>
 
       <ChartCard title="Desempenho por modalidade de aplicação (kg/ha)" empty={!charts.porModalidade.length}>
         <BarChart data={charts.porModalidade.map((m) => ({ ...m, label: truncateLabel(m.modalidade) }))} margin={{ left: 8, right: 8 }}>
