@@ -100,7 +100,7 @@ export function DashboardView() {
   const data = dashboard.data;
   const cards = data?.cards;
   return (
-    <div className="space-y-6">
+    <div className="min-w-0 space-y-6">
       <PageTitle
         title="Dashboard Agrícola"
         subtitle="Análise completa dos experimentos cadastrados"

@@ -24,7 +24,7 @@ function useCanModify() {
 function DocCard({ d, canModify }: { d: DocumentCard; canModify: boolean }) {
   const actions = useExperimentActions();
   return (
-    <article className="flex flex-col rounded-xl border border-soil-200 bg-white p-4 shadow-sm">
+    <article className="flex min-w-0 flex-col rounded-xl border border-soil-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-semibold text-slate-900" title={d.pdf_filename}>
@@ -166,7 +166,7 @@ function ExperimentsTable({ filters, onView }: { filters: FilterValues; onView: 
   const rows: ExperimentRow[] = q.data?.experimentos ?? [];
 
   return (
-    <Card className="overflow-hidden">
+    <Card className="min-w-0 overflow-hidden">
       <div className="border-b border-soil-100 px-4 py-3 sm:px-5">
         <h2 className="text-lg font-semibold text-slate-900">Experimentos Cadastrados ({formatNumber(total, 0)})</h2>
       </div>

@@ -20,7 +20,7 @@ const int = (v: unknown) => formatNumber(Number(v), 0);
 
 function ChartCard({ title, children, empty }: { title: string; children: ReactNode; empty: boolean }) {
   return (
-    <Card className="p-4">
+    <Card className="min-w-0 p-4">
       <h3 className="mb-3 text-sm font-semibold text-slate-800">{title}</h3>
       {empty ? (
         <div className="flex items-center justify-center text-sm text-slate-600" style={{ height: HEIGHT }}>
@@ -103,7 +103,7 @@ export default function OverviewCharts({ charts }: { charts: DashboardCharts }) 
         </LineChart>
       </ChartCard>
 
-      <Card className="p-4">
+      <Card className="min-w-0 p-4">
         <h3 className="mb-3 text-sm font-semibold text-slate-800">Teor de argila × produtividade (kg/ha)</h3>
         {charts.soloVsProdutividade.length ? (
           <SoilScatter points={charts.soloVsProdutividade} height={HEIGHT} />

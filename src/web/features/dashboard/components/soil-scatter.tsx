@@ -29,11 +29,11 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
 
 export function SoilScatter({ points, height }: { points: SoilPoint[]; height: number }) {
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(480);
+  const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    const update = () => setWidth(Math.max(200, el.clientWidth));
+    const update = () => setWidth(Math.max(160, el.clientWidth));
     update();
     const ro = new ResizeObserver(update);
     ro.observe(el);
@@ -52,7 +52,8 @@ export function SoilScatter({ points, height }: { points: SoilPoint[]; height: n
   const y = (v: number) => PAD.top + plotH - ((v - yMin) / (yMax - yMin || 1)) * plotH;
 
   return (
-    <div ref={box} style={{ height }}>
+    <div ref={box} className="w-full min-w-0" style={{ height }}>
+      {width > 0 ? (
       <svg width={width} height={height} role="img" aria-label={`Dispersão de ${points.length} experimentos: teor de argila no eixo X, produtividade no eixo Y`}>
         {yTicks.map((t) => (
           <g key={`y${t}`}>
@@ -81,6 +82,7 @@ export function SoilScatter({ points, height }: { points: SoilPoint[]; height: n
           ))}
         </g>
       </svg>
+      ) : null}
     </div>
   );
 }
