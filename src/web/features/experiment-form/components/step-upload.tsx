@@ -6,20 +6,13 @@ import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
 import { cn } from '../../../lib/cn.js';
+import { rejectionMessage } from '../../../lib/pdf-rejections.js';
 
 export interface UploadState {
   file: File | null;
   /** Edit mode: the stored file's name, while it is kept. */
   storedFilename: string | null;
   rejections: FileRejection[];
-}
-
-/** The spec's rejection texts (001 §5), whatever wording the dropzone version uses. */
-export function rejectionMessage(code: string, fallback: string): string {
-  if (code === 'file-invalid-type') return 'File type must be application/pdf,.pdf';
-  if (code === 'file-too-large') return `File is larger than ${PDF_MAX_BYTES} bytes`;
-  if (code === 'too-many-files') return 'Too many files';
-  return fallback;
 }
 
 const mb = (bytes: number) => `${formatNumber(bytes / (1024 * 1024), 1)} MB`;

@@ -13,6 +13,10 @@ import { formatLongDate } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
+import { Modal } from '../../../components/ui/modal.js';
+import { EXTRACTION_MSG, type ExtractionResult } from '../../../../shared/extraction.js';
+import { PdfExtractor } from '../../extraction/components/pdf-extractor.js';
+import { applyExtraction } from '../apply-extraction.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
 import { wizardProgress } from '../../../lib/wizard-progress.js';
@@ -29,7 +33,21 @@ const resolver = zodResolver(experimentSchema) as unknown as Resolver<FormValues
 
 const SAVE_ERROR = 'Erro ao salvar experimento. Tente novamente.';
 
-function StepBody({ step, upload, setUpload, uploadError, isEdit }: { step: number; upload: UploadState; setUpload: (u: UploadState) => void; uploadError?: string | undefined; isEdit: boolean }) {
+function StepBody({
+  step,
+  upload,
+  setUpload,
+  uploadError,
+  isEdit,
+  onOpenExtractor,
+}: {
+  step: number;
+  upload: UploadState;
+  setUpload: (u: UploadState) => void;
+  uploadError?: string | undefined;
+  isEdit: boolean;
+  onOpenExtractor: () => void;
+}) {
   switch (step) {
     case 1:
       return <StepConsultoria />;
@@ -45,13 +63,7 @@ function StepBody({ step, upload, setUpload, uploadError, isEdit }: { step: numb
       return <StepEstatistica />;
     default:
       return (
-        <StepUpload
-          state={upload}
-          onChange={setUpload}
-          error={uploadError}
-          isEdit={isEdit}
-          onOpenExtractor={() => toast.info('A extração automática de dados do PDF estará disponível em breve.')}
-        />
+        <StepUpload state={upload} onChange={setUpload} error={uploadError} isEdit={isEdit} onOpenExtractor={onOpenExtractor} />
       );
   }
 }
@@ -69,6 +81,7 @@ export function ExperimentWizard() {
   const [uploadError, setUploadError] = useState<string>();
   const [progress, setProgress] = useState<number | null>(null);
   const [stale, setStale] = useState(false);
+  const [extracting, setExtracting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const saved = useRef(false);
 
@@ -214,6 +227,15 @@ export function ExperimentWizard() {
     }
   };
 
+  /** The extracted values go into the form, and the same PDF becomes the experiment's document. */
+  const confirmExtraction = (result: ExtractionResult, file: File) => {
+    reset(applyExtraction(methods.getValues(), result.data), { keepDefaultValues: true });
+    setUpload({ file, storedFilename: upload.storedFilename, rejections: [] });
+    setUploadError(undefined);
+    setExtracting(false);
+    toast.success(EXTRACTION_MSG.imported);
+  };
+
   const saving = formState.isSubmitting;
   const title = STEPS[step - 1]?.title ?? '';
   const stepsNav = useMemo(() => STEPS.map((s, i) => ({ n: i + 1, title: s.title })), []);
@@ -278,7 +300,17 @@ export function ExperimentWizard() {
               </h2>
             </div>
             <div className="px-5 py-6 sm:px-6">
-              <StepBody step={step} upload={upload} setUpload={(u) => { setUpload(u); setUploadError(undefined); }} uploadError={uploadError} isEdit={isEdit} />
+              <StepBody
+                step={step}
+                upload={upload}
+                setUpload={(u) => {
+                  setUpload(u);
+                  setUploadError(undefined);
+                }}
+                uploadError={uploadError}
+                isEdit={isEdit}
+                onOpenExtractor={() => setExtracting(true)}
+              />
             </div>
             {progress !== null ? (
               <div className="px-5 pb-4 sm:px-6">
@@ -315,6 +347,9 @@ export function ExperimentWizard() {
           </form>
         </Card>
       </div>
+      <Modal open={extracting} onClose={() => setExtracting(false)} title="Extração Automática com IA" size="xl">
+        <PdfExtractor onConfirm={confirmExtraction} onCancel={() => setExtracting(false)} />
+      </Modal>
     </FormProvider>
   );
 }

@@ -1,0 +1,56 @@
+/** What `POST /api/extract-pdf` answers (CONTRACT.md "Extraction"). */
+
+export interface ExtractedTreatment {
+  nome: string;
+  modalidade?: string;
+  produtividade?: number;
+  /** Plot yields per block (kg/ha) when the report has a plot table. */
+  repeticoes?: number[];
+}
+
+export interface ExtractedData {
+  consultoria?: string;
+  marca?: string;
+  bu?: string;
+  regional?: string;
+  cultura?: string;
+  cultivar?: string;
+  ano?: number;
+  cidade?: string;
+  estado?: string;
+  latitude?: number;
+  longitude?: number;
+  teor_argila?: number;
+  teor_materia_organica?: number;
+  tipo_estatistica?: string;
+  custo_protocolo?: number;
+  tratamentos?: ExtractedTreatment[];
+}
+
+export interface ExtractionResult {
+  data: ExtractedData;
+  /** 0 to 1; below LOW_CONFIDENCE a review is recommended. */
+  confidence: number;
+  fieldsExtracted: string[];
+  warnings?: string[];
+}
+
+export const LOW_CONFIDENCE = 0.8;
+/** The client waits this long for an extraction (spec 001 §9). */
+export const EXTRACTION_TIMEOUT_MS = 180_000;
+/** After this, the view says that processing may take up to 3 minutes. */
+export const EXTRACTION_HINT_AFTER_MS = 30_000;
+
+export const EXTRACTION_MSG = {
+  error: 'Erro ao extrair dados do PDF',
+  internalError: 'Erro na extração do PDF',
+  timeout: 'Timeout: A extração demorou muito para processar. Tente um arquivo menor.',
+  imported: 'Dados importados automaticamente!',
+  dashboardDone: 'Dados extraídos com sucesso! Verifique o console.',
+  unreadable: 'Não foi possível ler o PDF. Verifique se o arquivo não está danificado ou protegido por senha.',
+} as const;
+
+/** "Dados extraídos com 87.5% de confiança" (confidence × 100, one decimal). */
+export function confidenceToast(confidence: number): string {
+  return `Dados extraídos com ${(Math.round(confidence * 1000) / 10).toFixed(1)}% de confiança`;
+}

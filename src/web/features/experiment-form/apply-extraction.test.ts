@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { applyExtraction } from './apply-extraction.js';
+import { newExperimentDefaults } from './form-values.js';
+
+describe('applyExtraction', () => {
+  it('sets every non-empty extracted field and keeps the rest', () => {
+    const current = { ...newExperimentDefaults(), consultoria: 'Digitada', cultivar: 'Minha', roi: 5 };
+    const next = applyExtraction(current, {
+      marca: 'Aminoagro',
+      cidade: 'Rio Verde',
+      estado: 'GO',
+      cultivar: '',
+      teor_argila: 42.5,
+      ano: 2024,
+      tipo_estatistica: 'DBC',
+      tratamentos: [
+        { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500 },
+        { nome: 'Raiz', modalidade: 'Via Aérea', produtividade: 3800 },
+      ],
+    });
+    expect(next).toMatchObject({ consultoria: 'Digitada', marca: 'Aminoagro', cidade: 'Rio Verde', estado: 'GO', cultivar: 'Minha', teor_argila: 42.5, ano: 2024, tipo_estatistica: 'DBC', roi: 5 });
+    expect(next.tratamentos).toEqual([
+      { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
+      { nome: 'Raiz', modalidade: '', produtividade: 3800, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
+    ]);
+  });
+
+  it('leaves the treatments alone when the report had none', () => {
+    const current = { ...newExperimentDefaults(), tratamentos: [{ nome: 'Testemunha', modalidade: 'Solo', produtividade: 1, custo: 0, produtos_aplicados: [], analises_adicionais: [] }] };
+    expect(applyExtraction(current, { tratamentos: [] }).tratamentos).toBe(current.tratamentos);
+  });
+});
