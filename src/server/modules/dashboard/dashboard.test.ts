@@ -3,7 +3,6 @@ import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Account, createAccount, createExperiment } from '../../test/factories.js';
 import { currentYear } from '../experiments/repository.js';
-import { evenSample } from './repository.js';
 
 let t: TestApp;
 let me: Account;
@@ -185,12 +184,5 @@ describe('GET /api/dashboard/export.csv', () => {
     expect(lines).toHaveLength(1 + 3);
     expect(lines.some((l) => l.includes(';T2;A;Sementes;4000;20;Aminoagro Raiz dose 1 R$ 10 | Aminoagro Mol dose 1 R$ 10'))).toBe(true);
     expect(lines.some((l) => l.includes('-17,79;-50,92'))).toBe(true);
-  });
-});
-
-describe('evenSample', () => {
-  it('keeps everything under the cap and spreads over the list above it', () => {
-    expect(evenSample([1, 2, 3], 5)).toEqual([1, 2, 3]);
-    expect(evenSample(Array.from({ length: 10 }, (_, i) => i), 5)).toEqual([0, 2, 4, 6, 8]);
   });
 });

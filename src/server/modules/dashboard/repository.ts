@@ -5,6 +5,7 @@
 import { type SQL, and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
 import type { Filters } from '../../../shared/filters.js';
+import { evenSample } from '../../../shared/correlation.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { appliedProducts, experiments, treatments } from '../../db/schema.js';
 import { currentYear, filterConditions } from '../experiments/repository.js';
@@ -17,13 +18,6 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
  * 2,000 points took ~1.5 s to render, 400 take ~0.2 s).
  */
 export const SOIL_SCATTER_MAX = 400;
-
-/** Takes `max` rows spread evenly over the list (deterministic, keeps the shape of the cloud). */
-export function evenSample<T>(rows: T[], max: number): T[] {
-  if (rows.length <= max) return rows;
-  const step = rows.length / max;
-  return Array.from({ length: max }, (_, i) => rows[Math.floor(i * step)]!);
-}
 
 function where(filters: Filters, ...extra: (SQL | undefined)[]): SQL | undefined {
   return and(filterConditions(filters), ...extra);
