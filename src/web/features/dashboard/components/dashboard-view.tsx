@@ -33,6 +33,9 @@ const OverviewCharts = lazy(() => chartsChunk);
 const ExperimentsMap = lazy(() => mapChunk);
 const CorrelationExplorer = lazy(() => import('./correlation-explorer.js'));
 
+/** Map tiles: OpenStreetMap by default; a company tile server can be set at build time. */
+const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL || undefined;
+
 type Tab = 'geral' | 'interativa' | 'documentos';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'geral', label: 'Visão Geral' },
@@ -141,7 +144,7 @@ export function DashboardView() {
               </div>
               {mapa.data ? (
                 <Suspense fallback={<Loading text="Carregando mapa..." />}>
-                  <ExperimentsMap mapa={mapa.data} />
+                  <ExperimentsMap mapa={mapa.data} {...(TILE_URL ? { tileUrl: TILE_URL } : {})} />
                 </Suspense>
               ) : mapa.isError ? (
                 <Alert tone="error">Erro: {errorText(mapa.error, 'Erro ao buscar experimentos')}</Alert>
