@@ -1,0 +1,251 @@
+/**
+ * The trial analysis the API returns from GET /api/experiments/:id/analise (CONTRACT.md, "Trial
+ * statistics"): ANOVA, Tukey and Scott-Knott letters as ExpDes.pt prints them, residual normality
+ * (Shapiro-Wilk), homogeneity of variances (Bartlett), and each treatment's gain over the control.
+ * Pure TypeScript with no dependency, so the server and the browser compute the same numbers.
+ */
+import { anova, type Delineamento, type LinhaAnova } from './anova.js';
+import { bartlett } from './bartlett.js';
+import { scottKnott } from './scott-knott.js';
+import { shapiroWilk } from './shapiro-wilk.js';
+import { StatsInputError } from './stats-input-error.js';
+import { tukey, type GrupoMedia } from './tukey.js';
+import { formatNumber } from '../format.js';
+
+export { StatsInputError } from './stats-input-error.js';
+export type { Delineamento, LinhaAnova } from './anova.js';
+export type { GrupoMedia } from './tukey.js';
+
+/** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
+export type DesignInput = 'DBC' | 'Blocos Casualizados' | 'Inteiramente Casualizado' | 'ANOVA' | 'DIC';
+
+export interface AnalyzeInput {
+  design: DesignInput;
+  /** The first treatment is the control (testemunha). `repeticoes` are plot yields in kg/ha. */
+  tratamentos: { nome: string; repeticoes: number[] }[];
+  /** R$ per 60 kg bag; when given, each gain is also priced. */
+  precoSaca?: number | null;
+  /**
+   * Treatment costs, accepted so callers can pass the experiment as it is; the contract's gains
+   * carry no cost, so they do not change the result.
+   */
+  custos?: (number | null)[];
+}
+
+export interface Ganho {
+  nome: string;
+  kgHa: number;
+  scHa: number;
+  /** null when the control's mean is 0 (a percentage of nothing). */
+  pct: number | null;
+  receitaExtra: number | null;
+}
+
+export interface TrialAnalysis {
+  delineamento: Delineamento;
+  media: number;
+  cv: number;
+  anova: {
+    tratamentos: LinhaAnova;
+    blocos: LinhaAnova | null;
+    residuo: { gl: number; sq: number; qm: number };
+    total: { gl: number; sq: number };
+  };
+  tukey: { dms: number; grupos: GrupoMedia[] };
+  scottKnott: { grupos: GrupoMedia[] };
+  shapiroWilk: { w: number; p: number };
+  /** Both null when a treatment's replicates are all equal (zero variance: see avisos()). */
+  bartlett: { estatistica: number | null; p: number | null };
+  testemunha: { nome: string; media: number } | null;
+  ganhos: Ganho[];
+}
+
+export const ALPHA = 0.05;
+export const MIN_REPETICOES = 2;
+export const MAX_REPETICOES = 12;
+export const KG_POR_SACA = 60;
+/** Shapiro-Wilk (AS R94) is defined up to 5000 values. */
+const MAX_PARCELAS = 5000;
+
+const DESIGNS: Readonly<Record<string, Delineamento>> = {
+  DBC: 'DBC',
+  'Blocos Casualizados': 'DBC',
+  ANOVA: 'DBC',
+  'Inteiramente Casualizado': 'DIC',
+  DIC: 'DIC',
+};
+
+function delineamentoDe(design: unknown): Delineamento {
+  const found = typeof design === 'string' ? DESIGNS[design.trim()] : undefined;
+  if (!found) {
+    throw new StatsInputError(
+      `Delineamento não reconhecido: "${String(design)}". Use DBC, Blocos Casualizados, Inteiramente Casualizado ou ANOVA.`,
+    );
+  }
+  return found;
+}
+
+/** Checks the table a user typed and says in pt-BR what to fix. */
+function validar(input: AnalyzeInput): void {
+  const tratamentos: unknown = input?.tratamentos;
+  if (!Array.isArray(tratamentos) || tratamentos.length < 2) {
+    const n = Array.isArray(tratamentos) ? tratamentos.length : 0;
+    throw new StatsInputError(`São necessários pelo menos 2 tratamentos para a análise estatística (informado: ${n}).`);
+  }
+  const list = input.tratamentos;
+  const nomes = list.map((t) => String(t?.nome ?? '').trim());
+  const repetidos = nomes.filter((nome, i) => nomes.indexOf(nome) !== i);
+  if (repetidos.length > 0) {
+    throw new StatsInputError(
+      `Nomes de tratamentos repetidos: ${[...new Set(repetidos)].map((n) => `"${n}"`).join(', ')}. Cada tratamento precisa de um nome diferente.`,
+    );
+  }
+  const counts = list.map((t) => (Array.isArray(t?.repeticoes) ? t.repeticoes.length : 0));
+  if (counts.every((c) => c === 0)) {
+    throw new StatsInputError('Não há repetições informadas: registre a produtividade de cada parcela (repetição) dos tratamentos.');
+  }
+  if (counts.some((c) => c !== counts[0])) {
+    const detalhe = nomes.map((nome, i) => `${nome || `tratamento ${i + 1}`} (${counts[i]})`).join(', ');
+    throw new StatsInputError(
+      `Número de repetições diferente entre os tratamentos: ${detalhe}. Todos precisam ter o mesmo número de repetições.`,
+    );
+  }
+  const r = counts[0] ?? 0;
+  if (r < MIN_REPETICOES) {
+    throw new StatsInputError(`São necessárias pelo menos ${MIN_REPETICOES} repetições por tratamento (informada: ${r}).`);
+  }
+  if (r > MAX_REPETICOES) {
+    throw new StatsInputError(`São permitidas no máximo ${MAX_REPETICOES} repetições por tratamento (informadas: ${r}).`);
+  }
+  if (list.length * r > MAX_PARCELAS) {
+    throw new StatsInputError(`O ensaio tem ${list.length * r} parcelas; a análise aceita no máximo ${MAX_PARCELAS}.`);
+  }
+  list.forEach((t, i) => {
+    t.repeticoes.forEach((v, j) => {
+      const nome = nomes[i] || `tratamento ${i + 1}`;
+      if (typeof v !== 'number' || !Number.isFinite(v)) {
+        throw new StatsInputError(`Valor inválido na repetição ${j + 1} de "${nome}": informe um número.`);
+      }
+      if (v < 0) {
+        throw new StatsInputError(`Valor negativo na repetição ${j + 1} de "${nome}": a produtividade não pode ser negativa.`);
+      }
+    });
+  });
+  const preco = input.precoSaca;
+  if (preco !== null && preco !== undefined && (typeof preco !== 'number' || !Number.isFinite(preco) || preco < 0)) {
+    throw new StatsInputError('Preço da saca inválido: informe um valor em reais maior ou igual a zero.');
+  }
+}
+
+/**
+ * Analyses a balanced trial. Throws StatsInputError (message in pt-BR, for a 422) when the table
+ * cannot be analysed.
+ */
+export function analyze(input: AnalyzeInput): TrialAnalysis {
+  const delineamento = delineamentoDe(input?.design);
+  validar(input);
+  const nomes = input.tratamentos.map((t) => String(t.nome ?? '').trim());
+  const tabela = input.tratamentos.map((t) => t.repeticoes);
+
+  const result = anova(tabela, delineamento);
+  const significativo = result.tratamentos.p < ALPHA;
+  const comparacao = {
+    nomes,
+    medias: result.medias,
+    r: result.r,
+    qmRes: result.residuo.qm,
+    glRes: result.residuo.gl,
+    significativo,
+    alpha: ALPHA,
+  };
+  const hsd = tukey(comparacao);
+  const sk = scottKnott(comparacao);
+
+  const controle = result.medias[0] ?? 0;
+  const preco = input.precoSaca ?? null;
+  const ganhos: Ganho[] = nomes.slice(1).map((nome, index) => {
+    const kgHa = (result.medias[index + 1] ?? 0) - controle;
+    const scHa = kgHa / KG_POR_SACA;
+    return {
+      nome,
+      kgHa,
+      scHa,
+      pct: controle > 0 ? (100 * kgHa) / controle : null,
+      receitaExtra: preco === null ? null : scHa * preco,
+    };
+  });
+
+  return {
+    delineamento,
+    media: result.media,
+    cv: result.cv,
+    anova: {
+      tratamentos: result.tratamentos,
+      blocos: result.blocos,
+      residuo: result.residuo,
+      total: result.total,
+    },
+    tukey: { dms: hsd.dms, grupos: hsd.grupos },
+    scottKnott: { grupos: sk.grupos },
+    shapiroWilk: shapiroWilk(result.residuos),
+    bartlett: bartlett(tabela),
+    testemunha: { nome: nomes[0] ?? '', media: controle },
+    ganhos,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain-language reading of the result
+
+export type ClasseCv = 'baixo' | 'médio' | 'alto' | 'muito alto';
+
+/**
+ * Pimentel-Gomes' classes for field trials: baixo < 10 %, médio 10–20 %, alto 20–30 %,
+ * muito alto > 30 % (a value on a boundary goes to the lower class).
+ */
+export function classificarCv(cv: number): ClasseCv {
+  if (cv < 10) return 'baixo';
+  if (cv <= 20) return 'médio';
+  if (cv <= 30) return 'alto';
+  return 'muito alto';
+}
+
+/** A p-value as a reader expects it: "p = 0,012", "p < 0,001". */
+export function descreverP(p: number): string {
+  return p < 0.001 ? 'p < 0,001' : `p = ${formatNumber(p, 3)}`;
+}
+
+const LEITURA_CV: Readonly<Record<ClasseCv, string>> = {
+  baixo: 'boa precisão experimental',
+  médio: 'precisão experimental aceitável',
+  alto: 'precisão experimental baixa: diferenças moderadas entre tratamentos podem não ser detectadas',
+  'muito alto': 'precisão experimental muito baixa: os resultados devem ser vistos com reserva',
+};
+
+/** pt-BR notes on the assumptions and precision of an analysis, most important first. */
+export function avisos(result: TrialAnalysis): string[] {
+  const out: string[] = [];
+  if (result.shapiroWilk.p < ALPHA) {
+    out.push(
+      `Os resíduos não seguem distribuição normal (Shapiro-Wilk ${descreverP(result.shapiroWilk.p)}): interprete os testes com cautela.`,
+    );
+  }
+  const { p: pBartlett } = result.bartlett;
+  if (pBartlett === null) {
+    out.push(
+      'O teste de Bartlett não pôde ser calculado porque algum tratamento tem todas as repetições iguais (variância zero): confira os dados.',
+    );
+  } else if (pBartlett < ALPHA) {
+    out.push(
+      `As variâncias dos tratamentos não são homogêneas (Bartlett ${descreverP(pBartlett)}): interprete os testes com cautela.`,
+    );
+  }
+  if (result.anova.tratamentos.p >= ALPHA) {
+    out.push(
+      `O teste F não foi significativo a 5 % (${descreverP(result.anova.tratamentos.p)}): as médias dos tratamentos não diferem entre si e todas recebem a letra "a".`,
+    );
+  }
+  const classe = classificarCv(result.cv);
+  out.push(`Coeficiente de variação ${classe} (CV = ${formatNumber(result.cv, 1)} %): ${LEITURA_CV[classe]}.`);
+  return out;
+}
