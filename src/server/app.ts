@@ -20,6 +20,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { DatabaseDocumentStore, type DocumentStore } from './modules/documents/store.js';
 import { experimentRoutes } from './modules/experiments/routes.js';
+import { extractionRoutes } from './modules/extraction/routes.js';
 import { ExperimentService } from './modules/experiments/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   experimentRoutes(app, ctx, new ExperimentService(ctx.db, documentStore), guards);
   documentRoutes(app, ctx, documentStore, guards);
   dashboardRoutes(app, ctx, guards);
+  extractionRoutes(app, ctx, guards);
   await registerSpa(app, opts.webRoot ?? WEB_DIST_DIR);
   return app;
 }

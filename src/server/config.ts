@@ -32,6 +32,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Gestão Agrícola <nao-responda@gestao-agricola.local>'),
   AUTH_LIMIT_PER_EMAIL: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(10),
   AUTH_LIMIT_PER_IP: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(30),
+  EXTRACTION_LLM_URL: z.url({ error: 'deve ser a URL base de uma API compatível com OpenAI (ex.: http://localhost:11434/v1)' }).optional(),
+  EXTRACTION_LLM_MODEL: z.string().min(1).optional(),
+  EXTRACTION_LLM_API_KEY: z.string().min(1).optional(),
+  EXTRACTION_LLM_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(60_000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `deve ser um de: ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
@@ -51,6 +55,8 @@ export interface AppConfig {
   /** Sign-in and recovery attempts allowed per 15 minutes. */
   authLimitPerEmail: number;
   authLimitPerIp: number;
+  /** Optional LLM second opinion for PDF extraction (both URL and model set). */
+  extractionLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +87,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     authLimitPerEmail: e.AUTH_LIMIT_PER_EMAIL,
     authLimitPerIp: e.AUTH_LIMIT_PER_IP,
+    extractionLlm:
+      e.EXTRACTION_LLM_URL && e.EXTRACTION_LLM_MODEL
+        ? { url: e.EXTRACTION_LLM_URL, model: e.EXTRACTION_LLM_MODEL, apiKey: e.EXTRACTION_LLM_API_KEY, timeoutMs: e.EXTRACTION_LLM_TIMEOUT_MS }
+        : undefined,
   };
 }
 

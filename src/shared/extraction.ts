@@ -2,6 +2,7 @@
 
 export interface ExtractedTreatment {
   nome: string;
+  /** One of the spec's modes, or '' when the report gives none. */
   modalidade?: string;
   produtividade?: number;
   /** Plot yields per block (kg/ha) when the report has a plot table. */
@@ -32,7 +33,7 @@ export interface ExtractionResult {
   /** 0 to 1; below LOW_CONFIDENCE a review is recommended. */
   confidence: number;
   fieldsExtracted: string[];
-  warnings?: string[];
+  warnings: string[];
 }
 
 export const LOW_CONFIDENCE = 0.8;

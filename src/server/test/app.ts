@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Gestão Agrícola <nao-responda@teste.local>',
     authLimitPerEmail: 10,
     authLimitPerIp: 1000,
+    extractionLlm: undefined,
     ...overrides,
   };
 }

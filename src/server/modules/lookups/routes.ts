@@ -51,6 +51,18 @@ export async function readProdutosPorMarca(ctx: AppContext): Promise<Record<stri
   return map;
 }
 
+/** All reference lists at once (the extractor matches report text against them). */
+export async function readReferenceData(ctx: AppContext) {
+  const [m, r, e, c, produtosPorMarca] = await Promise.all([
+    ctx.db.select({ nome: marcas.nome }).from(marcas),
+    ctx.db.select({ nome: regionais.nome, sigla: regionais.sigla }).from(regionais),
+    ctx.db.select({ nome: estados.nome, sigla: estados.sigla }).from(estados),
+    ctx.db.select({ nome: culturas.nome }).from(culturas),
+    readProdutosPorMarca(ctx),
+  ]);
+  return { marcas: m.map((x) => x.nome), produtosPorMarca, regionais: r, estados: e, culturas: c.map((x) => x.nome) };
+}
+
 export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
   const admin = { preHandler: guards.requireRole('admin') };
   const inUse = async (column: typeof experiments.marca | typeof experiments.cultura | typeof experiments.regional, value: string) => {

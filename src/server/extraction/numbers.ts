@@ -1,0 +1,233 @@
+/**
+ * Numbers and units as Brazilian reports write them: "3.456,7" (dot for thousands, comma for
+ * decimals), but also "-27.1004" from GPS software; yields in kg/ha, sc/ha or t/ha; soil contents
+ * in %, g/kg, dag/kg or g/dm³; coordinates in decimal degrees or degrees-minutes-seconds.
+ */
+
+/** A number and where it sits in the text it came from. */
+export interface NumberToken {
+  value: number;
+  raw: string;
+  index: number;
+  end: number;
+}
+
+/**
+ * Reads one number written either way. Rules, in order:
+ * - both separators: the last one is the decimal mark ("1.234,5", "1,234.5");
+ * - only commas: one comma is a decimal comma ("3,42"), several are thousands ("1,234,567");
+ * - only dots: several are thousands ("1.234.567"); one dot followed by exactly three digits
+ *   after a 1–3 digit integer part is a thousands dot ("3.540" kg/ha), otherwise decimal
+ *   ("-27.1004", "0.500").
+ */
+export function parseBrNumber(raw: string): number | null {
+  const text = raw.trim().replace(/^\+/, '').replace(/[\s\u00a0]/g, '');
+  const m = /^(-|−|–)?(\d[\d.,]*)$/.exec(text);
+  if (!m) return null;
+  const sign = m[1] ? -1 : 1;
+  let body = m[2] as string;
+  if (/[.,]$/.test(body)) body = body.slice(0, -1);
+  const lastDot = body.lastIndexOf('.');
+  const lastComma = body.lastIndexOf(',');
+  let normalized: string;
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? '.' : ',';
+    const thousands = decimal === '.' ? ',' : '.';
+    const [int, frac, extra] = body.split(decimal);
+    if (extra !== undefined || frac === undefined || frac.includes(thousands)) return null;
+    if (!validGroups(int ?? '', thousands)) return null;
+    normalized = `${(int ?? '').split(thousands).join('')}.${frac}`;
+  } else if (lastComma >= 0) {
+    const parts = body.split(',');
+    if (parts.length === 2) normalized = `${parts[0]}.${parts[1]}`;
+    else if (validGroups(body, ',')) normalized = parts.join('');
+    else return null;
+  } else if (lastDot >= 0) {
+    const parts = body.split('.');
+    if (parts.length > 2) {
+      if (!validGroups(body, '.')) return null;
+      normalized = parts.join('');
+    } else {
+      const [int = '', frac = ''] = parts;
+      const thousands = frac.length === 3 && int.length >= 1 && int.length <= 3 && int !== '0';
+      normalized = thousands ? int + frac : `${int}.${frac}`;
+    }
+  } else normalized = body;
+  const value = Number(normalized);
+  return Number.isFinite(value) ? sign * value : null;
+}
+
+/** "1.234.567": groups of three after a first group of one to three digits. */
+function validGroups(text: string, sep: string): boolean {
+  const groups = text.split(sep);
+  return groups.every((g, i) => (i === 0 ? /^\d{1,3}$/.test(g) : /^\d{3}$/.test(g)));
+}
+
+const NUMBER_RE = /(?<![\w.,])[-−–]?\d[\d.,]*(?![\w])/g;
+
+/** Every number in the text, read with parseBrNumber (a trailing period or comma is punctuation). */
+export function findNumbers(text: string): NumberToken[] {
+  const out: NumberToken[] = [];
+  for (const m of text.matchAll(NUMBER_RE)) {
+    let raw = m[0];
+    // A sentence's full stop or a list comma right after a number is not part of it.
+    while (/[.,]$/.test(raw)) raw = raw.slice(0, -1);
+    // "–" or "-" glued to a digit is a minus only when nothing word-like precedes it.
+    const index = m.index ?? 0;
+    const value = parseBrNumber(raw);
+    if (value !== null) out.push({ value, raw, index, end: index + raw.length });
+  }
+  return out;
+}
+
+/* ---------- units ---------- */
+
+export type YieldUnit = 'kg/ha' | 'sc/ha' | 't/ha' | '@/ha';
+
+/** Kilograms per unit of yield: a sack is 60 kg, an arroba 15 kg. */
+export const YIELD_FACTORS: Record<YieldUnit, number> = { 'kg/ha': 1, 'sc/ha': 60, 't/ha': 1000, '@/ha': 15 };
+
+/**
+ * The yield unit named in a (folded or not) text: "kg/ha", "kg ha-1", "sc/ha", "sacas/ha",
+ * "sacas por hectare", "t/ha", "ton/ha", "Mg ha-1", "TCH" (tonnes of cane per hectare).
+ */
+export function findYieldUnit(text: string): YieldUnit | null {
+  const t = text.toLowerCase();
+  const found: { unit: YieldUnit; at: number }[] = [];
+  const look = (re: RegExp, unit: YieldUnit) => {
+    const m = re.exec(t);
+    if (m) found.push({ unit, at: m.index });
+  };
+  // "kg/ha", "kg ha-1", "kg.ha-1", "kg ha⁻¹", "kg por hectare".
+  const perHa = String.raw`(?:\s*\/\s*ha|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare)`;
+  look(new RegExp(String.raw`\bkg${perHa}`), 'kg/ha');
+  look(new RegExp(String.raw`\b(?:sc|scs|sacas?|sacos?)(?:${perHa}|\s*de\s+60\s*kg\s*(?:\/|por)\s*ha)`), 'sc/ha');
+  look(new RegExp(String.raw`(?:^|[^\w])(?:t|ton|mg)${perHa}`), 't/ha');
+  look(/\btoneladas?\s*(?:\/\s*ha|por\s+hectare|de\s+\w+\s+por\s+hectare)/, 't/ha');
+  look(/\btch\b/, 't/ha');
+  look(/@\s*\/\s*ha|\barrobas?\s*(?:\/\s*ha|por\s+hectare)/, '@/ha');
+  if (found.length === 0) return null;
+  found.sort((a, b) => a.at - b.at);
+  return found[0]?.unit ?? null;
+}
+
+export type SoilUnit = '%' | 'g/kg' | 'dag/kg' | 'g/dm3';
+
+/** The content unit right at the start of `text` ("%", "g/kg", "dag/kg", "g/dm³"…). */
+export function leadingSoilUnit(text: string): SoilUnit | null {
+  const t = text.trimStart().toLowerCase();
+  if (/^%/.test(t) || /^por\s*cento\b/.test(t)) return '%';
+  if (/^dag\s*(?:\/\s*kg|kg\s*-\s*1|kg-1)/.test(t)) return 'dag/kg';
+  if (/^g\s*(?:\/\s*dm\s*[³3]|dm\s*-\s*3|dm-3)/.test(t)) return 'g/dm3';
+  if (/^g\s*(?:\/\s*kg|kg\s*-\s*1|kg-1)/.test(t)) return 'g/kg';
+  return null;
+}
+
+/** Any soil content unit inside a text (e.g. a column header "M.O. (dag/kg)"). */
+export function findSoilUnit(text: string): SoilUnit | null {
+  const t = text.toLowerCase();
+  if (/dag\s*(?:\/\s*kg|kg\s*-\s*1)/.test(t)) return 'dag/kg';
+  if (/g\s*(?:\/\s*dm\s*[³3]|dm\s*-\s*3)/.test(t)) return 'g/dm3';
+  if (/g\s*(?:\/\s*kg|kg\s*-\s*1)/.test(t)) return 'g/kg';
+  if (/%/.test(t)) return '%';
+  return null;
+}
+
+/** A soil content in %: g/kg and g/dm³ are tenths of a percent, dag/kg is a percent. */
+export function soilToPercent(value: number, unit: SoilUnit | null): number {
+  if (unit === 'g/kg' || unit === 'g/dm3') return round(value / 10, 4);
+  return value;
+}
+
+export function round(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+/* ---------- coordinates ---------- */
+
+export interface Coordinate {
+  value: number;
+  /** 'lat' or 'lon' when a hemisphere letter said so. */
+  axis: 'lat' | 'lon' | null;
+  index: number;
+  end: number;
+}
+
+/**
+ * Degrees-minutes(-seconds) with an optional hemisphere letter before or after:
+ * 12°32'33" S, S 12° 32' 33,5", 46°59'36.2"W, 12°32,55' S. "O" (oeste) and "L" (leste) are the
+ * Portuguese letters for west and east.
+ */
+const DMS_RE =
+  /(?:(?<![A-Za-zÀ-ÿ])([NSWOLE])\s*)?(-)?(\d{1,3})\s*[°º˚]\s*(\d{1,2}(?:[.,]\d+)?)\s*(?:['’′´]|min)\s*(?:(\d{1,2}(?:[.,]\d+)?)\s*(?:["”″]|''|’’|′′|seg))?\s*([NSWOLE](?![A-Za-zÀ-ÿ]))?/g;
+
+export function findDmsCoordinates(text: string): Coordinate[] {
+  const out: Coordinate[] = [];
+  const re = new RegExp(DMS_RE.source, DMS_RE.flags);
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    // "S 9°23'55" W 40°30'03"": a letter before the degrees is this coordinate's, so the one
+    // after belongs to the next coordinate; give it back.
+    const before = m[1];
+    const after = m[6];
+    if (before && after) re.lastIndex = m.index + m[0].length - 1;
+    const deg = Number(m[3]);
+    const min = parseBrNumber(m[4] ?? '') ?? 0;
+    const sec = m[5] ? (parseBrNumber(m[5]) ?? 0) : 0;
+    if (min >= 60 || sec >= 60) continue;
+    const hemi = (before ?? after ?? '').toUpperCase();
+    let value = deg + min / 60 + sec / 3600;
+    const negative = m[2] === '-' || hemi === 'S' || hemi === 'W' || hemi === 'O';
+    if (negative) value = -value;
+    const axis = hemi === 'S' || hemi === 'N' ? 'lat' : hemi === 'W' || hemi === 'O' || hemi === 'E' || hemi === 'L' ? 'lon' : null;
+    const index = m.index;
+    out.push({ value: round(value, 6), axis, index, end: re.lastIndex });
+  }
+  return out;
+}
+
+/** Decimal degrees ("-17,7923", "-27.1004"): at least three decimals, so 52 % is never one. */
+export function findDecimalDegrees(text: string): Coordinate[] {
+  const out: Coordinate[] = [];
+  const re = /(?<![\w.,])([-−–]?\s?\d{1,2}[.,]\d{3,8})(?![.,]?\d)\s*°?\s*([NSWOLE](?![A-Za-zÀ-ÿ]))?/g;
+  for (const m of text.matchAll(re)) {
+    const raw = (m[1] ?? '').replace(/\s/g, '').replace(/[−–]/, '-');
+    // Coordinates always use a decimal mark here, whatever parseBrNumber would say of "27.100".
+    let value = Number(raw.replace(',', '.'));
+    if (!Number.isFinite(value)) continue;
+    const hemi = (m[2] ?? '').toUpperCase();
+    if ((hemi === 'S' || hemi === 'W' || hemi === 'O') && value > 0) value = -value;
+    const axis = hemi === 'S' || hemi === 'N' ? 'lat' : hemi ? 'lon' : null;
+    const index = m.index ?? 0;
+    out.push({ value: round(value, 6), axis, index, end: index + m[0].length });
+  }
+  return out;
+}
+
+/** Brazil's bounding box, generous: what a trial's latitude and longitude can be. */
+export const BRAZIL = { latMin: -34, latMax: 5.5, lonMin: -74.5, lonMax: -28.5 } as const;
+
+/**
+ * Picks latitude and longitude from coordinates found together: hemisphere letters first,
+ * then order (latitude is written first), then Brazil's ranges. Longitudes in Brazil are all
+ * west, so a positive one lost its sign; latitudes without a sign are taken as south (the
+ * country lies almost all south of the Equator).
+ */
+export function pairCoordinates(found: Coordinate[]): { latitude: number; longitude: number } | null {
+  if (found.length < 2) return null;
+  let lat = found.find((c) => c.axis === 'lat');
+  let lon = found.find((c) => c.axis === 'lon');
+  const rest = found.filter((c) => c !== lat && c !== lon && c.axis === null);
+  if (!lat) lat = rest.shift();
+  if (!lon) lon = rest.shift();
+  if (!lat || !lon) return null;
+  let latitude = lat.value;
+  let longitude = lon.value;
+  // Written in the other order ("-50,9; -17,8"): the larger magnitude is the longitude.
+  if (lat.axis === null && lon.axis === null && Math.abs(latitude) > Math.abs(longitude)) [latitude, longitude] = [longitude, latitude];
+  if (longitude > 0) longitude = -longitude;
+  if (latitude > 0 && lat.axis === null) latitude = -latitude;
+  if (latitude < BRAZIL.latMin || latitude > BRAZIL.latMax || longitude < BRAZIL.lonMin || longitude > BRAZIL.lonMax) return null;
+  return { latitude, longitude };
+}

@@ -1,0 +1,176 @@
+/**
+ * The text of a PDF with its layout: every page's text items (from unpdf's bundled pdf.js, the
+ * only pdf.js in the process) regrouped into lines by baseline and, inside a line, into cells
+ * wherever a gap is wider than a couple of spaces. Cells keep their x extent, so callers can
+ * rebuild label/value pairs and table columns; a line's `text` joins its cells with tabs.
+ */
+import { getDocumentProxy } from 'unpdf';
+
+export const PDF_UNREADABLE_MESSAGE = 'Não foi possível ler o PDF. Verifique se o arquivo não está danificado ou protegido por senha.';
+
+/** A PDF that pdf.js cannot open: damaged, truncated, not a PDF at all, or password-protected. */
+export class PdfUnreadableError extends Error {
+  readonly code = 'PDF_UNREADABLE';
+  /** The HTTP status the API answers with. */
+  readonly statusCode = 422;
+  constructor(
+    readonly reason: 'damaged' | 'encrypted',
+    options?: { cause?: unknown },
+  ) {
+    super(PDF_UNREADABLE_MESSAGE, options);
+    this.name = 'PdfUnreadableError';
+  }
+}
+
+/** Whether the bytes start like a PDF (the header may follow a little junk, as viewers allow). */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  return head.includes('%PDF-');
+}
+
+export interface TextItem {
+  str: string;
+  x: number;
+  /** Baseline, PDF units from the page's bottom. */
+  y: number;
+  width: number;
+  fontSize: number;
+}
+
+export interface TextCell {
+  text: string;
+  x: number;
+  right: number;
+  /** The pieces the cell was joined from, so a table can split a cell that spans two columns. */
+  parts: { text: string; x: number; right: number }[];
+}
+
+export interface TextLine {
+  /** 1-based page number. */
+  page: number;
+  y: number;
+  fontSize: number;
+  cells: TextCell[];
+  /** The cells joined by tabs. */
+  text: string;
+}
+
+export interface PdfText {
+  pageCount: number;
+  /** Pages actually read (a very long file is read up to MAX_PAGES). */
+  pagesRead: number;
+  lines: TextLine[];
+  /** Non-space characters of the whole text layer: near zero for scans. */
+  charCount: number;
+  /** 1-based numbers of the pages read that have (almost) no text, e.g. scanned pages. */
+  pagesWithoutText?: number[];
+}
+
+/** Reports are a few pages; reading hundreds would only cost time. */
+export const MAX_PAGES = 60;
+
+/**
+ * Opens the PDF and reads every page's text with positions.
+ * @throws PdfUnreadableError when pdf.js cannot open the file.
+ */
+export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
+  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    // A copy: pdf.js may take ownership of (detach) the buffer it is given.
+    doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
+  } catch (err) {
+    const name = err instanceof Error ? err.name : '';
+    throw new PdfUnreadableError(name === 'PasswordException' ? 'encrypted' : 'damaged', { cause: err });
+  }
+  try {
+    const pagesRead = Math.min(doc.numPages, MAX_PAGES);
+    const lines: TextLine[] = [];
+    let charCount = 0;
+    let failedPages = 0;
+    const pagesWithoutText: number[] = [];
+    for (let p = 1; p <= pagesRead; p++) {
+      let items: TextItem[];
+      const before = charCount;
+      try {
+        const page = await doc.getPage(p);
+        const content = await page.getTextContent();
+        items = [];
+        for (const raw of content.items) {
+          // Marked-content entries carry no text.
+          if (!('str' in raw) || !raw.str || !raw.str.trim()) continue;
+          const [a = 1, b = 0, , d = 1, e = 0, f = 0] = raw.transform as number[];
+          // Rotated text (stamps, vertical margins) would scramble the lines; leave it out.
+          if (Math.abs(b) > 0.01 * Math.abs(a || 1)) continue;
+          const str = normalizeItemText(raw.str);
+          items.push({ str, x: e, y: f, width: raw.width, fontSize: Math.abs(d) || Math.abs(a) || 10 });
+          charCount += str.replace(/\s/g, '').length;
+        }
+        page.cleanup();
+      } catch {
+        failedPages++;
+        continue;
+      }
+      if (charCount - before < 25) pagesWithoutText.push(p);
+      lines.push(...groupLines(items, p));
+    }
+    if (failedPages === pagesRead && pagesRead > 0) throw new PdfUnreadableError('damaged');
+    return { pageCount: doc.numPages, pagesRead, lines, charCount, pagesWithoutText };
+  } finally {
+    // Frees the document's worker-side data; the fake worker of Node lives in this process.
+    await doc.loadingTask.destroy();
+  }
+}
+
+/** Ligatures to letters; odd spaces to plain ones. Degree signs and "³" are kept. */
+function normalizeItemText(text: string): string {
+  return text.replace(/[\ufb00-\ufb06]/g, (c) => c.normalize('NFKC')).replace(/[\u00a0\u2000-\u200b\u202f]/g, ' ');
+}
+
+/**
+ * Groups a page's items into lines (baselines within a third of the font size), sorted top to
+ * bottom, and each line's items into cells: items closer than ~0.9 em belong to one cell (a bold
+ * label and its regular value, or words drawn separately), wider gaps separate columns.
+ */
+export function groupLines(items: TextItem[], page: number): TextLine[] {
+  const sorted = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
+  const rows: TextItem[][] = [];
+  let current: TextItem[] = [];
+  let baseline = Number.NaN;
+  for (const item of sorted) {
+    const tolerance = Math.max(2, item.fontSize * 0.35);
+    if (current.length > 0 && Math.abs(item.y - baseline) <= tolerance) {
+      current.push(item);
+      continue;
+    }
+    if (current.length > 0) rows.push(current);
+    current = [item];
+    baseline = item.y;
+  }
+  if (current.length > 0) rows.push(current);
+
+  return rows.map((row) => {
+    row.sort((p, q) => p.x - q.x);
+    const fontSize = Math.max(...row.map((i) => i.fontSize));
+    const cells: TextCell[] = [];
+    for (const item of row) {
+      const last = cells[cells.length - 1];
+      const gap = last ? item.x - last.right : Infinity;
+      const em = item.fontSize || fontSize;
+      const part = { text: item.str.trim(), x: item.x, right: item.x + item.width };
+      // Up to ~3 spaces wide: the same cell (a bold label and its value, words drawn apart).
+      if (last && gap < em * 0.9) {
+        // Touching items need a space only if neither has one.
+        const glue = gap > em * 0.12 && !last.text.endsWith(' ') && !item.str.startsWith(' ') ? ' ' : '';
+        last.text += glue + item.str;
+        last.right = Math.max(last.right, part.right);
+        last.parts.push(part);
+      } else {
+        cells.push({ text: item.str, x: item.x, right: part.right, parts: [part] });
+      }
+    }
+    for (const c of cells) c.text = c.text.replace(/\s+/g, ' ').trim();
+    const kept = cells.filter((c) => c.text);
+    const y = row.reduce((s, i) => s + i.y, 0) / row.length;
+    return { page, y, fontSize, cells: kept, text: kept.map((c) => c.text).join('\t') };
+  });
+}

@@ -1,0 +1,130 @@
+/**
+ * Optional second opinion from an LLM behind an OpenAI-compatible chat-completions endpoint (a
+ * local Ollama or vLLM, or a hosted API). The built-in extractor stays the source of truth: the
+ * LLM only fills fields it left empty, its answer is validated with zod, and any failure or
+ * time-out keeps the built-in result with a warning.
+ */
+import { z } from 'zod';
+import { MODALIDADES, TIPOS_ESTATISTICA } from '../../../shared/constants.js';
+import type { ExtractedData, ExtractionResult } from '../../../shared/extraction.js';
+
+export interface LlmConfig {
+  url: string;
+  model: string;
+  apiKey?: string | undefined;
+  timeoutMs: number;
+}
+
+const text = z.string().trim().min(1).max(200);
+const num = z.number().finite();
+
+/** What we accept from the model: the contract's `data`, every field optional. */
+export const llmDataSchema = z
+  .object({
+    consultoria: text,
+    marca: text,
+    bu: text,
+    regional: text,
+    cultura: text,
+    cultivar: text,
+    ano: z.number().int().min(1990).max(2100),
+    cidade: text,
+    estado: z.string().trim().length(2).transform((s) => s.toUpperCase()),
+    latitude: num.min(-90).max(90),
+    longitude: num.min(-180).max(180),
+    teor_argila: num.min(0).max(100),
+    teor_materia_organica: num.min(0).max(100),
+    tipo_estatistica: z.enum(TIPOS_ESTATISTICA),
+    custo_protocolo: num.min(0),
+    tratamentos: z
+      .array(
+        z.object({
+          nome: text,
+          modalidade: z.enum(MODALIDADES).optional(),
+          produtividade: num.min(0).optional(),
+        }),
+      )
+      .max(50),
+  })
+  .partial();
+
+const MAX_TEXT = 24_000;
+
+const INSTRUCTIONS = `Você lê relatórios de experimentos agronômicos de campo em português e devolve APENAS um objeto JSON.
+Campos (omita os que o relatório não traz; nunca invente): consultoria, marca, bu, regional, cultura, cultivar,
+ano (número), cidade, estado (UF com 2 letras), latitude e longitude (graus decimais com sinal; Sul e Oeste negativos),
+teor_argila e teor_materia_organica (em %), tipo_estatistica (um de: ${TIPOS_ESTATISTICA.join(', ')}),
+custo_protocolo (R$), tratamentos: lista de {nome, modalidade (um de: ${MODALIDADES.join(', ')}), produtividade em kg/ha}
+com a testemunha primeiro. Converta sc/ha para kg/ha (x60) e t/ha para kg/ha (x1000).`;
+
+/** Asks the model; resolves to the validated data, or throws on any failure. */
+export async function askLlm(reportText: string, cfg: LlmConfig, fetchImpl: typeof fetch = fetch): Promise<ExtractedData> {
+  const res = await fetchImpl(`${cfg.url.replace(/\/+$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) },
+    body: JSON.stringify({
+      model: cfg.model,
+      temperature: 0,
+      response_format: { type: 'json_object' },
+      messages: [
+        { role: 'system', content: INSTRUCTIONS },
+        { role: 'user', content: reportText.slice(0, MAX_TEXT) },
+      ],
+    }),
+    signal: AbortSignal.timeout(cfg.timeoutMs),
+  });
+  if (!res.ok) throw new Error(`LLM answered ${res.status}`);
+  const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
+  const content = body.choices?.[0]?.message?.content ?? '';
+  // Some models wrap JSON in a code fence despite being asked not to.
+  const json = content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, '');
+  const parsed = llmDataSchema.safeParse(JSON.parse(json));
+  if (!parsed.success) throw new Error('LLM answer does not match the schema');
+  return parsed.data as ExtractedData;
+}
+
+export const LLM_WARNINGS = {
+  failed: 'A segunda opinião da IA não respondeu a tempo; os dados vêm apenas da leitura do PDF.',
+  filled: (fields: string[]) => `Preenchidos pela IA (confira): ${fields.join(', ')}.`,
+  disagree: (fields: string[]) => `A IA leu valores diferentes para: ${fields.join(', ')}. Mantivemos a leitura do PDF.`,
+} as const;
+
+const FORM_ORDER: (keyof ExtractedData)[] = [
+  'consultoria', 'marca', 'bu', 'regional', 'cidade', 'estado', 'latitude', 'longitude', 'teor_argila',
+  'teor_materia_organica', 'cultura', 'cultivar', 'ano', 'tipo_estatistica', 'custo_protocolo', 'tratamentos',
+];
+
+const same = (a: unknown, b: unknown) =>
+  typeof a === 'number' && typeof b === 'number'
+    ? Math.abs(a - b) <= Math.max(Math.abs(a), Math.abs(b)) * 0.005
+    : String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
+
+/** Field by field: the built-in value stays; the LLM fills what is missing and disagreements are reported. */
+export function mergeLlm(builtIn: ExtractionResult, llm: ExtractedData): ExtractionResult {
+  const data: ExtractedData = { ...builtIn.data };
+  const filled: string[] = [];
+  const disagree: string[] = [];
+  for (const field of FORM_ORDER) {
+    const mine = builtIn.data[field];
+    const theirs = llm[field];
+    if (theirs === undefined || (Array.isArray(theirs) && theirs.length === 0)) continue;
+    const missing = mine === undefined || (Array.isArray(mine) && mine.length === 0);
+    if (missing) {
+      (data as Record<string, unknown>)[field] = theirs;
+      filled.push(field);
+    } else if (!Array.isArray(mine) && !same(mine, theirs)) disagree.push(field);
+  }
+  const warnings = [...(builtIn.warnings ?? [])];
+  if (filled.length) warnings.push(LLM_WARNINGS.filled(filled));
+  if (disagree.length) warnings.push(LLM_WARNINGS.disagree(disagree));
+  return {
+    data,
+    // Values only the model saw are unverified: confidence does not rise because of them.
+    confidence: builtIn.confidence,
+    fieldsExtracted: FORM_ORDER.filter((f) => {
+      const v = data[f];
+      return v !== undefined && !(Array.isArray(v) && v.length === 0);
+    }),
+    warnings,
+  };
+}

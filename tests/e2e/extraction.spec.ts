@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { newUser, registerByApi, signIn } from './fixtures.js';
+
+const fixture = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: readFileSync(`tests/fixtures/extraction/${name}`),
+});
+const expected = JSON.parse(readFileSync('tests/fixtures/extraction/01-blocos-soja-rio-verde.expected.json', 'utf8')).data;
+
+test('the form: extract a report, review, confirm; the fields and the PDF are filled in', async ({ page, request }) => {
+  const user = await registerByApi(request, newUser());
+  await signIn(page, user);
+  await page.goto('/novo-experimento');
+  for (let i = 0; i < 6; i++) {
+    // Step by step without validation errors is not the point here: jump with the step pills is not
+    // offered, so fill the minimum on the way.
+    if (i === 0) {
+      await page.locator('input[name="consultoria"]').fill('Será substituída');
+      await page.locator('select[name="marca"]').selectOption('Maximus');
+      await page.locator('select[name="bu"]').selectOption('BU3');
+      await page.locator('select[name="regional"]').selectOption('Nordeste');
+    }
+    if (i === 1) {
+      await page.locator('input[name="cidade"]').fill('Petrolina');
+      await page.locator('select[name="estado"]').selectOption('PE');
+    }
+    if (i === 3) await page.locator('select[name="cultura"]').selectOption('Uva');
+    if (i === 3) await page.locator('input[name="cultivar"]').fill('Vitória');
+    if (i === 4) {
+      await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
+      await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Solo');
+      await page.locator('input[name="tratamentos.0.produtividade"]').fill('1');
+    }
+    if (i === 5) await page.locator('select[name="tipo_estatistica"]').selectOption('ANOVA');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+  }
+  await expect(page.getByRole('heading', { level: 2, name: 'Upload de Documento' })).toBeVisible();
+  await page.getByRole('button', { name: 'Extração Automática com IA' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Extração Automática de Dados')).toBeVisible();
+  await dialog.locator('input[name="pdfExtracao"]').setInputFiles(fixture('01-blocos-soja-rio-verde.pdf'));
+  await expect(dialog.getByText('Dados Extraídos')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Dados extraídos com \d+\.\d% de confiança/)).toBeVisible();
+  for (const t of ['Informações Básicas', 'Localização e Solo', 'Tratamentos Detectados']) await expect(dialog.getByText(t)).toBeVisible();
+  await expect(dialog.getByText(expected.consultoria)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirmar Dados' }).click();
+  await expect(page.getByText('Dados importados automaticamente!')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('01-blocos-soja-rio-verde.pdf')).toBeVisible();
+  for (let i = 0; i < 6; i++) await page.getByRole('button', { name: 'Anterior' }).click();
+  await expect(page.locator('input[name="consultoria"]')).toHaveValue(expected.consultoria);
+  await expect(page.locator('select[name="marca"]')).toHaveValue(expected.marca);
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.locator('input[name="cidade"]')).toHaveValue(expected.cidade);
+});
+
+test('the dashboard modal logs the data and says so', async ({ page, request }) => {
+  const user = await registerByApi(request, newUser());
+  await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
+  await signIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByRole('button', { name: 'Testar Extração com IA' }).click();
+  const dialog = page.getByRole('dialog');
+  const logged = page.waitForEvent('console', (m) => m.text().startsWith('Dados extraídos:'));
+  const alerted = page.waitForEvent('dialog');
+  await dialog.locator('input[name="pdfExtracao"]').setInputFiles(fixture('02-prosa-milho-sorriso.pdf'));
+  const alert = await alerted;
+  expect(alert.message()).toBe('Dados extraídos com sucesso! Verifique o console.');
+  await alert.accept();
+  await logged;
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('/test-extraction lays out a confirmed result, and a scanned PDF says it has no text', async ({ page, request }) => {
+  const user = await registerByApi(request, newUser());
+  await signIn(page, user);
+  await page.goto('/test-extraction');
+  await page.locator('input[name="pdfExtracao"]').setInputFiles(fixture('08-digitalizado.pdf'));
+  await expect(page.getByText('Revisão recomendada')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/não tem texto selecionável/)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.locator('input[name="pdfExtracao"]').setInputFiles(fixture('01-blocos-soja-rio-verde.pdf'));
+  await page.getByRole('button', { name: 'Confirmar Dados' }).click();
+  await expect(page.getByText('Resultado confirmado')).toBeVisible();
+  await expect(page.getByText(`"consultoria": "${expected.consultoria}"`)).toBeVisible();
+});
