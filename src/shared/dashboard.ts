@@ -13,6 +13,9 @@ export interface DashboardCards {
   consultoriasAtivas: number;
   /** Experiments whose year is the current year. */
   experimentosAtivos: number;
+  /** Of the experiments with replicates, how many had a treatment beat the control significantly. */
+  vitorias: number;
+  analisados: number;
 }
 
 export interface DashboardCharts {

@@ -144,7 +144,7 @@ describe('step 5', () => {
 
 describe('step 6', () => {
   it('roi optional, 0 is null; negative cost refused', () => {
-    expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: 0 })).toEqual({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: null });
+    expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: 0 })).toEqual({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: null, preco_saca: null });
     expect(first(step6Schema.safeParse({ tipo_estatistica: '', custo_protocolo: '', roi: -1 }))).toEqual({
       tipo_estatistica: 'Tipo de estatística é obrigatório',
       custo_protocolo: 'Custo do protocolo é obrigatório',
@@ -185,5 +185,31 @@ describe('derived values', () => {
   it('mean yield', () => {
     expect(produtividadeMedia([{ produtividade: 3000 }, { produtividade: 3600 }])).toBe(3300);
     expect(produtividadeMedia([])).toBeNull();
+  });
+});
+
+describe('replicates (trial statistics)', () => {
+  const t = (nome: string, repeticoes?: unknown[]) => ({ nome, modalidade: 'Foliar', ...(repeticoes ? { repeticoes } : { produtividade: 1 }) });
+  it('the yield becomes the mean of the replicates', () => {
+    const r = step5Schema.parse({ tratamentos: [t('Testemunha', ['3000', 3200, '3.400,5']), t('B', [1, 2, 3])] });
+    expect(r.tratamentos[0]).toMatchObject({ produtividade: 3200.17, repeticoes: [3000, 3200, 3400.5] });
+    expect(r.tratamentos[1]?.produtividade).toBe(2);
+  });
+  it('the same count in every treatment, 2 to 12', () => {
+    expect(first(step5Schema.safeParse({ tratamentos: [t('A', [1, 2, 3]), t('B', [1, 2])] }))['tratamentos.1.repeticoes']).toBe(
+      'Número de repetições diferente entre os tratamentos: informe o mesmo número de blocos em todos',
+    );
+    expect(first(step5Schema.safeParse({ tratamentos: [t('A', [1, 2, 3]), t('B')] }))['tratamentos.1.repeticoes']).toMatch(/diferente/);
+    expect(first(step5Schema.safeParse({ tratamentos: [t('A', [1]), t('B', [2])] }))['tratamentos.0.repeticoes']).toBe('Use de 2 a 12 repetições por tratamento');
+    expect(first(step5Schema.safeParse({ tratamentos: [t('A', [1, '']), t('B', [2, 3])] }))['tratamentos.0.repeticoes.1']).toBe('Informe a produtividade desta repetição');
+  });
+  it('without replicates nothing changes', () => {
+    const r = step5Schema.parse({ tratamentos: [t('A'), t('B')] });
+    expect(r.tratamentos[0]).not.toHaveProperty('repeticoes');
+    expect(r.tratamentos[0]?.produtividade).toBe(1);
+  });
+  it('bag price is optional and positive', () => {
+    expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: 1, preco_saca: '132,50' }).preco_saca).toBe(132.5);
+    expect(first(step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: 1, preco_saca: -1 })).preco_saca).toBe('Preço deve ser positivo');
   });
 });

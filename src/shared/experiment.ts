@@ -53,6 +53,10 @@ export const EXP_MSG = {
   pdfRequiredEdit: 'Anexe um novo PDF ou mantenha o arquivo existente',
   textTooLong: 'Texto muito longo',
   versionRequired: 'Versão do experimento é obrigatória',
+  repeticaoRequired: 'Informe a produtividade desta repetição',
+  repeticoesDiferentes: 'Número de repetições diferente entre os tratamentos: informe o mesmo número de blocos em todos',
+  repeticoesFaixa: 'Use de 2 a 12 repetições por tratamento',
+  precoSacaPositive: 'Preço deve ser positivo',
 } as const;
 
 /**
@@ -92,8 +96,8 @@ const optionalNumber = (schema: z.ZodNumber) =>
     .transform((v) => v ?? null)
     .pipe(schema.nullable());
 
-const text = (required: string, max = 200) =>
-  z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, EXP_MSG.textTooLong);
+// No `abort` on the required check: an aborting issue would also skip the treatment-level checks.
+const text = (required: string, max = 200) => z.string({ error: required }).trim().min(1, required).max(max, EXP_MSG.textTooLong);
 
 /** A choice from a fixed list; the required message for empty and for unknown values alike. */
 const choice = <T extends readonly [string, ...string[]]>(values: T, required: string) => z.enum(values, { error: required });
@@ -141,26 +145,60 @@ export const analiseAdicionalSchema = z.object({
   unidade: z.string().trim().max(50, EXP_MSG.textTooLong).default(''),
 });
 
-export const tratamentoSchema = z.object({
-  nome: text(EXP_MSG.nomeRequired, 150),
-  modalidade: choice(MODALIDADES, EXP_MSG.modalidadeRequired),
-  produtividade: requiredNumber(EXP_MSG.produtividadeRequired).pipe(z.number().min(0, EXP_MSG.produtividadePositive)),
-  custo: optionalNumber(z.number().min(0, EXP_MSG.custoPositive)).transform((v) => v ?? 0),
-  produtos_aplicados: z.array(produtoAplicadoSchema).max(MAX_PRODUCTS_PER_TREATMENT, EXP_MSG.produtosTooMany).default([]),
-  analises_adicionais: z.array(analiseAdicionalSchema).max(MAX_ANALYSES_PER_TREATMENT, EXP_MSG.analisesTooMany).default([]),
-});
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+export const tratamentoSchema = z
+  .object({
+    nome: text(EXP_MSG.nomeRequired, 150),
+    modalidade: choice(MODALIDADES, EXP_MSG.modalidadeRequired),
+    produtividade: optionalNumber(z.number().min(0, EXP_MSG.produtividadePositive)),
+    custo: optionalNumber(z.number().min(0, EXP_MSG.custoPositive)).transform((v) => v ?? 0),
+    /** Plot yields (kg/ha), one per block; when given, the yield is their mean. */
+    repeticoes: z
+      .array(requiredNumber(EXP_MSG.repeticaoRequired).pipe(z.number().min(0, EXP_MSG.produtividadePositive)))
+      .max(12, EXP_MSG.repeticoesFaixa)
+      .nullish()
+      .transform((v) => (v && v.length ? v : undefined)),
+    produtos_aplicados: z.array(produtoAplicadoSchema).max(MAX_PRODUCTS_PER_TREATMENT, EXP_MSG.produtosTooMany).default([]),
+    analises_adicionais: z.array(analiseAdicionalSchema).max(MAX_ANALYSES_PER_TREATMENT, EXP_MSG.analisesTooMany).default([]),
+  })
+  // Runs even when sibling fields have errors (`when`), so every missing field is reported at once.
+  .refine((t) => Boolean(t.repeticoes) || (t.produtividade !== null && t.produtividade !== undefined), {
+    path: ['produtividade'],
+    message: EXP_MSG.produtividadeRequired,
+    when: () => true,
+  })
+  .transform(({ repeticoes, ...t }) => ({
+    ...t,
+    produtividade: repeticoes ? Math.round(mean(repeticoes) * 100) / 100 : (t.produtividade ?? 0),
+    ...(repeticoes ? { repeticoes } : {}),
+  }));
+
+/** Replicates: all treatments or none, the same count in each, 2 to 12 (one per block). */
+function checkReplicates(tratamentos: { repeticoes?: number[] | undefined }[], ctx: z.RefinementCtx): void {
+  const counts = tratamentos.map((t) => t.repeticoes?.length ?? 0);
+  if (counts.every((c) => c === 0)) return;
+  const target = Math.max(...counts);
+  counts.forEach((c, i) => {
+    if (c !== target) ctx.addIssue({ code: 'custom', path: [i, 'repeticoes'], message: EXP_MSG.repeticoesDiferentes });
+    else if (c < 2 || c > 12) ctx.addIssue({ code: 'custom', path: [i, 'repeticoes'], message: EXP_MSG.repeticoesFaixa });
+  });
+}
 
 export const step5Schema = z.object({
   tratamentos: z
     .array(tratamentoSchema, { error: EXP_MSG.tratamentosRequired })
     .min(1, EXP_MSG.tratamentosRequired)
-    .max(MAX_TREATMENTS, EXP_MSG.tratamentosTooMany),
+    .max(MAX_TREATMENTS, EXP_MSG.tratamentosTooMany)
+    .superRefine((list, ctx) => checkReplicates(list, ctx)),
 });
 
 export const step6Schema = z.object({
   tipo_estatistica: choice(TIPOS_ESTATISTICA, EXP_MSG.tipoEstatisticaRequired),
   custo_protocolo: requiredNumber(EXP_MSG.custoProtocoloRequired).pipe(z.number().min(0, EXP_MSG.custoPositive)),
   roi: optionalNumberZeroIsNull(z.number().min(0, EXP_MSG.roiPositive)),
+  /** R$ per 60 kg bag (optional), for gains in money over the control. */
+  preco_saca: optionalNumberZeroIsNull(z.number().min(0, EXP_MSG.precoSacaPositive)),
 });
 
 /** The experiment as the form validates it (steps 1–6; the PDF of step 7 travels beside it). */
@@ -234,6 +272,7 @@ export interface Experiment {
   tipo_estatistica: string;
   custo_protocolo: number;
   roi: number | null;
+  preco_saca: number | null;
   pdf_filename: string | null;
   produtividade_media: number | null;
   tratamentos: Tratamento[];
@@ -245,6 +284,8 @@ export interface Tratamento {
   modalidade: string;
   produtividade: number;
   custo: number;
+  /** Plot yields per block (kg/ha), when the trial was registered with them. */
+  repeticoes?: number[];
   produtos_aplicados: { nome: string; dose: number | null; custo: number | null }[];
   analises_adicionais: { nome: string; valor: number | null; unidade: string }[];
 }

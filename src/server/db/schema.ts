@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   customType,
   doublePrecision,
@@ -159,6 +160,14 @@ export const experiments = pgTable(
     tipoEstatistica: text('tipo_estatistica').notNull(),
     custoProtocolo: doublePrecision('custo_protocolo').notNull(),
     roi: doublePrecision('roi'),
+    /** R$ per 60 kg bag, for the economic analysis of the trial. */
+    precoSaca: doublePrecision('preco_saca'),
+    /**
+     * Summary of the trial analysis, computed when the experiment is saved so the dashboard's
+     * win-rate card is one aggregate: null when there are no replicates to analyse.
+     */
+    analiseVitoria: boolean('analise_vitoria'),
+    analiseCv: doublePrecision('analise_cv'),
     /** Mean of the treatments' yields, kept with every write so lists and aggregates read it. */
     produtividadeMedia: doublePrecision('produtividade_media'),
     /** Filename of the current (newest) document; kept with every document write. */
@@ -188,6 +197,8 @@ export const treatments = pgTable(
     modalidade: text('modalidade').notNull(),
     produtividade: doublePrecision('produtividade').notNull(),
     custo: doublePrecision('custo').notNull().default(0),
+    /** Plot yields (kg/ha), one per block; the same count for every treatment of the experiment. */
+    repeticoes: doublePrecision('repeticoes').array(),
   },
   (t) => [uniqueIndex('treatments_experiment_position_key').on(t.experimentId, t.position)],
 );

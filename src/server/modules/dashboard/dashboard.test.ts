@@ -53,6 +53,8 @@ describe('GET /api/dashboard', () => {
       custoMedio: 2000,
       consultoriasAtivas: 2,
       experimentosAtivos: 2,
+      vitorias: 0,
+      analisados: 0,
     });
     expect(d.charts.produtividadePorCultura).toEqual([
       { cultura: 'Milho', media: 9500, n: 1 },
@@ -97,7 +99,16 @@ describe('GET /api/dashboard', () => {
     expect(go.cards).toMatchObject({ totalExperimentos: 1, produtividadeMedia: 3500, consultoriasAtivas: 1 });
     expect(go.produtos).toEqual(['Aminoagro Mol', 'Aminoagro Raiz']);
     const none = await get<DashboardData>('/api/dashboard?marca=Maximus');
-    expect(none.cards).toEqual({ totalExperimentos: 0, produtividadeMedia: null, roiMedio: null, custoMedio: null, consultoriasAtivas: 0, experimentosAtivos: 0 });
+    expect(none.cards).toEqual({
+      totalExperimentos: 0,
+      produtividadeMedia: null,
+      roiMedio: null,
+      custoMedio: null,
+      consultoriasAtivas: 0,
+      experimentosAtivos: 0,
+      vitorias: 0,
+      analisados: 0,
+    });
     expect(none.charts.produtividadePorCultura).toEqual([]);
   });
 

@@ -32,6 +32,8 @@ async function cardsAndCounts(db: Db, filters: Filters) {
       custoMedio: sql`avg(${experiments.custoProtocolo})`.mapWith(num),
       consultorias: sql<number>`count(distinct ${experiments.consultoria})`.mapWith(Number),
       ativos: sql<number>`count(*) filter (where ${experiments.ano} = ${currentYear()})`.mapWith(Number),
+      vitorias: sql<number>`count(*) filter (where ${experiments.analiseVitoria})`.mapWith(Number),
+      analisados: sql<number>`count(${experiments.analiseVitoria})`.mapWith(Number),
     })
     .from(experiments)
     .where(where(filters));
@@ -137,6 +139,8 @@ export async function dashboardData(db: Db, filters: Filters): Promise<Dashboard
       custoMedio: counts.custoMedio,
       consultoriasAtivas: counts.consultorias,
       experimentosAtivos: counts.ativos,
+      vitorias: counts.vitorias,
+      analisados: counts.analisados,
     },
     charts: { ...grouped, soloVsProdutividade, porModalidade },
     produtos,

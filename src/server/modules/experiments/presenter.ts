@@ -32,10 +32,11 @@ export const experimentJson = sql`json_build_object(
   'tipo_estatistica', p.tipo_estatistica,
   'custo_protocolo', p.custo_protocolo,
   'roi', p.roi,
+  'preco_saca', p.preco_saca,
   'pdf_filename', p.pdf_filename,
   'produtividade_media', p.produtividade_media,
   'tratamentos', coalesce((
-    select json_agg(json_build_object(
+    select json_agg(jsonb_build_object(
       'id', t.id,
       'nome', t.nome,
       'modalidade', t.modalidade,
@@ -47,6 +48,8 @@ export const experimentJson = sql`json_build_object(
       'analises_adicionais', coalesce((
         select json_agg(json_build_object('nome', x.nome, 'valor', x.valor, 'unidade', x.unidade) order by x.position)
         from additional_analyses x where x.treatment_id = t.id), '[]'::json)
-    ) order by t.position)
+    -- The key is there only when the trial has plot data (CONTRACT: a treatment "may carry" it).
+    ) || case when t.repeticoes is null then '{}'::jsonb else jsonb_build_object('repeticoes', to_jsonb(t.repeticoes)) end
+    order by t.position)
     from treatments t where t.experiment_id = p.id), '[]'::json)
 )`;

@@ -6,6 +6,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type ExperimentData, type Experiment, custoTratamento, produtividadeMedia } from '../../../shared/experiment.js';
 import type { Filters } from '../../../shared/filters.js';
+import { ALPHA, StatsInputError, analyze } from '../../../shared/stats/index.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments, users } from '../../db/schema.js';
 import type { Tx } from '../documents/store.js';
@@ -85,8 +86,33 @@ export function experimentValues(data: ExperimentData) {
     tipoEstatistica: data.tipo_estatistica,
     custoProtocolo: data.custo_protocolo,
     roi: data.roi,
+    precoSaca: data.preco_saca,
     produtividadeMedia: produtividadeMedia(data.tratamentos),
+    ...analysisSummary(data),
   };
+}
+
+/**
+ * What the dashboard needs of the trial analysis, stored with the experiment: whether the best
+ * treatment beat the control significantly (F at 5 % and the gap above Tukey's DMS), and the CV.
+ * Null without replicates, or when the data cannot be analysed.
+ */
+export function analysisSummary(data: ExperimentData): { analiseVitoria: boolean | null; analiseCv: number | null } {
+  if (!data.tratamentos.every((t) => t.repeticoes?.length)) return { analiseVitoria: null, analiseCv: null };
+  try {
+    const a = analyze({
+      design: data.tipo_estatistica,
+      tratamentos: data.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
+      precoSaca: data.preco_saca,
+    });
+    const control = a.testemunha?.media ?? 0;
+    const best = Math.max(...a.tukey.grupos.filter((g) => g.nome !== a.testemunha?.nome).map((g) => g.media));
+    const significant = (a.anova.tratamentos.p ?? 1) < ALPHA && best - control > a.tukey.dms;
+    return { analiseVitoria: significant, analiseCv: a.cv };
+  } catch (err) {
+    if (err instanceof StatsInputError) return { analiseVitoria: null, analiseCv: null };
+    throw err;
+  }
 }
 
 /** Inserts treatments, then all their products and analyses: three multi-row statements. */
@@ -102,6 +128,7 @@ export async function insertNested(tx: Tx, experimentId: number, tratamentos: Ex
         modalidade: t.modalidade,
         produtividade: t.produtividade,
         custo: custoTratamento(t),
+        repeticoes: t.repeticoes ?? null,
       })),
     )
     .returning({ id: treatments.id, position: treatments.position });

@@ -3,10 +3,14 @@ import { experimentInputSchema, experimentUpdateSchema } from '../../../shared/e
 import { filtersSchema, hasAnyFilter, listQuerySchema } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
-import { notFound, parseInput } from '../../http/errors.js';
+import { AppError, notFound, parseInput } from '../../http/errors.js';
+import { type DesignInput, StatsInputError, analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
 import { experimentStats, getExperiment, listExperiments } from './repository.js';
 import type { ExperimentService } from './service.js';
+
+const NO_REPLICATES =
+  'Este experimento não tem as produtividades por repetição (blocos): registre-as no formulário para ver a análise estatística.';
 
 export function parseId(raw: string): number {
   const id = Number(raw);
@@ -33,6 +37,25 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     const experiment = await getExperiment(ctx.db, parseId(request.params.id));
     if (!experiment) throw notFound('Experimento não encontrado');
     return { experiment };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } }, async (request) => {
+    const experiment = await getExperiment(ctx.db, parseId(request.params.id));
+    if (!experiment) throw notFound('Experimento não encontrado');
+    if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
+      throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
+    }
+    try {
+      const analysis = analyze({
+        design: experiment.tipo_estatistica as DesignInput,
+        tratamentos: experiment.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
+        precoSaca: experiment.preco_saca,
+      });
+      return { ...analysis, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) };
+    } catch (err) {
+      if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
+      throw err;
+    }
   });
 
   app.post('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao criar experimento' } }, async (request, reply) => {

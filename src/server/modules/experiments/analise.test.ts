@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardData } from '../../../shared/dashboard.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { type Account, createAccount, createExperiment } from '../../test/factories.js';
+
+// Sorghum fodder, 5 varieties × 4 blocks, published ANOVA (../shared/data/stats-examples.json).
+const names = ['African tall', 'Co-11', 'FS-1', 'K-7', 'Co-24'];
+const blocks = [
+  [22.9, 29.5, 28.8, 47, 28.9],
+  [25.9, 30.4, 24.4, 40.9, 20.4],
+  [39.1, 35.3, 32.1, 42.8, 21.1],
+  [33.9, 29.6, 28.6, 32.1, 31.8],
+];
+const sorgo = names.map((nome, i) => ({ nome, modalidade: 'Foliar', repeticoes: blocks.map((b) => b[i]) }));
+
+let t: TestApp;
+let me: Account;
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await createAccount(t.app);
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: me.auth });
+
+describe('GET /api/experiments/:id/analise', () => {
+  it('reproduces the published randomised-block analysis', async () => {
+    const e = await createExperiment(t.app, me, { tipo_estatistica: 'DBC', tratamentos: sorgo, preco_saca: 120 });
+    expect(e.tratamentos[0]).toMatchObject({ repeticoes: [22.9, 25.9, 39.1, 33.9], produtividade: 30.45 });
+    expect(e.preco_saca).toBe(120);
+    const res = await get(`/api/experiments/${e.id}/analise`);
+    expect(res.statusCode).toBe(200);
+    const a = res.json();
+    expect(a.delineamento).toBe('DBC');
+    expect(a.media).toBeCloseTo(31.275, 3);
+    expect(a.cv).toBeCloseTo(17.3, 1);
+    expect(a.anova.tratamentos).toMatchObject({ gl: 4 });
+    expect(a.anova.tratamentos.f).toBeCloseTo(4.4476, 3);
+    expect(a.anova.tratamentos.p).toBeCloseTo(0.01958, 4);
+    expect(a.anova.blocos.f).toBeCloseTo(0.9205, 3);
+    expect(a.anova.residuo.qm).toBeCloseTo(29.259, 2);
+    expect(a.tukey.dms).toBeCloseTo(12.19, 2);
+    expect(Object.fromEntries(a.tukey.grupos.map((g: { nome: string; letras: string }) => [g.nome, g.letras]))).toEqual({
+      'K-7': 'a',
+      'Co-11': 'ab',
+      'African tall': 'ab',
+      'FS-1': 'b',
+      'Co-24': 'b',
+    });
+    expect(a.testemunha.nome).toBe('African tall');
+    expect(a.testemunha.media).toBeCloseTo(30.45, 6);
+    const k7 = a.ganhos.find((g: { nome: string }) => g.nome === 'K-7');
+    expect(k7.kgHa).toBeCloseTo(10.25, 2);
+    expect(k7.receitaExtra).toBeCloseTo((10.25 / 60) * 120, 2);
+    expect(a.cvClasse).toBe('médio');
+    expect(Array.isArray(a.avisos)).toBe(true);
+  });
+
+  it('answers 422 with a clear message without replicates, and 404 for unknown experiments', async () => {
+    const plain = await createExperiment(t.app, me);
+    const res = await get(`/api/experiments/${plain.id}/analise`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toMatch(/não tem as produtividades por repetição/);
+    expect((await get('/api/experiments/999999/analise')).statusCode).toBe(404);
+  });
+
+  it('refuses unbalanced replicates at save time', async () => {
+    const body = { tratamentos: [{ ...sorgo[0], repeticoes: [1, 2, 3] }, sorgo[1]] };
+    await expect(createExperiment(t.app, me, body)).rejects.toThrow(/Número de repetições diferente/);
+  });
+
+  it('the dashboard counts the trials where a treatment beat the control', async () => {
+    // Sorghum: K-7 − African tall = 10.25 < DMS 12.19 → not a win. A clear effect is one.
+    const clear = [
+      { nome: 'Testemunha', modalidade: 'Foliar', repeticoes: [3000, 3100, 2950, 3050] },
+      { nome: 'Produto', modalidade: 'Foliar', repeticoes: [3600, 3700, 3650, 3580] },
+    ];
+    await createExperiment(t.app, me, { tipo_estatistica: 'Blocos Casualizados', tratamentos: clear, marca: 'Maximus' });
+    const d = (await get('/api/dashboard')).json() as DashboardData;
+    expect(d.cards.analisados).toBe(2);
+    expect(d.cards.vitorias).toBe(1);
+    expect(((await get('/api/dashboard?marca=Maximus')).json() as DashboardData).cards).toMatchObject({ analisados: 1, vitorias: 1 });
+  });
+});
