@@ -185,7 +185,7 @@ export function AppHeader() {
   const { user } = useSession();
   const action = useNewExperimentAction();
   return (
-    <header className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/dashboard" className="flex shrink-0 items-center gap-3 rounded-lg">
           <LogoMark />

@@ -19,6 +19,7 @@ const TestExtractionPage = page(() => import('./routes/test-extraction.js'), 'Te
 const ProfilePage = page(() => import('./routes/profile.js'), 'ProfilePage');
 const AdminUsersPage = page(() => import('./routes/admin-users.js'), 'AdminUsersPage');
 const TermsPage = page(() => import('./routes/terms.js'), 'TermsPage');
+const TrialReportPage = page(() => import('./routes/trial-report.js'), 'TrialReportPage');
 const PrivacyPage = page(() => import('./routes/privacy.js'), 'PrivacyPage');
 
 const suspended = (element: ReactNode) => <Suspense fallback={<AuthLoading />}>{element}</Suspense>;
@@ -44,6 +45,7 @@ export const router = createBrowserRouter([
       { path: 'test-extraction', element: protect(<TestExtractionPage />) },
       { path: 'perfil', element: protect(<ProfilePage />) },
       { path: 'admin/usuarios', element: protect(<AdminUsersPage />, 'admin') },
+      { path: 'experimentos/:id/relatorio', element: protect(<TrialReportPage />) },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
       { path: 'terms', element: suspended(<TermsPage />) },
       { path: 'privacy', element: suspended(<PrivacyPage />) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyExtraction } from './apply-extraction.js';
-import { newExperimentDefaults } from './form-values.js';
+import { newExperimentDefaults, newTreatment, withBlocks } from './form-values.js';
 
 describe('applyExtraction', () => {
   it('sets every non-empty extracted field and keeps the rest', () => {
@@ -28,5 +28,18 @@ describe('applyExtraction', () => {
   it('leaves the treatments alone when the report had none', () => {
     const current = { ...newExperimentDefaults(), tratamentos: [{ nome: 'Testemunha', modalidade: 'Solo', produtividade: 1, custo: 0, produtos_aplicados: [], analises_adicionais: [] }] };
     expect(applyExtraction(current, { tratamentos: [] }).tratamentos).toBe(current.tratamentos);
+  });
+});
+
+describe('replicate inputs', () => {
+  it('a new treatment gets one empty input per block', () => {
+    expect(newTreatment(false, 3).repeticoes).toEqual(['', '', '']);
+    expect(newTreatment(true)).not.toHaveProperty('repeticoes');
+  });
+  it('changing the number of blocks keeps what was typed', () => {
+    const t = { ...newTreatment(false, 3), repeticoes: [1, 2, 3] };
+    expect(withBlocks(t, 4).repeticoes).toEqual([1, 2, 3, '']);
+    expect(withBlocks(t, 2).repeticoes).toEqual([1, 2]);
+    expect(withBlocks(t, 0)).not.toHaveProperty('repeticoes');
   });
 });

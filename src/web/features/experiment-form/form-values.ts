@@ -22,6 +22,8 @@ export interface TratamentoForm {
   modalidade: string;
   produtividade: Num;
   custo: Num;
+  /** Plot yields per block; empty when the trial is registered without replicates. */
+  repeticoes?: Num[];
   produtos_aplicados: ProdutoForm[];
   analises_adicionais: AnaliseForm[];
 }
@@ -44,6 +46,7 @@ export interface FormValues {
   tipo_estatistica: string;
   custo_protocolo: Num;
   roi: Num;
+  preco_saca: Num;
 }
 
 /** Spec 001 §3: empty text, ano 2024, numeric fields 0, no treatments. */
@@ -66,12 +69,31 @@ export function newExperimentDefaults(): FormValues {
     tipo_estatistica: '',
     custo_protocolo: 0,
     roi: 0,
+    preco_saca: '',
   };
 }
 
 /** Spec 001 §4: the first treatment is the control; later ones start empty. */
-export function newTreatment(isFirst: boolean): TratamentoForm {
-  return { nome: isFirst ? 'Testemunha' : '', modalidade: '', produtividade: 0, custo: 0, produtos_aplicados: [], analises_adicionais: [] };
+export function newTreatment(isFirst: boolean, blocks = 0): TratamentoForm {
+  return {
+    nome: isFirst ? 'Testemunha' : '',
+    modalidade: '',
+    produtividade: 0,
+    custo: 0,
+    ...(blocks ? { repeticoes: Array.from({ length: blocks }, () => '') } : {}),
+    produtos_aplicados: [],
+    analises_adicionais: [],
+  };
+}
+
+/** Resizes a treatment's replicates to `blocks` inputs, keeping what was typed. */
+export function withBlocks(t: TratamentoForm, blocks: number): TratamentoForm {
+  if (!blocks) {
+    const { repeticoes: _drop, ...rest } = t;
+    return rest;
+  }
+  const current = t.repeticoes ?? [];
+  return { ...t, repeticoes: Array.from({ length: blocks }, (_, i) => current[i] ?? '') };
 }
 
 export const newProduct = (): ProdutoForm => ({ nome: '', dose: '', custo: '' });
@@ -99,12 +121,14 @@ export function fromExperiment(e: Experiment): FormValues {
       modalidade: t.modalidade,
       produtividade: t.produtividade,
       custo: t.custo,
+      ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
       produtos_aplicados: t.produtos_aplicados.map((p) => ({ nome: p.nome, dose: num(p.dose), custo: num(p.custo) })),
       analises_adicionais: t.analises_adicionais.map((a) => ({ nome: a.nome, valor: num(a.valor), unidade: a.unidade })),
     })),
     tipo_estatistica: e.tipo_estatistica,
     custo_protocolo: e.custo_protocolo,
     roi: num(e.roi),
+    preco_saca: num(e.preco_saca ?? null),
   };
 }
 
@@ -114,7 +138,7 @@ export const STEPS = [
   { title: 'Características do Solo', fields: ['teor_argila', 'teor_materia_organica'] },
   { title: 'Dados da Cultura', fields: ['cultura', 'cultivar', 'ano'] },
   { title: 'Tratamentos', fields: ['tratamentos'] },
-  { title: 'Análise Estatística', fields: ['tipo_estatistica', 'custo_protocolo', 'roi'] },
+  { title: 'Análise Estatística', fields: ['tipo_estatistica', 'custo_protocolo', 'roi', 'preco_saca'] },
   { title: 'Upload de Documento', fields: [] },
 ] as const satisfies readonly { title: string; fields: readonly (keyof FormValues)[] }[];
 

@@ -142,6 +142,17 @@ export function DashboardView() {
                 <StatCard title="ROI Médio (BRL)" value={formatBRL(cards.roiMedio)} color="yellow" icon={<Icon d={icons.roi} />} />
                 <StatCard title="Consultorias Ativas" value={formatNumber(cards.consultoriasAtivas, 0)} color="purple" icon={<Icon d={icons.people} />} />
               </div>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="win-rate">
+                <strong>Vitórias sobre a testemunha:</strong>
+                {cards.analisados ? (
+                  <span>
+                    em {formatNumber(cards.vitorias, 0)} de {formatNumber(cards.analisados, 0)} experimentos com repetições (
+                    {formatNumber((100 * cards.vitorias) / cards.analisados, 0)}%) o melhor tratamento superou a testemunha (Tukey 5%).
+                  </span>
+                ) : (
+                  <span>nenhum experimento destes filtros tem produtividades por repetição para analisar.</span>
+                )}
+              </div>
               {mapa.data ? (
                 <Suspense fallback={<Loading text="Carregando mapa..." />}>
                   <ExperimentsMap mapa={mapa.data} {...(TILE_URL ? { tileUrl: TILE_URL } : {})} />

@@ -4,6 +4,8 @@ import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { Link } from 'react-router';
+import { AnalysisView } from '../../trial-analysis/analysis-view.js';
 import { useExperiment } from '../api/queries.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -100,6 +102,17 @@ export function DetailsModal({ id, onClose }: { id: number | null; onClose: () =
                 </li>
               ))}
             </ul>
+          </section>
+          <section className="rounded-lg border border-soil-200 p-4">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h3 className="text-sm font-semibold uppercase tracking-wide text-brand-800">Análise Estatística</h3>
+              {e.tratamentos.every((t) => t.repeticoes?.length) ? (
+                <Link to={`/experimentos/${e.id}/relatorio`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+                  Relatório para impressão
+                </Link>
+              ) : null}
+            </div>
+            <AnalysisView id={e.id} />
           </section>
         </div>
       )}

@@ -163,7 +163,7 @@ export function StepEstatistica() {
   const field = useField();
   return (
     <div className="space-y-6">
-      <div className="grid gap-5 sm:grid-cols-3">
+      <div className="grid gap-5 sm:grid-cols-2">
         <Select label="Tipo de estatística" requiredMark {...field('tipo_estatistica')}>
           <option value="">Selecione o delineamento</option>
           {TIPOS_ESTATISTICA.map((t) => (
@@ -174,6 +174,15 @@ export function StepEstatistica() {
         </Select>
         <Input label="Custo do protocolo (R$)" type="number" step="0.01" min={0} inputMode="decimal" requiredMark {...field('custo_protocolo')} />
         <Input label="ROI (R$)" type="number" step="0.01" min={0} inputMode="decimal" hint="Opcional" {...field('roi')} />
+        <Input
+          label="Preço da saca (R$/60 kg)"
+          type="number"
+          step="0.01"
+          min={0}
+          inputMode="decimal"
+          hint="Opcional: calcula a receita extra de cada tratamento sobre a testemunha"
+          {...field('preco_saca')}
+        />
       </div>
       <InfoBox title="Sobre o ROI">
         <p>

@@ -1,4 +1,5 @@
 /** Step 5: treatments (the first is the control), each with applied products and analyses. */
+import { useEffect, useState } from 'react';
 import { type FieldErrors, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ANALISES_SUGERIDAS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
 import { custoTratamento } from '../../../../shared/experiment.js';
@@ -6,7 +7,7 @@ import { formatBRL } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { Input, Select } from '../../../components/ui/field.js';
-import { type FormValues, newAnalysis, newProduct, newTreatment } from '../form-values.js';
+import { type FormValues, newAnalysis, newProduct, newTreatment, withBlocks } from '../form-values.js';
 import { ProductPicker } from './product-picker.js';
 
 type TErrors = FieldErrors<FormValues>['tratamentos'];
@@ -108,6 +109,40 @@ function Analyses({ index, errors }: { index: number; errors: TErrors }) {
   );
 }
 
+/** One input per block; the treatment's yield follows their mean (read-only). */
+function Replicates({ index, blocks, errors }: { index: number; blocks: number; errors: TErrors }) {
+  const { register, setValue } = useFormContext<FormValues>();
+  const values = useWatch<FormValues, `tratamentos.${number}.repeticoes`>({ name: `tratamentos.${index}.repeticoes` });
+  useEffect(() => {
+    const nums = (values ?? []).map(toNum);
+    if (nums.length && nums.every((n) => n !== null)) {
+      const mean = (nums as number[]).reduce((a, b) => a + b, 0) / nums.length;
+      setValue(`tratamentos.${index}.produtividade`, Math.round(mean * 100) / 100, { shouldDirty: true });
+    }
+  }, [values, index, setValue]);
+  const rerr = errors?.[index]?.repeticoes;
+  return (
+    <fieldset className="mt-4 rounded-lg border border-soil-200 p-3 sm:p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Repetições (produtividade por bloco, kg/ha)</legend>
+      {msg(rerr) ?? msg(rerr?.root) ? <p className="mb-2 text-sm text-red-700" role="alert">{msg(rerr) ?? msg(rerr?.root)}</p> : null}
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+        {Array.from({ length: blocks }, (_, k) => (
+          <Input
+            key={k}
+            label={`Bloco ${k + 1}`}
+            type="number"
+            step="0.01"
+            min={0}
+            inputMode="decimal"
+            error={msg(Array.isArray(rerr) ? rerr[k] : undefined)}
+            {...register(`tratamentos.${index}.repeticoes.${k}`)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function TreatmentCost({ index }: { index: number }) {
   const t = useWatch<FormValues, `tratamentos.${number}`>({ name: `tratamentos.${index}` });
   const total = custoTratamento({
@@ -123,8 +158,14 @@ function TreatmentCost({ index }: { index: number }) {
 }
 
 export function StepTratamentos() {
-  const { control, register, formState } = useFormContext<FormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'tratamentos' });
+  const { control, register, formState, getValues } = useFormContext<FormValues>();
+  const { fields, append, remove, replace } = useFieldArray({ control, name: 'tratamentos' });
+  // Chosen once for the experiment: every treatment gets the same number of blocks.
+  const [blocks, setBlocks] = useState(() => getValues('tratamentos')[0]?.repeticoes?.length ?? 0);
+  const changeBlocks = (n: number) => {
+    setBlocks(n);
+    replace(getValues('tratamentos').map((t) => withBlocks(t, n)));
+  };
   const errors = formState.errors.tratamentos;
   const listError = msg(errors) ?? msg(errors?.root);
 
@@ -141,11 +182,30 @@ export function StepTratamentos() {
         ))}
       </datalist>
       {listError ? <Alert tone="error">{listError}</Alert> : null}
+      <div className="flex flex-wrap items-end gap-4 rounded-lg border border-soil-200 bg-soil-50 p-4">
+        <Select
+          label="Repetições (blocos)"
+          name="numeroRepeticoes"
+          value={String(blocks)}
+          onChange={(e) => changeBlocks(Number(e.target.value))}
+          containerClassName="w-56"
+        >
+          <option value="0">Sem repetições</option>
+          {Array.from({ length: 11 }, (_, i) => i + 2).map((n) => (
+            <option key={n} value={n}>
+              {n} repetições
+            </option>
+          ))}
+        </Select>
+        <p className="max-w-xl text-sm text-slate-700">
+          Com as produtividades de cada bloco, o sistema calcula a análise de variância, o CV e os testes de Tukey e Scott-Knott.
+        </p>
+      </div>
       {fields.length === 0 ? (
         <div className="rounded-xl border-2 border-dashed border-soil-200 px-6 py-10 text-center">
           <p className="font-medium text-slate-800">Nenhum tratamento adicionado ainda</p>
           <p className="mt-1 text-sm text-slate-600">O primeiro tratamento é a testemunha (T1), a referência de comparação.</p>
-          <Button className="mt-4" onClick={() => append(newTreatment(true))}>
+          <Button className="mt-4" onClick={() => append(newTreatment(true, blocks))}>
             <PlusIcon />
             Adicionar Testemunha (T1)
           </Button>
@@ -186,10 +246,13 @@ export function StepTratamentos() {
               min={0}
               inputMode="decimal"
               requiredMark
+              readOnly={blocks > 0}
+              hint={blocks > 0 ? 'Média das repetições' : undefined}
               error={msg(errors?.[i]?.produtividade)}
               {...register(`tratamentos.${i}.produtividade`)}
             />
           </div>
+          {blocks > 0 ? <Replicates index={i} blocks={blocks} errors={errors} /> : null}
           <div className="mt-3">
             <TreatmentCost index={i} />
           </div>
@@ -200,7 +263,7 @@ export function StepTratamentos() {
         </article>
       ))}
       {fields.length > 0 ? (
-        <Button variant="secondary" onClick={() => append(newTreatment(false))}>
+        <Button variant="secondary" onClick={() => append(newTreatment(false, blocks))}>
           <PlusIcon />
           Adicionar Tratamento
         </Button>

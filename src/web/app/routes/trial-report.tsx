@@ -1,0 +1,41 @@
+import { Link, useParams } from 'react-router';
+import { formatLongDate } from '../../../shared/format.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { useExperiment } from '../../features/dashboard/api/queries.js';
+import { AnalysisView } from '../../features/trial-analysis/analysis-view.js';
+
+/** A4 report of a trial's analysis; print CSS hides the app around it. */
+export function TrialReportPage() {
+  const id = Number(useParams().id);
+  const experiment = useExperiment(Number.isInteger(id) && id > 0 ? id : null);
+  if (experiment.isPending)
+    return (
+      <div className="flex justify-center py-16 text-brand-700">
+        <Spinner className="h-8 w-8" />
+      </div>
+    );
+  if (experiment.isError || !experiment.data) return <Alert tone="error">Erro ao buscar experimento</Alert>;
+  const e = experiment.data;
+  return (
+    <article className="report mx-auto max-w-[210mm] rounded-xl bg-white p-6 shadow-sm print:max-w-none print:rounded-none print:p-0 print:shadow-none sm:p-10">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-3 print:hidden">
+        <Link to="/dashboard?aba=documentos" className="text-sm font-medium text-brand-700 hover:underline">
+          Voltar ao dashboard
+        </Link>
+        <Button onClick={() => window.print()}>Imprimir</Button>
+      </div>
+      <header className="mb-5 border-b border-soil-200 pb-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Gestão Agrícola · Relatório de análise estatística</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900">
+          {e.cultura} {e.cultivar} · {e.cidade}/{e.estado} · {e.ano}
+        </h1>
+        <p className="mt-1 text-sm text-slate-700">
+          {e.consultoria} · Marca {e.marca} ({e.bu}) · Regional {e.regional} · Experimento nº {e.id} · emitido em {formatLongDate(new Date())}
+        </p>
+      </header>
+      <AnalysisView id={e.id} />
+    </article>
+  );
+}
