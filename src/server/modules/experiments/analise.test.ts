@@ -25,7 +25,8 @@ const get = (url: string) => t.app.inject({ method: 'GET', url, headers: me.auth
 
 describe('GET /api/experiments/:id/analise', () => {
   it('reproduces the published randomised-block analysis', async () => {
-    const e = await createExperiment(t.app, me, { tipo_estatistica: 'DBC', tratamentos: sorgo, preco_saca: 120 });
+    const withCost = sorgo.map((x) => (x.nome === 'K-7' ? { ...x, produtos_aplicados: [{ nome: 'Produto', dose: 1, custo: 1.5 }] } : x));
+    const e = await createExperiment(t.app, me, { tipo_estatistica: 'DBC', tratamentos: withCost, preco_saca: 120 });
     expect(e.tratamentos[0]).toMatchObject({ repeticoes: [22.9, 25.9, 39.1, 33.9], produtividade: 30.45 });
     expect(e.preco_saca).toBe(120);
     const res = await get(`/api/experiments/${e.id}/analise`);
@@ -52,6 +53,10 @@ describe('GET /api/experiments/:id/analise', () => {
     const k7 = a.ganhos.find((g: { nome: string }) => g.nome === 'K-7');
     expect(k7.kgHa).toBeCloseTo(10.25, 2);
     expect(k7.receitaExtra).toBeCloseTo((10.25 / 60) * 120, 2);
+    expect(k7.custo).toBe(1.5);
+    expect(k7.retornoLiquido).toBeCloseTo(k7.receitaExtra - 1.5, 6);
+    expect(k7.retornoPorReal).toBeCloseTo(k7.receitaExtra / 1.5, 6);
+    expect(a.ganhos.find((g: { nome: string }) => g.nome === 'FS-1')).toMatchObject({ custo: 0, retornoPorReal: null });
     expect(a.cvClasse).toBe('médio');
     expect(Array.isArray(a.avisos)).toBe(true);
   });

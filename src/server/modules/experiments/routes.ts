@@ -51,7 +51,19 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
         tratamentos: experiment.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
         precoSaca: experiment.preco_saca,
       });
-      return { ...analysis, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) };
+      // With the treatments' costs, each gain is also a return: net (extra revenue − cost) and
+      // per real spent. Null when there is no bag price or no cost to weigh.
+      const custos = new Map(experiment.tratamentos.map((t) => [t.nome, t.custo]));
+      const ganhos = analysis.ganhos.map((g) => {
+        const custo = custos.get(g.nome) ?? 0;
+        return {
+          ...g,
+          custo,
+          retornoLiquido: g.receitaExtra === null ? null : g.receitaExtra - custo,
+          retornoPorReal: g.receitaExtra === null || custo <= 0 ? null : g.receitaExtra / custo,
+        };
+      });
+      return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) };
     } catch (err) {
       if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
       throw err;

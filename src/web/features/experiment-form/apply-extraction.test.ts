@@ -25,6 +25,19 @@ describe('applyExtraction', () => {
     ]);
   });
 
+  it('brings plot tables along when every treatment has the same blocks', () => {
+    const next = applyExtraction(newExperimentDefaults(), {
+      tratamentos: [
+        { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 2, repeticoes: [1, 2, 3] },
+        { nome: 'B', modalidade: 'Foliar', produtividade: 3, repeticoes: [2, 3, 4] },
+      ],
+    });
+    expect(next.tratamentos.map((t) => t.repeticoes)).toEqual([
+      [1, 2, 3],
+      [2, 3, 4],
+    ]);
+  });
+
   it('leaves the treatments alone when the report had none', () => {
     const current = { ...newExperimentDefaults(), tratamentos: [{ nome: 'Testemunha', modalidade: 'Solo', produtividade: 1, custo: 0, produtos_aplicados: [], analises_adicionais: [] }] };
     expect(applyExtraction(current, { tratamentos: [] }).tratamentos).toBe(current.tratamentos);

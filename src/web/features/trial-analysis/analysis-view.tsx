@@ -10,7 +10,8 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { ApiError } from '../../lib/api-client.js';
 import { api } from '../../lib/api.js';
 
-export type AnalysisResponse = TrialAnalysis & { cvClasse: string; avisos: string[] };
+type GanhoComRetorno = TrialAnalysis['ganhos'][number] & { custo: number; retornoLiquido: number | null; retornoPorReal: number | null };
+export type AnalysisResponse = Omit<TrialAnalysis, 'ganhos'> & { ganhos: GanhoComRetorno[]; cvClasse: string; avisos: string[] };
 
 export function useAnalysis(id: number | null) {
   return useQuery({
@@ -163,6 +164,9 @@ export function AnalysisView({ id }: { id: number }) {
                 <th>sc/ha</th>
                 <th>%</th>
                 <th>Receita extra (R$/ha)</th>
+                <th>Custo (R$/ha)</th>
+                <th>Retorno líquido (R$/ha)</th>
+                <th>Retorno por R$ 1</th>
               </tr>
             </thead>
             <tbody>
@@ -173,11 +177,17 @@ export function AnalysisView({ id }: { id: number }) {
                   <td>{n(g.scHa, 2)}</td>
                   <td>{g.pct === null ? '-' : `${n(g.pct, 1)}%`}</td>
                   <td>{g.receitaExtra === null ? '-' : formatBRL(g.receitaExtra)}</td>
+                  <td>{formatBRL(g.custo)}</td>
+                  <td>{g.retornoLiquido === null ? '-' : formatBRL(g.retornoLiquido)}</td>
+                  <td>{g.retornoPorReal === null ? '-' : `${n(g.retornoPorReal, 2)}×`}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      ) : null}
+      {a.ganhos.every((g) => g.receitaExtra === null) ? (
+        <p className="text-xs text-slate-600">Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.</p>
       ) : null}
     </div>
   );
