@@ -28,6 +28,26 @@ export interface ExtractedData {
   tratamentos?: ExtractedTreatment[];
 }
 
+/** The extracted fields in the form's order (also the order of `fieldsExtracted`). */
+export const EXTRACTED_FIELDS = [
+  'consultoria',
+  'marca',
+  'bu',
+  'regional',
+  'cidade',
+  'estado',
+  'latitude',
+  'longitude',
+  'teor_argila',
+  'teor_materia_organica',
+  'cultura',
+  'cultivar',
+  'ano',
+  'tratamentos',
+  'tipo_estatistica',
+  'custo_protocolo',
+] as const satisfies readonly (keyof ExtractedData)[];
+
 export interface ExtractionResult {
   data: ExtractedData;
   /** 0 to 1; below LOW_CONFIDENCE a review is recommended. */

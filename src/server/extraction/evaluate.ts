@@ -3,6 +3,7 @@
  * the quality evaluation (`npm run eval:extraction`) and the tests. Texts match ignoring case,
  * accents, punctuation and parenthesised remarks; numbers match within 0.5 %.
  */
+import { EXTRACTED_FIELDS } from '../../shared/extraction.js';
 import type { ExtractedData, ExtractionResult } from './extract.js';
 import { key } from './text.js';
 
@@ -39,23 +40,7 @@ export interface Comparison {
   checks: CheckOutcome[];
 }
 
-const SCALAR_FIELDS = [
-  'consultoria',
-  'marca',
-  'bu',
-  'regional',
-  'cidade',
-  'estado',
-  'latitude',
-  'longitude',
-  'teor_argila',
-  'teor_materia_organica',
-  'cultura',
-  'cultivar',
-  'ano',
-  'tipo_estatistica',
-  'custo_protocolo',
-] as const satisfies readonly (keyof ExtractedData)[];
+const SCALAR_FIELDS = EXTRACTED_FIELDS.filter((f): f is Exclude<(typeof EXTRACTED_FIELDS)[number], 'tratamentos'> => f !== 'tratamentos');
 
 export function sameText(a: string, b: string): boolean {
   const norm = (s: string) => key(s.replace(/\([^)]*\)/g, ' '));

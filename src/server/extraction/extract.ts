@@ -43,7 +43,7 @@ import {
 import { cleanValue, fold, key, tidyCase } from './text.js';
 import { type ExtractedTreatment, extractTreatments } from './treatments.js';
 
-import type { ExtractedData, ExtractionResult } from '../../shared/extraction.js';
+import { EXTRACTED_FIELDS, type ExtractedData, type ExtractionResult } from '../../shared/extraction.js';
 export type { ReferenceData } from './reference.js';
 export type { ExtractedTreatment } from './treatments.js';
 export { PdfUnreadableError, PDF_UNREADABLE_MESSAGE, looksLikePdf } from './pdf-text.js';
@@ -54,24 +54,7 @@ export const SCANNED_WARNING = 'O documento não tem texto selecionável (provav
 export const NOT_A_REPORT_WARNING = 'O documento não parece ser um relatório de experimento de campo. Confira os dados extraídos.';
 
 /** The form's order, which is also the order of `fieldsExtracted`. */
-const FIELD_ORDER: (keyof ExtractedData)[] = [
-  'consultoria',
-  'marca',
-  'bu',
-  'regional',
-  'cidade',
-  'estado',
-  'latitude',
-  'longitude',
-  'teor_argila',
-  'teor_materia_organica',
-  'cultura',
-  'cultivar',
-  'ano',
-  'tratamentos',
-  'tipo_estatistica',
-  'custo_protocolo',
-];
+const FIELD_ORDER: readonly (keyof ExtractedData)[] = EXTRACTED_FIELDS;
 
 /**
  * How much each field counts in the overall confidence. The key fields (what the form cannot

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MODALIDADES, TIPOS_ESTATISTICA } from '../../../shared/constants.js';
-import type { ExtractedData, ExtractionResult } from '../../../shared/extraction.js';
+import { EXTRACTED_FIELDS, type ExtractedData, type ExtractionResult } from '../../../shared/extraction.js';
 
 export interface LlmConfig {
   url: string;
@@ -89,10 +89,7 @@ export const LLM_WARNINGS = {
   disagree: (fields: string[]) => `A IA leu valores diferentes para: ${fields.join(', ')}. Mantivemos a leitura do PDF.`,
 } as const;
 
-const FORM_ORDER: (keyof ExtractedData)[] = [
-  'consultoria', 'marca', 'bu', 'regional', 'cidade', 'estado', 'latitude', 'longitude', 'teor_argila',
-  'teor_materia_organica', 'cultura', 'cultivar', 'ano', 'tipo_estatistica', 'custo_protocolo', 'tratamentos',
-];
+const FORM_ORDER: readonly (keyof ExtractedData)[] = EXTRACTED_FIELDS;
 
 const same = (a: unknown, b: unknown) =>
   typeof a === 'number' && typeof b === 'number'
