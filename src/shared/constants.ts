@@ -8,9 +8,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   consultor: 'Consultor Agrícola',
 };
 
-/** Roles a visitor may pick when signing up; admin comes only from an admin (or the first account). */
-export const SELF_SERVICE_ROLES = ['user', 'consultor'] as const satisfies readonly Role[];
-
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 export const PASSWORD_MIN = 6;
