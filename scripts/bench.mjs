@@ -1,0 +1,315 @@
+// `npm run bench [-- --count 100000]`: seeds a fresh database with N experiments (5 treatments ×
+// 2 products × 1 analysis), starts the built server as its own process, loads it with autocannon,
+// times the dashboard in headless Chromium, weighs the JavaScript, and writes bench/results.json
+// and bench/results.md. With DATABASE_URL it runs on that PostgreSQL server (a fresh database).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildIfStale, root } from './build-if-stale.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : def;
+};
+const COUNT = Number(arg('count', '10000'));
+const REQUESTS = Number(arg('requests', '300'));
+const pgAdmin = process.env.DATABASE_URL;
+
+buildIfStale(['web', 'server']);
+const { openDatabase } = await import('../dist/node/server/db/client.js');
+const { seedDemo } = await import('../dist/node/server/seed/demo.js');
+const { listExperiments } = await import('../dist/node/server/modules/experiments/repository.js');
+const { writePdf } = await import('../dist/node/server/seed/pdf-writer.js');
+const { sql } = await import('drizzle-orm');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const stats = (ms) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { p50: +pct(s, 50).toFixed(2), p95: +pct(s, 95).toFixed(2), p99: +pct(s, 99).toFixed(2) };
+};
+
+/* 1. a fresh database with N experiments */
+const dataDir = mkdtempSync(join(tmpdir(), 'ga-bench-'));
+let databaseUrl;
+if (pgAdmin) {
+  const name = `ga_bench_${Date.now()}`;
+  const c = new pg.Client({ connectionString: pgAdmin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const u = new URL(pgAdmin);
+  u.pathname = `/${name}`;
+  databaseUrl = u.toString();
+}
+const engine = databaseUrl ? 'postgres' : 'pglite';
+console.log(`Banco: ${engine}; semeando ${COUNT} experimentos...`);
+let database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+await database.migrate();
+let t0 = performance.now();
+await seedDemo(database.db, { count: COUNT, seed: 7, treatments: 5, products: 2, analyses: 1 });
+const seedSeconds = (performance.now() - t0) / 1000;
+console.log(`Semeados em ${seedSeconds.toFixed(1)} s`);
+
+/* 2. the naive baseline of the spec's product, against our list call, in process */
+async function naiveList(db) {
+  const exps = (await db.execute(sql`select * from experiments order by created_at desc, id desc limit 50`)).rows;
+  for (const e of exps) {
+    const ts = (await db.execute(sql`select * from treatments where experiment_id = ${e.id} order by position`)).rows;
+    for (const t of ts) {
+      await db.execute(sql`select * from applied_products where treatment_id = ${t.id} order by position`);
+      await db.execute(sql`select * from additional_analyses where treatment_id = ${t.id} order by position`);
+    }
+  }
+}
+const timeIt = async (fn, n = 20) => {
+  await fn();
+  const ms = [];
+  for (let i = 0; i < n; i++) {
+    const s = performance.now();
+    await fn();
+    ms.push(performance.now() - s);
+  }
+  return stats(ms);
+};
+const baseline = await timeIt(() => naiveList(database.db));
+const ours = await timeIt(() => listExperiments(database.db, {}, 50, 0));
+console.log(`Lista de 50 em processo: ingênua p50 ${baseline.p50} ms, nossa p50 ${ours.p50} ms`);
+await database.close();
+
+/* 3. the server as its own process */
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [join(root, 'dist/node/server/main.js')], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', AUTH_LIMIT_PER_EMAIL: '1000000', AUTH_LIMIT_PER_IP: '1000000' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+for (let i = 0; i < 240; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // Not listening yet.
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
+let peakRss = 0;
+const sampleRss = () => {
+  try {
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
+    peakRss = Math.max(peakRss, kb / 1024);
+  } catch {
+    // The process is gone: keep the last reading.
+  }
+};
+
+const creds = { email: 'demo@gestaoagricola.com.br', password: 'demo1234' };
+const token = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) })).json()).token;
+const auth = { authorization: `Bearer ${token}` };
+const anyId = (await (await fetch(`${base}/api/experiments?limit=1&offset=${Math.floor(COUNT / 2)}`, { headers: auth })).json()).experiments[0].id;
+
+/* bodies for the writes */
+const boundary = '----gestaobench';
+const multipartBody = (data, pdf, filename = 'relatorio.pdf') =>
+  Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
+    ...(pdf ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from('\r\n')] : []),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+const mpHeaders = { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` };
+const pdfOf = (bytes) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 16, 0x20), Buffer.from('\n%%EOF\n')]);
+const experimentData = {
+  consultoria: 'Bench Consultoria', marca: 'Aminoagro', bu: 'BU1', regional: 'GO', cidade: 'Rio Verde', estado: 'GO',
+  teor_argila: 45, teor_materia_organica: 3, cultura: 'Soja', cultivar: 'M6410', ano: 2025, tipo_estatistica: 'DBC', custo_protocolo: 5000,
+  tratamentos: Array.from({ length: 8 }, (_, i) => ({
+    nome: i ? `Tratamento ${i + 1}` : 'Testemunha', modalidade: 'Foliar', produtividade: 3500 + i * 40,
+    produtos_aplicados: i ? [{ nome: 'Aminoagro Raiz', dose: 0.5, custo: 40 }, { nome: 'Aminoagro Mol', dose: 1, custo: 30 }] : [],
+    analises_adicionais: [{ nome: 'Altura de Plantas', valor: 80 + i, unidade: 'cm' }],
+  })),
+};
+const createBody = multipartBody(experimentData, pdfOf(1024 * 1024));
+const big = await (await fetch(`${base}/api/experiments`, { method: 'POST', headers: mpHeaders, body: multipartBody(experimentData, pdfOf(10 * 1024 * 1024)) })).json();
+const bigDoc = (await (await fetch(`${base}/api/uploads/documents?experimentId=${big.experiment.id}`, { headers: auth })).json()).documents[0].id;
+const lines = [];
+for (let p = 0; p < 10; p++) {
+  lines.push({ text: `Relatório de Experimento de Campo - página ${p + 1}`, bold: true, size: 14 });
+  for (let l = 0; l < 40; l++) lines.push({ text: `Observação ${p * 40 + l}: condução do ensaio conforme protocolo, sem ocorrências relevantes.` });
+}
+lines.push({ text: 'Consultoria: Sudoeste Goiano Pesquisa' }, { text: 'Marca: Aminoagro' }, { text: 'Cultura: Soja' }, { text: 'Município: Rio Verde - GO' });
+lines.push({ text: 'T1 Testemunha Foliar 3.450,0 kg/ha' }, { text: 'T2 Aminoagro Raiz Sementes 3.812,5 kg/ha' });
+const tenPages = writePdf(lines);
+
+/* 4. load */
+// One connection: the embedded engine runs one query at a time, so more connections only add
+// queueing to the latencies (throughput is the same); PostgreSQL runs can raise it (--connections).
+const CONNECTIONS = Number(arg('connections', '1'));
+function load(name, opts, amount = REQUESTS, connections = CONNECTIONS) {
+  return new Promise((resolve) => {
+    const latencies = [];
+    const inst = autocannon({ url: `${base}${opts.path}`, method: opts.method ?? 'GET', headers: { ...auth, ...(opts.headers ?? {}) }, body: opts.body, amount, connections, timeout: 60 }, (err, res) => {
+      sampleRss();
+      const s = stats(latencies);
+      const row = { name, rps: +res.requests.average.toFixed(1), ...s, errors: res.errors + res.timeouts + res.non2xx, requests: res.requests.total };
+      console.log(`${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  erros ${row.errors}`);
+      resolve(row);
+    });
+    inst.on('response', (_client, _status, _bytes, time) => latencies.push(time));
+  });
+}
+const results = [];
+const warm = async (path) => {
+  for (let i = 0; i < 5; i++) await fetch(`${base}${path}`, { headers: auth });
+};
+const gets = [
+  ['list page of 50', '/api/experiments?limit=50'],
+  ['filtered list', '/api/experiments?regional=GO&cultura=Soja&produto=raiz'],
+  ['stats', '/api/experiments/stats'],
+  ['dashboard aggregates', '/api/dashboard'],
+  ['dashboard map', '/api/dashboard/mapa'],
+  ['experiment by id', `/api/experiments/${anyId}`],
+];
+results.push(await load('sign-in', { path: '/api/auth/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) }, 100));
+for (const [name, path] of gets) {
+  await warm(path);
+  results.push(await load(name, { path }));
+}
+results.push(await load('create (8 treatments + 1 MB PDF)', { path: '/api/experiments', method: 'POST', headers: { 'content-type': mpHeaders['content-type'] }, body: createBody }, 100));
+// Updates carry the version they read, so they run one after another.
+{
+  const ms = [];
+  let version = big.experiment.version;
+  let errors = 0;
+  for (let i = 0; i < 50; i++) {
+    const s = performance.now();
+    const r = await fetch(`${base}/api/experiments/${big.experiment.id}`, { method: 'PUT', headers: mpHeaders, body: multipartBody({ ...experimentData, version }, null) });
+    ms.push(performance.now() - s);
+    if (r.ok) version = (await r.json()).experiment.version;
+    else errors++;
+  }
+  const s = stats(ms);
+  results.push({ name: 'update (sequential)', rps: +(1000 / (ms.reduce((a, b) => a + b, 0) / ms.length)).toFixed(1), ...s, errors, requests: 50 });
+  console.log(`update (sequential)                p50 ${s.p50} ms  p95 ${s.p95} ms  erros ${errors}`);
+}
+results.push(await load('download 10 MB PDF', { path: `/api/uploads/documents/${bigDoc}/download` }, 40));
+{
+  const ms = [];
+  let errors = 0;
+  for (let i = 0; i < 10; i++) {
+    const s = performance.now();
+    const r = await fetch(`${base}/api/extract-pdf`, { method: 'POST', headers: mpHeaders, body: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="dez.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), tenPages, Buffer.from(`\r\n--${boundary}--\r\n`)]) });
+    await r.arrayBuffer();
+    ms.push(performance.now() - s);
+    if (!r.ok) errors++;
+  }
+  const s = stats(ms);
+  results.push({ name: 'extraction of a 10-page report', rps: null, ...s, errors, requests: 10 });
+  console.log(`extraction of a 10-page report     p50 ${s.p50} ms  p95 ${s.p95} ms  erros ${errors}`);
+}
+
+/* 5. the browser */
+const { chromium } = await import('@playwright/test');
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const jsOf = async (page, path, after) => {
+  const bodies = new Map();
+  page.on('response', async (r) => {
+    if (r.url().endsWith('.js')) bodies.set(r.url(), await r.body().catch(() => Buffer.alloc(0)));
+  });
+  await page.goto(`${base}${path}`);
+  await after();
+  await page.waitForLoadState('networkidle');
+  let gz = 0;
+  for (const b of bodies.values()) gz += gzipSync(b).length;
+  return +(gz / 1024).toFixed(1);
+};
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-BR' });
+const page = await ctx.newPage();
+await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
+const loginJs = await jsOf(page, '/login', () => page.locator('input[name=email]').waitFor());
+await page.locator('input[name=email]').fill(creds.email);
+await page.locator('input[name=password]').fill(creds.password);
+await page.getByRole('button', { name: 'Entrar' }).click();
+await page.waitForURL('**/dashboard');
+await page.locator('.recharts-surface').nth(5).waitFor({ timeout: 60_000 });
+const page2 = await ctx.newPage();
+await page2.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
+const dashboardJs = await jsOf(page2, '/dashboard', () => page2.locator('.recharts-surface').nth(5).waitFor({ timeout: 60_000 }));
+const renders = [];
+const filters = [];
+for (let run = 0; run < 3; run++) {
+  await page.goto(`${base}/perfil`);
+  await page.getByText('Membro desde').waitFor();
+  t0 = Date.now();
+  await page.evaluate(() => {
+    history.pushState({}, '', '/dashboard');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.locator('.recharts-surface').nth(5).waitFor({ timeout: 60_000 });
+  await page.locator('.leaflet-container canvas').first().waitFor({ timeout: 60_000 });
+  renders.push(Date.now() - t0);
+  const before = await page.getByTestId('stat-value').first().textContent();
+  t0 = Date.now();
+  await page.locator('select[name=cultura]').selectOption(run % 2 ? 'Milho' : 'Soja');
+  await page.waitForFunction((b) => document.querySelector('[data-testid=stat-value]')?.textContent !== b, before, { timeout: 60_000 });
+  await page.locator('.recharts-surface').nth(5).waitFor();
+  filters.push(Date.now() - t0);
+  await page.goto(`${base}/dashboard`);
+}
+await browser.close();
+sampleRss();
+server.kill('SIGTERM');
+await new Promise((r) => server.on('exit', r));
+rmSync(dataDir, { recursive: true, force: true });
+if (databaseUrl && pgAdmin) {
+  const c = new pg.Client({ connectionString: pgAdmin });
+  await c.connect();
+  await c.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+  await c.end();
+}
+
+/* 6. results */
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const out = {
+  when: new Date().toISOString(),
+  engine,
+  count: COUNT,
+  seedSeconds: +seedSeconds.toFixed(1),
+  baseline: { naiveListP50: baseline.p50, oursP50: ours.p50, ratio: +(ours.p50 / baseline.p50).toFixed(3) },
+  http: results,
+  browser: { dashboardRenderMs: median(renders), filterChangeMs: median(filters), runs: { renders, filters } },
+  javascriptGzipKB: { login: loginJs, dashboard: dashboardJs },
+  serverPeakRssMB: +peakRss.toFixed(0),
+};
+mkdirSync(join(root, 'bench'), { recursive: true });
+writeFileSync(join(root, 'bench', `results-${engine}-${COUNT}.json`), JSON.stringify(out, null, 2) + '\n');
+const md = [
+  `### ${engine}, ${COUNT.toLocaleString('pt-BR')} experimentos (${out.when.slice(0, 10)})`,
+  '',
+  '| medida | req/s | p50 ms | p95 ms | p99 ms | erros |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...results.map((r) => `| ${r.name} | ${r.rps ?? '-'} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`),
+  '',
+  `| outra medida | valor |`,
+  '| --- | --- |',
+  `| semeadura | ${out.seedSeconds} s |`,
+  `| lista de 50 em processo: nossa p50 / ingênua p50 | ${ours.p50} ms / ${baseline.p50} ms (razão ${out.baseline.ratio}) |`,
+  `| dashboard renderizado após navegação (mediana de 3) | ${out.browser.dashboardRenderMs} ms |`,
+  `| dashboard após troca de filtro (mediana de 3) | ${out.browser.filterChangeMs} ms |`,
+  `| JavaScript de /login (gzip) | ${loginJs} KB |`,
+  `| JavaScript de /dashboard (gzip) | ${dashboardJs} KB |`,
+  `| pico de memória do servidor (RSS) | ${out.serverPeakRssMB} MB |`,
+  '',
+].join('\n');
+writeFileSync(join(root, 'bench', `results-${engine}-${COUNT}.md`), md);
+console.log('\n' + md);
