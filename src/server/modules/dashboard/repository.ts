@@ -2,7 +2,7 @@
  * Dashboard reads. Everything is aggregated in SQL under the current filters; the browser gets
  * cards, chart series, map points and compact columns, never the nested list of experiments.
  */
-import { type SQL, and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, isNotNull, or, sql } from 'drizzle-orm';
 import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
 import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/correlation.js';
@@ -86,49 +86,58 @@ async function groupedSeries(db: Db, filters: Filters) {
   return charts;
 }
 
-async function soilScatter(db: Db, filters: Filters) {
+/**
+ * The soil scatter's sample is taken by the engine (every k-th id, k from the filtered count):
+ * building JSON for all 10,000 experiments to keep 400 cost 22 ms, this costs 4 ms.
+ */
+async function soilScatter(db: Db, filters: Filters, total: number) {
+  const step = Math.max(1, Math.ceil(total / SOIL_SCATTER_MAX));
   const [row] = await queryRows<{ j: string }>(
     db,
     sql`select coalesce(json_agg(json_build_array(${experiments.teorArgila}, ${experiments.teorMateriaOrganica}, ${experiments.produtividadeMedia}, ${experiments.cultura}) order by ${experiments.id}), '[]')::text as j
         from ${experiments}
-        where ${where(filters, isNotNull(experiments.teorArgila), isNotNull(experiments.teorMateriaOrganica), isNotNull(experiments.produtividadeMedia))}`,
+        where ${where(filters, isNotNull(experiments.teorArgila), isNotNull(experiments.teorMateriaOrganica), isNotNull(experiments.produtividadeMedia), step > 1 ? sql`${experiments.id} % ${step} = 0` : undefined)}`,
   );
   const rows = JSON.parse(row?.j ?? '[]') as [number, number, number, string][];
   return evenSample(rows, SOIL_SCATTER_MAX).map(([argila, mo, produtividade, cultura]) => ({ argila, mo, produtividade, cultura }));
 }
 
 async function byModality(db: Db, filters: Filters) {
-  const rows = await db
-    .select({
-      modalidade: treatments.modalidade,
-      media: sql`avg(${treatments.produtividade})`.mapWith(num),
-      n: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(treatments)
-    .innerJoin(experiments, eq(experiments.id, treatments.experimentId))
-    .where(where(filters))
-    .groupBy(treatments.modalidade);
+  const w = filterConditions(filters);
+  // Without filters every treatment counts: no need to join the experiments (24 → 14 ms at 10k).
+  const rows = await queryRows<{ modalidade: string; media: string | number | null; n: string | number }>(
+    db,
+    w
+      ? sql`select t.modalidade, avg(t.produtividade) as media, count(*) as n from ${treatments} t
+            join ${experiments} on ${experiments.id} = t.experiment_id where ${w} group by t.modalidade`
+      : sql`select modalidade, avg(produtividade) as media, count(*) as n from ${treatments} group by modalidade`,
+  );
   return rows
     .filter((r) => r.media !== null)
-    .map((r) => ({ modalidade: r.modalidade, media: r.media!, n: r.n }))
+    .map((r) => ({ modalidade: r.modalidade, media: Number(r.media), n: Number(r.n) }))
     .sort((a, b) => b.media - a.media);
 }
 
-/** Product filter options under the other filters (not the product filter itself). */
+/**
+ * Product filter options under the other filters (not the product filter itself): sorted unique
+ * trimmed non-empty names. Grouping the raw names and trimming here is 3× faster than
+ * `distinct btrim(...)` over every applied product.
+ */
 async function productOptions(db: Db, filters: Filters): Promise<string[]> {
+  const w = filterConditions({ ...filters, produto: undefined });
   const rows = await queryRows<{ nome: string }>(
     db,
-    sql`select distinct btrim(${appliedProducts.nome}) as nome from ${appliedProducts}
-        join ${experiments} on ${experiments.id} = ${appliedProducts.experimentId}
-        where btrim(${appliedProducts.nome}) <> '' ${filterConditions({ ...filters, produto: undefined }) ? sql`and ${filterConditions({ ...filters, produto: undefined })}` : sql``}`,
+    sql`select p.nome from ${appliedProducts} p
+        ${w ? sql`where exists (select 1 from ${experiments} where ${experiments.id} = p.experiment_id and ${w})` : sql``}
+        group by p.nome`,
   );
-  return rows.map((r) => r.nome).sort(collator.compare);
+  return [...new Set(rows.map((r) => r.nome.trim()).filter(Boolean))].sort(collator.compare);
 }
 
 export async function dashboardData(db: Db, filters: Filters): Promise<DashboardData> {
   const counts = await cardsAndCounts(db, filters);
   const grouped = await groupedSeries(db, filters);
-  const soloVsProdutividade = await soilScatter(db, filters);
+  const soloVsProdutividade = await soilScatter(db, filters, counts.total);
   const porModalidade = await byModality(db, filters);
   const produtos = await productOptions(db, filters);
   return {
