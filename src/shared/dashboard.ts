@@ -29,31 +29,32 @@ export interface DashboardCharts {
   porModalidade: { modalidade: string; media: number; n: number }[];
 }
 
-/** One experiment on the map. Without coordinates, the client places it at its city. */
+/** One experiment on the map: where it is and its brand; its popup loads the rest on click. */
 export interface MapPoint {
   id: number;
   lat: number | null;
   lng: number | null;
   cidade: string;
   estado: string;
-  consultoria: string;
   marca: string;
-  cultura: string;
-  ano: number;
-  produtividade: number | null;
-  roi: number | null;
-  regional: string;
-  tratamentos: number;
+}
+
+/** A point as sent: `[id, lat, lng, cidade, estado, marca]` (10,000 of them stay small). */
+export type MapPointRow = [number, number | null, number | null, string, string, string];
+
+export function mapPointOf([id, lat, lng, cidade, estado, marca]: MapPointRow): MapPoint {
+  return { id, lat, lng, cidade, estado, marca };
 }
 
 export interface DashboardMap {
-  pontos: MapPoint[];
+  pontos: MapPointRow[];
   /** Distinct city + state pairs. */
   localizacoes: number;
   estadosCobertos: number;
+  /** Mean of the experiments' mean yields (kg/ha). */
+  produtividadeMedia: number | null;
 }
 
-/** `GET /api/dashboard`: cards and chart series (the map comes from `/api/dashboard/mapa`). */
 export interface DashboardData {
   cards: DashboardCards;
   charts: DashboardCharts;

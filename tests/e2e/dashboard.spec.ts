@@ -179,3 +179,24 @@ test('edit from the table opens the form in edit mode', async ({ page }) => {
   await expect(page.getByText('Modo de Edição')).toBeVisible();
   await expect(page.locator('input[name="consultoria"]')).toHaveValue('Beta Agro');
 });
+
+test('clicking a marker opens its popup with the experiment details', async ({ page }) => {
+  await open(page, { cultura: 'Soja', regional: 'GO' });
+  const canvas = page.locator('.leaflet-container');
+  await expect(canvas.locator('canvas').first()).toBeVisible();
+  // Web Mercator pixel of Alfa Agro's coordinates relative to the map centre (-14.235, -51.9253), zoom 4.
+  const project = (lat: number, lng: number) => {
+    const scale = 256 * 2 ** 4;
+    const s = Math.sin((lat * Math.PI) / 180);
+    return { x: (scale * (lng + 180)) / 360, y: scale * (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) };
+  };
+  const c = project(-14.235, -51.9253);
+  const p = project(-17.79, -50.92);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2 + (p.x - c.x), box.y + box.height / 2 + (p.y - c.y));
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup).toContainText('Rio Verde/GO');
+  await expect(popup).toContainText('Alfa Agro');
+  await expect(popup).toContainText('Tratamentos');
+});

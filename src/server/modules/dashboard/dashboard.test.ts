@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
+import { type CorrelationDataset, type DashboardData, type DashboardMap, type DocumentCardsPage, type ExperimentRowsPage, mapPointOf } from '../../../shared/dashboard.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Account, createAccount, createExperiment } from '../../test/factories.js';
 import { currentYear } from '../experiments/repository.js';
@@ -123,25 +123,13 @@ describe('GET /api/dashboard/mapa', () => {
     const m = await get<DashboardMap>('/api/dashboard/mapa');
     expect(m.localizacoes).toBe(2);
     expect(m.estadosCobertos).toBe(1);
-    expect(m.pontos.map((p) => p.consultoria)).toEqual(['Alfa', 'Beta', 'Alfa']);
-    expect(m.pontos[1]).toEqual({
-      id: expect.any(Number),
-      lat: null,
-      lng: null,
-      cidade: 'Jataí',
-      estado: 'GO',
-      consultoria: 'Beta',
-      marca: 'Dimicron',
-      cultura: 'Milho',
-      ano: year,
-      produtividade: 9500,
-      roi: 300,
-      regional: 'GO',
-      tratamentos: 2,
-    });
-    expect(m.pontos[2]).toMatchObject({ lat: -17.79, lng: -50.92, tratamentos: 2 });
+    expect(m.produtividadeMedia).toBeCloseTo((3500 + 9500 + 3300) / 3, 6);
+    const pontos = m.pontos.map(mapPointOf);
+    expect(pontos.map((p) => p.marca)).toEqual(['Aminoagro', 'Dimicron', 'Aminoagro']);
+    expect(pontos[1]).toEqual({ id: expect.any(Number), lat: null, lng: null, cidade: 'Jataí', estado: 'GO', marca: 'Dimicron' });
+    expect(pontos[2]).toMatchObject({ lat: -17.79, lng: -50.92, cidade: 'Rio Verde' });
     const none = await get<DashboardMap>('/api/dashboard/mapa?marca=Maximus');
-    expect(none).toEqual({ pontos: [], localizacoes: 0, estadosCobertos: 0 });
+    expect(none).toEqual({ pontos: [], localizacoes: 0, estadosCobertos: 0, produtividadeMedia: null });
   });
 });
 

@@ -19,7 +19,7 @@ import { PdfExtractor } from '../../extraction/components/pdf-extractor.js';
 import { api } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { saveBlob } from '../api/documents.js';
-import { type FilterValues, useCorrelation, useDashboard, useDashboardMap } from '../api/queries.js';
+import { type FilterValues, fetchExperiment, useCorrelation, useDashboard, useDashboardMap } from '../api/queries.js';
 import { DetailsModal } from './details-modal.js';
 import { DocumentsTab } from './documents-tab.js';
 import { FilterPanel } from './filter-panel.js';
@@ -35,6 +35,19 @@ const CorrelationExplorer = lazy(() => import('./correlation-explorer.js'));
 
 /** Map tiles: OpenStreetMap by default; a company tile server can be set at build time. */
 const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL || undefined;
+
+/** A map popup's details: the experiment read when its marker is clicked. */
+const loadPopupDetails = (id: number) =>
+  fetchExperiment(id).then((e) => ({
+    consultoria: e.consultoria,
+    marca: e.marca,
+    cultura: e.cultura,
+    ano: e.ano,
+    produtividade: e.produtividade_media,
+    roi: e.roi,
+    regional: e.regional,
+    tratamentos: e.tratamentos.length,
+  }));
 
 type Tab = 'geral' | 'interativa' | 'documentos';
 const TABS: { key: Tab; label: string }[] = [
@@ -155,7 +168,7 @@ export function DashboardView() {
               </div>
               {mapa.data ? (
                 <Suspense fallback={<Loading text="Carregando mapa..." />}>
-                  <ExperimentsMap mapa={mapa.data} {...(TILE_URL ? { tileUrl: TILE_URL } : {})} />
+                  <ExperimentsMap mapa={mapa.data} loadDetails={loadPopupDetails} {...(TILE_URL ? { tileUrl: TILE_URL } : {})} />
                 </Suspense>
               ) : mapa.isError ? (
                 <Alert tone="error">Erro: {errorText(mapa.error, 'Erro ao buscar experimentos')}</Alert>

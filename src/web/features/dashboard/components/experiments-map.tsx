@@ -6,7 +6,7 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useId, useMemo } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { BRAND_LEGEND, BRAZIL_CENTER, brandColor, cityCenter, placePoint, spreadOverlapping } from '../../../../shared/cities.js';
-import type { DashboardMap, MapPoint } from '../../../../shared/dashboard.js';
+import { type DashboardMap, type MapPoint, mapPointOf } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
 
@@ -56,18 +56,6 @@ function placeAll(pontos: readonly MapPoint[]): PlacedPoint[] {
   return spreadOverlapping(placed);
 }
 
-function meanYield(pontos: readonly MapPoint[]): number | null {
-  let sum = 0;
-  let n = 0;
-  for (const p of pontos) {
-    if (p.produtividade !== null && Number.isFinite(p.produtividade)) {
-      sum += p.produtividade;
-      n += 1;
-    }
-  }
-  return n === 0 ? null : Math.round(sum / n);
-}
-
 function placeLabel(p: Pick<MapPoint, 'cidade' | 'estado'>): string {
   const cidade = p.cidade.trim();
   const estado = p.estado.trim();
@@ -75,21 +63,22 @@ function placeLabel(p: Pick<MapPoint, 'cidade' | 'estado'>): string {
   return cidade || estado || 'Local não informado';
 }
 
+export interface PopupDetails {
+  consultoria: string;
+  marca: string;
+  cultura: string;
+  ano: number;
+  produtividade: number | null;
+  roi: number | null;
+  regional: string;
+  tratamentos: number;
+}
+
 /**
- * The popup of a point, built only when it opens. Plain DOM with text nodes: experiment fields
- * are user input and never go through innerHTML.
+ * The popup of a point, built when it opens from the details read on click. Plain DOM with text
+ * nodes: experiment fields are user input and never go through innerHTML.
  */
-function popupContent(point: PlacedPoint): HTMLElement {
-  const rows: Array<[string, string]> = [
-    ['Consultoria', point.consultoria || '-'],
-    ['Marca', point.marca || '-'],
-    ['Cultura', point.cultura || '-'],
-    ['Ano', String(point.ano)],
-    ['Produtividade', formatKgHa(point.produtividade)],
-    ['ROI', formatBRL(point.roi)],
-    ['Regional', point.regional || '-'],
-    ['Tratamentos', formatNumber(point.tratamentos, 0)],
-  ];
+function popupContent(point: PlacedPoint, details: PopupDetails | 'loading' | 'error'): HTMLElement {
   const el = (tag: string, className: string, text?: string) => {
     const node = document.createElement(tag);
     node.className = className;
@@ -98,9 +87,23 @@ function popupContent(point: PlacedPoint): HTMLElement {
   };
   const root = el('div', 'font-sans text-[13px] leading-snug text-slate-800');
   root.append(el('div', 'mb-1.5 text-sm font-semibold text-slate-900', placeLabel(point)));
-  const dl = el('dl', 'grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5');
-  for (const [label, value] of rows) dl.append(el('dt', 'text-slate-600', label), el('dd', 'font-medium break-words', value));
-  root.append(dl);
+  if (details === 'loading') root.append(el('div', 'text-slate-600', 'Carregando...'));
+  else if (details === 'error') root.append(el('div', 'text-red-700', 'Erro ao buscar experimento'));
+  else {
+    const rows: Array<[string, string]> = [
+      ['Consultoria', details.consultoria || '-'],
+      ['Marca', details.marca || '-'],
+      ['Cultura', details.cultura || '-'],
+      ['Ano', String(details.ano)],
+      ['Produtividade', formatKgHa(details.produtividade)],
+      ['ROI', formatBRL(details.roi)],
+      ['Regional', details.regional || '-'],
+      ['Tratamentos', formatNumber(details.tratamentos, 0)],
+    ];
+    const dl = el('dl', 'grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5');
+    for (const [label, value] of rows) dl.append(el('dt', 'text-slate-600', label), el('dd', 'font-medium break-words', value));
+    root.append(dl);
+  }
   if (point.approximateNote) root.append(el('div', 'mt-2 text-xs text-amber-800 italic', point.approximateNote));
   return root;
 }
@@ -109,21 +112,32 @@ function popupContent(point: PlacedPoint): HTMLElement {
  * All markers as plain Leaflet layers on one canvas renderer: 10,000 React components would cost
  * seconds to mount; these cost a few hundred milliseconds and redraw as one bitmap.
  */
-function MarkersLayer({ points }: { points: PlacedPoint[] }) {
+function MarkersLayer({ points, loadDetails }: { points: PlacedPoint[]; loadDetails: (id: number) => Promise<PopupDetails> }) {
   const map = useMap();
   useEffect(() => {
     const renderer = canvas({ padding: 0.5 });
     const group = layerGroup();
+    const cache = new Map<number, PopupDetails>();
     for (const p of points) {
-      circleMarker([p.lat, p.lng], { ...pathOptionsFor(p.marca), radius: 12, renderer })
-        .bindPopup(() => popupContent(p), { maxWidth: 300 })
-        .addTo(group);
+      const marker = circleMarker([p.lat, p.lng], { ...pathOptionsFor(p.marca), radius: 12, renderer });
+      marker.bindPopup(() => popupContent(p, cache.get(p.id) ?? 'loading'), { maxWidth: 300 });
+      marker.on('popupopen', (e) => {
+        if (cache.has(p.id)) return;
+        loadDetails(p.id).then(
+          (d) => {
+            cache.set(p.id, d);
+            e.popup.setContent(popupContent(p, d));
+          },
+          () => e.popup.setContent(popupContent(p, 'error')),
+        );
+      });
+      marker.addTo(group);
     }
     group.addTo(map);
     return () => {
       group.remove();
     };
-  }, [map, points]);
+  }, [map, points, loadDetails]);
   return null;
 }
 
@@ -136,11 +150,21 @@ function StatTile({ label, value }: { label: string; value: string }) {
   );
 }
 
-export default function ExperimentsMap({ mapa, tileUrl, tileAttribution }: { mapa: DashboardMap; tileUrl?: string; tileAttribution?: string }) {
+export default function ExperimentsMap({
+  mapa,
+  loadDetails,
+  tileUrl,
+  tileAttribution,
+}: {
+  mapa: DashboardMap;
+  /** The popup's details, read when a marker is clicked. */
+  loadDetails: (id: number) => Promise<PopupDetails>;
+  tileUrl?: string;
+  tileAttribution?: string;
+}) {
   const legendId = useId();
-  const pontos = mapa.pontos;
+  const pontos = useMemo(() => mapa.pontos.map(mapPointOf), [mapa.pontos]);
   const placed = useMemo(() => placeAll(pontos), [pontos]);
-  const media = useMemo(() => meanYield(pontos), [pontos]);
 
 
   return (
@@ -150,7 +174,7 @@ export default function ExperimentsMap({ mapa, tileUrl, tileAttribution }: { map
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
           <StatTile label="Localizações" value={formatNumber(mapa.localizacoes, 0)} />
           <StatTile label="Total Experimentos" value={formatNumber(pontos.length, 0)} />
-          <StatTile label="Prod. Média Geral" value={formatKgHa(media)} />
+          <StatTile label="Prod. Média Geral" value={formatKgHa(mapa.produtividadeMedia)} />
           <StatTile label="Estados Cobertos" value={formatNumber(mapa.estadosCobertos, 0)} />
         </dl>
 
@@ -181,7 +205,7 @@ export default function ExperimentsMap({ mapa, tileUrl, tileAttribution }: { map
             style={{ height: MAP_HEIGHT, width: '100%', background: 'var(--color-soil-100, #f2eee6)' }}
           >
             <TileLayer url={tileUrl ?? DEFAULT_TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
-            <MarkersLayer points={placed} />
+            <MarkersLayer points={placed} loadDetails={loadDetails} />
           </MapContainer>
         </div>
       </CardBody>
