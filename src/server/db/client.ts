@@ -14,6 +14,8 @@ import * as schema from './schema.js';
 import { applyMigrations, type MigrationTx } from './migrate.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
@@ -29,7 +31,7 @@ export interface Database {
  * Rows of a raw SQL query. Both drivers answer `{ rows }`; the shared driver-agnostic type
  * cannot say so, hence the one cast here.
  */
-export async function queryRows<T>(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

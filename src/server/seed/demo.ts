@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { count, eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Db, queryRows } from '../db/client.js';
+import { type Db, type Tx, queryRows } from '../db/client.js';
 import {
   additionalAnalyses,
   appliedProducts,
@@ -39,7 +39,6 @@ export interface SeedDemoOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Experiments per transaction: big enough to amortise round trips, small enough for memory. */
 const BATCH = 500;

@@ -9,7 +9,7 @@ import { AUTH_MSG } from '../../../shared/auth.js';
 import { REFRESH_TOKEN_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema.js';
 import { badRequest, conflict, unauthorized } from '../../http/errors.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -19,7 +19,6 @@ import { randomToken, sha256 } from './tokens.js';
 /** Serialises sign-ups, so that two "first accounts" cannot both become admin. */
 const REGISTER_LOCK_KEY = 7_341_202_612;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Session {
   user: AuthUser;

@@ -6,10 +6,9 @@
 import { createHash } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DocumentInfo } from '../../../shared/experiment.js';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { documents, experiments } from '../../db/schema.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DocumentMeta = Omit<typeof documents.$inferSelect, 'content'>;
 
 export interface NewDocument {

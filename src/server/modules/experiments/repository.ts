@@ -7,9 +7,8 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type ExperimentData, type Experiment, custoTratamento, produtividadeMedia } from '../../../shared/experiment.js';
 import type { Filters } from '../../../shared/filters.js';
 import { ALPHA, StatsInputError, analyze } from '../../../shared/stats/index.js';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments, users } from '../../db/schema.js';
-import type { Tx } from '../documents/store.js';
 import { experimentJson } from './presenter.js';
 
 /** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { changePasswordSchema, profileUpdateSchema, roleChangeSchema, AUTH_MSG } from '../../../shared/auth.js';
 import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound, parseInput } from '../../http/errors.js';
@@ -13,7 +13,6 @@ import { presentUser } from './presenter.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Refuses to leave the installation without an administrator. */
 async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
