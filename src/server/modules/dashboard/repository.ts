@@ -8,7 +8,7 @@ import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/correlation.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { appliedProducts, experiments, treatments } from '../../db/schema.js';
-import { currentYear, filterConditions } from '../experiments/repository.js';
+import { countWhere, currentYear, filterConditions, likeContains } from '../experiments/repository.js';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -203,8 +203,6 @@ export async function correlationJson(db: Db, filters: Filters): Promise<string>
   return row!.j;
 }
 
-const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Experiments that have a PDF, searched in consultoria, cidade, cultura and marca. */
 export async function documentCards(db: Db, filters: Filters, busca: string | undefined, limit: number, offset: number): Promise<DocumentCardsPage> {
   const search = busca
@@ -215,6 +213,7 @@ export async function documentCards(db: Db, filters: Filters, busca: string | un
         sql`${experiments.marca} ilike ${likeContains(busca)} escape '\\'`,
       )
     : undefined;
+  const w = where(filters, isNotNull(experiments.pdfFilename), search);
   const rows = await db
     .select({
       id: experiments.id,
@@ -233,19 +232,13 @@ export async function documentCards(db: Db, filters: Filters, busca: string | un
       // subquery would compare treatments with themselves.
       tratamentos: sql<number>`(select count(*) from "treatments" t where t."experiment_id" = "experiments"."id")`.mapWith(Number),
       owner_id: experiments.ownerId,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(experiments)
-    .where(where(filters, isNotNull(experiments.pdfFilename), search))
+    .where(w)
     .orderBy(desc(experiments.createdAt), desc(experiments.id))
     .limit(limit)
     .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(experiments).where(where(filters, isNotNull(experiments.pdfFilename), search));
-    total = c?.n ?? 0;
-  }
-  return { documentos: rows.map(({ total: _t, ...r }) => r), total };
+  return { documentos: rows, total: await countWhere(db, w) };
 }
 
 /** Rows of the experiments table, without nested data. */
@@ -262,17 +255,11 @@ export async function experimentRows(db: Db, filters: Filters, limit: number, of
       ano: experiments.ano,
       pdf_filename: experiments.pdfFilename,
       owner_id: experiments.ownerId,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(experiments)
     .where(where(filters))
     .orderBy(desc(experiments.createdAt), desc(experiments.id))
     .limit(limit)
     .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(experiments).where(where(filters));
-    total = c?.n ?? 0;
-  }
-  return { experimentos: rows.map(({ total: _t, ...r }) => r), total };
+  return { experimentos: rows, total: await countWhere(db, filterConditions(filters)) };
 }
