@@ -1,8 +1,8 @@
 /** The dashboard's reads, keyed by the filters so that a filter change refetches once. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
-import type { Experiment } from '../../../../shared/experiment.js';
 import { api } from '../../../lib/api.js';
+import { fetchExperiment } from '../../../lib/experiments.js';
 
 export interface FilterValues {
   regional: string;
@@ -61,7 +61,6 @@ export function useExperimentRows(filters: FilterValues, page: number, enabled: 
   });
 }
 
-export const fetchExperiment = (id: number) => api.request<{ experiment: Experiment }>(`/api/experiments/${id}`).then((r) => r.experiment);
 
 export function useExperiment(id: number | null) {
   return useQuery({ queryKey: ['experiment', id], queryFn: () => fetchExperiment(id!), enabled: id !== null });

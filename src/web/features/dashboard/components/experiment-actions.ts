@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { STORAGE_KEYS } from '../../../lib/session.js';
 import { DOC_MSG, NoDocumentError, downloadDocument, viewDocument } from '../api/documents.js';
-import { fetchExperiment, useDeleteExperiment } from '../api/queries.js';
+import { fetchExperiment } from '../../../lib/experiments.js';
+import { useDeleteExperiment } from '../api/queries.js';
 
 export function useExperimentActions() {
   const navigate = useNavigate();

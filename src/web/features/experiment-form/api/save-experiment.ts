@@ -27,4 +27,3 @@ export async function saveExperiment({ data, pdf, id, version, onProgress }: Sav
   return res.experiment;
 }
 
-export const fetchExperiment = (id: number) => api.request<{ experiment: Experiment }>(`/api/experiments/${id}`).then((r) => r.experiment);
