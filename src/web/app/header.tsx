@@ -86,11 +86,31 @@ function UserSummary({ user }: { user: PublicUser }) {
 
 const MENU_ITEM = 'block w-full px-4 py-2.5 text-left text-sm text-slate-800 hover:bg-soil-100 focus-visible:bg-soil-100';
 
+/** The account links both menus offer; `menuitem` roles only inside the desktop dropdown. */
+function AccountLinks({ user, onNavigate, asMenu }: { user: PublicUser; onNavigate: () => void; asMenu: boolean }) {
+  const signOut = useSignOut();
+  const role = asMenu ? 'menuitem' : undefined;
+  return (
+    <>
+      <Link role={role} to="/perfil" className={MENU_ITEM} onClick={onNavigate}>
+        Meu Perfil
+      </Link>
+      {user.role === 'admin' ? (
+        <Link role={role} to="/admin/usuarios" className={MENU_ITEM} onClick={onNavigate}>
+          Usuários
+        </Link>
+      ) : null}
+      <button role={role} type="button" className={`${MENU_ITEM} text-red-700`} onClick={signOut}>
+        Sair
+      </button>
+    </>
+  );
+}
+
 function UserMenu({ user }: { user: PublicUser }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const ref = useDismiss(open, close);
-  const signOut = useSignOut();
   return (
     <div className="relative hidden md:block" ref={ref}>
       <button
@@ -113,17 +133,7 @@ function UserMenu({ user }: { user: PublicUser }) {
         <div role="menu" className="absolute right-0 mt-2 w-64 overflow-hidden rounded-xl border border-soil-200 bg-white shadow-lg">
           <UserSummary user={user} />
           <div className="border-t border-soil-100 py-1">
-            <Link role="menuitem" to="/perfil" className={MENU_ITEM} onClick={close}>
-              Meu Perfil
-            </Link>
-            {user.role === 'admin' ? (
-              <Link role="menuitem" to="/admin/usuarios" className={MENU_ITEM} onClick={close}>
-                Usuários
-              </Link>
-            ) : null}
-            <button role="menuitem" type="button" className={`${MENU_ITEM} text-red-700`} onClick={signOut}>
-              Sair
-            </button>
+            <AccountLinks user={user} onNavigate={close} asMenu />
           </div>
         </div>
       ) : null}
@@ -136,7 +146,6 @@ function MobileMenu({ user }: { user: PublicUser }) {
   const close = () => setOpen(false);
   const ref = useDismiss(open, close);
   const action = useNewExperimentAction();
-  const signOut = useSignOut();
   return (
     <div className="md:hidden" ref={ref}>
       <button
@@ -163,17 +172,7 @@ function MobileMenu({ user }: { user: PublicUser }) {
             >
               {action.label}
             </Button>
-            <Link to="/perfil" className={MENU_ITEM} onClick={close}>
-              Meu Perfil
-            </Link>
-            {user.role === 'admin' ? (
-              <Link to="/admin/usuarios" className={MENU_ITEM} onClick={close}>
-                Usuários
-              </Link>
-            ) : null}
-            <button type="button" className={`${MENU_ITEM} text-red-700`} onClick={signOut}>
-              Sair
-            </button>
+            <AccountLinks user={user} onNavigate={close} asMenu={false} />
           </div>
         </div>
       ) : null}
