@@ -117,3 +117,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(errorBody('INTERNAL_ERROR', failureMessage));
   });
 }
+
+/**
+ * A `serial` id from a path parameter. Anything else (letters, signs, decimals, out of the int4
+ * range) is a resource that cannot exist: 404 with the caller's message, never a database error.
+ */
+export function serialId(raw: string, notFoundMessage: string = MSG.notFound): number {
+  const id = Number(raw);
+  if (!/^\d{1,10}$/.test(raw) || id <= 0 || id > 2_147_483_647) throw notFound(notFoundMessage);
+  return id;
+}

@@ -6,7 +6,7 @@ import { contentDisposition } from '../../../shared/filename.js';
 import type { AppContext } from '../../context.js';
 import { documents, experiments } from '../../db/schema.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
-import { badRequest, forbidden, notFound, parseInput } from '../../http/errors.js';
+import { badRequest, forbidden, notFound, parseInput, serialId } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { getExperimentHead } from '../experiments/repository.js';
 import { canModify } from '../experiments/service.js';
@@ -18,10 +18,7 @@ const DOC_MSG = {
   pdfRequired: 'O upload do arquivo PDF é obrigatório para finalizar o experimento',
 } as const;
 
-const idParam = (raw: string) => {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) <= 0 || Number(raw) > 2_147_483_647) throw notFound(DOC_MSG.notFound);
-  return Number(raw);
-};
+const idParam = (raw: string) => serialId(raw, DOC_MSG.notFound);
 
 const listQuery = z.object({
   experimentId: z

@@ -3,7 +3,7 @@ import { experimentInputSchema, experimentUpdateSchema } from '../../../shared/e
 import { filtersSchema, hasAnyFilter, listQuerySchema } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
-import { AppError, notFound, parseInput } from '../../http/errors.js';
+import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
 import { type DesignInput, StatsInputError, analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
 import { experimentStats, getExperiment, listExperiments } from './repository.js';
@@ -12,11 +12,7 @@ import type { ExperimentService } from './service.js';
 const NO_REPLICATES =
   'Este experimento não tem as produtividades por repetição (blocos): registre-as no formulário para ver a análise estatística.';
 
-export function parseId(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound('Experimento não encontrado');
-  return id;
-}
+const parseId = (raw: string) => serialId(raw, 'Experimento não encontrado');
 
 export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service: ExperimentService, guards: AuthGuards): void {
   const auth = guards.requireUser;

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { culturas, estados, experiments, marcas, produtos, regionais } from '../../db/schema.js';
 import type { AuthGuards } from '../../http/auth.js';
-import { badRequest, conflict, notFound, parseInput } from '../../http/errors.js';
+import { badRequest, conflict, notFound, parseInput, serialId } from '../../http/errors.js';
 import { sendWithEtag } from '../../http/etag.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -119,8 +119,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
   });
   app.put<{ Params: { id: string } }>('/api/lookups/produtos/:id', admin, async (req) => {
     const body = parseInput(produtoUpdateSchema, req.body);
-    const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const id = serialId(req.params.id);
     if (body.marca) {
       const [brand] = await ctx.db.select().from(marcas).where(eq(marcas.nome, body.marca));
       if (!brand) throw badRequest({ marca: LOOKUP_MSG.marcaUnknown });
@@ -130,8 +129,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
     return { produto: { id: row.id, marca: row.marca, nome: row.nome } };
   });
   app.delete<{ Params: { id: string } }>('/api/lookups/produtos/:id', admin, async (req, reply) => {
-    const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const id = serialId(req.params.id);
     const rows = await ctx.db.delete(produtos).where(eq(produtos.id, id)).returning();
     if (rows.length === 0) throw notFound();
     return reply.status(204).send();
