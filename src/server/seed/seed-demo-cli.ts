@@ -2,11 +2,8 @@
  * `npm run seed:demo -- --count N [--seed S] [--treatments T] [--products P] [--analyses A]`:
  * fills DATA_DIR's embedded database (or DATABASE_URL) with demo experiments.
  */
-import { join } from 'node:path';
 import { MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS } from '../../shared/constants.js';
-import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { packageRoot } from '../paths.js';
+import { withMigratedDatabase } from '../db/cli.js';
 import { seedDemo } from './demo.js';
 
 const USAGE =
@@ -64,42 +61,31 @@ try {
 
 const count = args.count ?? 60;
 const seed = args.seed ?? 1;
-try {
-  loadDotEnv(join(packageRoot(), '.env'));
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const applied = await database.migrate();
-    if (applied.length) console.log(`Migrações aplicadas (${database.kind}): ${applied.join(', ')}`);
-    const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
-    const forced = [
-      args.treatments !== undefined ? plural(args.treatments, 'tratamento', 'tratamentos') : '',
-      args.products !== undefined ? `${plural(args.products, 'produto', 'produtos')} por tratamento` : '',
-      args.analyses !== undefined ? `${plural(args.analyses, 'análise', 'análises')} por tratamento` : '',
-    ].filter(Boolean);
-    console.log(
-      `Criando ${plural(count, 'experimento', 'experimentos')} de demonstração (${database.kind}, semente ${seed}` +
-        `${forced.length ? `, ${forced.join(', ')}` : ''})...`,
-    );
-    const started = performance.now();
-    const result = await seedDemo(database.db, {
-      count,
-      seed,
-      treatments: args.treatments,
-      products: args.products,
-      analyses: args.analyses,
-      onProgress: (done, total) => {
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        console.log(`  ${done.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} experimentos (${seconds} s)`);
-      },
-    });
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`${result.experiments === 1 ? '1 experimento criado' : `${result.experiments.toLocaleString('pt-BR')} experimentos criados`} em ${seconds} s.`);
-    console.log(`demo user: ${result.email} password: ${result.password}`);
-  } finally {
-    await database.close();
-  }
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exitCode = 1;
-}
+await withMigratedDatabase(async (database, applied) => {
+  if (applied.length) console.log(`Migrações aplicadas (${database.kind}): ${applied.join(', ')}`);
+  const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+  const forced = [
+    args.treatments !== undefined ? plural(args.treatments, 'tratamento', 'tratamentos') : '',
+    args.products !== undefined ? `${plural(args.products, 'produto', 'produtos')} por tratamento` : '',
+    args.analyses !== undefined ? `${plural(args.analyses, 'análise', 'análises')} por tratamento` : '',
+  ].filter(Boolean);
+  console.log(
+    `Criando ${plural(count, 'experimento', 'experimentos')} de demonstração (${database.kind}, semente ${seed}` +
+      `${forced.length ? `, ${forced.join(', ')}` : ''})...`,
+  );
+  const started = performance.now();
+  const result = await seedDemo(database.db, {
+    count,
+    seed,
+    treatments: args.treatments,
+    products: args.products,
+    analyses: args.analyses,
+    onProgress: (done, total) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`  ${done.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} experimentos (${seconds} s)`);
+    },
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${result.experiments === 1 ? '1 experimento criado' : `${result.experiments.toLocaleString('pt-BR')} experimentos criados`} em ${seconds} s.`);
+  console.log(`demo user: ${result.email} password: ${result.password}`);
+});
