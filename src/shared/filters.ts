@@ -12,6 +12,8 @@ const optionalText = z
   .string()
   .trim()
   .max(200, 'Filtro muito longo')
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Filtro inválido')
   .optional()
   .transform((v) => (v ? v : undefined));
 

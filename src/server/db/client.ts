@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -85,7 +86,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
   const dir = opts.pgliteDir ?? join(opts.dataDir ?? './data', 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir });
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -3,7 +3,7 @@
  * `{error: {code, message, fields?}}`, a pt-BR message, and never a stack trace or SQL.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { type ZodType, z } from 'zod';
+import { z } from 'zod';
 import { type ApiErrorBody, type ApiErrorCode, fieldPath } from '../../shared/api-error.js';
 import { MSG } from '../../shared/messages.js';
 
@@ -39,7 +39,7 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'CONFLICT', message, fields);
 
 /** Field path → first message, as the contract's `fields` wants it. */
-export function zodFields(error: z.ZodError): Record<string, string> {
+export function zodFields(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = fieldPath(issue.path) || '_';
@@ -49,8 +49,8 @@ export function zodFields(error: z.ZodError): Record<string, string> {
 }
 
 /** Validates input with a shared schema, or throws the contract's 400. */
-export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw badRequest(zodFields(result.error));
   return result.data;
 }

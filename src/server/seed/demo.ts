@@ -21,6 +21,7 @@ import {
   users,
 } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { produtosBusca } from '../modules/experiments/repository.js';
 import { type DemoExperiment, type DemoTreatment, type ReferenceData, DEMO_ANCHOR, generateDemoExperiments, slugify } from './demo-data.js';
 import { type PdfLine, writePdf } from './pdf-writer.js';
 
@@ -112,6 +113,8 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ email: 
     done += batch.length;
     opts.onProgress?.(done, data.length);
   }
+  // Planner statistics for the new rows: the embedded engine has no autovacuum to collect them.
+  await db.execute(sql`analyze`);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, experiments: done };
 }
 
@@ -202,6 +205,7 @@ async function insertBatch(tx: Tx, batch: DemoExperiment[], userId: string): Pro
     col(x.custoProtocolo, 'float8', (r) => r.e.custo_protocolo),
     col(x.roi, 'float8', (r) => r.e.roi),
     col(x.produtividadeMedia, 'float8', (r) => r.e.produtividade_media),
+    col(x.produtosBusca, 'text', (r) => produtosBusca(r.e.tratamentos)),
     col(x.pdfFilename, 'text', (r) => r.filename),
     col(x.createdAt, 'timestamptz', (r) => r.e.created_at.toISOString()),
     col(x.updatedAt, 'timestamptz', (r) => r.e.created_at.toISOString()),

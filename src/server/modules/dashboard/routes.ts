@@ -6,7 +6,7 @@ import { filtersSchema } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
-import { listExperiments } from '../experiments/repository.js';
+import { pageExperiments } from '../experiments/repository.js';
 import { correlationJson, dashboardData, documentCards, experimentRows, mapJson } from './repository.js';
 
 const page = (def: number, max: number) =>
@@ -60,7 +60,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
     async function* lines() {
       yield CSV_BOM + csvLine([...CSV_HEADER]);
       for (let offset = 0; ; offset += 500) {
-        const { experiments } = await listExperiments(db, filters, 500, offset);
+        const experiments = await pageExperiments(db, filters, 500, offset);
         if (experiments.length === 0) return;
         yield experiments.map(experimentCsvLines).join('');
         if (experiments.length < 500) return;

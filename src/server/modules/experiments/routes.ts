@@ -6,7 +6,7 @@ import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
 import { type DesignInput, StatsInputError, analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
-import { experimentStats, getExperiment, listExperiments } from './repository.js';
+import { experimentStats, getExperiment, listExperimentsText } from './repository.js';
 import type { ExperimentService } from './service.js';
 
 const NO_REPLICATES =
@@ -17,11 +17,11 @@ const parseId = (raw: string) => serialId(raw, 'Experimento não encontrado');
 export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service: ExperimentService, guards: AuthGuards): void {
   const auth = guards.requireUser;
 
-  app.get('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimentos' } }, async (request) => {
+  app.get('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimentos' } }, async (request, reply) => {
     const q = parseInput(listQuerySchema, request.query);
     const { limit, offset, ...filters } = q;
     if (hasAnyFilter(filters)) request.failureMessage = 'Erro ao buscar experimentos por filtros';
-    return listExperiments(ctx.db, filters, limit, offset);
+    return reply.type('application/json; charset=utf-8').send(await listExperimentsText(ctx.db, filters, limit, offset));
   });
 
   app.get('/api/experiments/stats', { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } }, async (request) => {
