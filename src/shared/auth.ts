@@ -1,8 +1,9 @@
 /**
  * Account schemas: the forms (react-hook-form) and the API validate with these same objects.
- * Messages are the spec's (000 §5, §8).
+ * Messages are the spec's (000 §5, §8). Written with `zod/mini`: these are the only schemas the
+ * sign-in pages load, and the tree-shakable build keeps `/login` within its JavaScript budget.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   COMPANY_MAX,
   EMAIL_MAX,
@@ -47,42 +48,53 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** E-mail as stored: trimmed, lower-case; the message says what the user must fix. */
 const email = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(EMAIL_MAX, AUTH_MSG.emailInvalid)
-    .regex(EMAIL_PATTERN, AUTH_MSG.emailInvalid)
-    .transform((v) => v.toLowerCase());
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.maxLength(EMAIL_MAX, AUTH_MSG.emailInvalid),
+    z.regex(EMAIL_PATTERN, AUTH_MSG.emailInvalid),
+    z.toLowerCase(),
+  );
 
 const name = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .min(NAME_MIN, AUTH_MSG.nameTooShort)
-    .max(NAME_MAX, AUTH_MSG.nameTooLong);
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.minLength(NAME_MIN, AUTH_MSG.nameTooShort),
+    z.maxLength(NAME_MAX, AUTH_MSG.nameTooLong),
+  );
 
 const newPassword = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .min(1, { error: requiredMessage, abort: true })
-    .min(PASSWORD_MIN, AUTH_MSG.passwordTooShort)
-    .max(PASSWORD_MAX, AUTH_MSG.passwordTooLong);
+  z.string({ error: requiredMessage }).check(
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.minLength(PASSWORD_MIN, AUTH_MSG.passwordTooShort),
+    z.maxLength(PASSWORD_MAX, AUTH_MSG.passwordTooLong),
+  );
+
+/** A required field that only has to be there (passwords to check, tokens). */
+const present = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).check(z.minLength(1, message), z.maxLength(max, tooLong));
 
 /** Optional company: blank becomes null. */
-const company = z
-  .string()
-  .trim()
-  .max(COMPANY_MAX, AUTH_MSG.companyTooLong)
-  .nullish()
-  .transform((v) => (v ? v : null));
+const company = z.pipe(
+  z.nullish(z.string().check(z.trim(), z.maxLength(COMPANY_MAX, AUTH_MSG.companyTooLong))),
+  z.transform((v) => (v ? v : null)),
+);
+
+/** The confirmation must repeat `field` (compared only once the confirmation was typed). */
+const confirms = <T extends Record<string, unknown>>(field: keyof T & string) =>
+  z.refine<T>((v) => !v.confirmPassword || v[field] === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MSG.passwordsDoNotMatch,
+    // Also when other fields have issues, so that every message shows at once.
+    when: (p) => typeof p.value === 'object' && p.value !== null && Boolean((p.value as { confirmPassword?: unknown }).confirmPassword),
+  });
 
 export const roleSchema = z.enum(ROLES, { error: MSG.invalidRole });
 
 export const loginSchema = z.object({
   email: email(AUTH_MSG.loginRequired),
-  password: z.string({ error: AUTH_MSG.loginRequired }).min(1, AUTH_MSG.loginRequired).max(1024, MSG.invalidCredentials),
+  password: present(AUTH_MSG.loginRequired, 1024, MSG.invalidCredentials),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -92,34 +104,29 @@ export const registerSchema = z.object({
   email: email(AUTH_MSG.registerRequired),
   password: newPassword(AUTH_MSG.registerRequired),
   company,
-  role: roleSchema.default('user'),
+  role: z._default(roleSchema, 'user'),
 });
 export type RegisterBody = z.input<typeof registerSchema>;
 
 /** The sign-up form: the API body plus confirmation and consent. */
-export const registerFormSchema = registerSchema
-  .extend({
-    confirmPassword: z.string().min(1, { error: AUTH_MSG.registerRequired, abort: true }),
-    terms: z.boolean().refine((v) => v, AUTH_MSG.termsRequired),
+export const registerFormSchema = z
+  .extend(registerSchema, {
+    confirmPassword: z.string().check(z.minLength(1, { error: AUTH_MSG.registerRequired, abort: true })),
+    terms: z.boolean().check(z.refine((v) => v, AUTH_MSG.termsRequired)),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: AUTH_MSG.passwordsDoNotMatch,
-    // Only compare once both were typed: an empty confirmation already has its own message.
-    when: (p) => typeof p.value === 'object' && p.value !== null && Boolean((p.value as { confirmPassword?: unknown }).confirmPassword),
-  });
+  .check(confirms('password'));
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export const forgotPasswordSchema = z.object({ email: email(AUTH_MSG.emailInvalid) });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1, AUTH_MSG.resetTokenInvalid).max(200, AUTH_MSG.resetTokenInvalid),
+  token: present(AUTH_MSG.resetTokenInvalid, 200, AUTH_MSG.resetTokenInvalid),
   password: newPassword(MSG.required),
 });
 
-export const resetPasswordFormSchema = resetPasswordSchema
-  .extend({ confirmPassword: z.string().min(1, MSG.required) })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MSG.passwordsDoNotMatch });
+export const resetPasswordFormSchema = z
+  .extend(resetPasswordSchema, { confirmPassword: z.string().check(z.minLength(1, MSG.required)) })
+  .check(confirms('password'));
 
 /** The profile form: every field. The API takes any subset of them. */
 export const profileSchema = z.object({
@@ -128,17 +135,17 @@ export const profileSchema = z.object({
   company,
   role: roleSchema,
 });
-export const profileUpdateSchema = profileSchema.partial();
+export const profileUpdateSchema = z.partial(profileSchema);
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, MSG.required).max(1024, AUTH_MSG.currentPasswordWrong),
+  currentPassword: present(MSG.required, 1024, AUTH_MSG.currentPasswordWrong),
   newPassword: newPassword(MSG.required),
 });
 
-export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string().min(1, MSG.required) })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: AUTH_MSG.passwordsDoNotMatch });
+export const changePasswordFormSchema = z
+  .extend(changePasswordSchema, { confirmPassword: z.string().check(z.minLength(1, MSG.required)) })
+  .check(confirms('newPassword'));
 
 export const roleChangeSchema = z.object({ role: roleSchema });
 

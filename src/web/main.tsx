@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { router } from './app/router.js';
+import { ToastHost } from './components/ui/toast.js';
 import { AuthProvider } from './features/auth/auth-provider.js';
 import './styles.css';
 
@@ -20,7 +20,7 @@ createRoot(root).render(
       <AuthProvider>
         <RouterProvider router={router} />
       </AuthProvider>
-      <Toaster position="top-right" richColors closeButton />
+      <ToastHost />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../components/ui/toast.js';
 import { AUTH_MSG, type PublicUser } from '../../shared/auth.js';
 import { initials } from '../../shared/format.js';
 import { PAGE_TEXT } from '../../shared/messages.js';

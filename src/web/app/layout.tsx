@@ -1,13 +1,18 @@
+import { Suspense, lazy } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PAGE_TEXT } from '../../shared/messages.js';
 import { LogoMark } from '../components/logo.js';
-import { AppHeader } from './header.js';
+
+// The header (menus, account links) is not part of the sign-in pages' download.
+const AppHeader = lazy(() => import('./header.js').then((m) => ({ default: m.AppHeader })));
 
 /** Pages inside the product: header on top, content centred. */
 export function AppLayout() {
   return (
     <div className="min-h-screen">
-      <AppHeader />
+      <Suspense fallback={<div className="h-16 border-b border-soil-200 bg-white print:hidden" aria-hidden="true" />}>
+        <AppHeader />
+      </Suspense>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
         <Outlet />
       </div>

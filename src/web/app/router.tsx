@@ -3,16 +3,16 @@ import { Navigate, createBrowserRouter } from 'react-router';
 import { AuthLoading } from '../features/auth/components/require-auth.js';
 import { RequireAuth } from '../features/auth/components/require-auth.js';
 import { AppLayout, AuthLayout } from './layout.js';
-import { ForgotPasswordPage } from './routes/forgot-password.js';
 import { LoginPage } from './routes/login.js';
 import { NotFoundPage } from './routes/not-found.js';
-import { RegisterPage } from './routes/register.js';
-import { ResetPasswordPage } from './routes/reset-password.js';
 import { UnauthorizedPage } from './routes/unauthorized.js';
 
-// Pages behind sign-in are separate chunks: the sign-in page downloads none of them.
+// Every page but sign-in is a separate chunk: the sign-in page downloads none of them.
 const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
+const RegisterPage = page(() => import('./routes/register.js'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('./routes/forgot-password.js'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./routes/reset-password.js'), 'ResetPasswordPage');
 const DashboardPage = page(() => import('./routes/dashboard.js'), 'DashboardPage');
 const NewExperimentPage = page(() => import('./routes/new-experiment.js'), 'NewExperimentPage');
 const TestExtractionPage = page(() => import('./routes/test-extraction.js'), 'TestExtractionPage');
@@ -32,9 +32,9 @@ export const router = createBrowserRouter([
     element: <AuthLayout />,
     children: [
       { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'register', element: suspended(<RegisterPage />) },
+      { path: 'forgot-password', element: suspended(<ForgotPasswordPage />) },
+      { path: 'reset-password', element: suspended(<ResetPasswordPage />) },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.js';
 import { ROLE_LABELS, ROLES, type Role } from '../../../shared/constants.js';
 import { formatLongDate } from '../../../shared/format.js';
 import { PageTitle } from '../../components/page-title.js';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast.js';
 import type { z } from 'zod';
 import { AUTH_MSG, resetPasswordFormSchema } from '../../../shared/auth.js';
 import { Alert } from '../../components/ui/alert.js';

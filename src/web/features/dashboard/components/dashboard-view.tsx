@@ -5,7 +5,7 @@
  */
 import { Suspense, lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.js';
 import { FILTER_KEYS } from '../../../../shared/filters.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { PageTitle } from '../../../components/page-title.js';

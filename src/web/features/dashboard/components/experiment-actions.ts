@@ -1,6 +1,6 @@
 /** The actions shared by cards and table rows: open/download the PDF, edit, delete. */
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
 import { DOC_MSG, NoDocumentError, downloadDocument, viewDocument } from '../api/documents.js';
 import { fetchExperiment } from '../../../lib/experiments.js';

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.js';
 import { type Experiment, type ExperimentData, EXP_MSG, experimentSchema } from '../../../../shared/experiment.js';
 import { formatLongDate } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';

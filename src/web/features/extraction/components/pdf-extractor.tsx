@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast.js';
 import { PDF_MAX_BYTES } from '../../../../shared/constants.js';
 import {
   EXTRACTION_HINT_AFTER_MS,

@@ -1,0 +1,60 @@
+/**
+ * Toasts (sonner), loaded on the first toast rather than with every page: the sign-in page
+ * shows none before it is used, and its JavaScript stays within budget (issue 9). `toast.*`
+ * waits until the toaster is mounted and subscribed, so no message is dropped on the way.
+ */
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import type * as SonnerModule from 'sonner';
+import type { ExternalToast } from 'sonner';
+
+type Sonner = typeof SonnerModule;
+
+let sonner: Promise<Sonner> | null = null;
+let markMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+const listeners = new Set<() => void>();
+
+function load(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import('sonner');
+    for (const listener of listeners) listener();
+  }
+  return sonner;
+}
+
+const LazyToaster = lazy(async () => {
+  const { Toaster } = await load();
+  function MountedToaster() {
+    // Runs after the Toaster's own effect has subscribed to new toasts.
+    useEffect(() => markMounted(), []);
+    return <Toaster position="top-right" richColors closeButton />;
+  }
+  return { default: MountedToaster };
+});
+
+const show = (kind: 'success' | 'error' | 'info') => (message: string, options?: ExternalToast) => {
+  void Promise.all([load(), mounted])
+    .then(([m]) => m.toast[kind](message, options))
+    .catch((err: unknown) => console.error('Aviso não exibido:', message, err));
+};
+
+export const toast = { success: show('success'), error: show('error'), info: show('info') };
+
+/** Mounted once at the root; renders the toaster once a first toast was asked for. */
+export function ToastHost() {
+  const requested = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => sonner !== null,
+  );
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  );
+}
