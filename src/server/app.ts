@@ -11,6 +11,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { createAuthGuards } from './http/auth.js';
 import { installErrorHandling } from './http/errors.js';
+import { ResponseCache } from './http/response-cache.js';
 import { registerSpa } from './http/spa.js';
 import { createMailer, type Mailer } from './modules/auth/mailer.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -70,8 +71,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     tokens: new AccessTokens(opts.config.jwtSecret),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log }),
     log: app.log,
+    cache: new ResponseCache(),
   };
   app.decorate('ctx', ctx);
+  ctx.cache.install(app);
   app.decorateRequest('authUser', null);
   // JSON of the dashboard and the CSV compress ~10×; PDFs are sent as they are.
   await app.register(fastifyCompress, { global: true, threshold: 2048, encodings: ['gzip', 'deflate'] });

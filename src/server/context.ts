@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { ResponseCache } from './http/response-cache.js';
 import type { Mailer } from './modules/auth/mailer.js';
 import { type AccessTokens } from './modules/auth/tokens.js';
 
@@ -12,4 +13,6 @@ export interface AppContext {
   tokens: AccessTokens;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Aggregate answers per filter set, emptied by every write. */
+  cache: ResponseCache;
 }

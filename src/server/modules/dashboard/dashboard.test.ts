@@ -185,3 +185,25 @@ describe('GET /api/dashboard/export.csv', () => {
     expect(lines.some((l) => l.includes('-17,79;-50,92'))).toBe(true);
   });
 });
+
+describe('aggregates kept until the next write', () => {
+  it('a write shows at once in every aggregate; a refused write keeps the cache', async () => {
+    const before = await get<DashboardData>('/api/dashboard?cultura=Soja');
+    const statsBefore = await get<{ totalExperimentos: number }>('/api/experiments/stats?cultura=Soja');
+    const mapBefore = await get<DashboardMap>('/api/dashboard/mapa?cultura=Soja');
+    const cached = t.app.ctx.cache.size;
+    expect(cached).toBeGreaterThanOrEqual(3);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/experiments', headers: me.auth, payload: {} });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(t.app.ctx.cache.size).toBe(cached);
+
+    const e = await createExperiment(t.app, me, { cultura: 'Soja', tratamentos: [tr('Testemunha', 'Foliar', 5000)] });
+    expect((await get<{ totalExperimentos: number }>('/api/experiments/stats?cultura=Soja')).totalExperimentos).toBe(statsBefore.totalExperimentos + 1);
+    expect(JSON.stringify(await get<DashboardData>('/api/dashboard?cultura=Soja'))).not.toBe(JSON.stringify(before));
+    expect((await get<DashboardMap>('/api/dashboard/mapa?cultura=Soja')).pontos.length).toBe(mapBefore.pontos.length + 1);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: me.auth });
+    expect(del.statusCode).toBe(204);
+    expect((await get<{ totalExperimentos: number }>('/api/experiments/stats?cultura=Soja')).totalExperimentos).toBe(statsBefore.totalExperimentos);
+  });
+});

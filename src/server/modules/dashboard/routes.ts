@@ -2,10 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CSV_BOM, CSV_HEADER, csvLine, experimentCsvLines } from '../../../shared/csv.js';
-import { filtersSchema } from '../../../shared/filters.js';
+import { type Filters, filtersSchema } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
+import { cacheKey } from '../../http/response-cache.js';
 import { pageExperiments } from '../experiments/repository.js';
 import { correlationJson, dashboardData, documentCards, experimentRows, mapJson } from './repository.js';
 
@@ -32,16 +33,17 @@ const documentsQuery = pageQuery.extend({
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
   const opts = (failureMessage: string) => ({ preHandler: guards.requireUser, config: { failureMessage } });
 
-  app.get('/api/dashboard', opts('Erro ao buscar estatísticas'), async (request) => dashboardData(ctx.db, parseInput(filtersSchema, request.query)));
-
-  // Both answer the engine's JSON text as it is (see repository.ts).
-  app.get('/api/dashboard/mapa', opts('Erro ao buscar experimentos'), async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await mapJson(ctx.db, parseInput(filtersSchema, request.query))),
-  );
-
-  app.get('/api/dashboard/correlacao', opts('Erro ao buscar experimentos'), async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await correlationJson(ctx.db, parseInput(filtersSchema, request.query))),
-  );
+  // Aggregates over every matching experiment: kept per filter set until the next write
+  // (http/response-cache.ts). Map and correlation are the engine's JSON text as it is.
+  const aggregate = (route: string, compute: (filters: Filters) => Promise<string>) =>
+    app.get(route, opts(route === '/api/dashboard' ? 'Erro ao buscar estatísticas' : 'Erro ao buscar experimentos'), async (request, reply) => {
+      const filters = parseInput(filtersSchema, request.query);
+      const text = await ctx.cache.text(cacheKey(route, filters), () => compute(filters));
+      return reply.type('application/json; charset=utf-8').send(text);
+    });
+  aggregate('/api/dashboard', async (filters) => JSON.stringify(await dashboardData(ctx.db, filters)));
+  aggregate('/api/dashboard/mapa', (filters) => mapJson(ctx.db, filters));
+  aggregate('/api/dashboard/correlacao', (filters) => correlationJson(ctx.db, filters));
 
   app.get('/api/dashboard/documentos', opts('Erro ao buscar experimentos'), async (request) => {
     const { limit, offset, busca, ...filters } = parseInput(documentsQuery, request.query);

@@ -6,7 +6,8 @@ import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
 import { type DesignInput, StatsInputError, analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
-import { experimentStats, getExperiment, listExperimentsText } from './repository.js';
+import { cacheKey } from '../../http/response-cache.js';
+import { currentYear, experimentStats, getExperiment, listExperimentsText } from './repository.js';
 import type { ExperimentService } from './service.js';
 
 const NO_REPLICATES =
@@ -24,9 +25,13 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     return reply.type('application/json; charset=utf-8').send(await listExperimentsText(ctx.db, filters, limit, offset));
   });
 
-  app.get('/api/experiments/stats', { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } }, async (request) => {
+  app.get('/api/experiments/stats', { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } }, async (request, reply) => {
     const filters = parseInput(filtersSchema, request.query);
-    return experimentStats(ctx.db, filters);
+    const year = currentYear();
+    const text = await ctx.cache.text(cacheKey('/api/experiments/stats', { ...filters, year }), async () =>
+      JSON.stringify(await experimentStats(ctx.db, filters, year)),
+    );
+    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   app.get<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } }, async (request) => {

@@ -1,0 +1,74 @@
+/**
+ * Answers of the dashboard's aggregate endpoints, kept per filter set until the data changes.
+ * Aggregates read every experiment matching the filters, so their cost grows with the data; the
+ * dashboard is opened many times a day on data that changes a few times. Every successful write
+ * (any non-GET request outside /api/auth) empties the cache before its answer is sent, so a
+ * client never reads an aggregate older than its own last write. The TTL bounds staleness when
+ * another process writes to the same PostgreSQL database.
+ */
+import type { FastifyInstance } from 'fastify';
+
+interface Entry {
+  text: string;
+  at: number;
+}
+
+export class ResponseCache {
+  private generation = 0;
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly maxEntries = 500,
+    private readonly ttlMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cached text for `key`, or computes it; a result computed across a write is not kept. */
+  async text(key: string, compute: () => Promise<string>): Promise<string> {
+    const hit = this.entries.get(key);
+    if (hit && this.now() - hit.at < this.ttlMs) {
+      // Re-inserted: the Map's order is the least-recently-used order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.text;
+    }
+    const generation = this.generation;
+    const text = await compute();
+    if (generation === this.generation) {
+      this.entries.delete(key);
+      this.entries.set(key, { text, at: this.now() });
+      while (this.entries.size > this.maxEntries) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest === undefined) break;
+        this.entries.delete(oldest);
+      }
+    }
+    return text;
+  }
+
+  /** Empties the cache when a request that may have changed data succeeds, before it answers. */
+  install(app: FastifyInstance): void {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const reads = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+      if (!reads && reply.statusCode < 400 && !request.url.startsWith('/api/auth/')) this.invalidate();
+      return payload;
+    });
+  }
+}
+
+/** A key that does not depend on the order of the query parameters. */
+export function cacheKey(route: string, params: object): string {
+  const entries = Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return `${route}?${JSON.stringify(entries)}`;
+}
