@@ -12,6 +12,7 @@ import type { Database } from './db/client.js';
 import { createAuthGuards } from './http/auth.js';
 import { installErrorHandling } from './http/errors.js';
 import { ResponseCache } from './http/response-cache.js';
+import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { createMailer, type Mailer } from './modules/auth/mailer.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -43,8 +44,20 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every API route (method and path), in registration order: the authorisation test's input. */
+    apiRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
 }
+
+/**
+ * Largest JSON body per route family; others take the global 1 MiB. Uploads are multipart and
+ * limited while they stream (http/multipart.ts: 10 MiB per PDF, 2 MiB per field).
+ */
+const BODY_LIMITS: ReadonlyArray<[prefix: string, bytes: number]> = [
+  ['/api/auth/', 16 * 1024],
+  ['/api/users', 16 * 1024],
+  ['/api/lookups/', 16 * 1024],
+];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -53,6 +66,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+  });
+
+  const apiRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    const limit = BODY_LIMITS.find(([prefix]) => route.url.startsWith(prefix));
+    if (limit && route.bodyLimit === undefined) route.bodyLimit = limit[1];
   });
 
   // One line per request, with what matters to read an incident.
@@ -76,6 +98,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
   ctx.cache.install(app);
   app.decorateRequest('authUser', null);
+  await registerSecurity(app, opts.config);
   // JSON of the dashboard and the CSV compress ~10×; PDFs are sent as they are.
   await app.register(fastifyCompress, { global: true, threshold: 2048, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);

@@ -36,10 +36,20 @@ const envSchema = z.object({
   EXTRACTION_LLM_MODEL: z.string().min(1).optional(),
   EXTRACTION_LLM_API_KEY: z.string().min(1).optional(),
   EXTRACTION_LLM_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(60_000),
+  CORS_ORIGIN: z
+    .string()
+    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))
+    .pipe(z.array(z.url({ error: 'deve ser uma ou mais origens separadas por vírgula (ex.: https://app.exemplo.com.br)' })))
+    .optional(),
+  MAP_TILE_URL: z.string().min(1).optional(),
+  VITE_MAP_TILE_URL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `deve ser um de: ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** The web's default (features/dashboard/components/experiments-map.tsx). */
+export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 export interface AppConfig {
   port: number;
@@ -55,6 +65,10 @@ export interface AppConfig {
   /** Sign-in and recovery attempts allowed per 15 minutes. */
   authLimitPerEmail: number;
   authLimitPerIp: number;
+  /** Origins allowed to call the API from another site; none (CORS closed) when unset. */
+  corsOrigins: string[];
+  /** Map tile URL template: its host is the only external one the CSP allows (images). */
+  mapTileUrl: string;
   /** Optional LLM second opinion for PDF extraction (both URL and model set). */
   extractionLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
 }
@@ -87,6 +101,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     authLimitPerEmail: e.AUTH_LIMIT_PER_EMAIL,
     authLimitPerIp: e.AUTH_LIMIT_PER_IP,
+    corsOrigins: e.CORS_ORIGIN ?? [],
+    mapTileUrl: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL,
     extractionLlm:
       e.EXTRACTION_LLM_URL && e.EXTRACTION_LLM_MODEL
         ? { url: e.EXTRACTION_LLM_URL, model: e.EXTRACTION_LLM_MODEL, apiKey: e.EXTRACTION_LLM_API_KEY, timeoutMs: e.EXTRACTION_LLM_TIMEOUT_MS }

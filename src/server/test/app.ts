@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authLimitPerEmail: 10,
     authLimitPerIp: 1000,
     extractionLlm: undefined,
+    corsOrigins: [],
+    mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
     ...overrides,
   };
 }

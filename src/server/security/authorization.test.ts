@@ -1,0 +1,193 @@
+/**
+ * The authorisation matrix (docs/security.md): every API route × {anonymous, user, consultor,
+ * admin, owner, non-owner} with the status each must get. Generated from the one table below,
+ * checked against the routes the app really registers: a new route without a row fails here.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../test/factories.js';
+
+type Actor = 'anonymous' | 'user' | 'consultor' | 'admin' | 'owner' | 'nonOwner';
+const ACTORS: Actor[] = ['anonymous', 'user', 'consultor', 'admin', 'owner', 'nonOwner'];
+
+interface Req {
+  url: string;
+  payload?: string | Buffer | object;
+  headers?: Record<string, string>;
+}
+type Build = (who: Account | null) => Promise<Req> | Req;
+type Expect = Record<Actor, number>;
+
+let t: TestApp;
+let admin: Account;
+let owner: Account;
+let user: Account;
+let consultor: Account;
+let nonOwner: Account;
+
+/** Same status for every signed-in actor, 401 for anonymous. */
+const signedIn = (ok: number): Expect => ({ anonymous: 401, user: ok, consultor: ok, admin: ok, owner: ok, nonOwner: ok });
+/** Only the owner of the resource (or an admin) may. */
+const ownerOrAdmin = (ok: number): Expect => ({ anonymous: 401, user: 403, consultor: 403, admin: ok, owner: ok, nonOwner: 403 });
+const adminOnly = (ok: number): Expect => ({ anonymous: 401, user: 403, consultor: 403, admin: ok, owner: 403, nonOwner: 403 });
+const everyone = (status: number): Expect => ({ anonymous: status, user: status, consultor: status, admin: status, owner: status, nonOwner: status });
+
+const experimentOfOwner = () => createExperiment(t.app, owner);
+const documentOfOwner = async () => {
+  const e = await experimentOfOwner();
+  const res = await t.app.inject({ method: 'GET', url: `/api/uploads/documents?experimentId=${e.id}`, headers: owner.auth });
+  return (res.json() as { documents: Array<{ id: number }> }).documents[0]!.id;
+};
+const form = (fields: Record<string, string>, pdf = true) => {
+  const body = multipart(fields, pdf ? [{ filename: 'relatorio.pdf', content: samplePdf() }] : []);
+  return { payload: body.payload, headers: body.headers };
+};
+const lookup = async (kind: 'marcas' | 'culturas' | 'regioes' | 'produtos') => {
+  const nome = `Item ${randomUUID().slice(0, 8)}`;
+  const sigla = randomUUID().slice(0, 8);
+  const payload = kind === 'regioes' ? { nome, sigla } : kind === 'produtos' ? { nome, marca: 'Aminoagro' } : { nome };
+  const res = await t.app.inject({ method: 'POST', url: `/api/lookups/${kind}`, headers: admin.auth, payload });
+  if (res.statusCode !== 201) throw new Error(`lookup ${kind}: ${res.statusCode} ${res.body}`);
+  const key = kind === 'produtos' ? (res.json() as { produto: { id: number } }).produto.id : kind === 'regioes' ? sigla : nome;
+  return encodeURIComponent(String(key));
+};
+const newName = () => ({ nome: `Novo ${randomUUID().slice(0, 8)}` });
+
+const MATRIX: Record<string, { expect: Expect; build: Build }> = {
+  'GET /api/health': { expect: everyone(200), build: () => ({ url: '/api/health' }) },
+
+  // Sign-up, sign-in and recovery answer the same to everyone: a token changes nothing.
+  'POST /api/auth/register': {
+    expect: everyone(201),
+    build: () => ({ url: '/api/auth/register', payload: { name: 'Nova Pessoa', email: `p-${randomUUID()}@ex.com`, password: 'segredo123' } }),
+  },
+  'POST /api/auth/login': { expect: everyone(200), build: () => ({ url: '/api/auth/login', payload: { email: user.user.email, password: user.password } }) },
+  'POST /api/auth/refresh': { expect: everyone(401), build: () => ({ url: '/api/auth/refresh' }) },
+  'POST /api/auth/logout': { expect: everyone(204), build: () => ({ url: '/api/auth/logout' }) },
+  'POST /api/auth/forgot-password': { expect: everyone(202), build: () => ({ url: '/api/auth/forgot-password', payload: { email: 'ninguem@ex.com' } }) },
+  'POST /api/auth/reset-password': {
+    expect: everyone(400),
+    build: () => ({ url: '/api/auth/reset-password', payload: { token: 'invalido', password: 'segredo123' } }),
+  },
+
+  'GET /api/users/profile': { expect: signedIn(200), build: () => ({ url: '/api/users/profile' }) },
+  'PUT /api/users/profile': { expect: signedIn(200), build: () => ({ url: '/api/users/profile', payload: { company: 'Fazenda Boa Vista' } }) },
+  'POST /api/users/change-password': {
+    expect: signedIn(204),
+    build: (who) => ({ url: '/api/users/change-password', payload: { currentPassword: who?.password ?? 'x', newPassword: who?.password ?? 'segredo123' } }),
+  },
+  'GET /api/users': { expect: adminOnly(200), build: () => ({ url: '/api/users' }) },
+  'PUT /api/users/:id/role': {
+    expect: adminOnly(200),
+    build: async () => ({ url: `/api/users/${(await createAccount(t.app)).user.id}/role`, payload: { role: 'consultor' } }),
+  },
+
+  'GET /api/lookups/marcas': { expect: everyone(200), build: () => ({ url: '/api/lookups/marcas' }) },
+  'GET /api/lookups/regioes': { expect: everyone(200), build: () => ({ url: '/api/lookups/regioes' }) },
+  'GET /api/lookups/estados': { expect: everyone(200), build: () => ({ url: '/api/lookups/estados' }) },
+  'GET /api/lookups/culturas': { expect: everyone(200), build: () => ({ url: '/api/lookups/culturas' }) },
+  'GET /api/lookups/produtos-por-marca': { expect: everyone(200), build: () => ({ url: '/api/lookups/produtos-por-marca' }) },
+  'POST /api/lookups/marcas': { expect: adminOnly(201), build: () => ({ url: '/api/lookups/marcas', payload: newName() }) },
+  'PUT /api/lookups/marcas/:nome': { expect: adminOnly(200), build: async () => ({ url: `/api/lookups/marcas/${await lookup('marcas')}`, payload: newName() }) },
+  'DELETE /api/lookups/marcas/:nome': { expect: adminOnly(204), build: async () => ({ url: `/api/lookups/marcas/${await lookup('marcas')}` }) },
+  'POST /api/lookups/produtos': { expect: adminOnly(201), build: () => ({ url: '/api/lookups/produtos', payload: { ...newName(), marca: 'Aminoagro' } }) },
+  'PUT /api/lookups/produtos/:id': { expect: adminOnly(200), build: async () => ({ url: `/api/lookups/produtos/${await lookup('produtos')}`, payload: newName() }) },
+  'DELETE /api/lookups/produtos/:id': { expect: adminOnly(204), build: async () => ({ url: `/api/lookups/produtos/${await lookup('produtos')}` }) },
+  'POST /api/lookups/regioes': {
+    expect: adminOnly(201),
+    build: () => ({ url: '/api/lookups/regioes', payload: { nome: `Regional ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) } }),
+  },
+  'PUT /api/lookups/regioes/:sigla': { expect: adminOnly(200), build: async () => ({ url: `/api/lookups/regioes/${await lookup('regioes')}`, payload: { nome: `Outra ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) } }) },
+  'DELETE /api/lookups/regioes/:sigla': { expect: adminOnly(204), build: async () => ({ url: `/api/lookups/regioes/${await lookup('regioes')}` }) },
+  'POST /api/lookups/culturas': { expect: adminOnly(201), build: () => ({ url: '/api/lookups/culturas', payload: newName() }) },
+  'PUT /api/lookups/culturas/:nome': { expect: adminOnly(200), build: async () => ({ url: `/api/lookups/culturas/${await lookup('culturas')}`, payload: newName() }) },
+  'DELETE /api/lookups/culturas/:nome': { expect: adminOnly(204), build: async () => ({ url: `/api/lookups/culturas/${await lookup('culturas')}` }) },
+
+  'GET /api/experiments': { expect: signedIn(200), build: () => ({ url: '/api/experiments' }) },
+  'GET /api/experiments/stats': { expect: signedIn(200), build: () => ({ url: '/api/experiments/stats' }) },
+  'GET /api/experiments/:id': { expect: signedIn(200), build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}` }) },
+  'GET /api/experiments/:id/analise': {
+    expect: signedIn(200),
+    build: async () => {
+      const reps = (base: number, noise: number[]) => ({ repeticoes: noise.map((n) => base + n) });
+      const e = await createExperiment(t.app, owner, {
+        tipo_estatistica: 'DBC',
+        tratamentos: [
+          { nome: 'Testemunha', modalidade: 'Foliar', ...reps(3000, [-40, 25, 60, -10]) },
+          { nome: 'A', modalidade: 'Foliar', ...reps(3400, [15, -70, 30, 20]) },
+          { nome: 'B', modalidade: 'Foliar', ...reps(3900, [-5, 45, -35, 80]) },
+        ],
+      });
+      return { url: `/api/experiments/${e.id}/analise` };
+    },
+  },
+  'POST /api/experiments': { expect: signedIn(201), build: () => ({ url: '/api/experiments', ...form({ data: JSON.stringify(buildExperiment()) }) }) },
+  'PUT /api/experiments/:id': {
+    expect: ownerOrAdmin(200),
+    build: async () => {
+      const e = await experimentOfOwner();
+      return { url: `/api/experiments/${e.id}`, ...form({ data: JSON.stringify(buildExperiment({ version: e.version, cultivar: 'Editada' })) }, false) };
+    },
+  },
+  'DELETE /api/experiments/:id': { expect: ownerOrAdmin(204), build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}` }) },
+
+  'GET /api/dashboard': { expect: signedIn(200), build: () => ({ url: '/api/dashboard' }) },
+  'GET /api/dashboard/mapa': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/mapa' }) },
+  'GET /api/dashboard/correlacao': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/correlacao' }) },
+  'GET /api/dashboard/documentos': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/documentos' }) },
+  'GET /api/dashboard/experimentos': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/experimentos' }) },
+  'GET /api/dashboard/export.csv': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/export.csv' }) },
+
+  'POST /api/extract-pdf': { expect: signedIn(200), build: () => ({ url: '/api/extract-pdf', ...form({}) }) },
+
+  'POST /api/uploads/document': {
+    expect: ownerOrAdmin(201),
+    build: async () => ({ url: '/api/uploads/document', ...form({ experimentId: String((await experimentOfOwner()).id) }) }),
+  },
+  'GET /api/uploads/documents': { expect: signedIn(200), build: async () => ({ url: `/api/uploads/documents?experimentId=${(await experimentOfOwner()).id}` }) },
+  'GET /api/uploads/documents/:id': { expect: signedIn(200), build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}` }) },
+  'GET /api/uploads/documents/:id/download': { expect: signedIn(200), build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}/download` }) },
+  'DELETE /api/uploads/documents/:id': { expect: ownerOrAdmin(204), build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}` }) },
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAccount(t.app, { role: 'admin' });
+  owner = await createAccount(t.app);
+  user = await createAccount(t.app);
+  nonOwner = await createAccount(t.app);
+  consultor = await createAccount(t.app, { role: 'consultor' });
+});
+afterAll(() => t.close());
+
+const accountOf = (actor: Actor): Account | null =>
+  ({ anonymous: null, user, consultor, admin, owner, nonOwner })[actor];
+
+describe('authorisation matrix', () => {
+  it('has a row for every route the app registers, and no row for a route that does not exist', () => {
+    const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(registered);
+  });
+
+  for (const [route, { expect: statuses, build }] of Object.entries(MATRIX)) {
+    it(route, async () => {
+      const [method] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE'];
+      const got: Partial<Record<Actor, number>> = {};
+      for (const actor of ACTORS) {
+        const who = accountOf(actor);
+        const req = await build(who);
+        const res = await t.app.inject({
+          method,
+          url: req.url,
+          payload: req.payload as string | Buffer | undefined,
+          headers: { ...req.headers, ...(who ? who.auth : {}) },
+        });
+        got[actor] = res.statusCode;
+        // Whatever the answer, never a server error.
+        expect(res.statusCode, `${route} as ${actor}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }
+      expect(got).toEqual(statuses);
+    });
+  }
+});
