@@ -63,7 +63,9 @@ describe('GET /api/experiments', () => {
 
   it('follows the products of an update, never matches across two names, and refuses control characters', async () => {
     const two = [{ nome: 'T1', modalidade: 'Foliar', produtividade: 100, produtos_aplicados: [{ nome: 'Alfa', dose: 1, custo: 1 }, { nome: 'Beta Ácido', dose: 1, custo: 1 }] }];
+    expect((await list('')).json().total).toBe(5);
     const e = await createExperiment(t.app, me, { tratamentos: two });
+    expect((await list('')).json().total).toBe(6);
     expect(await ids('?produto=alfa')).toEqual([e.id]);
     expect(await ids('?produto=AlfaBeta')).toEqual([]);
     expect(await ids(`?produto=${encodeURIComponent('ÁCIDO')}`)).toEqual([e.id]);
@@ -106,7 +108,7 @@ describe('GET /api/experiments', () => {
     expect((await list('?limit=500')).statusCode).toBe(200);
   });
 
-  it('reads a page with all nested rows and its total in one statement, whatever its size', async () => {
+  it('reads a page with all nested rows in one statement and its total in one more, whatever its size', async () => {
     for (let i = 0; i < 95; i++) await createExperiment(t.app, me, { cultivar: `Lote ${i}` });
     for (const limit of [1, 10, 100]) {
       queries = [];
@@ -116,7 +118,7 @@ describe('GET /api/experiments', () => {
       expect(page.every((e) => e.tratamentos.length > 0)).toBe(true);
       // The guard reads the signed-in user once; the page itself takes the rest.
       const pageQueries = queries.filter((q) => !q.includes('"password_hash"'));
-      expect(pageQueries.length, pageQueries.join('\n')).toBe(1);
+      expect(pageQueries.length, pageQueries.join('\n')).toBeLessThanOrEqual(2);
     }
   });
 });

@@ -22,7 +22,10 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     const q = parseInput(listQuerySchema, request.query);
     const { limit, offset, ...filters } = q;
     if (hasAnyFilter(filters)) request.failureMessage = 'Erro ao buscar experimentos por filtros';
-    return reply.type('application/json; charset=utf-8').send(await listExperimentsText(ctx.db, filters, limit, offset));
+    // The total under these filters is kept until the next write, like the dashboard's aggregates.
+    const totalOf = async (count: () => Promise<number>) =>
+      Number(await ctx.cache.text(cacheKey('/api/experiments#total', filters), async () => String(await count())));
+    return reply.type('application/json; charset=utf-8').send(await listExperimentsText(ctx.db, filters, limit, offset, totalOf));
   });
 
   app.get('/api/experiments/stats', { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } }, async (request, reply) => {
