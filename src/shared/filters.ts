@@ -8,7 +8,8 @@ import { z } from 'zod';
 export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-const optionalText = z
+/** An optional single-line text filter: trimmed, at most 200 characters, no control characters. */
+export const optionalText = z
   .string()
   .trim()
   .max(200, 'Filtro muito longo')

@@ -82,14 +82,25 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: MSG.tooManyRequests,
 };
 
-/** Connection-level failures of the database: the client should retry later, not see a 500. */
-function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return (
-    typeof code === 'string' &&
-    (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(code))
-  );
+/** The error code of a failure, or of the driver error a query error wraps (drizzle's `cause`). */
+function errorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
+
+const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08000', '08004']);
+/** Connection-level failures of the database: the client should retry later, not see a 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = errorCode(err);
+  const message = err instanceof Error ? err.message : '';
+  return (code !== undefined && UNAVAILABLE.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(message);
+}
+
+/** Text the database cannot store (a NUL character, an invalid encoding): the input's fault. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05', '54000']);
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('failureMessage', undefined);
@@ -99,6 +110,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (err instanceof z.ZodError) {
       return reply.status(400).send(errorBody('VALIDATION_ERROR', MSG.validationError, zodFields(err)));
+    }
+    if (UNSTORABLE_TEXT.has(errorCode(err) ?? '')) {
+      request.log.info({ code: errorCode(err) }, 'unstorable text in input');
+      return reply.status(400).send(errorBody('VALIDATION_ERROR', MSG.validationError));
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');

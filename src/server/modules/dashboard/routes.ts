@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CSV_BOM, CSV_HEADER, csvLine, experimentCsvLines } from '../../../shared/csv.js';
-import { type Filters, filtersSchema } from '../../../shared/filters.js';
+import { type Filters, filtersSchema, optionalText } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
@@ -22,12 +22,7 @@ const page = (def: number, max: number) =>
 
 const pageQuery = filtersSchema.extend({ limit: page(20, 500).refine((n) => n >= 1, 'Mínimo 1'), offset: page(0, 10_000_000) });
 const documentsQuery = pageQuery.extend({
-  busca: z
-    .string()
-    .trim()
-    .max(200, 'Busca muito longa')
-    .optional()
-    .transform((v) => v || undefined),
+  busca: optionalText,
 });
 
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
