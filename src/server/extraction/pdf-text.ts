@@ -4,7 +4,45 @@
  * wherever a gap is wider than a couple of spaces. Cells keep their x extent, so callers can
  * rebuild label/value pairs and table columns; a line's `text` joins its cells with tabs.
  */
+import { inflateSync } from 'node:zlib';
 import { getDocumentProxy } from 'unpdf';
+
+/** Reports inflate to a few MB; a "zip bomb" stream inflating past this is refused unread. */
+export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Whether the file's Flate streams together inflate to more than `budget` bytes. Each stream is
+ * inflated with a cap, so a bomb costs at most the budget in memory, never gigabytes.
+ */
+export function inflatesBeyond(bytes: Uint8Array, budget = MAX_INFLATED_BYTES): boolean {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let remaining = budget;
+  let from = 0;
+  for (;;) {
+    const at = buf.indexOf('stream', from, 'latin1');
+    if (at < 0) return false;
+    from = at + 6;
+    // `endstream` also contains the word; a stream keyword is followed by an end of line.
+    if (buf.subarray(at - 3, at).toString('latin1') === 'end') continue;
+    let start = at + 6;
+    if (buf[start] === 0x0d) start++;
+    if (buf[start] !== 0x0a) continue;
+    start++;
+    const dict = buf.subarray(Math.max(0, at - 2048), at).toString('latin1');
+    const dictStart = dict.lastIndexOf('obj');
+    if (!/\/FlateDecode|\/Fl\b/.test(dict.slice(dictStart < 0 ? 0 : dictStart))) continue;
+    const end = buf.indexOf('endstream', start, 'latin1');
+    if (end < 0) return false;
+    from = end + 9;
+    try {
+      remaining -= inflateSync(buf.subarray(start, end), { maxOutputLength: Math.max(1, remaining) }).length;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return true;
+      // A damaged stream is pdf.js's business.
+    }
+    if (remaining <= 0) return true;
+  }
+}
 
 export const PDF_UNREADABLE_MESSAGE = 'Não foi possível ler o PDF. Verifique se o arquivo não está danificado ou protegido por senha.';
 
@@ -14,7 +52,7 @@ export class PdfUnreadableError extends Error {
   /** The HTTP status the API answers with. */
   readonly statusCode = 422;
   constructor(
-    readonly reason: 'damaged' | 'encrypted',
+    readonly reason: 'damaged' | 'encrypted' | 'too-complex',
     options?: { cause?: unknown },
   ) {
     super(PDF_UNREADABLE_MESSAGE, options);
@@ -74,6 +112,7 @@ export const MAX_PAGES = 60;
  * @throws PdfUnreadableError when pdf.js cannot open the file.
  */
 export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
+  if (inflatesBeyond(bytes)) throw new PdfUnreadableError('too-complex');
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may take ownership of (detach) the buffer it is given.
@@ -111,7 +150,8 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
         continue;
       }
       if (charCount - before < 25) pagesWithoutText.push(p);
-      lines.push(...groupLines(items, p));
+      // One by one: spreading a page of many thousand lines into push() overflows the stack.
+      for (const line of groupLines(items, p)) lines.push(line);
     }
     if (failedPages === pagesRead && pagesRead > 0) throw new PdfUnreadableError('damaged');
     return { pageCount: doc.numPages, pagesRead, lines, charCount, pagesWithoutText };

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { EXTRACTION_MSG } from '../../../shared/extraction.js';
 import type { AppContext } from '../../context.js';
 import { PdfUnreadableError, extractFromText } from '../../extraction/extract.js';
-import { readPdfText } from '../../extraction/pdf-text.js';
+import { PdfTextReader } from '../../extraction/pdf-text-reader.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
@@ -15,13 +15,15 @@ import { readReferenceData } from '../lookups/routes.js';
 import { LLM_WARNINGS, askLlm, mergeLlm } from './llm.js';
 
 export function extractionRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
+  const pdfText = new PdfTextReader();
+  app.addHook('onClose', () => pdfText.close());
   app.post('/api/extract-pdf', { preHandler: guards.requireUser, config: { failureMessage: EXTRACTION_MSG.error } }, async (request) => {
     const { pdf } = await readMultipart(request);
     if (!pdf) throw badRequest({ pdf: 'Envie o relatório em PDF no campo "pdf".' });
     const reference = await readReferenceData(ctx);
     let text;
     try {
-      text = await readPdfText(new Uint8Array(pdf.content));
+      text = await pdfText.read(new Uint8Array(pdf.content));
     } catch (err) {
       if (err instanceof PdfUnreadableError) throw new AppError(422, 'UNPROCESSABLE', err.message);
       throw err;
