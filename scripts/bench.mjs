@@ -185,6 +185,25 @@ for (const [name, path] of gets) {
   await warm(path);
   results.push(await load(name, { path }));
 }
+// Aggregates and list totals are kept until the next write (server/http/response-cache.ts): the
+// load above reads them warm. Here each read follows a write, so it computes from scratch.
+for (const [name, path] of [...gets.slice(0, 5), ['dashboard correlation', '/api/dashboard/correlacao']]) {
+  const ms = [];
+  let errors = 0;
+  for (let i = 0; i < 7; i++) {
+    const w = await fetch(`${base}/api/users/profile`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ company: `Bench ${i}` }) });
+    if (!w.ok) errors++;
+    const s = performance.now();
+    const r = await fetch(`${base}${path}`, { headers: auth });
+    await r.arrayBuffer();
+    ms.push(performance.now() - s);
+    if (!r.ok) errors++;
+  }
+  sampleRss();
+  const st = stats(ms);
+  results.push({ name: `${name}, cold (after a write)`, rps: null, ...st, errors, requests: ms.length });
+  console.log(`${`${name}, cold`.padEnd(34)}          p50 ${st.p50} ms  p95 ${st.p95} ms  erros ${errors}`);
+}
 results.push(await load('create (8 treatments + 1 MB PDF)', { path: '/api/experiments', method: 'POST', headers: { 'content-type': mpHeaders['content-type'] }, body: createBody }, 100));
 // Updates carry the version they read, so they run one after another.
 {
@@ -292,7 +311,8 @@ const out = {
   serverPeakRssMB: +peakRss.toFixed(0),
 };
 mkdirSync(join(root, 'bench'), { recursive: true });
-writeFileSync(join(root, 'bench', `results-${engine}-${COUNT}.json`), JSON.stringify(out, null, 2) + '\n');
+// results.json/.md: the latest run; results-<engine>-<count>.*: kept per configuration.
+for (const name of ['results', `results-${engine}-${COUNT}`]) writeFileSync(join(root, 'bench', `${name}.json`), JSON.stringify(out, null, 2) + '\n');
 const md = [
   `### ${engine}, ${COUNT.toLocaleString('pt-BR')} experimentos (${out.when.slice(0, 10)})`,
   '',
@@ -311,5 +331,5 @@ const md = [
   `| pico de memória do servidor (RSS) | ${out.serverPeakRssMB} MB |`,
   '',
 ].join('\n');
-writeFileSync(join(root, 'bench', `results-${engine}-${COUNT}.md`), md);
+for (const name of ['results', `results-${engine}-${COUNT}`]) writeFileSync(join(root, 'bench', `${name}.md`), md);
 console.log('\n' + md);

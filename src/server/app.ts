@@ -15,6 +15,7 @@ import { ResponseCache } from './http/response-cache.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { createMailer, type Mailer } from './modules/auth/mailer.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { AccessTokens } from './modules/auth/tokens.js';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   documentRoutes(app, ctx, documentStore, guards);
   dashboardRoutes(app, ctx, guards);
   extractionRoutes(app, ctx, guards);
+  auditRoutes(app, ctx, guards);
   await registerSpa(app, opts.webRoot ?? WEB_DIST_DIR);
   return app;
 }

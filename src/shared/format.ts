@@ -7,6 +7,14 @@ export function formatLongDate(iso: string | Date): string {
   return Number.isNaN(d.getTime()) ? '' : longDate.format(d);
 }
 
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Sao_Paulo' });
+
+/** "21/11/2026, 10:15:03" (Brasília time) */
+export function formatDateTime(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return Number.isNaN(d.getTime()) ? '' : dateTime.format(d);
+}
+
 /** Initials for an avatar: first and last name. */
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

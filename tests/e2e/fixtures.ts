@@ -15,6 +15,9 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
   return { name: `Pessoa ${id}`, email: `pessoa.${id}@exemplo.com.br`, password: 'senha-segura-1', role: 'user', ...overrides };
 }
 
+/** The installation's administrator, created by global-setup.ts as the first account. */
+export const ADMIN: TestUser = { name: 'Ana Administradora', email: 'admin.e2e@exemplo.com.br', password: 'senha-admin-1', role: 'admin' };
+
 /** Creates an account through the API (fast path for journeys that are not about sign-up). */
 export async function registerByApi(request: APIRequestContext, user: TestUser = newUser()): Promise<TestUser> {
   const res = await request.post('/api/auth/register', {

@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
  * Both are exposed as the same drizzle database type, so no other module knows which it got.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -25,6 +25,8 @@ export interface Database {
   migrate(): Promise<string[]>;
   /** Resolves when the engine answers a trivial query. */
   ping(): Promise<void>;
+  /** Embedded engine only: the whole data directory as a gzipped tar (a consistent copy). */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -86,7 +88,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
   const dir = opts.pgliteDir ?? join(opts.dataDir ?? './data', 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const unlock = lockDataDir(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -101,6 +110,68 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    async dump() {
+      await client.query('checkpoint');
+      return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
+}
+
+/** Creates an embedded database in the empty directory `dir` from a `dump()`. */
+export async function loadPgliteDump(dir: string, dump: Uint8Array): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const unlock = lockDataDir(dir);
+  try {
+    const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, loadDataDir: new Blob([dump]) });
+    await client.query('select 1');
+    await client.close();
+  } finally {
+    unlock();
+  }
+}
+
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+}
+
+/**
+ * The embedded engine must be opened by one process at a time: two processes writing the same
+ * files corrupt them. A lock file beside the directory names the process that holds it; one left
+ * by a process that no longer runs (killed) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = `${dir.replace(/[/\\]+$/, '')}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirLockedError(
+          `O banco embutido em ${dir} está aberto por outro processo (pid ${holder}). Pare-o antes (o servidor, por exemplo); ` +
+            `se esse processo não existe mais, apague ${file}.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Não foi possível travar o banco embutido em ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -11,6 +11,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -269,4 +270,27 @@ export const documents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('documents_experiment_idx').on(t.experimentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/**
+ * Who created, changed or deleted which experiment (or its documents) and when. Written in the
+ * transaction of the change itself; the experiment id is kept without a foreign key, so the
+ * trail outlives a deleted experiment, and the author's name is kept as it was at the time.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    /** experiment.create | experiment.update | experiment.delete | document.add | document.delete */
+    action: text('action').notNull(),
+    experimentId: integer('experiment_id'),
+    /** What identifies the experiment to a reader (cultura, cultivar, cidade…), at the time. */
+    label: text('label').notNull(),
+    /** update: {field: {de, para}}; document: {arquivo}. */
+    changes: jsonb('changes'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()), index('audit_log_experiment_idx').on(t.experimentId)],
 );

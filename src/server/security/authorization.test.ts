@@ -78,6 +78,7 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
     build: (who) => ({ url: '/api/users/change-password', payload: { currentPassword: who?.password ?? 'x', newPassword: who?.password ?? 'segredo123' } }),
   },
   'GET /api/users': { expect: adminOnly(200), build: () => ({ url: '/api/users' }) },
+  'GET /api/admin/auditoria': { expect: adminOnly(200), build: () => ({ url: '/api/admin/auditoria' }) },
   'PUT /api/users/:id/role': {
     expect: adminOnly(200),
     build: async () => ({ url: `/api/users/${(await createAccount(t.app)).user.id}/role`, payload: { role: 'consultor' } }),

@@ -42,10 +42,11 @@ const mutation: fc.Arbitrary<(b: Body) => Body> = fc.oneof(
   }),
   fc.tuple(fc.constantFrom(...TOP_KEYS), junk).map(([k, v]) => (b: Body) => ({ ...b, [k]: v })),
   fc.tuple(fc.constantFrom(...TREATMENT_KEYS), junk).map(([k, v]) => (b: Body) => {
+    if (!Array.isArray(b.tratamentos)) return b;
     const [first, ...others] = b.tratamentos as Body[];
     return { ...b, tratamentos: [{ ...first, [k]: v }, ...others] };
   }),
-  fc.integer({ min: 31, max: 3000 }).map((n) => (b: Body) => ({ ...b, tratamentos: Array.from({ length: n }, () => (b.tratamentos as Body[])[0]) })),
+  fc.integer({ min: 31, max: 3000 }).map((n) => (b: Body) => ({ ...b, tratamentos: Array.from({ length: n }, () => (buildExperiment().tratamentos as Body[])[0]) })),
   fc.integer({ min: 1, max: 50 }).map((depth) => (b: Body) => {
     let nested: unknown = b;
     for (let i = 0; i < depth; i++) nested = { tratamentos: [nested] };

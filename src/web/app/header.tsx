@@ -96,9 +96,14 @@ function AccountLinks({ user, onNavigate, asMenu }: { user: PublicUser; onNaviga
         Meu Perfil
       </Link>
       {user.role === 'admin' ? (
-        <Link role={role} to="/admin/usuarios" className={MENU_ITEM} onClick={onNavigate}>
-          Usuários
-        </Link>
+        <>
+          <Link role={role} to="/admin/usuarios" className={MENU_ITEM} onClick={onNavigate}>
+            Usuários
+          </Link>
+          <Link role={role} to="/admin/auditoria" className={MENU_ITEM} onClick={onNavigate}>
+            Auditoria
+          </Link>
+        </>
       ) : null}
       <button role={role} type="button" className={`${MENU_ITEM} text-red-700`} onClick={signOut}>
         Sair

@@ -18,6 +18,7 @@ const NewExperimentPage = page(() => import('./routes/new-experiment.js'), 'NewE
 const TestExtractionPage = page(() => import('./routes/test-extraction.js'), 'TestExtractionPage');
 const ProfilePage = page(() => import('./routes/profile.js'), 'ProfilePage');
 const AdminUsersPage = page(() => import('./routes/admin-users.js'), 'AdminUsersPage');
+const AdminAuditPage = page(() => import('./routes/admin-audit.js'), 'AdminAuditPage');
 const TermsPage = page(() => import('./routes/terms.js'), 'TermsPage');
 const TrialReportPage = page(() => import('./routes/trial-report.js'), 'TrialReportPage');
 const PrivacyPage = page(() => import('./routes/privacy.js'), 'PrivacyPage');
@@ -45,6 +46,7 @@ export const router = createBrowserRouter([
       { path: 'test-extraction', element: protect(<TestExtractionPage />) },
       { path: 'perfil', element: protect(<ProfilePage />) },
       { path: 'admin/usuarios', element: protect(<AdminUsersPage />, 'admin') },
+      { path: 'admin/auditoria', element: protect(<AdminAuditPage />, 'admin') },
       { path: 'experimentos/:id/relatorio', element: protect(<TrialReportPage />) },
       { path: 'unauthorized', element: <UnauthorizedPage /> },
       { path: 'terms', element: suspended(<TermsPage />) },

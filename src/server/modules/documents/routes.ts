@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_LIST_LIMIT } from '../../../shared/constants.js';
 import { contentDisposition } from '../../../shared/filename.js';
+import { recordAudit, storedLabel } from '../audit/audit.js';
 import type { AppContext } from '../../context.js';
 import { documents, experiments } from '../../db/schema.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
@@ -64,6 +65,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
     const row = await ctx.db.transaction(async (tx) => {
       const stored = await store.put(tx, { experimentId, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
       await tx.update(experiments).set({ updatedAt: new Date() }).where(eq(experiments.id, experimentId));
+      await recordAudit(tx, user, { action: 'document.add', experimentId, label: await storedLabel(tx, experimentId), changes: { arquivo: { de: null, para: pdf.filename } } });
       return stored;
     });
     return reply.status(201).send({ document: presentDocument(row, row.id) });
@@ -113,10 +115,17 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
     const [meta] = await ctx.db.select(documentColumns).from(documents).where(eq(documents.id, id));
     if (!meta) throw notFound(DOC_MSG.notFound);
     const head = await getExperimentHead(ctx.db, meta.experimentId);
-    if (!head || !canModify(currentUser(request), head.ownerId)) throw forbidden();
+    const user = currentUser(request);
+    if (!head || !canModify(user, head.ownerId)) throw forbidden();
     await ctx.db.transaction(async (tx) => {
       await tx.delete(documents).where(and(eq(documents.id, id), eq(documents.experimentId, meta.experimentId)));
       await refreshCurrentFilename(tx, meta.experimentId);
+      await recordAudit(tx, user, {
+        action: 'document.delete',
+        experimentId: meta.experimentId,
+        label: await storedLabel(tx, meta.experimentId),
+        changes: { arquivo: { de: meta.filename, para: null } },
+      });
     });
     return reply.status(204).send();
   });

@@ -11,6 +11,7 @@ import { culturas, estados, experiments, marcas, regionais, treatments } from '.
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedPdf } from '../../http/multipart.js';
+import { experimentChanges, experimentLabel, recordAudit } from '../audit/audit.js';
 import type { DocumentStore } from '../documents/store.js';
 import { experimentValues, getExperiment, getExperimentHead, insertNested } from './repository.js';
 
@@ -57,6 +58,7 @@ export class ExperimentService {
       if (!row) throw new Error('experiment insert returned no row');
       await insertNested(tx, row.id, data.tratamentos);
       await this.store.put(tx, { experimentId: row.id, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
+      await recordAudit(tx, user, { action: 'experiment.create', experimentId: row.id, label: experimentLabel(data), changes: { arquivo: { de: null, para: pdf.filename } } });
       return row.id;
     });
     return this.read(id);
@@ -69,6 +71,7 @@ export class ExperimentService {
     if (head.version !== data.version) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
     await checkReferences(this.db, data);
     await this.db.transaction(async (tx) => {
+      const before = await getExperiment(tx, id);
       // The version check in the UPDATE itself is what makes concurrent saves safe.
       const updated = await tx
         .update(experiments)
@@ -79,6 +82,9 @@ export class ExperimentService {
       await tx.delete(treatments).where(eq(treatments.experimentId, id));
       await insertNested(tx, id, data.tratamentos);
       if (pdf) await this.store.put(tx, { experimentId: id, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
+      const changes = before ? experimentChanges(before, data) : {};
+      if (pdf) changes.arquivo = { de: before?.pdf_filename ?? null, para: pdf.filename };
+      await recordAudit(tx, user, { action: 'experiment.update', experimentId: id, label: experimentLabel(data), changes });
     });
     return this.read(id);
   }
@@ -87,7 +93,11 @@ export class ExperimentService {
     const head = await getExperimentHead(this.db, id);
     if (!head) throw notFound('Experimento não encontrado');
     if (!canModify(user, head.ownerId)) throw forbidden();
-    await this.db.delete(experiments).where(eq(experiments.id, id));
+    await this.db.transaction(async (tx) => {
+      const [gone] = await tx.delete(experiments).where(eq(experiments.id, id)).returning();
+      if (!gone) return;
+      await recordAudit(tx, user, { action: 'experiment.delete', experimentId: id, label: experimentLabel({ ...gone, ano: gone.ano }) });
+    });
   }
 
   private async read(id: number): Promise<Experiment> {

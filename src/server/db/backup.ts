@@ -1,0 +1,98 @@
+/**
+ * Backups: a consistent copy of the whole database, experiments and PDFs included.
+ * PostgreSQL: `pg_dump --format=custom` (one snapshot), restored with `pg_restore` in a single
+ * transaction. Embedded engine: PGlite's dump of its data directory (gzipped tar) after a
+ * checkpoint, restored into a fresh directory; the directory it replaces is kept beside it.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Database, loadPgliteDump, openDatabase } from './client.js';
+
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+export type BackupFormat = 'pg_dump' | 'pglite';
+
+/** Which kind of backup a file holds, by its first bytes. */
+export function backupFormatOf(bytes: Uint8Array): BackupFormat | null {
+  if (bytes.length >= 5 && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === 'PGDMP') return 'pg_dump';
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return 'pglite';
+  return null;
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', (err: NodeJS.ErrnoException) =>
+      reject(new BackupError(err.code === 'ENOENT' ? `${command} não encontrado: instale o cliente do PostgreSQL (pacote postgresql-client).` : err.message)),
+    );
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} falhou (código ${code}): ${stderr.trim()}`))));
+  });
+}
+
+export interface Target {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+/** Writes a backup of the configured database to `file`. */
+export async function backupDatabase(target: Target, file: string): Promise<void> {
+  if (target.databaseUrl) {
+    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${target.databaseUrl}`]);
+    return;
+  }
+  const database = await openDatabase({ dataDir: target.dataDir });
+  try {
+    writeFileSync(file, await dumpOf(database));
+  } finally {
+    await database.close();
+  }
+}
+
+async function dumpOf(database: Database): Promise<Uint8Array> {
+  if (!database.dump) throw new BackupError('Este banco não oferece cópia do diretório de dados.');
+  return database.dump();
+}
+
+/**
+ * Restores `file` into the configured database. PostgreSQL: the database's objects are replaced
+ * in one transaction. Embedded: the data directory is replaced, the former one kept as
+ * `pglite.antes-da-restauracao-<data>`. Returns that folder, when there is one.
+ */
+export async function restoreDatabase(target: Target, file: string): Promise<string | null> {
+  if (!existsSync(file)) throw new BackupError(`Arquivo não encontrado: ${file}`);
+  const bytes = readFileSync(file);
+  const format = backupFormatOf(bytes);
+  if (!format) throw new BackupError('Este arquivo não é um backup do Gestão Agrícola (nem pg_dump nem cópia do banco embutido).');
+  if (target.databaseUrl) {
+    if (format !== 'pg_dump') throw new BackupError('Este backup é do banco embutido; o banco configurado é PostgreSQL (DATABASE_URL).');
+    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${target.databaseUrl}`, file]);
+    return null;
+  }
+  if (format !== 'pglite') throw new BackupError('Este backup é do PostgreSQL (pg_dump); o banco configurado é o embutido (DATA_DIR).');
+  const dir = join(target.dataDir, 'pglite');
+  const incoming = join(target.dataDir, `pglite.restaurando-${Date.now()}`);
+  await loadPgliteDump(incoming, bytes);
+  // The restored copy must open and hold the schema before it replaces anything.
+  const check = await openDatabase({ pgliteDir: incoming });
+  try {
+    await check.migrate();
+  } finally {
+    await check.close();
+  }
+  let kept: string | null = null;
+  if (existsSync(dir)) {
+    kept = join(target.dataDir, `pglite.antes-da-restauracao-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    // Opening (and locking) the current directory first refuses while a server is using it.
+    const current = await openDatabase({ pgliteDir: dir });
+    await current.close();
+    renameSync(dir, kept);
+  }
+  renameSync(incoming, dir);
+  rmSync(`${incoming}.lock`, { force: true });
+  return kept;
+}

@@ -1,0 +1,96 @@
+/**
+ * Writes the audit trail inside the transaction of the change it records, so that a change and
+ * its record are stored together or not at all.
+ */
+import type { AuditAction, AuditChange } from '../../../shared/audit.js';
+import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { auditLog, experiments } from '../../db/schema.js';
+import type { AuthUser } from '../../http/auth.js';
+
+/** How a reader recognises an experiment: crop, cultivar, place and year. */
+export function experimentLabel(e: Pick<ExperimentData, 'cultura' | 'cultivar' | 'cidade' | 'estado' | 'ano'>): string {
+  return `${e.cultura} ${e.cultivar}, ${e.cidade}/${e.estado} (${e.ano})`;
+}
+
+/** The label of a stored experiment (for changes to its documents). */
+export async function storedLabel(tx: Tx, experimentId: number): Promise<string> {
+  const [e] = await tx
+    .select({ cultura: experiments.cultura, cultivar: experiments.cultivar, cidade: experiments.cidade, estado: experiments.estado, ano: experiments.ano })
+    .from(experiments)
+    .where(eq(experiments.id, experimentId));
+  return e ? experimentLabel(e) : `Experimento ${experimentId}`;
+}
+
+const SCALARS = [
+  'consultoria',
+  'marca',
+  'bu',
+  'regional',
+  'cidade',
+  'estado',
+  'latitude',
+  'longitude',
+  'teor_argila',
+  'teor_materia_organica',
+  'cultura',
+  'cultivar',
+  'ano',
+  'tipo_estatistica',
+  'custo_protocolo',
+  'roi',
+  'preco_saca',
+] as const;
+
+interface TreatmentLike {
+  nome: string;
+  modalidade: string;
+  produtividade: number;
+  custo?: number | null;
+  produtos_aplicados: Array<{ nome: string; dose?: number | null; custo?: number | null }>;
+  analises_adicionais: Array<{ nome: string; valor?: number | null; unidade?: string | null }>;
+  repeticoes?: number[] | null;
+}
+
+/** A treatment without its database id, in a stable shape to compare and show. */
+function treatmentOf(t: TreatmentLike) {
+  return {
+    nome: t.nome,
+    modalidade: t.modalidade,
+    produtividade: t.produtividade,
+    custo: t.custo ?? 0,
+    produtos_aplicados: t.produtos_aplicados.map((p) => ({ nome: p.nome, dose: p.dose ?? null, custo: p.custo ?? null })),
+    analises_adicionais: t.analises_adicionais.map((a) => ({ nome: a.nome, valor: a.valor ?? null, unidade: a.unidade ?? null })),
+    repeticoes: t.repeticoes ?? null,
+  };
+}
+
+/** The fields an update changed, with their values before and after. */
+export function experimentChanges(before: Experiment, after: ExperimentData): Record<string, AuditChange> {
+  const changes: Record<string, AuditChange> = {};
+  for (const key of SCALARS) {
+    const de = before[key] ?? null;
+    const para = after[key] ?? null;
+    if (de !== para) changes[key] = { de, para };
+  }
+  const de = before.tratamentos.map(treatmentOf);
+  const para = after.tratamentos.map(treatmentOf);
+  if (JSON.stringify(de) !== JSON.stringify(para)) changes.tratamentos = { de, para };
+  return changes;
+}
+
+export async function recordAudit(
+  tx: Tx,
+  user: AuthUser,
+  entry: { action: AuditAction; experimentId: number; label: string; changes?: Record<string, AuditChange> | null },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    userId: user.id,
+    userName: user.name,
+    action: entry.action,
+    experimentId: entry.experimentId,
+    label: entry.label,
+    changes: entry.changes ?? null,
+  });
+}

@@ -1,0 +1,49 @@
+/** `GET /api/admin/auditoria`: the audit trail, newest first, for admins. */
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AuditAction, AuditChange, AuditPage } from '../../../shared/audit.js';
+import type { AppContext } from '../../context.js';
+import { auditLog } from '../../db/schema.js';
+import type { AuthGuards } from '../../http/auth.js';
+import { parseInput } from '../../http/errors.js';
+
+const integer = (def: number, min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message)
+    .optional()
+    .transform((v) => v ?? def);
+
+const auditQuery = z.object({
+  limit: integer(50, 1, 200, 'Limite deve ser um inteiro entre 1 e 200'),
+  offset: integer(0, 0, 10_000_000, 'Posição inválida'),
+  experimentId: integer(0, 1, 2_147_483_647, 'Experimento inválido'),
+});
+
+export function auditRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
+  app.get('/api/admin/auditoria', { preHandler: guards.requireRole('admin'), config: { failureMessage: 'Erro ao buscar a auditoria' } }, async (request) => {
+    const { limit, offset, experimentId } = parseInput(auditQuery, request.query);
+    const where = experimentId ? eq(auditLog.experimentId, experimentId) : undefined;
+    const [rows, [c]] = await Promise.all([
+      ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(offset),
+      ctx.db.select({ n: count() }).from(auditLog).where(where),
+    ]);
+    const page: AuditPage = {
+      total: c?.n ?? 0,
+      entries: rows.map((r) => ({
+        id: r.id,
+        at: r.at.toISOString(),
+        user: { id: r.userId, name: r.userName },
+        action: r.action as AuditAction,
+        experimentId: r.experimentId,
+        label: r.label,
+        changes: (r.changes as Record<string, AuditChange> | null) ?? null,
+      })),
+    };
+    return page;
+  });
+}

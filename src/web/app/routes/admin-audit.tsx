@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/audit.js';
+import { formatDateTime } from '../../../shared/format.js';
+import { PageTitle } from '../../components/page-title.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Badge, type BadgeTone } from '../../components/ui/badge.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { AUDIT_PAGE_SIZE, useAuditTrail } from '../../features/audit/api.js';
+import { changeLines } from '../../features/audit/changes.js';
+import { ApiError } from '../../lib/api-client.js';
+
+const TONES: Record<AuditAction, BadgeTone> = {
+  'experiment.create': 'green',
+  'experiment.update': 'blue',
+  'experiment.delete': 'red',
+  'document.add': 'purple',
+  'document.delete': 'orange',
+};
+
+/** `/admin/auditoria`: who created, changed or deleted which experiment or document, and when. */
+export function AdminAuditPage() {
+  const [page, setPage] = useState(0);
+  const trail = useAuditTrail(page);
+  const total = trail.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+
+  return (
+    <div>
+      <PageTitle title="Auditoria" subtitle="Quem criou, alterou ou excluiu cada experimento e documento, e quando." />
+      {trail.isPending ? (
+        <div className="flex justify-center py-12 text-brand-700">
+          <Spinner className="h-8 w-8" />
+        </div>
+      ) : trail.isError ? (
+        <Alert tone="error">{trail.error instanceof ApiError ? trail.error.message : 'Erro ao buscar a auditoria.'}</Alert>
+      ) : trail.data.entries.length === 0 ? (
+        <Card className="p-8 text-center text-slate-700">Nenhuma alteração registrada ainda.</Card>
+      ) : (
+        <Card className="overflow-hidden">
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-soil-200 text-sm">
+              <thead className="bg-soil-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Data e hora</th>
+                  <th scope="col" className="px-4 py-3">Usuário</th>
+                  <th scope="col" className="px-4 py-3">Ação</th>
+                  <th scope="col" className="px-4 py-3">Experimento</th>
+                  <th scope="col" className="px-4 py-3">Alterações</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-soil-100 align-top">
+                {trail.data.entries.map((entry) => {
+                  const lines = changeLines(entry.changes);
+                  return (
+                    <tr key={entry.id} data-testid="audit-entry">
+                      <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(entry.at)}</td>
+                      <td className="px-4 py-3 font-medium text-slate-900">{entry.user.name}</td>
+                      <td className="whitespace-nowrap px-4 py-3">
+                        <Badge tone={TONES[entry.action] ?? 'gray'}>{AUDIT_ACTIONS[entry.action] ?? entry.action}</Badge>
+                      </td>
+                      <td className="px-4 py-3 text-slate-800">
+                        {entry.label}
+                        {entry.experimentId ? <span className="block text-xs text-slate-600">nº {entry.experimentId}</span> : null}
+                      </td>
+                      <td className="px-4 py-3 text-slate-700">
+                        {lines.length ? (
+                          <ul className="space-y-0.5">
+                            {lines.map((line) => (
+                              <li key={line}>{line}</li>
+                            ))}
+                          </ul>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-soil-200 px-4 py-3 text-sm text-slate-700">
+            <span>
+              Página {page + 1} de {pages} · {total.toLocaleString('pt-BR')} {total === 1 ? 'registro' : 'registros'}
+            </span>
+            <div className="flex gap-2">
+              <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                Anterior
+              </Button>
+              <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+                Próxima
+              </Button>
+            </div>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

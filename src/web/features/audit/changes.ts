@@ -1,0 +1,20 @@
+import { AUDIT_FIELDS, type AuditChange } from '../../../shared/audit.js';
+
+/** A changed value as a reader wants to see it. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number') return value.toLocaleString('pt-BR', { maximumFractionDigits: 6 });
+  if (Array.isArray(value)) return value.length === 1 ? '1 tratamento' : `${value.length} tratamentos`;
+  return String(value);
+}
+
+/** One line per changed field: "Cultivar: M6410 → BMX Zeus". */
+export function changeLines(changes: Record<string, AuditChange> | null): string[] {
+  if (!changes) return [];
+  return Object.entries(changes).map(([field, { de, para }]) => {
+    const label = AUDIT_FIELDS[field] ?? field;
+    if (field === 'tratamentos') return `${label}: alterados (${showValue(de)} → ${showValue(para)})`;
+    if (de === null || de === undefined) return `${label}: ${showValue(para)}`;
+    return `${label}: ${showValue(de)} → ${showValue(para)}`;
+  });
+}

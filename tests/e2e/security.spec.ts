@@ -1,0 +1,84 @@
+import { type ConsoleMessage, type Page, expect, test } from '@playwright/test';
+import { ADMIN, apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+
+/** Collects what the browser reports about the Content-Security-Policy on a page. */
+function cspReports(page: Page): string[] {
+  const reports: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) reports.push(m.text());
+  });
+  return reports;
+}
+
+test('the CSP blocks nothing the product uses, and a PDF opened from a blob: URL shows in the viewer', async ({ page, context, request }) => {
+  const user = newUser();
+  await registerByApi(request, user);
+  const auth = await apiToken(request, user);
+  const data = {
+    consultoria: 'CSP Consultoria', marca: 'Aminoagro', bu: 'BU1', regional: 'GO', cidade: 'Rio Verde', estado: 'GO',
+    latitude: -17.79, longitude: -50.92, teor_argila: 40, teor_materia_organica: 3, cultura: 'Soja', cultivar: 'CSP-1', ano: 2025,
+    tipo_estatistica: 'DBC', custo_protocolo: 1000, roi: 1000,
+    tratamentos: [{ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3000 }],
+  };
+  const created = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(data), pdf: pdfFile('CSP.pdf', 'csp') } });
+  expect(created.status()).toBe(201);
+
+  const reports = cspReports(page);
+  const headers = (await request.get('/login')).headers();
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  await signIn(page, user);
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.locator('.leaflet-container')).toBeVisible();
+  await page.goto('/dashboard?aba=documentos');
+  await page.getByPlaceholder('Buscar por consultoria, cidade, cultura ou marca...').fill('CSP Consultoria');
+  await expect(page.getByText('1 documento disponível')).toBeVisible();
+
+  const viewerPromise = context.waitForEvent('page');
+  await page.getByRole('button', { name: /Ver PDF do experimento/ }).first().click();
+  const viewer = await viewerPromise;
+  const viewerReports = cspReports(viewer);
+  await expect.poll(() => viewer.url(), { timeout: 10_000 }).toMatch(/^blob:/);
+  await viewer.waitForLoadState();
+  // Chromium's viewer hosts the PDF in an embed of type application/pdf: it is there, not blocked.
+  await expect.poll(() => viewer.evaluate(() => document.contentType), { timeout: 10_000 }).toBe('application/pdf');
+  await viewer.waitForTimeout(500);
+  expect(viewerReports).toEqual([]);
+  await viewer.close();
+  expect(reports).toEqual([]);
+});
+
+test('an admin reads the audit trail: who created and changed which experiment, and when', async ({ page, request }) => {
+  const user = newUser({ name: 'Carla Consultora', role: 'consultor' });
+  await registerByApi(request, user);
+  const auth = await apiToken(request, user);
+  const data = {
+    consultoria: 'Audit Consultoria', marca: 'Aminoagro', bu: 'BU1', regional: 'GO', cidade: 'Jataí', estado: 'GO',
+    teor_argila: 40, teor_materia_organica: 3, cultura: 'Milho', cultivar: 'AUD-1', ano: 2025,
+    tipo_estatistica: 'DBC', custo_protocolo: 1000, roi: 1000,
+    tratamentos: [{ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 9000 }],
+  };
+  const created = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(data), pdf: pdfFile('audit.pdf', 'audit') } });
+  const e = (await created.json()).experiment;
+  const updated = await request.put(`/api/experiments/${e.id}`, {
+    headers: auth,
+    multipart: { data: JSON.stringify({ ...data, cultivar: 'AUD-2', version: e.version }) },
+  });
+  expect(updated.status()).toBe(200);
+
+  // Not for everyone.
+  await signIn(page, user);
+  await page.goto('/admin/auditoria');
+  await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
+
+  await signIn(page, ADMIN);
+  await page.getByRole('button', { name: /Menu do usuário|Ana Administradora/ }).first().click();
+  await page.getByRole('menuitem', { name: 'Auditoria' }).click();
+  await expect(page).toHaveURL(/\/admin\/auditoria$/);
+  await expect(page.getByRole('heading', { name: 'Auditoria' })).toBeVisible();
+  const rows = page.getByTestId('audit-entry').filter({ hasText: 'Carla Consultora' });
+  await expect(rows.first()).toContainText('Alterou o experimento');
+  await expect(rows.first()).toContainText('Cultivar: AUD-1 → AUD-2');
+  await expect(rows.first()).toContainText('Milho AUD-2, Jataí/GO (2025)');
+  await expect(rows.nth(1)).toContainText('Criou o experimento');
+  await page.screenshot({ path: 'test-results/admin-audit.png', fullPage: true });
+});
