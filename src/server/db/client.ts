@@ -129,7 +129,7 @@ export async function loadPgliteDump(dir: string, dump: Uint8Array): Promise<voi
   mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dir);
   try {
-    const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, loadDataDir: new Blob([new Uint8Array(dump)]) });
     await client.query('select 1');
     await client.close();
   } finally {
