@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type ConsoleMessage, type Page, expect, test } from '@playwright/test';
 import { ADMIN, apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
 
@@ -20,7 +21,7 @@ test('the CSP blocks nothing the product uses, and a PDF opened from a blob: URL
     tipo_estatistica: 'DBC', custo_protocolo: 1000, roi: 1000,
     tratamentos: [{ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3000 }],
   };
-  const created = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(data), pdf: pdfFile('CSP.pdf', 'csp') } });
+  const created = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(data), pdf: { name: 'CSP.pdf', mimeType: 'application/pdf', buffer: readFileSync('tests/fixtures/extraction/01-blocos-soja-rio-verde.pdf') } } });
   expect(created.status()).toBe(201);
 
   const reports = cspReports(page);
@@ -41,7 +42,10 @@ test('the CSP blocks nothing the product uses, and a PDF opened from a blob: URL
   await viewer.waitForLoadState();
   // Chromium's viewer hosts the PDF in an embed of type application/pdf: it is there, not blocked.
   await expect.poll(() => viewer.evaluate(() => document.contentType), { timeout: 10_000 }).toBe('application/pdf');
-  await viewer.waitForTimeout(500);
+  await viewer.waitForTimeout(1500);
+  // The report is drawn (a page of text, ~80 KB of PNG); a blocked viewer is a flat grey page.
+  const shot = await viewer.screenshot({ path: 'test-results/pdf-viewer.png' });
+  expect(shot.length).toBeGreaterThan(30_000);
   expect(viewerReports).toEqual([]);
   await viewer.close();
   expect(reports).toEqual([]);
