@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -96,17 +97,15 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
       const id = idParam(request.params.id);
       const [meta] = await ctx.db.select(documentColumns).from(documents).where(eq(documents.id, id));
       if (!meta) throw notFound(DOC_MSG.notFound);
-      const content = await store.content(ctx.db, id);
-      if (!content) throw notFound(DOC_MSG.notFound);
       const kind = request.query.disposition === 'inline' ? 'inline' : 'attachment';
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(kind, meta.filename))
-        .header('content-length', String(content.length))
+        .header('content-length', String(meta.size))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .header('etag', `"${meta.sha256}"`)
-        .send(content);
+        .send(Readable.from(store.chunks(ctx.db, id, meta.size)));
     },
   );
 

@@ -21,8 +21,12 @@ export interface NewDocument {
 export interface DocumentStore {
   /** Stores a PDF as the experiment's current document (inside the caller's transaction). */
   put(tx: Tx | Db, doc: NewDocument): Promise<DocumentMeta>;
-  content(db: Db, id: number): Promise<Buffer | null>;
+  /** The bytes of a stored PDF of `size` bytes, in pieces (memory stays flat whatever the size). */
+  chunks(db: Db, id: number, size: number): AsyncIterable<Buffer>;
 }
+
+/** A download is read 1 MiB at a time: a 10 MB PDF never sits whole (or as hex) in memory. */
+export const CHUNK_BYTES = 1024 * 1024;
 
 export const documentColumns = {
   id: documents.id,
@@ -54,9 +58,17 @@ export class DatabaseDocumentStore implements DocumentStore {
     return row;
   }
 
-  async content(db: Db, id: number): Promise<Buffer | null> {
-    const [row] = await queryRows<{ hex: string }>(db, sql`select encode(${documents.content}, 'hex') as hex from ${documents} where ${documents.id} = ${id}`);
-    return row ? Buffer.from(row.hex, 'hex') : null;
+  async *chunks(db: Db, id: number, size: number): AsyncIterable<Buffer> {
+    for (let offset = 0; offset < size; offset += CHUNK_BYTES) {
+      // substring() of bytea is 1-based; hex is decoded here because PGlite's own bytea
+      // conversion goes byte by byte in JavaScript.
+      const [row] = await queryRows<{ hex: string | null }>(
+        db,
+        sql`select encode(substring(${documents.content} from ${offset + 1} for ${CHUNK_BYTES}), 'hex') as hex from ${documents} where ${documents.id} = ${id}`,
+      );
+      if (!row?.hex) throw new Error(`documento ${id} sumiu durante o envio`);
+      yield Buffer.from(row.hex, 'hex');
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
@@ -312,7 +312,9 @@ describe('atomicity', () => {
         put: async () => {
           throw new Error('disco cheio');
         },
-        content: async () => null,
+        chunks: async function* () {
+          yield* [];
+        },
       },
     });
     try {
@@ -345,6 +347,16 @@ describe('documents', () => {
     expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
     const inline = await get(`/api/uploads/documents/${doc.id}/download?disposition=inline`, other);
     expect(inline.headers['content-disposition']).toMatch(/^inline; /);
+  });
+
+  it('a PDF of several MiB comes back byte for byte (read in 1 MiB slices), with its length', async () => {
+    const size = 3 * 1024 * 1024 + 12_345;
+    const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
+    const e = await createExperiment(t.app, owner, {}, { filename: 'grande.pdf', content });
+    const [doc] = (await get(`/api/uploads/documents?experimentId=${e.id}`, other)).json().documents;
+    const res = await get(`/api/uploads/documents/${doc.id}/download`, other);
+    expect(res.headers['content-length']).toBe(String(size));
+    expect(res.rawPayload.equals(content)).toBe(true);
   });
 
   it('upload a document to an experiment: it becomes current; deleting it restores the previous one', async () => {
