@@ -112,7 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   authRoutes(app, ctx, auth, guards);
   userRoutes(app, ctx, auth, guards);
   lookupRoutes(app, ctx, guards);
-  const documentStore = opts.documentStore ?? new DatabaseDocumentStore();
+  const documentStore = opts.documentStore ?? new DatabaseDocumentStore(opts.database.kind);
   experimentRoutes(app, ctx, new ExperimentService(ctx.db, documentStore), guards);
   documentRoutes(app, ctx, documentStore, guards);
   dashboardRoutes(app, ctx, guards);

@@ -39,7 +39,7 @@ export class PdfTextReader {
   }
 
   private spawn(): Worker {
-    const resourceLimits = { maxOldGenerationSizeMb: this.maxHeapMb, maxYoungGenerationSizeMb: 64 };
+    const resourceLimits = { maxOldGenerationSizeMb: this.maxHeapMb, maxYoungGenerationSizeMb: 16 };
     // Tests run the TypeScript sources: the worker then registers tsx before loading its module.
     const worker = import.meta.url.endsWith('.ts')
       ? new Worker(

@@ -5,7 +5,7 @@
  * rebuild label/value pairs and table columns; a line's `text` joins its cells with tabs.
  */
 import { inflateSync } from 'node:zlib';
-import { getDocumentProxy } from 'unpdf';
+import type { getDocumentProxy } from 'unpdf';
 
 /** Reports inflate to a few MB; a "zip bomb" stream inflating past this is refused unread. */
 export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
@@ -116,7 +116,9 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may take ownership of (detach) the buffer it is given.
-    doc = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
+    // Loaded on first use: the server's main thread never holds pdf.js (it runs in a worker).
+    const { getDocumentProxy: open } = await import('unpdf');
+    doc = await open(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
     throw new PdfUnreadableError(name === 'PasswordException' ? 'encrypted' : 'damaged', { cause: err });

@@ -16,20 +16,38 @@ interface Entry {
 export class ResponseCache {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
 
+  /**
+   * @param maxBytes bound on the texts kept (UTF-16 code units ≈ bytes of JSON): at 100,000
+   * experiments one correlation answer alone is several MB.
+   */
   constructor(
     private readonly maxEntries = 500,
     private readonly ttlMs = 60_000,
     private readonly now: () => number = Date.now,
+    private readonly maxBytes = 48 * 1024 * 1024,
   ) {}
 
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.text.length;
+    this.entries.delete(key);
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  get sizeInBytes(): number {
+    return this.bytes;
   }
 
   /** The cached text for `key`, or computes it; a result computed across a write is not kept. */
@@ -41,15 +59,17 @@ export class ResponseCache {
       this.entries.set(key, hit);
       return hit.text;
     }
+    if (hit) this.remove(key);
     const generation = this.generation;
     const text = await compute();
-    if (generation === this.generation) {
-      this.entries.delete(key);
+    if (generation === this.generation && text.length <= this.maxBytes / 4) {
+      this.remove(key);
       this.entries.set(key, { text, at: this.now() });
-      while (this.entries.size > this.maxEntries) {
+      this.bytes += text.length;
+      while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
         const oldest = this.entries.keys().next().value;
         if (oldest === undefined) break;
-        this.entries.delete(oldest);
+        this.remove(oldest);
       }
     }
     return text;

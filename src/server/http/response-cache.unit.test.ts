@@ -35,6 +35,23 @@ describe('ResponseCache', () => {
     expect(await cache.text('c', async () => 'c2')).toBe('c2');
   });
 
+  it('keeps at most its byte budget, dropping the least recently used, and never a text a quarter of it', async () => {
+    const cache = new ResponseCache(100, 60_000, Date.now, 1000);
+    await cache.text('a', async () => 'x'.repeat(200));
+    await cache.text('b', async () => 'x'.repeat(200));
+    await cache.text('c', async () => 'x'.repeat(200));
+    await cache.text('a', async () => 'novo');
+    expect(cache.sizeInBytes).toBe(600);
+    await cache.text('d', async () => 'x'.repeat(200));
+    await cache.text('e', async () => 'x'.repeat(200));
+    await cache.text('f', async () => 'x'.repeat(200)); // 1,200 > 1,000: b, the least recently used, goes
+    expect(cache.sizeInBytes).toBe(1000);
+    let calls = 0;
+    expect(await cache.text('b', async () => `b${++calls}`)).toBe('b1');
+    await cache.text('huge', async () => 'x'.repeat(300));
+    expect(await cache.text('huge', async () => 'recalculado')).toBe('recalculado');
+  });
+
   it('keys do not depend on parameter order or unset values', () => {
     expect(cacheKey('/x', { b: 1, a: 'x', c: undefined })).toBe(cacheKey('/x', { a: 'x', b: 1 }));
     expect(cacheKey('/x', { a: 'x' })).not.toBe(cacheKey('/y', { a: 'x' }));

@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound, parseInput, serialId } from '../../htt
 import { readMultipart } from '../../http/multipart.js';
 import { getExperimentHead } from '../experiments/repository.js';
 import { canModify } from '../experiments/service.js';
-import { type DocumentStore, documentColumns, presentDocument, refreshCurrentFilename } from './store.js';
+import { CHUNK_BYTES, type DocumentStore, documentColumns, presentDocument, refreshCurrentFilename } from './store.js';
 
 const DOC_MSG = {
   notFound: 'Documento não encontrado',
@@ -105,7 +105,8 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .header('etag', `"${meta.sha256}"`)
-        .send(Readable.from(store.chunks(ctx.db, id, meta.size)));
+        // At most one slice read ahead of what the client has taken.
+        .send(Readable.from(store.chunks(ctx.db, id, meta.size), { objectMode: false, highWaterMark: CHUNK_BYTES }));
     },
   );
 
