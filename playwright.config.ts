@@ -60,7 +60,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --max-semi-space-size=4 dist/node/server/main.js',
+    command: 'node --max-semi-space-size=2 dist/node/server/main.js',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -94,7 +94,7 @@ await database.close();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // Started as `npm start` starts it (see package.json): a small young generation keeps RSS down.
-const server = spawn(process.execPath, ['--max-semi-space-size=4', join(root, 'dist/node/server/main.js')], {
+const server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'dist/node/server/main.js')], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', AUTH_LIMIT_PER_EMAIL: '1000000', AUTH_LIMIT_PER_IP: '1000000' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

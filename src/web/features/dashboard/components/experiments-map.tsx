@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { Icon, type PathOptions, canvas, circleMarker, layerGroup } from 'leaflet';
+import { Icon, popup as leafletPopup } from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
@@ -9,6 +9,7 @@ import { BRAND_LEGEND, BRAZIL_CENTER, brandColor, cityCenter, placePoint, spread
 import { type DashboardMap, type MapPoint, mapPointOf } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
+import { PointsLayer } from './points-layer.js';
 
 // Leaflet derives its default icon URLs from a CSS background that Vite rewrites, and would
 // otherwise fetch from a wrong path (or a CDN). Circle markers do not use the icon, but any future
@@ -27,20 +28,6 @@ type PlacedPoint = Omit<MapPoint, 'lat' | 'lng'> & {
   /** null when the experiment has its own coordinates. */
   approximateNote: string | null;
 };
-
-// One shared style object per colour: react-leaflet restyles a path whenever the object identity
-// changes, and thousands of identical objects would only cost memory.
-const pathOptionsCache = new Map<string, PathOptions>();
-function pathOptionsFor(marca: string): PathOptions {
-  const color = brandColor(marca);
-  let options = pathOptionsCache.get(color);
-  if (!options) {
-    // White outline keeps neighbouring markers of the same brand distinguishable.
-    options = { color: '#ffffff', weight: 1.5, fillColor: color, fillOpacity: 0.8 };
-    pathOptionsCache.set(color, options);
-  }
-  return options;
-}
 
 function placeAll(pontos: readonly MapPoint[]): PlacedPoint[] {
   const placed = pontos.map((p): PlacedPoint => {
@@ -109,33 +96,39 @@ function popupContent(point: PlacedPoint, details: PopupDetails | 'loading' | 'e
 }
 
 /**
- * All markers as plain Leaflet layers on one canvas renderer: 10,000 React components would cost
- * seconds to mount; these cost a few hundred milliseconds and redraw as one bitmap.
+ * All markers on one canvas layer (points-layer.ts): at 100,000 experiments, Leaflet objects per
+ * marker would cost seconds to build. A click finds the point under the cursor and opens its
+ * popup, whose details are read then.
  */
 function MarkersLayer({ points, loadDetails }: { points: PlacedPoint[]; loadDetails: (id: number) => Promise<PopupDetails> }) {
   const map = useMap();
   useEffect(() => {
-    const renderer = canvas({ padding: 0.5 });
-    const group = layerGroup();
     const cache = new Map<number, PopupDetails>();
-    for (const p of points) {
-      const marker = circleMarker([p.lat, p.lng], { ...pathOptionsFor(p.marca), radius: 12, renderer });
-      marker.bindPopup(() => popupContent(p, cache.get(p.id) ?? 'loading'), { maxWidth: 300 });
-      marker.on('popupopen', (e) => {
+    const layer = new PointsLayer(
+      points.map((p) => ({ lat: p.lat, lng: p.lng, color: brandColor(p.marca) })),
+      (index) => {
+        const p = points[index];
+        if (!p) return;
+        const popup = leafletPopup({ maxWidth: 300 })
+          .setLatLng([p.lat, p.lng])
+          .setContent(popupContent(p, cache.get(p.id) ?? 'loading'))
+          .openOn(map);
         if (cache.has(p.id)) return;
         loadDetails(p.id).then(
           (d) => {
             cache.set(p.id, d);
-            e.popup.setContent(popupContent(p, d));
+            if (popup.isOpen()) popup.setContent(popupContent(p, d));
           },
-          () => e.popup.setContent(popupContent(p, 'error')),
+          () => {
+            if (popup.isOpen()) popup.setContent(popupContent(p, 'error'));
+          },
         );
-      });
-      marker.addTo(group);
-    }
-    group.addTo(map);
+      },
+    );
+    layer.addTo(map);
     return () => {
-      group.remove();
+      map.closePopup();
+      layer.remove();
     };
   }, [map, points, loadDetails]);
   return null;
