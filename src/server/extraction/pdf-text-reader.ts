@@ -48,6 +48,10 @@ export class PdfTextReader {
         )
       : new Worker(new URL('./pdf-text-worker.js', import.meta.url), { resourceLimits });
     worker.unref();
+    // A worker that dies between two PDFs is replaced by the next read.
+    worker.once('exit', () => {
+      if (this.worker === worker) this.worker = null;
+    });
     return worker;
   }
 

@@ -57,3 +57,30 @@ describe('ResponseCache', () => {
     expect(cacheKey('/x', { a: 'x' })).not.toBe(cacheKey('/y', { a: 'x' }));
   });
 });
+
+describe('ResponseCache.sendJson', () => {
+  it('sends a large cached answer gzipped once to clients that accept it, plain to the others', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { gunzipSync } = await import('node:zlib');
+    const cache = new ResponseCache();
+    let computed = 0;
+    const big = JSON.stringify({ pontos: Array.from({ length: 2000 }, (_, i) => [i, -17.7, -50.9, 'Rio Verde', 'GO', 'Aminoagro']) });
+    const app = Fastify();
+    app.get('/x', (request, reply) => cache.sendJson(request, reply, 'x', async () => (computed++, big)));
+    app.get('/small', (request, reply) => cache.sendJson(request, reply, 'small', async () => '{"a":1}'));
+    const zipped = await app.inject({ method: 'GET', url: '/x', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toBe('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(big);
+    const plain = await app.inject({ method: 'GET', url: '/x' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(big);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    await app.inject({ method: 'GET', url: '/x', headers: { 'accept-encoding': 'gzip' } });
+    expect(computed).toBe(1);
+    const small = await app.inject({ method: 'GET', url: '/small', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ a: 1 });
+    await app.close();
+  });
+});

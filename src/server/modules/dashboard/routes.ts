@@ -33,8 +33,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
   const aggregate = (route: string, compute: (filters: Filters) => Promise<string>) =>
     app.get(route, opts(route === '/api/dashboard' ? 'Erro ao buscar estatísticas' : 'Erro ao buscar experimentos'), async (request, reply) => {
       const filters = parseInput(filtersSchema, request.query);
-      const text = await ctx.cache.text(cacheKey(route, filters), () => compute(filters));
-      return reply.type('application/json; charset=utf-8').send(text);
+      return ctx.cache.sendJson(request, reply, cacheKey(route, filters), () => compute(filters));
     });
   aggregate('/api/dashboard', async (filters) => JSON.stringify(await dashboardData(ctx.db, filters)));
   aggregate('/api/dashboard/mapa', (filters) => mapJson(ctx.db, filters));

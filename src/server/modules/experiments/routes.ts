@@ -31,10 +31,9 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   app.get('/api/experiments/stats', { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } }, async (request, reply) => {
     const filters = parseInput(filtersSchema, request.query);
     const year = currentYear();
-    const text = await ctx.cache.text(cacheKey('/api/experiments/stats', { ...filters, year }), async () =>
+    return ctx.cache.sendJson(request, reply, cacheKey('/api/experiments/stats', { ...filters, year }), async () =>
       JSON.stringify(await experimentStats(ctx.db, filters, year)),
     );
-    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   app.get<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } }, async (request) => {
