@@ -159,7 +159,9 @@ const CONNECTIONS = Number(arg('connections', '1'));
 function load(name, opts, amount = REQUESTS, connections = CONNECTIONS) {
   return new Promise((resolve) => {
     const latencies = [];
-    const inst = autocannon({ url: `${base}${opts.path}`, method: opts.method ?? 'GET', headers: { ...auth, ...(opts.headers ?? {}) }, body: opts.body, amount, connections, timeout: 60 }, (err, res) => {
+    // As a browser asks: compressed answers are what the dashboard receives.
+    const headers = { 'accept-encoding': 'gzip, deflate', ...auth, ...(opts.headers ?? {}) };
+    const inst = autocannon({ url: `${base}${opts.path}`, method: opts.method ?? 'GET', headers, body: opts.body, amount, connections, timeout: 60 }, (err, res) => {
       sampleRss();
       const s = stats(latencies);
       const row = { name, rps: +res.requests.average.toFixed(1), ...s, errors: res.errors + res.timeouts + res.non2xx, requests: res.requests.total };
