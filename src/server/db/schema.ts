@@ -177,6 +177,11 @@ export const experiments = pgTable(
      * of the row, served by a trigram index, instead of a semi-join into every product row.
      */
     produtosBusca: text('produtos_busca').notNull().default(''),
+    /**
+     * The treatments (with products and analyses) as the API answers them, rebuilt by every write
+     * of the treatments (experiments/presenter.ts): a page reads no nested table.
+     */
+    tratamentosJson: text('tratamentos_json').notNull().default('[]'),
     /** Filename of the current (newest) document; kept with every document write. */
     pdfFilename: text('pdf_filename'),
     createdAt: createdAt(),

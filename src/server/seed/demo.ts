@@ -21,6 +21,7 @@ import {
   users,
 } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { storeTreatmentsJson } from '../modules/experiments/presenter.js';
 import { produtosBusca } from '../modules/experiments/repository.js';
 import { type DemoExperiment, type DemoTreatment, type ReferenceData, DEMO_ANCHOR, generateDemoExperiments, slugify } from './demo-data.js';
 import { type PdfLine, writePdf } from './pdf-writer.js';
@@ -254,6 +255,9 @@ async function insertBatch(tx: Tx, batch: DemoExperiment[], userId: string): Pro
     col(additionalAnalyses.valor, 'float8', (r) => r.a.valor),
     col(additionalAnalyses.unidade, 'text', (r) => r.a.unidade),
   ]);
+
+  // The ids are integers drawn from the sequence above.
+  await tx.execute(storeTreatmentsJson(sql.raw(rows.map((r) => r.id).join(','))));
 
   const docs = rows.map((r) => ({ r, content: reportPdf(r.e, r.id) }));
   await insertMany(tx, documents, docs, [

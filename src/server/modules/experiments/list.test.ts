@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { type Account, type ExperimentBody, buildExperiment, createAccount, createExperiment, multipart } from '../../test/factories.js';
+import { treatmentsJsonOf } from './presenter.js';
 import { currentYear } from './repository.js';
 
 let queries: string[] = [];
@@ -89,6 +91,22 @@ describe('GET /api/experiments', () => {
     expect(rows[0]?.ok).toBe(true);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: me.auth });
     expect(del.statusCode).toBe(204);
+  });
+
+  it('keeps the treatments JSON of each experiment as the live rows say, and the migration fills it the same way', async () => {
+    const db = t.db.database.db;
+    const live = await queryRows<{ experiment_id: number; j: string }>(db, treatmentsJsonOf(sql`select id from experiments`));
+    const stored = await queryRows<{ id: number; tratamentos_json: string }>(db, sql`select id, tratamentos_json from experiments`);
+    expect(stored.length).toBeGreaterThan(0);
+    const liveById = new Map(live.map((r) => [Number(r.experiment_id), r.j]));
+    for (const row of stored) expect(row.tratamentos_json, `experiment ${row.id}`).toBe(liveById.get(Number(row.id)));
+
+    const migration = readFileSync(new URL('../../db/migrations/0008_treatments_json.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint')[1]!;
+    await db.execute(sql`update experiments set tratamentos_json = '[]'`);
+    await db.execute(sql.raw(backfill));
+    const refilled = await queryRows<{ id: number; tratamentos_json: string }>(db, sql`select id, tratamentos_json from experiments`);
+    for (const row of refilled) expect(row.tratamentos_json, `experiment ${row.id}`).toBe(liveById.get(Number(row.id)));
   });
 
   it('paginates', async () => {

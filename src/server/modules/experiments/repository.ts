@@ -9,7 +9,7 @@ import type { Filters } from '../../../shared/filters.js';
 import { ALPHA, StatsInputError, analyze } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
-import { experimentsPageJson } from './presenter.js';
+import { experimentsPageJson, storeTreatmentsJson } from './presenter.js';
 
 /** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */
 export function likeContains(term: string): string {
@@ -148,8 +148,12 @@ export function analysisSummary(data: ExperimentData): { analiseVitoria: boolean
 }
 
 /** Inserts treatments, then all their products and analyses: three multi-row statements. */
+/** Writes an experiment's treatments, products and analyses, and the JSON a page reads of them. */
 export async function insertNested(tx: Tx, experimentId: number, tratamentos: ExperimentData['tratamentos']): Promise<void> {
-  if (tratamentos.length === 0) return;
+  if (tratamentos.length === 0) {
+    await tx.update(experiments).set({ tratamentosJson: '[]' }).where(eq(experiments.id, experimentId));
+    return;
+  }
   const inserted = await tx
     .insert(treatments)
     .values(
@@ -187,6 +191,7 @@ export async function insertNested(tx: Tx, experimentId: number, tratamentos: Ex
   );
   if (products.length) await tx.insert(appliedProducts).values(products);
   if (analyses.length) await tx.insert(additionalAnalyses).values(analyses);
+  await tx.execute(storeTreatmentsJson(sql`${experimentId}::int`));
 }
 
 /** Brazil's calendar year, which decides which experiments are "active". */
