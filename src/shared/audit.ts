@@ -11,8 +11,8 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-/** Field names as the form shows them, for the changes of an update. */
-export const AUDIT_FIELDS: Record<string, string> = {
+/** The experiment's own fields an update is compared on, named as the form shows them. */
+export const AUDITED_SCALARS = {
   consultoria: 'Consultoria',
   marca: 'Marca',
   bu: 'BU',
@@ -30,9 +30,10 @@ export const AUDIT_FIELDS: Record<string, string> = {
   custo_protocolo: 'Custo do protocolo (R$)',
   roi: 'ROI',
   preco_saca: 'Preço da saca (R$)',
-  tratamentos: 'Tratamentos',
-  arquivo: 'Arquivo',
-};
+} as const;
+
+/** Every name a change may carry: the fields above, the treatments and the PDF file. */
+export const AUDIT_FIELDS: Record<string, string> = { ...AUDITED_SCALARS, tratamentos: 'Tratamentos', arquivo: 'Arquivo' };
 
 export interface AuditChange {
   de: unknown;

@@ -2,7 +2,7 @@
  * Writes the audit trail inside the transaction of the change it records, so that a change and
  * its record are stored together or not at all.
  */
-import type { AuditAction, AuditChange } from '../../../shared/audit.js';
+import { AUDITED_SCALARS, type AuditAction, type AuditChange } from '../../../shared/audit.js';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -23,25 +23,7 @@ export async function storedLabel(tx: Tx, experimentId: number): Promise<string>
   return e ? experimentLabel(e) : `Experimento ${experimentId}`;
 }
 
-const SCALARS = [
-  'consultoria',
-  'marca',
-  'bu',
-  'regional',
-  'cidade',
-  'estado',
-  'latitude',
-  'longitude',
-  'teor_argila',
-  'teor_materia_organica',
-  'cultura',
-  'cultivar',
-  'ano',
-  'tipo_estatistica',
-  'custo_protocolo',
-  'roi',
-  'preco_saca',
-] as const;
+const SCALARS = Object.keys(AUDITED_SCALARS) as Array<keyof typeof AUDITED_SCALARS>;
 
 interface TreatmentLike {
   nome: string;
