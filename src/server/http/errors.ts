@@ -95,8 +95,13 @@ const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE',
 /** Connection-level failures of the database: the client should retry later, not see a 500. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const code = errorCode(err);
-  const message = err instanceof Error ? err.message : '';
-  return (code !== undefined && UNAVAILABLE.has(code)) || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(message);
+  if (code !== undefined && UNAVAILABLE.has(code)) return true;
+  // node-postgres reports a dropped or refused connection by message only, possibly wrapped.
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = e instanceof Error ? e.message : '';
+    if (/Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message)) return true;
+  }
+  return false;
 }
 
 /** Text the database cannot store (a NUL character, an invalid encoding): the input's fault. */
