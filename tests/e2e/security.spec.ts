@@ -85,4 +85,9 @@ test('an admin reads the audit trail: who created and changed which experiment, 
   await expect(rows.first()).toContainText('Milho AUD-2, Jataí/GO (2025)');
   await expect(rows.nth(1)).toContainText('Criou o experimento');
   await page.screenshot({ path: 'test-results/admin-audit.png', fullPage: true });
+  // At phone width the page itself does not scroll sideways: the table scrolls inside its card.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(rows.first()).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'test-results/admin-audit-375.png', fullPage: true });
 });
