@@ -94,7 +94,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     tokens: new AccessTokens(opts.config.jwtSecret),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log }),
     log: app.log,
-    cache: new ResponseCache(),
+    // The embedded engine has one writer (its directory is locked to this process): no TTL needed.
+    cache: new ResponseCache(500, opts.database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 60_000),
   };
   app.decorate('ctx', ctx);
   ctx.cache.install(app);
