@@ -40,7 +40,8 @@ export const filtersSchema = z.object({
 
 export type Filters = z.output<typeof filtersSchema>;
 
-const intParam = (def: number, min: number, max: number, message: string) =>
+/** An optional integer query parameter: `def` when absent, `message` when not an integer in [min, max]. */
+export const intParam = (def: number, min: number, max: number, message: string) =>
   z
     .string()
     .trim()

@@ -3,25 +3,17 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AuditAction, AuditChange, AuditPage } from '../../../shared/audit.js';
+import { intParam } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import { auditLog } from '../../db/schema.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
 
-const integer = (def: number, min: number, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}$/, message)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, message)
-    .optional()
-    .transform((v) => v ?? def);
-
 const auditQuery = z.object({
-  limit: integer(50, 1, 200, 'Limite deve ser um inteiro entre 1 e 200'),
-  offset: integer(0, 0, 10_000_000, 'Posição inválida'),
-  experimentId: integer(0, 1, 2_147_483_647, 'Experimento inválido'),
+  limit: intParam(50, 1, 200, 'Limite deve ser um inteiro entre 1 e 200'),
+  offset: intParam(0, 0, 10_000_000, 'Posição inválida'),
+  // 0 (absent) means every experiment.
+  experimentId: intParam(0, 1, 2_147_483_647, 'Experimento inválido'),
 });
 
 export function auditRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
