@@ -20,18 +20,10 @@
  * "a" for the highest. Letters never overlap.
  */
 import { chiSquareUpperTail } from './distributions.js';
-import { letra, ordemDecrescente, type GrupoMedia } from './tukey.js';
+import { letra, ordemDecrescente, type GrupoMedia, type TukeyInput } from './tukey.js';
 
-export interface ScottKnottInput {
-  nomes: readonly string[];
-  medias: readonly number[];
-  r: number;
-  qmRes: number;
-  glRes: number;
-  /** Whether the treatment F test was significant; when false every treatment gets "a". */
-  significativo: boolean;
-  alpha?: number;
-}
+/** The same means, replicates and residual as Tukey's test. */
+export type ScottKnottInput = TukeyInput;
 
 export interface ScottKnottResult {
   /** Highest mean first. */
