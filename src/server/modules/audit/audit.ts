@@ -4,23 +4,13 @@
  */
 import { AUDITED_SCALARS, type AuditAction, type AuditChange } from '../../../shared/audit.js';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { auditLog, experiments } from '../../db/schema.js';
+import { auditLog } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 
 /** How a reader recognises an experiment: crop, cultivar, place and year. */
 export function experimentLabel(e: Pick<ExperimentData, 'cultura' | 'cultivar' | 'cidade' | 'estado' | 'ano'>): string {
   return `${e.cultura} ${e.cultivar}, ${e.cidade}/${e.estado} (${e.ano})`;
-}
-
-/** The label of a stored experiment (for changes to its documents). */
-export async function storedLabel(tx: Tx, experimentId: number): Promise<string> {
-  const [e] = await tx
-    .select({ cultura: experiments.cultura, cultivar: experiments.cultivar, cidade: experiments.cidade, estado: experiments.estado, ano: experiments.ano })
-    .from(experiments)
-    .where(eq(experiments.id, experimentId));
-  return e ? experimentLabel(e) : `Experimento ${experimentId}`;
 }
 
 const SCALARS = Object.keys(AUDITED_SCALARS) as Array<keyof typeof AUDITED_SCALARS>;

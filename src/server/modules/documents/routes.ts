@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_LIST_LIMIT } from '../../../shared/constants.js';
 import { contentDisposition } from '../../../shared/filename.js';
-import { recordAudit, storedLabel } from '../audit/audit.js';
+import { experimentLabel, recordAudit } from '../audit/audit.js';
 import type { AppContext } from '../../context.js';
 import { documents, experiments } from '../../db/schema.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
@@ -66,7 +66,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
     const row = await ctx.db.transaction(async (tx) => {
       const stored = await store.put(tx, { experimentId, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
       await tx.update(experiments).set({ updatedAt: new Date() }).where(eq(experiments.id, experimentId));
-      await recordAudit(tx, user, { action: 'document.add', experimentId, label: await storedLabel(tx, experimentId), changes: { arquivo: { de: null, para: pdf.filename } } });
+      await recordAudit(tx, user, { action: 'document.add', experimentId, label: experimentLabel(head), changes: { arquivo: { de: null, para: pdf.filename } } });
       return stored;
     });
     return reply.status(201).send({ document: presentDocument(row, row.id) });
@@ -123,7 +123,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
       await recordAudit(tx, user, {
         action: 'document.delete',
         experimentId: meta.experimentId,
-        label: await storedLabel(tx, meta.experimentId),
+        label: experimentLabel(head),
         changes: { arquivo: { de: meta.filename, para: null } },
       });
     });

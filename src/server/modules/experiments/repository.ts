@@ -78,10 +78,19 @@ export async function getExperiment(db: Db | Tx, id: number): Promise<Experiment
   return experiment ?? null;
 }
 
-/** Just what permission checks need. */
+/** Just what permission checks and the audit trail's label need. */
 export async function getExperimentHead(db: Db, id: number) {
   const [row] = await db
-    .select({ id: experiments.id, ownerId: experiments.ownerId, version: experiments.version })
+    .select({
+      id: experiments.id,
+      ownerId: experiments.ownerId,
+      version: experiments.version,
+      cultura: experiments.cultura,
+      cultivar: experiments.cultivar,
+      cidade: experiments.cidade,
+      estado: experiments.estado,
+      ano: experiments.ano,
+    })
     .from(experiments)
     .where(eq(experiments.id, id));
   return row ?? null;

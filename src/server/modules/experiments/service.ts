@@ -94,9 +94,9 @@ export class ExperimentService {
     if (!head) throw notFound('Experimento não encontrado');
     if (!canModify(user, head.ownerId)) throw forbidden();
     await this.db.transaction(async (tx) => {
-      const [gone] = await tx.delete(experiments).where(eq(experiments.id, id)).returning();
-      if (!gone) return;
-      await recordAudit(tx, user, { action: 'experiment.delete', experimentId: id, label: experimentLabel({ ...gone, ano: gone.ano }) });
+      const gone = await tx.delete(experiments).where(eq(experiments.id, id)).returning({ id: experiments.id });
+      if (gone.length === 0) return;
+      await recordAudit(tx, user, { action: 'experiment.delete', experimentId: id, label: experimentLabel(head) });
     });
   }
 
