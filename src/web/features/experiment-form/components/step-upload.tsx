@@ -1,12 +1,11 @@
 /** Step 7: one PDF up to 10 MB; in edit mode the stored file may be kept or replaced. */
 import { type FileRejection, useDropzone } from 'react-dropzone';
-import { PDF_MAX_BYTES } from '../../../../shared/constants.js';
 import { formatNumber } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
 import { cn } from '../../../lib/cn.js';
-import { rejectionMessage } from '../../../lib/pdf-rejections.js';
+import { PDF_DROPZONE, rejectionMessage } from '../../../lib/pdf-rejections.js';
 
 export interface UploadState {
   file: File | null;
@@ -31,11 +30,7 @@ export function StepUpload({
   onOpenExtractor: () => void;
 }) {
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
-    accept: { 'application/pdf': ['.pdf'] },
-    maxSize: PDF_MAX_BYTES,
-    maxFiles: 1,
-    multiple: false,
-    noClick: true,
+    ...PDF_DROPZONE,
     onDrop: (accepted, rejections) => {
       const file = accepted[0] ?? null;
       onChange({ file: file ?? state.file, storedFilename: file ? null : state.storedFilename, rejections });

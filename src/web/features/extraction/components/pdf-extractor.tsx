@@ -5,7 +5,6 @@
 import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { toast } from '../../../components/ui/toast.js';
-import { PDF_MAX_BYTES } from '../../../../shared/constants.js';
 import {
   EXTRACTION_HINT_AFTER_MS,
   EXTRACTION_MSG,
@@ -19,7 +18,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { cn } from '../../../lib/cn.js';
-import { rejectionMessage } from '../../../lib/pdf-rejections.js';
+import { PDF_DROPZONE, rejectionMessage } from '../../../lib/pdf-rejections.js';
 import { extractPdf } from '../api/extract-pdf.js';
 
 type Phase = { kind: 'idle' } | { kind: 'processing'; file: File; uploaded: boolean; startedAt: number } | { kind: 'review'; file: File; result: ExtractionResult };
@@ -84,11 +83,7 @@ export function PdfExtractor({
   };
 
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
-    accept: { 'application/pdf': ['.pdf'] },
-    maxSize: PDF_MAX_BYTES,
-    maxFiles: 1,
-    multiple: false,
-    noClick: true,
+    ...PDF_DROPZONE,
     disabled: phase.kind !== 'idle',
     onDrop: (accepted, rejections) => {
       if (accepted[0]) void run(accepted[0]);
