@@ -23,20 +23,13 @@ import {
 import { hashPassword } from '../modules/auth/passwords.js';
 import { storeTreatmentsJson } from '../modules/experiments/presenter.js';
 import { produtosBusca } from '../modules/experiments/repository.js';
-import { type DemoExperiment, type DemoTreatment, type ReferenceData, DEMO_ANCHOR, generateDemoExperiments, slugify } from './demo-data.js';
+import { type DemoExperiment, type DemoOptions, type DemoTreatment, type ReferenceData, DEMO_ANCHOR, generateDemoExperiments, slugify } from './demo-data.js';
 import { type PdfLine, writePdf } from './pdf-writer.js';
 
 export const DEMO_EMAIL = 'demo@gestaoagricola.com.br';
 export const DEMO_PASSWORD = 'demo1234';
 
-export interface SeedDemoOptions {
-  count: number;
-  seed?: number;
-  treatments?: number;
-  products?: number;
-  analyses?: number;
-  /** Anchor of the generated dates (default: a fixed date, for reproducible data). */
-  now?: Date;
+export interface SeedDemoOptions extends Pick<DemoOptions, 'count' | 'seed' | 'treatments' | 'products' | 'analyses' | 'now'> {
   /** Called after each committed batch. */
   onProgress?: (done: number, total: number) => void;
 }
