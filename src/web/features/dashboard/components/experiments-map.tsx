@@ -193,7 +193,6 @@ export default function ExperimentsMap({
             center={[BRAZIL_CENTER.lat, BRAZIL_CENTER.lng]}
             zoom={INITIAL_ZOOM}
             scrollWheelZoom
-            preferCanvas
             // Inline, because leaflet.css is unlayered and beats Tailwind's layered utilities.
             style={{ height: MAP_HEIGHT, width: '100%', background: 'var(--color-soil-100, #f2eee6)' }}
           >
