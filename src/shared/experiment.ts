@@ -16,6 +16,10 @@ import {
 } from './constants.js';
 
 export const EXP_MSG = {
+  experimentoInvalido: 'Dados do experimento inválidos',
+  tratamentoInvalido: 'Tratamento inválido',
+  produtoInvalido: 'Produto aplicado inválido',
+  analiseInvalida: 'Análise adicional inválida',
   consultoriaRequired: 'Nome da consultoria é obrigatório',
   consultoriaShort: 'Nome deve ter pelo menos 2 caracteres',
   marcaRequired: 'Marca é obrigatória',
@@ -107,7 +111,7 @@ export const step1Schema = z.object({
   marca: text(EXP_MSG.marcaRequired, 100),
   bu: choice(BUSINESS_UNITS, EXP_MSG.buRequired),
   regional: text(EXP_MSG.regionalRequired, 100),
-});
+}, { error: EXP_MSG.experimentoInvalido });
 
 export const step2Schema = z.object({
   cidade: text(EXP_MSG.cidadeRequired, 120),
@@ -137,13 +141,13 @@ export const produtoAplicadoSchema = z.object({
   nome: text(EXP_MSG.produtoNomeRequired, 150),
   dose: optionalNumber(z.number().min(0, EXP_MSG.doseNonNegative)),
   custo: optionalNumber(z.number().min(0, EXP_MSG.custoPositive)),
-});
+}, { error: EXP_MSG.produtoInvalido });
 
 export const analiseAdicionalSchema = z.object({
   nome: text(EXP_MSG.analiseNomeRequired, 150),
   valor: optionalNumber(z.number()).transform((v) => (v === null ? null : Math.round(v * 100) / 100)),
   unidade: z.string().trim().max(50, EXP_MSG.textTooLong).default(''),
-});
+}, { error: EXP_MSG.analiseInvalida });
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -161,12 +165,13 @@ export const tratamentoSchema = z
       .transform((v) => (v && v.length ? v : undefined)),
     produtos_aplicados: z.array(produtoAplicadoSchema).max(MAX_PRODUCTS_PER_TREATMENT, EXP_MSG.produtosTooMany).default([]),
     analises_adicionais: z.array(analiseAdicionalSchema).max(MAX_ANALYSES_PER_TREATMENT, EXP_MSG.analisesTooMany).default([]),
-  })
-  // Runs even when sibling fields have errors (`when`), so every missing field is reported at once.
+  }, { error: EXP_MSG.tratamentoInvalido })
+  // Runs even when sibling fields have errors (`when`), so every missing field is reported at once;
+  // but only on an object: a treatment that is null or a number has its own type error.
   .refine((t) => Boolean(t.repeticoes) || (t.produtividade !== null && t.produtividade !== undefined), {
     path: ['produtividade'],
     message: EXP_MSG.produtividadeRequired,
-    when: () => true,
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   })
   .transform(({ repeticoes, ...t }) => ({
     ...t,

@@ -91,6 +91,21 @@ describe('experiment bodies', () => {
     );
   });
 
+  it('a treatment, product or analysis that is not an object is named in pt-BR, never a 500', async () => {
+    const body = buildExperiment({
+      tratamentos: [null, 5, { nome: 'T1', modalidade: 'Foliar', produtividade: 100, produtos_aplicados: [null], analises_adicionais: ['x'] }],
+    });
+    const res = await post(JSON.stringify(body));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      'tratamentos.0': 'Tratamento inválido',
+      'tratamentos.1': 'Tratamento inválido',
+      'tratamentos.2.produtos_aplicados.0': 'Produto aplicado inválido',
+      'tratamentos.2.analises_adicionais.0': 'Análise adicional inválida',
+    });
+    expect((await post('null')).json().error.fields).toEqual({ _: 'Dados do experimento inválidos' });
+  });
+
   it('unparseable or hostile JSON text: 400, nothing stored', async () => {
     await fc.assert(
       fc.asyncProperty(rawText, async (text) => {
