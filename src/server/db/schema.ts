@@ -12,7 +12,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -298,4 +300,61 @@ export const auditLog = pgTable(
     changes: jsonb('changes'),
   },
   (t) => [index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()), index('audit_log_experiment_idx').on(t.experimentId)],
+);
+
+/*
+ * Dashboard rollups (migration 0009): counts and numeric sums of the experiments per
+ * (regional, cultura, marca, ano) and one more dimension each, kept by statement-level triggers on
+ * `experiments` in the transaction of every write. Aggregates under the exact filters read these
+ * instead of every experiment. Rows whose count falls to 0 stay; readers skip them.
+ */
+const rollupDims = () => ({
+  regional: text('regional').notNull(),
+  cultura: text('cultura').notNull(),
+  marca: text('marca').notNull(),
+  ano: smallint('ano').notNull(),
+});
+
+export const dashboardRollup = pgTable(
+  'dashboard_rollup',
+  {
+    ...rollupDims(),
+    bu: text('bu').notNull(),
+    n: integer('n').notNull(),
+    /** Experiments with a produtividade_media, and its sum. */
+    prodN: integer('prod_n').notNull(),
+    prodSum: numeric('prod_sum').notNull(),
+    roiN: integer('roi_n').notNull(),
+    roiSum: numeric('roi_sum').notNull(),
+    custoSum: numeric('custo_sum').notNull(),
+    vitorias: integer('vitorias').notNull(),
+    analisados: integer('analisados').notNull(),
+  },
+  (t) => [primaryKey({ name: 'dashboard_rollup_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.bu] })],
+);
+
+export const dashboardRollupConsultorias = pgTable(
+  'dashboard_rollup_consultorias',
+  { ...rollupDims(), consultoria: text('consultoria').notNull(), n: integer('n').notNull() },
+  (t) => [primaryKey({ name: 'dashboard_rollup_consultorias_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.consultoria] })],
+);
+
+export const dashboardRollupLocais = pgTable(
+  'dashboard_rollup_locais',
+  { ...rollupDims(), cidade: text('cidade').notNull(), estado: text('estado').notNull(), n: integer('n').notNull() },
+  (t) => [primaryKey({ name: 'dashboard_rollup_locais_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.cidade, t.estado] })],
+);
+
+/** Treatments per modalidade: n and the sum of their produtividade (never null). */
+export const dashboardRollupModalidades = pgTable(
+  'dashboard_rollup_modalidades',
+  { ...rollupDims(), modalidade: text('modalidade').notNull(), n: integer('n').notNull(), prodSum: numeric('prod_sum').notNull() },
+  (t) => [primaryKey({ name: 'dashboard_rollup_modalidades_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.modalidade] })],
+);
+
+/** Applied products per name as written (the filter options trim them). */
+export const dashboardRollupProdutos = pgTable(
+  'dashboard_rollup_produtos',
+  { ...rollupDims(), nome: text('nome').notNull(), n: integer('n').notNull() },
+  (t) => [primaryKey({ name: 'dashboard_rollup_produtos_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.nome] })],
 );

@@ -50,21 +50,20 @@ export function pageExperiments(db: Db, filters: Filters, limit: number, offset:
 /**
  * The list response `{"experiments":[…],"total":n}` as text: the engine's JSON goes to the client
  * without being parsed and serialised again. The page costs the same whatever the table's size;
- * the total is a count over every match, so `totalOf` may answer it from a cache.
+ * the total under the filters comes from `total` (aggregates.ts, maybe through a cache).
  */
 export async function listExperimentsText(
   db: Db,
   filters: Filters,
   limit: number,
   offset: number,
-  totalOf: (count: () => Promise<number>) => Promise<number> = (count) => count(),
+  total: () => Promise<number>,
 ): Promise<string> {
-  const where = filterConditions(filters);
-  const [[row], total] = await Promise.all([
-    queryRows<{ j: string }>(db, experimentsPageJson(pageOf(where, limit, offset))),
-    totalOf(() => countWhere(db, where)),
+  const [[row], n] = await Promise.all([
+    queryRows<{ j: string }>(db, experimentsPageJson(pageOf(filterConditions(filters), limit, offset))),
+    total(),
   ]);
-  return `{"experiments":${row?.j ?? '[]'},"total":${total}}`;
+  return `{"experiments":${row?.j ?? '[]'},"total":${n}}`;
 }
 
 /** Experiments matching `where`: a separate count is far cheaper than `count(*) over ()` (9 vs 51 ms at 10k). */
@@ -206,17 +205,4 @@ export async function insertNested(tx: Tx, experimentId: number, tratamentos: Ex
 /** Brazil's calendar year, which decides which experiments are "active". */
 export function currentYear(now = new Date()): number {
   return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'America/Sao_Paulo' }).format(now));
-}
-
-export async function experimentStats(db: Db, filters: Filters, year = currentYear()) {
-  const [row] = await db
-    .select({
-      totalExperimentos: sql<number>`count(*)`.mapWith(Number),
-      experimentosAtivos: sql<number>`count(*) filter (where ${experiments.ano} = ${year})`.mapWith(Number),
-      roiMedio: sql<number | null>`avg(${experiments.roi})`.mapWith((v: unknown) => (v === null ? null : Number(v))),
-      custoMedio: sql<number | null>`avg(${experiments.custoProtocolo})`.mapWith((v: unknown) => (v === null ? null : Number(v))),
-    })
-    .from(experiments)
-    .where(filterConditions(filters));
-  return row ?? { totalExperimentos: 0, experimentosAtivos: 0, roiMedio: null, custoMedio: null };
 }

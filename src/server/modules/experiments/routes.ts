@@ -7,7 +7,8 @@ import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
 import { type DesignInput, StatsInputError, analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
 import { cacheKey } from '../../http/response-cache.js';
-import { currentYear, experimentStats, getExperiment, listExperimentsText } from './repository.js';
+import { countExperiments, experimentStats } from './aggregates.js';
+import { currentYear, getExperiment, listExperimentsText } from './repository.js';
 import type { ExperimentService } from './service.js';
 
 const NO_REPLICATES =
@@ -23,9 +24,9 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     const { limit, offset, ...filters } = q;
     if (hasAnyFilter(filters)) request.failureMessage = 'Erro ao buscar experimentos por filtros';
     // The total under these filters is kept until the next write, like the dashboard's aggregates.
-    const totalOf = async (count: () => Promise<number>) =>
-      Number(await ctx.cache.text(cacheKey('/api/experiments#total', filters), async () => String(await count())));
-    return reply.type('application/json; charset=utf-8').send(await listExperimentsText(ctx.db, filters, limit, offset, totalOf));
+    const total = async () =>
+      Number(await ctx.cache.text(cacheKey('/api/experiments#total', filters), async () => String(await countExperiments(ctx.db, filters))));
+    return reply.type('application/json; charset=utf-8').send(await listExperimentsText(ctx.db, filters, limit, offset, total));
   });
 
   app.get('/api/experiments/stats', { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } }, async (request, reply) => {

@@ -1,0 +1,106 @@
+/**
+ * Aggregates over the experiments matching a filter set, read from the dashboard rollups
+ * (migration 0009): counts and sums per (regional, cultura, marca, ano) and one more dimension,
+ * kept by triggers in the transaction of every write. Under the exact filters an aggregate reads
+ * a few thousand rollup rows, whatever the number of experiments. The product filter is a
+ * substring of the products' names, which no rollup can answer: then the same rows are computed
+ * from the matching experiments, so both paths feed the same queries.
+ */
+import { type SQL, and, eq, sql } from 'drizzle-orm';
+import type { Filters } from '../../../shared/filters.js';
+import { type Db, queryRows } from '../../db/client.js';
+import {
+  appliedProducts,
+  dashboardRollup,
+  dashboardRollupConsultorias,
+  dashboardRollupLocais,
+  dashboardRollupModalidades,
+  dashboardRollupProdutos,
+  experiments,
+  treatments,
+} from '../../db/schema.js';
+import { currentYear, filterConditions } from './repository.js';
+
+export type RollupKind = 'experimentos' | 'consultorias' | 'locais' | 'modalidades' | 'produtos';
+
+const KEPT = {
+  experimentos: dashboardRollup,
+  consultorias: dashboardRollupConsultorias,
+  locais: dashboardRollupLocais,
+  modalidades: dashboardRollupModalidades,
+  produtos: dashboardRollupProdutos,
+} as const;
+
+const DIMS = sql`${experiments.regional} as regional, ${experiments.cultura} as cultura, ${experiments.marca} as marca, ${experiments.ano} as ano`;
+const GROUP_DIMS = sql`${experiments.regional}, ${experiments.cultura}, ${experiments.marca}, ${experiments.ano}`;
+
+/** The rollup's rows computed from the experiments `where` selects (the triggers' definition). */
+export function computedRollup(kind: RollupKind, where: SQL | undefined): SQL {
+  const w = where ? sql`where ${where}` : sql``;
+  switch (kind) {
+    case 'experimentos':
+      return sql`select ${DIMS}, ${experiments.bu} as bu, count(*)::int as n,
+          count(${experiments.produtividadeMedia})::int as prod_n, coalesce(sum(${experiments.produtividadeMedia}::numeric), 0) as prod_sum,
+          count(${experiments.roi})::int as roi_n, coalesce(sum(${experiments.roi}::numeric), 0) as roi_sum,
+          sum(${experiments.custoProtocolo}::numeric) as custo_sum,
+          (count(*) filter (where ${experiments.analiseVitoria}))::int as vitorias, count(${experiments.analiseVitoria})::int as analisados
+        from ${experiments} ${w} group by ${GROUP_DIMS}, ${experiments.bu}`;
+    case 'consultorias':
+      return sql`select ${DIMS}, ${experiments.consultoria} as consultoria, count(*)::int as n
+        from ${experiments} ${w} group by ${GROUP_DIMS}, ${experiments.consultoria}`;
+    case 'locais':
+      return sql`select ${DIMS}, ${experiments.cidade} as cidade, ${experiments.estado} as estado, count(*)::int as n
+        from ${experiments} ${w} group by ${GROUP_DIMS}, ${experiments.cidade}, ${experiments.estado}`;
+    case 'modalidades':
+      return sql`select ${DIMS}, t.modalidade as modalidade, count(*)::int as n, sum(t.produtividade::numeric) as prod_sum
+        from ${treatments} t join ${experiments} on ${experiments.id} = t.experiment_id ${w}
+        group by ${GROUP_DIMS}, t.modalidade`;
+    case 'produtos':
+      return sql`select ${DIMS}, p.nome as nome, count(*)::int as n
+        from ${appliedProducts} p join ${experiments} on ${experiments.id} = p.experiment_id ${w}
+        group by ${GROUP_DIMS}, p.nome`;
+  }
+}
+
+/**
+ * The rows of a rollup under the filters, as a subquery: the kept table (rows with n > 0) when
+ * every filter is exact, else the same rows computed from the matching experiments.
+ */
+export function rollupRows(kind: RollupKind, filters: Filters): SQL {
+  if (filters.produto) return computedRollup(kind, filterConditions(filters));
+  const table = KEPT[kind];
+  const where = and(
+    sql`${table.n} > 0`,
+    filters.regional ? eq(table.regional, filters.regional) : undefined,
+    filters.cultura ? eq(table.cultura, filters.cultura) : undefined,
+    filters.marca ? eq(table.marca, filters.marca) : undefined,
+    filters.ano !== undefined ? eq(table.ano, filters.ano) : undefined,
+  );
+  return sql`select * from ${table} where ${where}`;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** Experiments matching the filters. */
+export async function countExperiments(db: Db, filters: Filters): Promise<number> {
+  const [row] = await queryRows<{ n: string | number | null }>(db, sql`select sum(n) as n from (${rollupRows('experimentos', filters)}) r`);
+  return Number(row?.n ?? 0);
+}
+
+/** The mean of a rollup's sum over its count, as the engine's avg() would answer it: null for none. */
+export const mean = (sum: string, count: string) => sql.raw(`(sum(${sum}) / nullif(sum(${count}), 0))::float8`);
+
+export async function experimentStats(db: Db, filters: Filters, year = currentYear()) {
+  const [row] = await queryRows<{ total: unknown; ativos: unknown; roi: unknown; custo: unknown }>(
+    db,
+    sql`select coalesce(sum(n), 0) as total, coalesce(sum(n) filter (where ano = ${year}), 0) as ativos,
+          ${mean('roi_sum', 'roi_n')} as roi, ${mean('custo_sum', 'n')} as custo
+        from (${rollupRows('experimentos', filters)}) r`,
+  );
+  return {
+    totalExperimentos: Number(row?.total ?? 0),
+    experimentosAtivos: Number(row?.ativos ?? 0),
+    roiMedio: num(row?.roi),
+    custoMedio: num(row?.custo),
+  };
+}
