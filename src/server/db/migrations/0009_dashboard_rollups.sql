@@ -152,4 +152,6 @@ CREATE TRIGGER "experiments_rollups_delete" AFTER DELETE ON "experiments"
   REFERENCING OLD TABLE AS rollup_old FOR EACH STATEMENT EXECUTE FUNCTION experiments_rollups();--> statement-breakpoint
 CREATE TRIGGER "experiments_rollups_truncate" AFTER TRUNCATE ON "experiments"
   FOR EACH STATEMENT EXECUTE FUNCTION experiments_rollups();--> statement-breakpoint
-DO $$ BEGIN EXECUTE dashboard_rollups_sql('SELECT 1 AS s, * FROM experiments'); END $$;
+DO $$ BEGIN EXECUTE dashboard_rollups_sql('SELECT 1 AS s, * FROM experiments'); END $$;--> statement-breakpoint
+-- Planner statistics for the new tables: the embedded engine has no autovacuum to collect them.
+ANALYZE "dashboard_rollup", "dashboard_rollup_consultorias", "dashboard_rollup_locais", "dashboard_rollup_modalidades", "dashboard_rollup_produtos";
