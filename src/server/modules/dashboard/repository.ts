@@ -96,8 +96,8 @@ async function groupedSeries(db: Db, filters: Filters) {
  * (broad filters), they are looked up one by one in the primary key instead of reading every
  * matching row: at 100,000 experiments, 400 lookups instead of a 300 ms scan.
  */
-async function soilScatter(db: Db, filters: Filters, total: number) {
-  const step = Math.max(1, Math.ceil(total / SOIL_SCATTER_MAX));
+export async function soilScatter(db: Db, filters: Filters, total: number, max = SOIL_SCATTER_MAX) {
+  const step = Math.max(1, Math.ceil(total / max));
   const [{ maxId } = { maxId: 0 }] = await queryRows<{ maxId: number | null }>(db, sql`select max(${experiments.id}) as "maxId" from ${experiments}`);
   const lookups = step > 1 && Math.ceil(Number(maxId ?? 0) / step) < total;
   const sampled = step > 1 && !lookups ? sql`${experiments.id} % ${step} = 0` : undefined;
@@ -109,7 +109,7 @@ async function soilScatter(db: Db, filters: Filters, total: number) {
         where ${where(filters, isNotNull(experiments.teorArgila), isNotNull(experiments.teorMateriaOrganica), isNotNull(experiments.produtividadeMedia), sampled)}`,
   );
   const rows = JSON.parse(row?.j ?? '[]') as [number, number, number, string][];
-  return evenSample(rows, SOIL_SCATTER_MAX).map(([argila, mo, produtividade, cultura]) => ({ argila, mo, produtividade, cultura }));
+  return evenSample(rows, max).map(([argila, mo, produtividade, cultura]) => ({ argila, mo, produtividade, cultura }));
 }
 
 async function byModality(db: Db, filters: Filters) {
