@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CorrelationDataset, type DashboardData, type DashboardMap, type DocumentCardsPage, type ExperimentRowsPage, mapPointOf } from '../../../shared/dashboard.js';
+import { type CorrelationDataset, type DashboardData, type DashboardMap, type DocumentCardsPage, type ExperimentRowsPage, mapPointsOf, NO_MAP_POINTS } from '../../../shared/dashboard.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Account, createAccount, createExperiment } from '../../test/factories.js';
 import { currentYear } from '../experiments/repository.js';
@@ -124,12 +124,12 @@ describe('GET /api/dashboard/mapa', () => {
     expect(m.localizacoes).toBe(2);
     expect(m.estadosCobertos).toBe(1);
     expect(m.produtividadeMedia).toBeCloseTo((3500 + 9500 + 3300) / 3, 6);
-    const pontos = m.pontos.map(mapPointOf);
+    const pontos = mapPointsOf(m.pontos);
     expect(pontos.map((p) => p.marca)).toEqual(['Aminoagro', 'Dimicron', 'Aminoagro']);
     expect(pontos[1]).toEqual({ id: expect.any(Number), lat: null, lng: null, cidade: 'Jataí', estado: 'GO', marca: 'Dimicron' });
     expect(pontos[2]).toMatchObject({ lat: -17.79, lng: -50.92, cidade: 'Rio Verde' });
     const none = await get<DashboardMap>('/api/dashboard/mapa?marca=Maximus');
-    expect(none).toEqual({ pontos: [], localizacoes: 0, estadosCobertos: 0, produtividadeMedia: null });
+    expect(none).toEqual({ pontos: NO_MAP_POINTS, localizacoes: 0, estadosCobertos: 0, produtividadeMedia: null });
   });
 });
 
@@ -200,10 +200,20 @@ describe('aggregates kept until the next write', () => {
     const e = await createExperiment(t.app, me, { cultura: 'Soja', tratamentos: [tr('Testemunha', 'Foliar', 5000)] });
     expect((await get<{ totalExperimentos: number }>('/api/experiments/stats?cultura=Soja')).totalExperimentos).toBe(statsBefore.totalExperimentos + 1);
     expect(JSON.stringify(await get<DashboardData>('/api/dashboard?cultura=Soja'))).not.toBe(JSON.stringify(before));
-    expect((await get<DashboardMap>('/api/dashboard/mapa?cultura=Soja')).pontos.length).toBe(mapBefore.pontos.length + 1);
+    expect((await get<DashboardMap>('/api/dashboard/mapa?cultura=Soja')).pontos.id.length).toBe(mapBefore.pontos.id.length + 1);
 
     const del = await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: me.auth });
     expect(del.statusCode).toBe(204);
     expect((await get<{ totalExperimentos: number }>('/api/experiments/stats?cultura=Soja')).totalExperimentos).toBe(statsBefore.totalExperimentos);
+  });
+});
+
+describe('GET /api/dashboard/mapa, names as typed', () => {
+  it('a city with quotes and control characters comes back whole', async () => {
+    const cidade = 'Vila "Nova"\u001f\u001e\tdo Sul';
+    const e = await createExperiment(t.app, me, { cidade, marca: 'Maximus' });
+    const m = await get<DashboardMap>('/api/dashboard/mapa?marca=Maximus');
+    expect(mapPointsOf(m.pontos)).toEqual([{ id: e.id, lat: e.latitude, lng: e.longitude, cidade: e.cidade, estado: e.estado, marca: 'Maximus' }]);
+    expect(e.cidade).toContain('"Nova"');
   });
 });

@@ -6,7 +6,7 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useId, useMemo } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { BRAND_LEGEND, BRAZIL_CENTER, brandColor, cityCenter, placePoint, spreadOverlapping } from '../../../../shared/cities.js';
-import { type DashboardMap, type MapPoint, mapPointOf } from '../../../../shared/dashboard.js';
+import { type DashboardMap, type MapPoint, mapPointsOf } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
 import { PointsLayer } from './points-layer.js';
@@ -156,7 +156,7 @@ export default function ExperimentsMap({
   tileAttribution?: string;
 }) {
   const legendId = useId();
-  const pontos = useMemo(() => mapa.pontos.map(mapPointOf), [mapa.pontos]);
+  const pontos = useMemo(() => mapPointsOf(mapa.pontos), [mapa.pontos]);
   const placed = useMemo(() => placeAll(pontos), [pontos]);
 
 
