@@ -202,25 +202,26 @@ export async function mapJson(db: Db, filters: Filters): Promise<string> {
 /** The correlation explorer's columns (`CorrelationDataset`) as JSON text built by the engine. */
 export async function correlationJson(db: Db, filters: Filters): Promise<string> {
   const w = filterConditions(filters);
-  const col = (name: string) => sql.raw(`'${name}', coalesce((select json_agg(e.${name} order by e.id) from e), '[]'::json)`);
+  // Every column aggregated in one pass with the same ORDER BY: the engine sorts once per table
+  // (a scalar subquery per column sorted the rows 15 times).
+  const cols = (names: string[], order: string) =>
+    sql.raw(names.map((name) => `'${name}', coalesce(json_agg(${name} order by ${order}), '[]'::json)`).join(', '));
   const [row] = await queryRows<{ j: string }>(
     db,
-    sql`with e as (
-          select *, (row_number() over (order by id) - 1)::int as idx from ${experiments} ${w ? sql`where ${w}` : sql``}),
-        t as (
-          select e.idx, tr.produtividade, tr.custo, tr.modalidade, tr.experiment_id, tr.position
-          from ${treatments} tr join e on e.id = tr.experiment_id)
-        select json_build_object(
-          'experimentos', json_build_object(
-            ${col('produtividade_media')}, ${col('roi')}, ${col('custo_protocolo')}, ${col('teor_argila')},
-            ${col('teor_materia_organica')}, ${col('ano')}, ${col('cultura')}, ${col('marca')}, ${col('regional')},
-            ${col('bu')}, ${col('estado')}),
-          'tratamentos', json_build_object(
-            'experimento', coalesce((select json_agg(idx order by experiment_id, position) from t), '[]'::json),
-            'produtividade', coalesce((select json_agg(produtividade order by experiment_id, position) from t), '[]'::json),
-            'custo', coalesce((select json_agg(custo order by experiment_id, position) from t), '[]'::json),
-            'modalidade', coalesce((select json_agg(modalidade order by experiment_id, position) from t), '[]'::json))
-        )::text as j`,
+    sql`with e as materialized (
+          select ${experiments.id} as id, (row_number() over (order by ${experiments.id}) - 1)::int as idx,
+            produtividade_media, roi, custo_protocolo, teor_argila, teor_materia_organica, ano, cultura, marca, regional, bu, estado
+          from ${experiments} ${w ? sql`where ${w}` : sql``}),
+        ex as (
+          select json_build_object(${cols(
+            ['produtividade_media', 'roi', 'custo_protocolo', 'teor_argila', 'teor_materia_organica', 'ano', 'cultura', 'marca', 'regional', 'bu', 'estado'],
+            'id',
+          )}) as j from e),
+        tr as (
+          select json_build_object('experimento', coalesce(json_agg(e.idx order by t.experiment_id, t.position), '[]'::json),
+            ${cols(['produtividade', 'custo', 'modalidade'], 't.experiment_id, t.position')}) as j
+          from ${treatments} t join e on e.id = t.experiment_id)
+        select json_build_object('experimentos', (select j from ex), 'tratamentos', (select j from tr))::text as j`,
   );
   return row!.j;
 }
