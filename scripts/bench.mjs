@@ -25,6 +25,7 @@ buildIfStale(['web', 'server']);
 const { openDatabase } = await import('../dist/node/server/db/client.js');
 const { seedDemo } = await import('../dist/node/server/seed/demo.js');
 const { listExperimentsText } = await import('../dist/node/server/modules/experiments/repository.js');
+const { countExperiments } = await import('../dist/node/server/modules/experiments/aggregates.js');
 const { writePdf } = await import('../dist/node/server/seed/pdf-writer.js');
 const { sql } = await import('drizzle-orm');
 
@@ -86,7 +87,7 @@ const timeIt = async (fn, n = 20) => {
   return stats(ms);
 };
 const baseline = await timeIt(() => naiveList(database.db));
-const ours = await timeIt(() => listExperimentsText(database.db, {}, 50, 0));
+const ours = await timeIt(() => listExperimentsText(database.db, {}, 50, 0, () => countExperiments(database.db, {})));
 console.log(`Lista de 50 em processo: ingênua p50 ${baseline.p50} ms, nossa p50 ${ours.p50} ms`);
 await database.close();
 
