@@ -19,7 +19,7 @@ import {
   experiments,
   treatments,
 } from '../../db/schema.js';
-import { currentYear, filterConditions } from './repository.js';
+import { countWhere, currentYear, filterConditions } from './repository.js';
 
 export type RollupKind = 'experimentos' | 'consultorias' | 'locais' | 'modalidades' | 'produtos';
 
@@ -81,8 +81,9 @@ export function rollupRows(kind: RollupKind, filters: Filters): SQL {
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** Experiments matching the filters. */
+/** Experiments matching the filters: a plain count under the product filter (no groups to build). */
 export async function countExperiments(db: Db, filters: Filters): Promise<number> {
+  if (filters.produto) return countWhere(db, filterConditions(filters));
   const [row] = await queryRows<{ n: string | number | null }>(db, sql`select sum(n) as n from (${rollupRows('experimentos', filters)}) r`);
   return Number(row?.n ?? 0);
 }
