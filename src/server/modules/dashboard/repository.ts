@@ -8,11 +8,10 @@ import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/correlation.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { experiments, treatments } from '../../db/schema.js';
-import { countExperiments, mean, rollupRows } from '../experiments/aggregates.js';
+import { countExperiments, mean, num, rollupRows } from '../experiments/aggregates.js';
 import { countWhere, currentYear, filterConditions, likeContains } from '../experiments/repository.js';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /**
  * Most points the soil scatter gets: enough to see the cloud, light to draw (Recharts draws SVG;
@@ -166,16 +165,18 @@ export async function dashboardData(db: Db, filters: Filters): Promise<Dashboard
  */
 export async function mapJson(db: Db, filters: Filters): Promise<string> {
   const w = filterConditions(filters);
-  const locais = rollupRows('locais', filters);
   const col = (value: string) => sql.raw(`coalesce(string_agg(${value}, ',' order by id desc), '')`);
+  // Each rollup is read once (under the product filter, computing it scans the experiments).
   const [row] = await queryRows<Record<'ids' | 'lats' | 'lngs' | 'locais' | 'marcas' | 'localIdx' | 'marcaIdx' | 'tiles', string>>(
     db,
-    sql`with l as (
+    sql`with lr as materialized (${rollupRows('locais', filters)}),
+        er as materialized (${rollupRows('experimentos', filters)}),
+        l as (
           select cidade, estado, (row_number() over (order by cidade, estado) - 1)::int as i
-          from (select distinct cidade, estado from (${locais}) r) x),
+          from (select distinct cidade, estado from lr) x),
         m as (
           select marca, (row_number() over (order by marca) - 1)::int as i
-          from (select distinct marca from (${rollupRows('experimentos', filters)}) r) x),
+          from (select distinct marca from er) x),
         p as (
           select ${experiments.id} as id, coalesce(lag(${experiments.id}) over (order by ${experiments.id} desc) - ${experiments.id}, ${experiments.id}) as d,
             ${experiments.latitude} as latitude, ${experiments.longitude} as longitude, l.i as li, m.i as mi
@@ -188,9 +189,9 @@ export async function mapJson(db: Db, filters: Filters): Promise<string> {
           coalesce((select json_agg(json_build_array(cidade, estado) order by i) from l), '[]')::text as locais,
           coalesce((select json_agg(marca order by i) from m), '[]')::text as marcas,
           json_build_object(
-            'localizacoes', (select count(distinct (cidade, estado)) from (${locais}) l),
-            'estadosCobertos', (select count(distinct estado) from (${locais}) l),
-            'produtividadeMedia', (select ${mean('prod_sum', 'prod_n')} from (${rollupRows('experimentos', filters)}) r)
+            'localizacoes', (select count(*) from l),
+            'estadosCobertos', (select count(distinct estado) from l),
+            'produtividadeMedia', (select ${mean('prod_sum', 'prod_n')} from er)
           )::text as tiles
         from p`,
   );

@@ -79,7 +79,8 @@ export function rollupRows(kind: RollupKind, filters: Filters): SQL {
   return sql`select * from ${table} where ${where}`;
 }
 
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+/** A nullable aggregate from the driver (numeric arrives as text) as a number. */
+export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** Experiments matching the filters: a plain count under the product filter (no groups to build). */
 export async function countExperiments(db: Db, filters: Filters): Promise<number> {
