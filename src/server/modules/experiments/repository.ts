@@ -155,8 +155,10 @@ export function analysisSummary(data: ExperimentData): { analiseVitoria: boolean
   }
 }
 
-/** Inserts treatments, then all their products and analyses: three multi-row statements. */
-/** Writes an experiment's treatments, products and analyses, and the JSON a page reads of them. */
+/**
+ * Writes an experiment's treatments, then all their products and analyses (three multi-row
+ * statements), and the JSON a page reads of them.
+ */
 export async function insertNested(tx: Tx, experimentId: number, tratamentos: ExperimentData['tratamentos']): Promise<void> {
   if (tratamentos.length === 0) {
     await tx.update(experiments).set({ tratamentosJson: '[]' }).where(eq(experiments.id, experimentId));
