@@ -10,6 +10,7 @@ import {
   planPaste,
   rowMean,
   splitClipboard,
+  toCell,
   toKgHa,
 } from './plot-grid.js';
 
@@ -39,6 +40,19 @@ describe('units', () => {
         }),
       );
     }
+  });
+});
+
+describe('toCell', () => {
+  it('reads form values as cells', () => {
+    expect(toCell(3250)).toBe(3250);
+    expect(toCell('3.250,5')).toBe(3250.5);
+    expect(toCell('3250')).toBe(3250);
+    expect(toCell('')).toBeNull();
+    expect(toCell(null)).toBeNull();
+    expect(toCell(undefined)).toBeNull();
+    expect(toCell('abc')).toBeNaN();
+    expect(toCell(Number.NaN)).toBeNaN();
   });
 });
 

@@ -37,6 +37,17 @@ export function fromKgHa(kg: number, unit: YieldUnit): number {
 
 export type Cell = number | null;
 
+/**
+ * A form value as a grid cell: numbers as they are (NaN included), empty as null, and strings (older
+ * form state, "3250" or "3.250,5") read as pt-BR; a string that is not a number becomes NaN.
+ */
+export function toCell(value: unknown): Cell {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return null;
+  const r = parseDecimal(value);
+  return r.ok ? r.value : Number.NaN;
+}
+
 /** A filled cell: a finite number (NaN marks a text that is not a number). */
 const filled = (v: Cell | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 

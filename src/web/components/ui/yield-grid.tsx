@@ -5,16 +5,19 @@
  * why. Arrows and Enter move between cells; each row's mean is shown live. On a phone the grid
  * scrolls sideways inside its own box, with the treatment column pinned.
  *
- * Wiring (step-tratamentos.tsx), instead of one <Replicates> per treatment card:
- *   const tratamentos = useWatch({ name: 'tratamentos' });
+ * Wiring (step-tratamentos.tsx), one grid for all treatments instead of one <Replicates> per card:
+ *   const tratamentos = useWatch<FormValues, 'tratamentos'>({ name: 'tratamentos' });
  *   <YieldGrid
- *     rows={tratamentos.map((t, i) => ({ label: `T${i + 1} - ${t.nome || `Tratamento ${i + 1}`}` }))}
+ *     rows={tratamentos.map((t, i) => ({ label: `T${i + 1}${t.nome ? ` - ${t.nome}` : ''}` }))}
  *     blocks={blocks}
- *     values={tratamentos.map((t) => (t.repeticoes ?? []).map(toNumberOrNull))}
+ *     values={tratamentos.map((t) => (t.repeticoes ?? []).map(toCell))}
  *     errors={tratamentos.map((_, i) => Array.from({ length: blocks }, (_, j) => msg(errors?.[i]?.repeticoes?.[j])))}
- *     onChange={(_, changed) => changed.forEach(({ row, col }, k) => setValue(`tratamentos.${row}.repeticoes.${col}`, …))}
+ *     onChange={(next, changed) => {
+ *       for (const { row, col } of changed)
+ *         setValue(`tratamentos.${row}.repeticoes.${col}`, next[row]?.[col] ?? '', { shouldValidate: true, shouldDirty: true });
+ *     }}
  *   />
- * (see the report for the exact snippet). Each cell's input is named `tratamentos.${i}.repeticoes.${j}`.
+ * Each cell's input is named `tratamentos.${i}.repeticoes.${j}`, as the browser tests expect.
  */
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { NUMBER_INVALID, type ParseResult, formatDecimal, parseDecimal } from '../../../shared/decimal.js';
