@@ -1,0 +1,80 @@
+/**
+ * The small map of the location picker, where a click (or dragging the pin) sets the experiment's
+ * point. Loaded only when the user opens it (React.lazy in location-picker.tsx): Leaflet stays out
+ * of the form's bundle.
+ */
+import 'leaflet/dist/leaflet.css';
+import { Icon, type LatLng as LeafletLatLng, type Marker as LeafletMarker } from 'leaflet';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useEffect } from 'react';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import type { LatLng } from '../../shared/cities.js';
+import { COORDINATE_DECIMALS } from '../../shared/decimal.js';
+import { OSM_ATTRIBUTION, TILE_URL } from '../lib/map-tiles.js';
+
+// As in the dashboard map: Leaflet guesses its marker images from a CSS path that Vite rewrites.
+Icon.Default.imagePath = '';
+Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });
+
+const MAP_HEIGHT = 280;
+
+export interface LocationMapProps {
+  /** The pin, or null before one is placed. */
+  position: LatLng | null;
+  /** Where the map opens without a pin (the city's centre, else Brazil's). */
+  center: LatLng;
+  zoom: number;
+  onPick: (point: LatLng) => void;
+  tileUrl?: string;
+}
+
+const round = (n: number) => Number(n.toFixed(COORDINATE_DECIMALS));
+
+function toPoint(latlng: LeafletLatLng): LatLng {
+  const w = latlng.wrap(); // a world copy to the east or west still gives a longitude in ±180
+  return { lat: round(w.lat), lng: round(w.lng) };
+}
+
+function ClickToPick({ onPick }: { onPick: (p: LatLng) => void }) {
+  useMapEvents({ click: (e) => onPick(toPoint(e.latlng)) });
+  return null;
+}
+
+/** Follows a pin set from outside (typed coordinates, the device's location). */
+function FollowPin({ position }: { position: LatLng | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (position && !map.getBounds().contains([position.lat, position.lng])) map.setView([position.lat, position.lng], Math.max(map.getZoom(), 12));
+  }, [map, position]);
+  return null;
+}
+
+export default function LocationMap({ position, center, zoom, onPick, tileUrl }: LocationMapProps) {
+  const start = position ?? center;
+  return (
+    // isolate: Leaflet's panes use z-index 400–1000 and would otherwise cover the sticky header.
+    <div role="region" aria-label="Mapa para marcar o local do experimento" className="isolate overflow-hidden rounded-lg border border-soil-200">
+      <MapContainer
+        center={[start.lat, start.lng]}
+        zoom={position ? Math.max(zoom, 12) : zoom}
+        scrollWheelZoom={false}
+        // Inline, because leaflet.css is unlayered and beats Tailwind's layered utilities.
+        style={{ height: MAP_HEIGHT, width: '100%', background: 'var(--color-soil-100, #f2eee6)', cursor: 'crosshair' }}
+      >
+        <TileLayer url={tileUrl ?? TILE_URL} attribution={OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
+        <ClickToPick onPick={onPick} />
+        <FollowPin position={position} />
+        {position ? (
+          <Marker
+            position={[position.lat, position.lng]}
+            draggable
+            title="Local do experimento"
+            eventHandlers={{ dragend: (e) => onPick(toPoint((e.target as LeafletMarker).getLatLng())) }}
+          />
+        ) : null}
+      </MapContainer>
+    </div>
+  );
+}
