@@ -1,4 +1,5 @@
 /** What `POST /api/extract-pdf` answers (CONTRACT.md "Extraction"). */
+import { formatPercent } from './format.js';
 
 export interface ExtractedTreatment {
   nome: string;
@@ -71,7 +72,7 @@ export const EXTRACTION_MSG = {
   unreadable: 'Não foi possível ler o PDF. Verifique se o arquivo não está danificado ou protegido por senha.',
 } as const;
 
-/** "Dados extraídos com 87.5% de confiança" (confidence × 100, one decimal). */
+/** "Dados extraídos com 87,5% de confiança" (confidence × 100, one decimal, pt-BR like the badge). */
 export function confidenceToast(confidence: number): string {
-  return `Dados extraídos com ${(Math.round(confidence * 1000) / 10).toFixed(1)}% de confiança`;
+  return `Dados extraídos com ${formatPercent(confidence)} de confiança`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatKgHa, formatLongDate, formatNumber, initials } from './format.js';
+import { formatBRL, formatFileSize, formatKgHa, formatLongDate, formatNumber, formatPercent, initials } from './format.js';
 
 describe('format', () => {
   it('long pt-BR dates in Brazil time', () => {
@@ -24,5 +24,31 @@ describe('numbers in pt-BR', () => {
     expect(formatNumber(3456.75, 0)).toBe('3.457');
     expect(formatKgHa(3456.5)).toBe('3.457 kg/ha');
     expect(formatKgHa(undefined)).toBe('-');
+  });
+});
+
+describe('percentages and file sizes in pt-BR', () => {
+  it('a ratio as a percentage with one fixed decimal (the extraction confidence)', () => {
+    expect(formatPercent(0.687)).toBe('68,7%');
+    expect(formatPercent(0.87)).toBe('87,0%');
+    expect(formatPercent(0.99951)).toBe('100,0%');
+    expect(formatPercent(1)).toBe('100,0%');
+    expect(formatPercent(0.5, 0)).toBe('50%');
+    expect(formatPercent(Number.NaN)).toBe('-');
+    expect(formatPercent(null)).toBe('-');
+  });
+
+  it('file sizes: bytes, KB and MB, never "0 MB" for a small file', () => {
+    expect(formatFileSize(0)).toBe('0 bytes');
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(512)).toBe('512 bytes');
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(850 * 1024)).toBe('850 KB');
+    expect(formatFileSize(1024 * 1024 - 100)).toBe('1 MB');
+    expect(formatFileSize(1.2 * 1024 * 1024)).toBe('1,2 MB');
+    expect(formatFileSize(10 * 1024 * 1024)).toBe('10 MB');
+    expect(formatFileSize(12_345_678)).toBe('11,8 MB');
+    expect(formatFileSize(-1)).toBe('-');
+    expect(formatFileSize(undefined)).toBe('-');
   });
 });

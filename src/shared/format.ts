@@ -42,3 +42,24 @@ export function formatNumber(value: number | null | undefined, digits = 1): stri
 export function formatKgHa(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '-' : `${integer.format(Math.round(value))} kg/ha`;
 }
+
+/** A ratio as a percentage with a fixed number of decimals: 0.687 → "68,7%", 0.87 → "87,0%". */
+export function formatPercent(ratio: number | null | undefined, digits = 1): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '-';
+  return `${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(ratio * 100)}%`;
+}
+
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/**
+ * A file size as people read it (binary units, as the 10 MB upload limit is): "512 bytes",
+ * "850 KB", "1,2 MB". A small file is never "0 MB".
+ */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '-';
+  if (bytes < KB) return `${integer.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  // 1023.6 KB rounds to 1.024 KB: that is shown as 1 MB.
+  if (Math.round(bytes / KB) < KB) return `${integer.format(Math.round(bytes / KB))} KB`;
+  return `${decimal.format(bytes / MB)} MB`;
+}

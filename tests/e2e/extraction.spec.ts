@@ -42,7 +42,7 @@ test('the form: extract a report, review, confirm; the fields and the PDF are fi
   await expect(dialog.getByText('Extração Automática de Dados')).toBeVisible();
   await dialog.locator('input[name="pdfExtracao"]').setInputFiles(fixture('01-blocos-soja-rio-verde.pdf'));
   await expect(dialog.getByText('Dados Extraídos')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/Dados extraídos com \d+\.\d% de confiança/)).toBeVisible();
+  await expect(page.getByText(/Dados extraídos com \d+,\d% de confiança/)).toBeVisible();
   for (const t of ['Informações Básicas', 'Localização e Solo', 'Tratamentos Detectados']) await expect(dialog.getByText(t)).toBeVisible();
   await expect(dialog.getByText(expected.consultoria)).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirmar Dados' }).click();

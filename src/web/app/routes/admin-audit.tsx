@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/audit.js';
-import { formatDateTime } from '../../../shared/format.js';
+import { formatDateTime, formatNumber } from '../../../shared/format.js';
 import { PageTitle } from '../../components/page-title.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Badge, type BadgeTone } from '../../components/ui/badge.js';
@@ -83,7 +83,7 @@ export function AdminAuditPage() {
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-soil-200 px-4 py-3 text-sm text-slate-700">
             <span>
-              Página {page + 1} de {pages} · {total.toLocaleString('pt-BR')} {total === 1 ? 'registro' : 'registros'}
+              Página {page + 1} de {pages} · {formatNumber(total, 0)} {total === 1 ? 'registro' : 'registros'}
             </span>
             <div className="flex gap-2">
               <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>

@@ -1,9 +1,10 @@
 import { AUDIT_FIELDS, type AuditChange } from '../../../shared/audit.js';
+import { formatNumber } from '../../../shared/format.js';
 
 /** A changed value as a reader wants to see it. */
 export function showValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'number') return value.toLocaleString('pt-BR', { maximumFractionDigits: 6 });
+  if (typeof value === 'number') return formatNumber(value, 6);
   if (Array.isArray(value)) return value.length === 1 ? '1 tratamento' : `${value.length} tratamentos`;
   return String(value);
 }

@@ -7,6 +7,7 @@ import type { TrialAnalysis } from '../../../shared/stats/index.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { ApiError } from '../../lib/api-client.js';
 import { api } from '../../lib/api.js';
 
@@ -15,7 +16,7 @@ export type AnalysisResponse = Omit<TrialAnalysis, 'ganhos'> & { ganhos: GanhoCo
 
 export function useAnalysis(id: number | null) {
   return useQuery({
-    queryKey: ['analise', id],
+    queryKey: queryKeys.analysis(id),
     queryFn: () => api.request<AnalysisResponse>(`/api/experiments/${id}/analise`),
     enabled: id !== null,
     retry: false,

@@ -3,20 +3,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
 import { api } from '../../../lib/api.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
-
-export interface FilterValues {
-  regional: string;
-  cultura: string;
-  marca: string;
-  ano: string;
-  produto: string;
-}
-
-export const dashboardKey = ['dashboard'] as const;
+import { type FilterValues, afterExperimentWrite, queryKeys } from '../../../lib/query-keys.js';
 
 export function useDashboard(filters: FilterValues) {
   return useQuery({
-    queryKey: [...dashboardKey, 'overview', filters],
+    queryKey: queryKeys.overview(filters),
     queryFn: ({ signal }) => api.request<DashboardData>('/api/dashboard', { query: { ...filters }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -24,7 +15,7 @@ export function useDashboard(filters: FilterValues) {
 
 export function useDashboardMap(filters: FilterValues, enabled: boolean) {
   return useQuery({
-    queryKey: [...dashboardKey, 'mapa', filters],
+    queryKey: queryKeys.map(filters),
     queryFn: ({ signal }) => api.request<DashboardMap>('/api/dashboard/mapa', { query: { ...filters }, signal }),
     enabled,
     placeholderData: keepPreviousData,
@@ -33,7 +24,7 @@ export function useDashboardMap(filters: FilterValues, enabled: boolean) {
 
 export function useCorrelation(filters: FilterValues, enabled: boolean) {
   return useQuery({
-    queryKey: [...dashboardKey, 'correlacao', filters],
+    queryKey: queryKeys.correlation(filters),
     queryFn: ({ signal }) => api.request<CorrelationDataset>('/api/dashboard/correlacao', { query: { ...filters }, signal }),
     enabled,
     placeholderData: keepPreviousData,
@@ -42,7 +33,7 @@ export function useCorrelation(filters: FilterValues, enabled: boolean) {
 
 export function useDocumentCards(filters: FilterValues, busca: string, limit: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...dashboardKey, 'documentos', filters, busca, limit],
+    queryKey: queryKeys.documents(filters, busca, limit),
     queryFn: ({ signal }) => api.request<DocumentCardsPage>('/api/dashboard/documentos', { query: { ...filters, busca, limit }, signal }),
     enabled,
     placeholderData: keepPreviousData,
@@ -53,7 +44,7 @@ export const TABLE_PAGE = 20;
 
 export function useExperimentRows(filters: FilterValues, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...dashboardKey, 'experimentos', filters, page],
+    queryKey: queryKeys.rows(filters, page),
     queryFn: ({ signal }) =>
       api.request<ExperimentRowsPage>('/api/dashboard/experimentos', { query: { ...filters, limit: TABLE_PAGE, offset: page * TABLE_PAGE }, signal }),
     enabled,
@@ -61,15 +52,16 @@ export function useExperimentRows(filters: FilterValues, page: number, enabled: 
   });
 }
 
-
 export function useExperiment(id: number | null) {
-  return useQuery({ queryKey: ['experiment', id], queryFn: () => fetchExperiment(id!), enabled: id !== null });
+  return useQuery({ queryKey: queryKeys.experiment(id), queryFn: () => fetchExperiment(id!), enabled: id !== null });
 }
+
+export const deleteExperiment = (id: number) => api.request<void>(`/api/experiments/${id}`, { method: 'DELETE' });
 
 export function useDeleteExperiment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request<void>(`/api/experiments/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKey }),
+    mutationFn: deleteExperiment,
+    onSuccess: (_, id) => afterExperimentWrite(queryClient, { kind: 'delete', id }),
   });
 }

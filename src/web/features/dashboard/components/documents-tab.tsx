@@ -11,7 +11,8 @@ import { Card } from '../../../components/ui/card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useSession } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { type FilterValues, TABLE_PAGE, useDocumentCards, useExperimentRows } from '../api/queries.js';
+import type { FilterValues } from '../../../lib/query-keys.js';
+import { TABLE_PAGE, useDocumentCards, useExperimentRows } from '../api/queries.js';
 import { useExperimentActions } from './experiment-actions.js';
 
 const CARDS_STEP = 12;

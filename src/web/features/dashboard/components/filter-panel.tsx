@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card.js';
 import { Select } from '../../../components/ui/field.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useCulturas, useMarcas, useRegioes } from '../../lookups/use-lookups.js';
-import type { FilterValues } from '../api/queries.js';
+import type { FilterValues } from '../../../lib/query-keys.js';
 
 function options(q: { isPending: boolean; isError: boolean; error: unknown }, loaded: readonly string[], fallback: readonly string[]) {
   if (!q.isError) return loaded;

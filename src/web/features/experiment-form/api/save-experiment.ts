@@ -1,5 +1,8 @@
+/** Creating or updating an experiment (one multipart request with its PDF), and what it refreshes. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Experiment, ExperimentData } from '../../../../shared/experiment.js';
 import { api } from '../../../lib/api.js';
+import { afterExperimentWrite } from '../../../lib/query-keys.js';
 
 /** Large PDFs on slow field connections: allow time for the upload itself. */
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;
@@ -27,3 +30,15 @@ export async function saveExperiment({ data, pdf, id, version, onProgress }: Sav
   return res.experiment;
 }
 
+
+/**
+ * The save as a mutation: on success the dashboard, the audit trail, the experiment and its
+ * analysis are refreshed, so the screen the user lands on shows what was just saved.
+ */
+export function useSaveExperiment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveExperiment,
+    onSuccess: (experiment, input) => afterExperimentWrite(queryClient, { kind: input.id === undefined ? 'create' : 'update', experiment }),
+  });
+}

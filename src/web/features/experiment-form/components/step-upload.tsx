@@ -1,6 +1,6 @@
 /** Step 7: one PDF up to 10 MB; in edit mode the stored file may be kept or replaced. */
 import { type FileRejection, useDropzone } from 'react-dropzone';
-import { formatNumber } from '../../../../shared/format.js';
+import { formatFileSize } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
@@ -13,8 +13,6 @@ export interface UploadState {
   storedFilename: string | null;
   rejections: FileRejection[];
 }
-
-const mb = (bytes: number) => `${formatNumber(bytes / (1024 * 1024), 1)} MB`;
 
 export function StepUpload({
   state,
@@ -54,7 +52,7 @@ export function StepUpload({
           <div className="min-w-0">
             <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{isEdit ? 'Novo arquivo (substituirá o atual)' : 'Arquivo selecionado'}</p>
             <p className="truncate font-medium text-slate-900">{state.file.name}</p>
-            <p className="text-sm text-slate-600">{mb(state.file.size)}</p>
+            <p className="text-sm text-slate-600">{formatFileSize(state.file.size)}</p>
           </div>
           <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => onChange({ ...state, file: null, rejections: [] })}>
             Remover

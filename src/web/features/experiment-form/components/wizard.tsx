@@ -21,7 +21,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
 import { wizardProgress } from '../../../lib/wizard-progress.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
-import { saveExperiment } from '../api/save-experiment.js';
+import { useSaveExperiment } from '../api/save-experiment.js';
 import { type FormValues, STEPS, TOTAL_STEPS, fromExperiment, newExperimentDefaults, stepOfField } from '../form-values.js';
 import { type Draft, clearEditingExperiment, draftKey, readDraft, readEditingExperiment, removeDraft, writeDraft } from '../storage.js';
 import { StepConsultoria, StepCultura, StepEstatistica, StepLocalizacao, StepSolo } from './step-fields.js';
@@ -85,6 +85,7 @@ export function ExperimentWizard() {
   const [extracting, setExtracting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const saved = useRef(false);
+  const save = useSaveExperiment();
 
   const methods = useForm<FormValues, unknown, ExperimentData>({
     resolver,
@@ -175,7 +176,7 @@ export function ExperimentWizard() {
     }
     setProgress(upload.file ? 0 : null);
     try {
-      await saveExperiment({
+      await save.mutateAsync({
         data,
         pdf: upload.file,
         ...(editing ? { id: editing.id, version: editing.version } : {}),

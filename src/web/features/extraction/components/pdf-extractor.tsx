@@ -12,7 +12,7 @@ import {
   LOW_CONFIDENCE,
   confidenceToast,
 } from '../../../../shared/extraction.js';
-import { formatKgHa, formatNumber } from '../../../../shared/format.js';
+import { formatKgHa, formatNumber, formatPercent } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -113,7 +113,7 @@ export function PdfExtractor({
             <p className="text-sm text-slate-600">{phase.file.name}</p>
           </div>
           <div className="flex gap-3 text-sm">
-            <span className="rounded-full bg-brand-100 px-3 py-1 font-medium text-brand-900">Confiança: {formatNumber(confidence * 100, 1)}%</span>
+            <span className="rounded-full bg-brand-100 px-3 py-1 font-medium text-brand-900">Confiança: {formatPercent(confidence)}</span>
             <span className="rounded-full bg-soil-100 px-3 py-1 font-medium text-slate-800">{fieldsExtracted.length} campos encontrados</span>
           </div>
         </div>

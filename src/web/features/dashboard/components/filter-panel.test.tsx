@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FILTER_KEYS } from '../../../../shared/filters.js';
+import type { FilterValues } from '../../../lib/query-keys.js';
+import { FilterPanel } from './filter-panel.js';
+
+const LOOKUPS: Record<string, unknown> = {
+  '/api/lookups/regioes': { regioes: [{ nome: 'GO', sigla: 'GO' }, { nome: 'Nordeste', sigla: 'NE' }] },
+  '/api/lookups/culturas': { culturas: ['Milho', 'Soja'] },
+  '/api/lookups/marcas': { marcas: ['Aminoagro', 'Maximus'] },
+};
+
+const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '' };
+
+/** The panel as the dashboard uses it: the values live above it and every change is reported. */
+function Dashboard({ initial = NONE, onChange }: { initial?: FilterValues; onChange: (key: keyof FilterValues, value: string) => void }) {
+  const [values, setValues] = useState(initial);
+  return (
+    <FilterPanel
+      values={values}
+      produtos={['Aminoagro Raiz', 'Maximus Algas']}
+      onChange={(key, value) => {
+        onChange(key, value);
+        setValues((v) => ({ ...v, [key]: value }));
+      }}
+      onClear={() => setValues(Object.fromEntries(FILTER_KEYS.map((k) => [k, ''])) as FilterValues)}
+    />
+  );
+}
+
+function show(initial?: FilterValues) {
+  const onChange = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Dashboard onChange={onChange} {...(initial ? { initial } : {})} />
+    </QueryClientProvider>,
+  );
+  return { onChange };
+}
+
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+const optionsOf = (label: string) => within(select(label)).getAllByRole('option').map((o) => o.textContent);
+const choose = (label: string, value: string) => fireEvent.change(select(label), { target: { value } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: RequestInfo | URL) => {
+      const body = LOOKUPS[String(url)];
+      return new Response(JSON.stringify(body ?? { error: { code: 'NOT_FOUND', message: 'Rota não encontrada' } }), {
+        status: body ? 200 : 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('FilterPanel', () => {
+  it('reads "Carregando..." while the lists load, then offers the lookups', async () => {
+    show();
+    expect(optionsOf('Regional')[0]).toBe('Carregando...');
+    expect(await screen.findByRole('option', { name: 'Nordeste' })).toBeTruthy();
+    expect(optionsOf('Regional')).toEqual(['Todas as regionais', 'GO', 'Nordeste']);
+    expect(optionsOf('Cultura')).toEqual(['Todas as culturas', 'Milho', 'Soja']);
+    expect(optionsOf('Marca')).toEqual(['Todas as marcas', 'Aminoagro', 'Maximus']);
+    expect(optionsOf('Ano')).toEqual(['Todos os anos', '2020', '2021', '2022', '2023', '2024', '2025', '2026', '2027', '2028', '2029', '2030']);
+    expect(optionsOf('Produto')).toEqual(['Todos os produtos', 'Aminoagro Raiz', 'Maximus Algas']);
+  });
+
+  it('reports each choice and shows it selected; "Limpar Filtros" appears only once a filter is set', async () => {
+    const { onChange } = show();
+    await screen.findByRole('option', { name: 'Soja' });
+    expect(screen.queryByRole('button', { name: 'Limpar Filtros' })).toBeNull();
+
+    choose('Cultura', 'Soja');
+    choose('Ano', '2025');
+    choose('Produto', 'Maximus Algas');
+    expect(onChange.mock.calls).toEqual([
+      ['cultura', 'Soja'],
+      ['ano', '2025'],
+      ['produto', 'Maximus Algas'],
+    ]);
+    expect(select('Cultura').value).toBe('Soja');
+    expect(select('Ano').value).toBe('2025');
+    expect(screen.getByRole('button', { name: 'Limpar Filtros' })).toBeTruthy();
+
+    choose('Cultura', '');
+    expect(onChange).toHaveBeenLastCalledWith('cultura', '');
+    expect(screen.getByRole('button', { name: 'Limpar Filtros' })).toBeTruthy();
+  });
+
+  it('"Limpar Filtros" clears every filter and then hides itself', async () => {
+    show({ regional: 'GO', cultura: 'Milho', marca: 'Maximus', ano: '2024', produto: 'Maximus Algas' });
+    await screen.findByRole('option', { name: 'Nordeste' });
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
+    for (const label of ['Regional', 'Cultura', 'Marca', 'Ano', 'Produto']) expect(select(label).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Limpar Filtros' })).toBeNull();
+  });
+
+  it('keeps a value from a shared link that the lists no longer offer', async () => {
+    show({ ...NONE, marca: 'Marca Antiga' });
+    await screen.findByRole('option', { name: 'Maximus' });
+    expect(optionsOf('Marca')).toEqual(['Todas as marcas', 'Aminoagro', 'Maximus', 'Marca Antiga']);
+    expect(select('Marca').value).toBe('Marca Antiga');
+  });
+});

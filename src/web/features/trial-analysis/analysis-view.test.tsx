@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
+import { AnalysisView, type AnalysisResponse } from './analysis-view.js';
+
+/** A small RCBD: a control and two products in four blocks, priced at R$ 120 a bag. */
+function answer(): AnalysisResponse {
+  const analysis = analyze({
+    design: 'DBC',
+    precoSaca: 120,
+    tratamentos: [
+      { nome: 'Testemunha', repeticoes: [3000, 3100, 2950, 3050] },
+      { nome: 'Bio A', repeticoes: [3620, 3680, 3560, 3640] },
+      { nome: 'Bio B', repeticoes: [3300, 3420, 3280, 3400] },
+    ],
+  });
+  // What the API adds on top of analyze() (routes.ts): each gain's cost and return.
+  const custos: Record<string, number> = { 'Bio A': 50, 'Bio B': 0 };
+  const ganhos = analysis.ganhos.map((g) => {
+    const custo = custos[g.nome] ?? 0;
+    return {
+      ...g,
+      custo,
+      retornoLiquido: g.receitaExtra === null ? null : g.receitaExtra - custo,
+      retornoPorReal: g.receitaExtra === null || custo <= 0 ? null : g.receitaExtra / custo,
+    };
+  });
+  return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) };
+}
+
+function serve(status: number, body: unknown) {
+  const fetch = vi.fn(async (_url: RequestInfo | URL) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function show(id: number) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AnalysisView id={id} />
+    </QueryClientProvider>,
+  );
+}
+
+const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}\\b`) });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AnalysisView', () => {
+  it("reads the experiment's analysis and shows the design, mean, CV and notes", async () => {
+    const fetch = serve(200, answer());
+    show(7);
+    expect(await screen.findByText('Blocos casualizados (DBC)')).toBeTruthy();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/experiments/7/analise');
+    expect(screen.getByText('3.333,33 kg/ha')).toBeTruthy();
+    expect(screen.getByText('0,54%')).toBeTruthy();
+    expect(screen.getByText('(baixo)', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Coeficiente de variação baixo (CV = 0,5 %): boa precisão experimental.')).toBeTruthy();
+  });
+
+  it('shows the ANOVA table in pt-BR numbers, with tiny p-values as "< 0,0001"', async () => {
+    serve(200, answer());
+    show(7);
+    const anova = await screen.findByRole('table', { name: 'Análise de variância' });
+    expect(cells(rowOf(anova, 'Tratamentos'))).toEqual(['Tratamentos', '2', '721.666,67', '360.833,33', '1.119,828', '< 0,0001']);
+    expect(cells(rowOf(anova, 'Blocos'))).toEqual(['Blocos', '3', '32.866,67', '10.955,56', '34', '0,0004']);
+    expect(cells(rowOf(anova, 'Resíduo'))).toEqual(['Resíduo', '6', '1.933,33', '322,22', '', '']);
+    expect(cells(rowOf(anova, 'Total'))).toEqual(['Total', '11', '756.466,67', '', '', '']);
+  });
+
+  it('lists the means best first with their Tukey and Scott-Knott letters', async () => {
+    serve(200, answer());
+    show(7);
+    const means = await screen.findByRole('table', { name: 'Médias (kg/ha) e letras a 5%' });
+    const rows = within(means).getAllByRole('row').slice(1).map(cells);
+    expect(rows).toEqual([
+      ['Bio A', '3.625', 'a', 'a'],
+      ['Bio B', '3.350', 'b', 'b'],
+      ['Testemunha', '3.025', 'c', 'c'],
+    ]);
+    expect(screen.getByText(/DMS \(Tukey 5%\): 38,95 kg\/ha/)).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Médias dos tratamentos com as letras do teste de Tukey' })).toBeTruthy();
+  });
+
+  it('shows each gain over the control, priced, with its return when it has a cost', async () => {
+    serve(200, answer());
+    show(7);
+    const gains = await screen.findByRole('table', { name: 'Ganho sobre a testemunha (Testemunha: 3.025 kg/ha)' });
+    const clean = (row: HTMLElement) => cells(row).map((c) => c?.replace(/\s/g, ' '));
+    expect(clean(rowOf(gains, 'Bio A'))).toEqual(['Bio A', '600', '10', '19,8%', 'R$ 1.200,00', 'R$ 50,00', 'R$ 1.150,00', '24×']);
+    expect(clean(rowOf(gains, 'Bio B'))).toEqual(['Bio B', '325', '5,42', '10,7%', 'R$ 650,00', 'R$ 0,00', 'R$ 650,00', '-']);
+    expect(screen.queryByText(/Informe o preço da saca/)).toBeNull();
+  });
+
+  it("without a bag price it asks for one instead of showing revenue", async () => {
+    const a = answer();
+    serve(200, { ...a, ganhos: a.ganhos.map((g) => ({ ...g, receitaExtra: null, retornoLiquido: null, retornoPorReal: null })) });
+    show(7);
+    expect(await screen.findByText('Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.')).toBeTruthy();
+  });
+
+  it("shows the API's message when the experiment cannot be analysed", async () => {
+    const message = 'Não há repetições informadas: registre a produtividade de cada parcela (repetição) dos tratamentos.';
+    serve(422, { error: { code: 'UNPROCESSABLE', message } });
+    show(7);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
