@@ -1,5 +1,5 @@
 /**
- * The trial analysis the API returns from GET /api/experiments/:id/analise (CONTRACT.md, "Trial
+ * The trial analysis the API returns from GET /api/experiments/:id/analise (docs/api.md, "Trial
  * statistics"): ANOVA, Tukey and Scott-Knott letters as ExpDes.pt prints them, residual normality
  * (Shapiro-Wilk), homogeneity of variances (Bartlett), and each treatment's gain over the control
  * (gains.ts prices them against the treatments' costs). The server computes it; it lives in shared
