@@ -13,6 +13,35 @@ const noAppFromShared = {
   message: 'src/shared é puro: sem React, sem Node, sem servidor.',
 };
 
+// ---- Server zones (issue 15): one door per module ----------------------------------------------
+// A module under src/server/modules/<name>/ is used from outside only through its public.ts; its
+// other files (routes, repository, service…) are its own. http/, db/, config, context and
+// extraction/ are shared infrastructure, open to every module.
+const serverModuleDoor = [
+  {
+    // From inside a module: a sibling module's file other than its door ('../auth/routes.js').
+    regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?!public\\.js$)',
+    message: 'Um módulo usa outro só pela porta dele: importe de ../<módulo>/public.js.',
+  },
+  {
+    // From anywhere: a path through modules/<name>/ to a file other than public.js.
+    regex: '(^|/)modules/[^/]+/(?!public\\.js$)',
+    message: 'Fora do módulo, importe só de modules/<módulo>/public.js.',
+  },
+];
+const serverZones = [
+  {
+    files: ['src/server/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
+    ignores: ['src/server/modules/*/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverModuleDoor[1]] }] },
+  },
+  {
+    files: ['src/server/modules/*/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverModuleDoor }] },
+  },
+];
+// ---- End of server zones ------------------------------------------------------------------------
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/**'] },
   js.configs.recommended,
@@ -37,4 +66,5 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noAppFromShared] }] },
   },
+  ...serverZones,
 );

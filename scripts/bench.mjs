@@ -24,8 +24,7 @@ const pgAdmin = process.env.DATABASE_URL;
 buildIfStale(['web', 'server']);
 const { openDatabase } = await import('../dist/node/server/db/client.js');
 const { seedDemo } = await import('../dist/node/server/seed/demo.js');
-const { listExperimentsText } = await import('../dist/node/server/modules/experiments/repository.js');
-const { countExperiments } = await import('../dist/node/server/modules/experiments/aggregates.js');
+const { countExperiments, listExperimentsText } = await import('../dist/node/server/modules/experiments/public.js');
 const { writePdf } = await import('../dist/node/server/seed/pdf-writer.js');
 const { sql } = await import('drizzle-orm');
 

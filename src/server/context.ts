@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { ResponseCache } from './http/response-cache.js';
-import type { Mailer } from './modules/auth/mailer.js';
-import { type AccessTokens } from './modules/auth/tokens.js';
+import type { AccessTokens, Mailer } from './modules/auth/public.js';
 
 export interface AppContext {
   config: AppConfig;

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { openDatabase } from './db/client.js';
+import { MigrationChangedError } from './db/migrate.js';
 import { packageRoot } from './paths.js';
 
 async function main(): Promise<void> {
@@ -26,7 +27,17 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     onPoolError: (err) => console.error('postgres: conexão ociosa perdida:', err.message),
   });
-  const applied = await database.migrate();
+  let applied;
+  try {
+    applied = await database.migrate();
+  } catch (err) {
+    if (err instanceof MigrationChangedError) {
+      console.error(err.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw err;
+  }
   const app = await buildApp({ config, database });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
 import { packageRoot } from '../paths.js';
 import { type Database, openDatabase } from './client.js';
+import { MigrationChangedError } from './migrate.js';
 
 export async function withMigratedDatabase(work: (database: Database, applied: string[]) => Promise<void>): Promise<void> {
   try {
@@ -19,7 +20,7 @@ export async function withMigratedDatabase(work: (database: Database, applied: s
       await database.close();
     }
   } catch (err) {
-    console.error(err instanceof ConfigError ? err.message : err);
+    console.error(err instanceof ConfigError || err instanceof MigrationChangedError ? err.message : err);
     process.exitCode = 1;
   }
 }

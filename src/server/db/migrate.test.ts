@@ -1,7 +1,13 @@
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../paths.js';
 import { openDatabase, queryRows } from './client.js';
-import { readMigrations } from './migrate.js';
+import { MigrationChangedError, applyMigrations, readMigrations } from './migrate.js';
 import { users } from './schema.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test/database.js';
 
@@ -60,4 +66,58 @@ describe(`migrations on ${testEngine().kind}`, () => {
     expect(rows).toEqual([{ email: 'ana@example.com' }]);
     expect(await reopened.migrate()).toEqual([]);
   });
+});
+
+describe('an applied migration whose file changed', () => {
+  it('stops the start with a pt-BR message naming it, and applies nothing; line endings alone do not count', async () => {
+    // The files are edited on a copy: the real folder is never touched.
+    const root = mkdtempSync(join(tmpdir(), 'ga-migrations-'));
+    const dir = join(root, 'migrations');
+    cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const migrate = () =>
+      client.transaction((t) =>
+        applyMigrations(
+          {
+            exec: async (text) => void (await t.exec(text)),
+            query: async <R>(text: string, params?: unknown[]) => (await t.query<R>(text, params)).rows,
+          },
+          readMigrations(dir),
+        ),
+      );
+    try {
+      const tags = readMigrations(dir).map((m) => m.tag);
+      expect(await migrate()).toEqual(tags);
+
+      const edited = tags[3]!;
+      const file = join(dir, `${edited}.sql`);
+      const original = readFileSync(file, 'utf8');
+      writeFileSync(file, original.replace(/\n/g, '\r\n'));
+      expect(await migrate()).toEqual([]);
+
+      appendFileSync(file, '\n--> statement-breakpoint\ncreate table sneaked_in (id int);\n');
+      // A new migration after it must not be applied either.
+      const journalFile = join(dir, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
+      journal.entries.push({ ...journal.entries.at(-1)!, idx: journal.entries.length, tag: '9999_later' });
+      writeFileSync(journalFile, JSON.stringify(journal));
+      writeFileSync(join(dir, '9999_later.sql'), 'create table later (id int);');
+
+      const failure = await migrate().catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(MigrationChangedError);
+      expect((failure as Error).message).toContain(`A migração "${edited}" já foi aplicada`);
+      expect((failure as Error).message).toContain(`${edited}.sql mudou`);
+      const created = await client.query<{ n: number }>(
+        "select count(*)::int as n from information_schema.tables where table_name in ('sneaked_in', 'later')",
+      );
+      expect(created.rows[0]?.n).toBe(0);
+
+      writeFileSync(file, original);
+      expect(await migrate()).toEqual(['9999_later']);
+    } finally {
+      await client.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+    // A blank embedded database runs initdb: 3–16 s alone, far more on a loaded 2-core machine.
+  }, 180_000);
 });

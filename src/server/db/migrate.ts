@@ -2,7 +2,9 @@
  * Applies the SQL files drizzle-kit wrote to ./migrations, in journal order, on either engine.
  * All pending files run in one transaction that first takes an advisory lock, so two servers
  * starting against the same PostgreSQL at once never both apply a migration: the second waits,
- * then finds the work done. Applied files are recorded in `schema_migrations` and never re-run.
+ * then finds the work done. Applied files are recorded in `schema_migrations` with their checksum
+ * and never re-run; an applied file that has changed since stops the start (MigrationChangedError),
+ * because the database would no longer be what the files describe.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -22,6 +24,22 @@ export interface Migration {
   statements: string[];
 }
 
+/** An applied migration's file no longer matches what was applied: the server must not start. */
+export class MigrationChangedError extends Error {
+  constructor(readonly tag: string) {
+    super(
+      `A migração "${tag}" já foi aplicada a este banco de dados, mas o arquivo ${tag}.sql mudou depois disso. ` +
+        'O servidor não vai iniciar: desfaça a alteração do arquivo e escreva a mudança numa nova migração (npm run db:generate).',
+    );
+    this.name = 'MigrationChangedError';
+  }
+}
+
+/** Line endings do not count (a checkout on Windows may turn LF into CRLF). */
+export function migrationChecksum(text: string): string {
+  return createHash('sha256').update(text.replace(/\r\n/g, '\n')).digest('hex');
+}
+
 /** Arbitrary but fixed: the key of the advisory lock that serialises migration runs. */
 const MIGRATION_LOCK_KEY = 7_341_202_611;
 
@@ -35,7 +53,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
       const text = readFileSync(join(dir, `${tag}.sql`), 'utf8');
       return {
         tag,
-        checksum: createHash('sha256').update(text).digest('hex'),
+        checksum: migrationChecksum(text),
         statements: text
           .split('--> statement-breakpoint')
           .map((s) => s.trim())
@@ -44,7 +62,10 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     });
 }
 
-/** Applies what is pending; returns the tags it applied (empty when up to date). */
+/**
+ * Applies what is pending; returns the tags it applied (empty when up to date). Throws
+ * MigrationChangedError, applying nothing, when an applied file has changed.
+ */
 export async function applyMigrations(tx: MigrationTx, migrations = readMigrations()): Promise<string[]> {
   await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
   await tx.exec(`create table if not exists schema_migrations (
@@ -52,9 +73,13 @@ export async function applyMigrations(tx: MigrationTx, migrations = readMigratio
     checksum text not null,
     applied_at timestamptz not null default now()
   )`);
-  const done = new Set(
-    (await tx.query<{ tag: string }>('select tag from schema_migrations')).map((r) => r.tag),
+  const done = new Map(
+    (await tx.query<{ tag: string; checksum: string }>('select tag, checksum from schema_migrations')).map((r) => [r.tag, r.checksum]),
   );
+  for (const m of migrations) {
+    const recorded = done.get(m.tag);
+    if (recorded !== undefined && recorded !== m.checksum) throw new MigrationChangedError(m.tag);
+  }
   const applied: string[] = [];
   for (const m of migrations) {
     if (done.has(m.tag)) continue;

@@ -6,7 +6,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { PDF_MAX_BYTES } from '../../shared/constants.js';
-import { cleanPdfFilename } from '../../shared/filename.js';
+import { cleanPdfFilename } from './filename.js';
 import { AppError, badRequest } from './errors.js';
 
 export const UPLOAD_MSG = {

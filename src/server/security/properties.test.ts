@@ -89,7 +89,8 @@ describe('experiment bodies', () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // 150 requests: 11 s measured on a busy machine.
+  }, 60_000);
 
   it('a treatment, product or analysis that is not an object is named in pt-BR, never a 500', async () => {
     const body = buildExperiment({

@@ -77,7 +77,9 @@ describe('upload attacks', () => {
       const res = await extract(content);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(422);
       expect(res.json().error.message).toMatch(/Não foi possível ler o PDF/);
-      expect(Date.now() - started, name).toBeLessThan(10_000);
+      // Refused by pdf.js's own checks, not by the reader giving up at its 20 s time-out (a few
+      // seconds on an idle machine; up to ~16 s was measured with the 2 cores shared).
+      expect(Date.now() - started, name).toBeLessThan(19_000);
     }
     // Millions of drawing operators are read (slowly) or refused, never a 5xx.
     const flood = await extract(operatorFlood());

@@ -5,7 +5,7 @@ import { BUSINESS_UNITS, MODALIDADES, TIPOS_ESTATISTICA } from '../../shared/con
 import { experimentInputSchema } from '../../shared/experiment.js';
 import { queryRows } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { verifyPassword } from '../modules/auth/passwords.js';
+import { verifyPassword } from '../modules/auth/public.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test/database.js';
 import { DEMO_ANCHOR, generateDemoExperiments, MUNICIPIOS, PRODUTIVIDADE, type ReferenceData } from './demo-data.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, formatBr, loadReferenceData, seedDemo } from './demo.js';

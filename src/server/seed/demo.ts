@@ -20,9 +20,8 @@ import {
   treatments,
   users,
 } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { storeTreatmentsJson } from '../modules/experiments/presenter.js';
-import { produtosBusca } from '../modules/experiments/repository.js';
+import { hashPassword } from '../modules/auth/public.js';
+import { produtosBusca, storeTreatmentsJson } from '../modules/experiments/public.js';
 import { type DemoExperiment, type DemoOptions, type DemoTreatment, type ReferenceData, DEMO_ANCHOR, generateDemoExperiments, slugify } from './demo-data.js';
 import { type PdfLine, writePdf } from './pdf-writer.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
-import type { DocumentStore } from '../modules/documents/store.js';
+import type { DocumentStore } from '../modules/documents/public.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp {

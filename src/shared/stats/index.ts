@@ -1,8 +1,9 @@
 /**
- * The trial analysis the API returns from GET /api/experiments/:id/analise (CONTRACT.md, "Trial
+ * The trial analysis the API returns from GET /api/experiments/:id/analise (docs/api.md, "Trial
  * statistics"): ANOVA, Tukey and Scott-Knott letters as ExpDes.pt prints them, residual normality
- * (Shapiro-Wilk), homogeneity of variances (Bartlett), and each treatment's gain over the control.
- * Pure TypeScript with no dependency, so the server and the browser compute the same numbers.
+ * (Shapiro-Wilk), homogeneity of variances (Bartlett), and each treatment's gain over the control
+ * (gains.ts prices them against the treatments' costs). The server computes it; it lives in shared
+ * so the response's types are the browser's too, and it stays pure TypeScript with no dependency.
  */
 import { anova, type Delineamento, type LinhaAnova } from './anova.js';
 import { bartlett } from './bartlett.js';
@@ -15,6 +16,7 @@ import { formatNumber } from '../format.js';
 export { StatsInputError } from './stats-input-error.js';
 export type { Delineamento, LinhaAnova } from './anova.js';
 export type { GrupoMedia } from './tukey.js';
+export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
 export type DesignInput = 'DBC' | 'Blocos Casualizados' | 'Inteiramente Casualizado' | 'ANOVA' | 'DIC';
@@ -25,11 +27,6 @@ export interface AnalyzeInput {
   tratamentos: { nome: string; repeticoes: number[] }[];
   /** R$ per 60 kg bag; when given, each gain is also priced. */
   precoSaca?: number | null;
-  /**
-   * Treatment costs, accepted so callers can pass the experiment as it is; the contract's gains
-   * carry no cost, so they do not change the result.
-   */
-  custos?: (number | null)[];
 }
 
 export interface Ganho {

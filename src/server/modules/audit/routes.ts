@@ -2,7 +2,8 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AuditAction, AuditChange, AuditPage } from '../../../shared/audit.js';
+import type { AuditPage } from '../../../shared/api-types.js';
+import type { AuditAction, AuditChange } from '../../../shared/audit.js';
 import { intParam } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import { auditLog } from '../../db/schema.js';

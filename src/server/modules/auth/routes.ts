@@ -1,31 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthResponse, MessageResponse } from '../../../shared/api-types.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../../shared/auth.js';
-import { REFRESH_TOKEN_TTL_SECONDS } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import { AppError, parseInput, unauthorized } from '../../http/errors.js';
 import type { AuthGuards } from '../../http/auth.js';
-import { presentUser } from '../users/presenter.js';
+import { presentUser } from '../users/public.js';
 import { AttemptLimiter } from './rate-limit.js';
-import type { AuthService, Session } from './service.js';
+import type { AuthService } from './service.js';
+import { REFRESH_COOKIE, clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
-export const REFRESH_COOKIE = 'ga_refresh';
-const COOKIE_PATH = '/api/auth';
 const WINDOW_MS = 15 * 60 * 1000;
-
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: Session): void {
-  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    maxAge: REFRESH_TOKEN_TTL_SECONDS,
-  });
-}
-
-function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
-}
 
 /** Per-IP and per-e-mail attempt counting for one kind of request. */
 function limiterPair(ctx: AppContext) {
@@ -59,7 +44,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     const body = parseInput(registerSchema, request.body);
     const session = await service.register(body);
     setSessionCookie(request, reply, session);
-    return reply.status(201).send({ user: presentUser(session.user), token: session.token });
+    return reply.status(201).send({ user: presentUser(session.user), token: session.token } satisfies AuthResponse);
   });
 
   app.post('/api/auth/login', async (request, reply) => {
@@ -68,7 +53,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     const session = await service.login(body.email, body.password);
     loginLimits.forget(body.email);
     setSessionCookie(request, reply, session);
-    return { user: presentUser(session.user), token: session.token };
+    return { user: presentUser(session.user), token: session.token } satisfies AuthResponse;
   });
 
   app.post('/api/auth/refresh', async (request, reply) => {
@@ -77,7 +62,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     try {
       const session = await service.refresh(raw);
       setSessionCookie(request, reply, session);
-      return { token: session.token, user: presentUser(session.user) };
+      return { token: session.token, user: presentUser(session.user) } satisfies AuthResponse;
     } catch (err) {
       clearSessionCookie(reply);
       throw err;
@@ -97,12 +82,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     const { email } = parseInput(forgotPasswordSchema, request.body);
     // Answer at once and the same way whether or not the address has an account.
     service.forgotPassword(email).catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'));
-    return reply.status(202).send({ message: 'Se o email estiver cadastrado, enviaremos um link de recuperação.' });
+    return reply.status(202).send({ message: 'Se o email estiver cadastrado, enviaremos um link de recuperação.' } satisfies MessageResponse);
   });
 
   app.post('/api/auth/reset-password', async (request) => {
     const body = parseInput(resetPasswordSchema, request.body);
     await service.resetPassword(body.token, body.password);
-    return { message: 'Senha redefinida com sucesso!' };
+    return { message: 'Senha redefinida com sucesso!' } satisfies MessageResponse;
   });
 }

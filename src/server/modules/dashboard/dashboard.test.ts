@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type CorrelationDataset, type DashboardData, type DashboardMap, type DocumentCardsPage, type ExperimentRowsPage, mapPointsOf, NO_MAP_POINTS } from '../../../shared/dashboard.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Account, createAccount, createExperiment } from '../../test/factories.js';
-import { currentYear } from '../experiments/repository.js';
+import { currentYear } from '../experiments/public.js';
 
 let t: TestApp;
 let me: Account;
@@ -215,5 +216,67 @@ describe('GET /api/dashboard/mapa, names as typed', () => {
     const m = await get<DashboardMap>('/api/dashboard/mapa?marca=Maximus');
     expect(mapPointsOf(m.pontos)).toEqual([{ id: e.id, lat: e.latitude, lng: e.longitude, cidade: e.cidade, estado: e.estado, marca: 'Maximus' }]);
     expect(e.cidade).toContain('"Nova"');
+  });
+});
+
+/*
+ * The map and the correlation answers are JSON text written by the engine, which no `satisfies`
+ * can check: they are parsed here against schemas held equal to the shared types at compile time.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const nums = z.array(z.number());
+const nullableNums = z.array(z.number().nullable());
+const mapShape = z
+  .strictObject({
+    pontos: z.strictObject({
+      id: nums,
+      lat: nullableNums,
+      lng: nullableNums,
+      local: z.array(z.number().int().nonnegative()),
+      marca: z.array(z.number().int().nonnegative()),
+      locais: z.array(z.tuple([z.string(), z.string()])),
+      marcas: z.array(z.string()),
+    }),
+    localizacoes: z.number().int(),
+    estadosCobertos: z.number().int(),
+    produtividadeMedia: z.number().nullable(),
+  })
+  .refine(({ pontos: p }) => [p.lat, p.lng, p.local, p.marca].every((c) => c.length === p.id.length), 'columns of different lengths')
+  .refine(({ pontos: p }) => p.local.every((i) => i < p.locais.length) && p.marca.every((i) => i < p.marcas.length), 'index out of its dictionary');
+const correlationShape = z.strictObject({
+  experimentos: z.strictObject({
+    produtividade_media: nullableNums,
+    roi: nullableNums,
+    custo_protocolo: nullableNums,
+    teor_argila: nullableNums,
+    teor_materia_organica: nullableNums,
+    ano: nullableNums,
+    cultura: z.array(z.string()),
+    marca: z.array(z.string()),
+    regional: z.array(z.string()),
+    bu: z.array(z.string()),
+    estado: z.array(z.string()),
+  }),
+  tratamentos: z.strictObject({
+    experimento: z.array(z.number().int().nonnegative()),
+    produtividade: nullableNums,
+    custo: nullableNums,
+    modalidade: z.array(z.string()),
+  }),
+});
+const mapShapeIsTheSharedType: Same<z.infer<typeof mapShape>, DashboardMap> = true;
+const correlationShapeIsTheSharedType: Same<z.infer<typeof correlationShape>, CorrelationDataset> = true;
+
+describe('answers built as JSON text by the engine', () => {
+  it('the map and the correlation columns parse as their shared types, filtered or empty', async () => {
+    expect(mapShapeIsTheSharedType && correlationShapeIsTheSharedType).toBe(true);
+    for (const query of ['', '?marca=Aminoagro', '?marca=Maximus', '?produto=zinco', '?marca=Nenhuma']) {
+      const map = await get<unknown>(`/api/dashboard/mapa${query}`);
+      const parsed = mapShape.safeParse(map);
+      expect(parsed.success, `${query}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      const correlation = correlationShape.safeParse(await get<unknown>(`/api/dashboard/correlacao${query}`));
+      expect(correlation.success, `${query}: ${JSON.stringify(correlation.error?.issues)}`).toBe(true);
+    }
+    expect((await get<DashboardMap>('/api/dashboard/mapa')).pontos.id.length).toBeGreaterThan(0);
   });
 });

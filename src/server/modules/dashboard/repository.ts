@@ -8,8 +8,7 @@ import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/correlation.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { experiments, treatments } from '../../db/schema.js';
-import { countExperiments, mean, num, rollupRows } from '../experiments/aggregates.js';
-import { countWhere, currentYear, filterConditions, likeContains } from '../experiments/repository.js';
+import { countExperiments, countWhere, currentYear, filterConditions, likeContains, mean, num, rollupRows } from '../experiments/public.js';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 

@@ -1,3 +1,4 @@
+import type { DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/api-types.js';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
 import { cacheKey } from '../../http/response-cache.js';
-import { pageExperiments } from '../experiments/repository.js';
+import { pageExperiments } from '../experiments/public.js';
 import { correlationJson, dashboardData, documentCards, experimentRows, mapJson } from './repository.js';
 
 const page = (def: number, max: number) =>
@@ -29,24 +30,25 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
   const opts = (failureMessage: string) => ({ preHandler: guards.requireUser, config: { failureMessage } });
 
   // Aggregates over every matching experiment: kept per filter set until the next write
-  // (http/response-cache.ts). Map and correlation are the engine's JSON text as it is.
+  // (http/response-cache.ts). Map and correlation are the engine's JSON text as it is (DashboardMap
+  // and CorrelationDataset: dashboard.test.ts parses them against those shapes).
   const aggregate = (route: string, compute: (filters: Filters) => Promise<string>) =>
     app.get(route, opts(route === '/api/dashboard' ? 'Erro ao buscar estatísticas' : 'Erro ao buscar experimentos'), async (request, reply) => {
       const filters = parseInput(filtersSchema, request.query);
       return ctx.cache.sendJson(request, reply, cacheKey(route, filters), () => compute(filters));
     });
-  aggregate('/api/dashboard', async (filters) => JSON.stringify(await dashboardData(ctx.db, filters)));
+  aggregate('/api/dashboard', async (filters) => JSON.stringify((await dashboardData(ctx.db, filters)) satisfies DashboardData));
   aggregate('/api/dashboard/mapa', (filters) => mapJson(ctx.db, filters));
   aggregate('/api/dashboard/correlacao', (filters) => correlationJson(ctx.db, filters));
 
   app.get('/api/dashboard/documentos', opts('Erro ao buscar experimentos'), async (request) => {
     const { limit, offset, busca, ...filters } = parseInput(documentsQuery, request.query);
-    return documentCards(ctx.db, filters, busca, limit, offset);
+    return (await documentCards(ctx.db, filters, busca, limit, offset)) satisfies DocumentCardsPage;
   });
 
   app.get('/api/dashboard/experimentos', opts('Erro ao buscar experimentos'), async (request) => {
     const { limit, offset, ...filters } = parseInput(pageQuery, request.query);
-    return experimentRows(ctx.db, filters, limit, offset);
+    return (await experimentRows(ctx.db, filters, limit, offset)) satisfies ExperimentRowsPage;
   });
 
   app.get('/api/dashboard/export.csv', opts('Erro ao buscar experimentos'), async (request, reply) => {

@@ -1,17 +1,17 @@
+import type { DocumentResponse, DocumentsResponse } from '../../../shared/api-types.js';
 import { Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_LIST_LIMIT } from '../../../shared/constants.js';
-import { contentDisposition } from '../../../shared/filename.js';
-import { experimentLabel, recordAudit } from '../audit/audit.js';
+import { contentDisposition } from '../../http/filename.js';
 import type { AppContext } from '../../context.js';
 import { documents, experiments } from '../../db/schema.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { badRequest, forbidden, notFound, parseInput, serialId } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import { getExperimentHead } from '../experiments/repository.js';
-import { canModify } from '../experiments/service.js';
+import { experimentLabel, recordAudit } from '../audit/public.js';
+import { canModify, getExperimentHead } from '../experiments/public.js';
 import { CHUNK_BYTES, type DocumentStore, documentColumns, presentDocument, refreshCurrentFilename } from './store.js';
 
 const DOC_MSG = {
@@ -69,7 +69,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
       await recordAudit(tx, user, { action: 'document.add', experimentId, label: experimentLabel(head), changes: { arquivo: { de: null, para: pdf.filename } } });
       return stored;
     });
-    return reply.status(201).send({ document: presentDocument(row, row.id) });
+    return reply.status(201).send({ document: presentDocument(row, row.id) } satisfies DocumentResponse);
   });
 
   app.get('/api/uploads/documents', auth, async (request) => {
@@ -81,13 +81,13 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
       .orderBy(desc(documents.createdAt), desc(documents.id))
       .limit(q.limit ?? DOCUMENT_LIST_LIMIT);
     const current = q.experimentId === undefined ? undefined : rows[0]?.id;
-    return { documents: rows.map((r) => presentDocument(r, current)) };
+    return { documents: rows.map((r) => presentDocument(r, current)) } satisfies DocumentsResponse;
   });
 
   app.get<{ Params: { id: string } }>('/api/uploads/documents/:id', auth, async (request) => {
     const [row] = await ctx.db.select(documentColumns).from(documents).where(eq(documents.id, idParam(request.params.id)));
     if (!row) throw notFound(DOC_MSG.notFound);
-    return { document: presentDocument(row, await currentIdOf(row.experimentId)) };
+    return { document: presentDocument(row, await currentIdOf(row.experimentId)) } satisfies DocumentResponse;
   });
 
   app.get<{ Params: { id: string }; Querystring: { disposition?: string } }>(

@@ -6,9 +6,7 @@ import { seedDemo } from '../../seed/demo.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
 import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../../test/factories.js';
-import { evenSample } from '../../../shared/correlation.js';
-import { soilScatter } from '../dashboard/repository.js';
-import { computedRollup, countExperiments, type RollupKind, rollupRows } from './aggregates.js';
+import { computedRollup, type RollupKind, rollupRows } from './aggregates.js';
 import { filterConditions } from './repository.js';
 
 const KINDS: Record<RollupKind, { table: string; keys: string[]; sums: string[] }> = {
@@ -148,27 +146,5 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
     );
     expect(Number(rows[0]?.n)).toBe(Number(scan?.n));
     expect(Number(scan?.n)).toBeGreaterThan(0);
-  });
-
-  it('sample the soil scatter alike whether ids are looked up or the matching rows are read', async () => {
-    const db = t.db.database.db;
-    const all = await queryRows<{ id: number; argila: number; mo: number; prod: number; cultura: string; marca: string }>(
-      db,
-      sql`select id, teor_argila as argila, teor_materia_organica as mo, produtividade_media as prod, cultura, marca from experiments
-          where teor_argila is not null and teor_materia_organica is not null and produtividade_media is not null order by id`,
-    );
-    const [{ maxId } = { maxId: 0 }] = await queryRows<{ maxId: number }>(db, sql`select max(id) as "maxId" from experiments`);
-    for (const filters of [only({}), only({ marca: 'Aminoagro' })]) {
-      const total = await countExperiments(db, filters);
-      const step = Math.ceil(total / 10);
-      const expected = evenSample(
-        all.filter((e) => Number(e.id) % step === 0 && (!filters.marca || e.marca === filters.marca)),
-        10,
-      ).map((e) => ({ argila: e.argila, mo: e.mo, produtividade: e.prod, cultura: e.cultura }));
-      expect(step, 'the sample must skip rows').toBeGreaterThan(1);
-      // The unfiltered set takes the primary-key lookups, the brand the filtered read.
-      expect(Math.ceil(Number(maxId) / step) < total, JSON.stringify(filters)).toBe(!filters.marca);
-      expect(await soilScatter(db, filters, total, 10)).toEqual(expected);
-    }
   });
 });

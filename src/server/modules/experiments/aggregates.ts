@@ -7,6 +7,7 @@
  * from the matching experiments, so both paths feed the same queries.
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
+import type { ExperimentStatsResponse } from '../../../shared/api-types.js';
 import type { Filters } from '../../../shared/filters.js';
 import { type Db, queryRows } from '../../db/client.js';
 import {
@@ -92,7 +93,7 @@ export async function countExperiments(db: Db, filters: Filters): Promise<number
 /** The mean of a rollup's sum over its count, as the engine's avg() would answer it: null for none. */
 export const mean = (sum: string, count: string) => sql.raw(`(sum(${sum}) / nullif(sum(${count}), 0))::float8`);
 
-export async function experimentStats(db: Db, filters: Filters, year = currentYear()) {
+export async function experimentStats(db: Db, filters: Filters, year = currentYear()): Promise<ExperimentStatsResponse> {
   const [row] = await queryRows<{ total: unknown; ativos: unknown; roi: unknown; custo: unknown }>(
     db,
     sql`select coalesce(sum(n), 0) as total, coalesce(sum(n) filter (where ano = ${year}), 0) as ativos,

@@ -1,10 +1,11 @@
+import type { AnalysisResponse, ExperimentResponse } from '../../../shared/api-types.js';
 import type { FastifyInstance } from 'fastify';
 import { experimentInputSchema, experimentUpdateSchema } from '../../../shared/experiment.js';
 import { filtersSchema, hasAnyFilter, listQuerySchema } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
-import { type DesignInput, StatsInputError, analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
+import { type DesignInput, StatsInputError, analyze, avisos, classificarCv, ganhosComRetorno } from '../../../shared/stats/index.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
@@ -40,7 +41,7 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   app.get<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } }, async (request) => {
     const experiment = await getExperiment(ctx.db, parseId(request.params.id));
     if (!experiment) throw notFound('Experimento não encontrado');
-    return { experiment };
+    return { experiment } satisfies ExperimentResponse;
   });
 
   app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } }, async (request) => {
@@ -55,19 +56,9 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
         tratamentos: experiment.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
         precoSaca: experiment.preco_saca,
       });
-      // With the treatments' costs, each gain is also a return: net (extra revenue − cost) and
-      // per real spent. Null when there is no bag price or no cost to weigh.
-      const custos = new Map(experiment.tratamentos.map((t) => [t.nome, t.custo]));
-      const ganhos = analysis.ganhos.map((g) => {
-        const custo = custos.get(g.nome) ?? 0;
-        return {
-          ...g,
-          custo,
-          retornoLiquido: g.receitaExtra === null ? null : g.receitaExtra - custo,
-          retornoPorReal: g.receitaExtra === null || custo <= 0 ? null : g.receitaExtra / custo,
-        };
-      });
-      return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) };
+      // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
+      const ganhos = ganhosComRetorno(analysis.ganhos, experiment.tratamentos.map((t) => t.custo));
+      return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) } satisfies AnalysisResponse;
     } catch (err) {
       if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
       throw err;
@@ -78,14 +69,14 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     const { fields, pdf } = await readMultipart(request);
     const data = parseInput(experimentInputSchema, jsonField(fields, 'data'));
     const experiment = await service.create(currentUser(request), data, pdf);
-    return reply.status(201).send({ experiment });
+    return reply.status(201).send({ experiment } satisfies ExperimentResponse);
   });
 
   app.put<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao atualizar experimento' } }, async (request) => {
     const id = parseId(request.params.id);
     const { fields, pdf } = await readMultipart(request);
     const data = parseInput(experimentUpdateSchema, jsonField(fields, 'data'));
-    return { experiment: await service.update(currentUser(request), id, data, pdf) };
+    return { experiment: await service.update(currentUser(request), id, data, pdf) } satisfies ExperimentResponse;
   });
 
   app.delete<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao deletar experimento' } }, async (request, reply) => {

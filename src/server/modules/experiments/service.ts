@@ -11,8 +11,8 @@ import { culturas, estados, experiments, marcas, regionais, treatments } from '.
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedPdf } from '../../http/multipart.js';
-import { experimentChanges, experimentLabel, recordAudit } from '../audit/audit.js';
-import type { DocumentStore } from '../documents/store.js';
+import { experimentChanges, experimentLabel, recordAudit } from '../audit/public.js';
+import type { DocumentStore } from '../documents/public.js';
 import { experimentValues, getExperiment, getExperimentHead, insertNested } from './repository.js';
 
 export const STALE_VERSION_MESSAGE =

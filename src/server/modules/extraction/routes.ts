@@ -3,6 +3,7 @@
  * form's values. Same upload rules as documents (PDF by its bytes, 10 MiB); a damaged or
  * encrypted PDF answers 422; a scanned one answers 200 with confidence 0 and a warning.
  */
+import type { ExtractionResult } from '../../../shared/api-types.js';
 import type { FastifyInstance } from 'fastify';
 import { EXTRACTION_MSG } from '../../../shared/extraction.js';
 import type { AppContext } from '../../context.js';
@@ -11,7 +12,7 @@ import { PdfTextReader } from '../../extraction/pdf-text-reader.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import { readReferenceData } from '../lookups/routes.js';
+import { readReferenceData } from '../lookups/public.js';
 import { LLM_WARNINGS, askLlm, mergeLlm } from './llm.js';
 
 export function extractionRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
@@ -30,12 +31,12 @@ export function extractionRoutes(app: FastifyInstance, ctx: AppContext, guards: 
     }
     const builtIn = extractFromText(text, reference);
     const llm = ctx.config.extractionLlm;
-    if (!llm || text.charCount === 0) return builtIn;
+    if (!llm || text.charCount === 0) return builtIn satisfies ExtractionResult;
     try {
-      return mergeLlm(builtIn, await askLlm(text.lines.map((l) => l.text).join('\n'), llm));
+      return mergeLlm(builtIn, await askLlm(text.lines.map((l) => l.text).join('\n'), llm)) satisfies ExtractionResult;
     } catch (err) {
       request.log.warn({ err }, 'LLM second opinion failed; built-in result only');
-      return { ...builtIn, warnings: [...builtIn.warnings, LLM_WARNINGS.failed] };
+      return { ...builtIn, warnings: [...builtIn.warnings, LLM_WARNINGS.failed] } satisfies ExtractionResult;
     }
   });
 }

@@ -4,6 +4,17 @@
  * natural key with ON UPDATE CASCADE, so a rename follows into every experiment and a value in
  * use cannot be deleted.
  */
+import type {
+  CulturaWritten,
+  CulturasResponse,
+  EstadosResponse,
+  MarcaWritten,
+  MarcasResponse,
+  ProdutoWritten,
+  ProdutosPorMarcaResponse,
+  RegiaoWritten,
+  RegioesResponse,
+} from '../../../shared/api-types.js';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -19,12 +30,9 @@ import { culturas, estados, experiments, marcas, produtos, regionais } from '../
 import type { AuthGuards } from '../../http/auth.js';
 import { badRequest, conflict, notFound, parseInput, serialId } from '../../http/errors.js';
 import { sendWithEtag } from '../../http/etag.js';
+import { byNome, readProdutosPorMarca } from './reference-data.js';
 
 const UNIQUE_VIOLATION = '23505';
-
-/** Lists are shown in pt-BR alphabetical order (accents and case as a reader expects). */
-const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
-const byNome = <T extends { nome: string }>(a: T, b: T) => collator.compare(a.nome, b.nome);
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -41,28 +49,6 @@ async function unique<T>(field: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function readProdutosPorMarca(ctx: AppContext): Promise<Record<string, string[]>> {
-  const [brandRows, productRows] = await Promise.all([
-    ctx.db.select({ nome: marcas.nome }).from(marcas),
-    ctx.db.select({ marca: produtos.marca, nome: produtos.nome }).from(produtos),
-  ]);
-  const map: Record<string, string[]> = Object.fromEntries(brandRows.sort(byNome).map((b) => [b.nome, [] as string[]]));
-  for (const p of productRows.sort(byNome)) (map[p.marca] ??= []).push(p.nome);
-  return map;
-}
-
-/** All reference lists at once (the extractor matches report text against them). */
-export async function readReferenceData(ctx: AppContext) {
-  const [m, r, e, c, produtosPorMarca] = await Promise.all([
-    ctx.db.select({ nome: marcas.nome }).from(marcas),
-    ctx.db.select({ nome: regionais.nome, sigla: regionais.sigla }).from(regionais),
-    ctx.db.select({ nome: estados.nome, sigla: estados.sigla }).from(estados),
-    ctx.db.select({ nome: culturas.nome }).from(culturas),
-    readProdutosPorMarca(ctx),
-  ]);
-  return { marcas: m.map((x) => x.nome), produtosPorMarca, regionais: r, estados: e, culturas: c.map((x) => x.nome) };
-}
-
 export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
   const admin = { preHandler: guards.requireRole('admin') };
   const inUse = async (column: typeof experiments.marca | typeof experiments.cultura | typeof experiments.regional, value: string) => {
@@ -72,35 +58,35 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
 
   app.get('/api/lookups/marcas', async (req, reply) => {
     const rows = await ctx.db.select({ nome: marcas.nome }).from(marcas);
-    return sendWithEtag(req, reply, { marcas: rows.sort(byNome).map((r) => r.nome) });
+    return sendWithEtag(req, reply, { marcas: rows.sort(byNome).map((r) => r.nome) } satisfies MarcasResponse);
   });
   app.get('/api/lookups/regioes', async (req, reply) => {
     const rows = await ctx.db.select({ nome: regionais.nome, sigla: regionais.sigla }).from(regionais);
-    return sendWithEtag(req, reply, { regioes: rows.sort(byNome) });
+    return sendWithEtag(req, reply, { regioes: rows.sort(byNome) } satisfies RegioesResponse);
   });
   app.get('/api/lookups/estados', async (req, reply) => {
     const rows = await ctx.db.select({ nome: estados.nome, sigla: estados.sigla }).from(estados);
-    return sendWithEtag(req, reply, { estados: rows.sort(byNome) });
+    return sendWithEtag(req, reply, { estados: rows.sort(byNome) } satisfies EstadosResponse);
   });
   app.get('/api/lookups/culturas', async (req, reply) => {
     const rows = await ctx.db.select({ nome: culturas.nome }).from(culturas);
-    return sendWithEtag(req, reply, { culturas: rows.sort(byNome).map((r) => r.nome) });
+    return sendWithEtag(req, reply, { culturas: rows.sort(byNome).map((r) => r.nome) } satisfies CulturasResponse);
   });
   app.get('/api/lookups/produtos-por-marca', async (req, reply) =>
-    sendWithEtag(req, reply, { produtosPorMarca: await readProdutosPorMarca(ctx) }),
+    sendWithEtag(req, reply, { produtosPorMarca: await readProdutosPorMarca(ctx) } satisfies ProdutosPorMarcaResponse),
   );
 
   /* brands */
   app.post('/api/lookups/marcas', admin, async (req, reply) => {
     const { nome } = parseInput(marcaBodySchema, req.body);
     await unique('nome', () => ctx.db.insert(marcas).values({ nome }));
-    return reply.status(201).send({ marca: nome });
+    return reply.status(201).send({ marca: nome } satisfies MarcaWritten);
   });
   app.put<{ Params: { nome: string } }>('/api/lookups/marcas/:nome', admin, async (req) => {
     const { nome } = parseInput(marcaBodySchema, req.body);
     const rows = await unique('nome', () => ctx.db.update(marcas).set({ nome }).where(eq(marcas.nome, req.params.nome)).returning());
     if (rows.length === 0) throw notFound();
-    return { marca: nome };
+    return { marca: nome } satisfies MarcaWritten;
   });
   app.delete<{ Params: { nome: string } }>('/api/lookups/marcas/:nome', admin, async (req, reply) => {
     if (await inUse(experiments.marca, req.params.nome)) throw conflict(LOOKUP_MSG.marcaInUse);
@@ -115,7 +101,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
     const [brand] = await ctx.db.select().from(marcas).where(eq(marcas.nome, body.marca));
     if (!brand) throw badRequest({ marca: LOOKUP_MSG.marcaUnknown });
     const [row] = await unique('nome', () => ctx.db.insert(produtos).values(body).returning());
-    return reply.status(201).send({ produto: { id: row!.id, marca: row!.marca, nome: row!.nome } });
+    return reply.status(201).send({ produto: { id: row!.id, marca: row!.marca, nome: row!.nome } } satisfies ProdutoWritten);
   });
   app.put<{ Params: { id: string } }>('/api/lookups/produtos/:id', admin, async (req) => {
     const body = parseInput(produtoUpdateSchema, req.body);
@@ -126,7 +112,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
     }
     const [row] = await unique('nome', () => ctx.db.update(produtos).set(body).where(eq(produtos.id, id)).returning());
     if (!row) throw notFound();
-    return { produto: { id: row.id, marca: row.marca, nome: row.nome } };
+    return { produto: { id: row.id, marca: row.marca, nome: row.nome } } satisfies ProdutoWritten;
   });
   app.delete<{ Params: { id: string } }>('/api/lookups/produtos/:id', admin, async (req, reply) => {
     const id = serialId(req.params.id);
@@ -139,13 +125,13 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
   app.post('/api/lookups/regioes', admin, async (req, reply) => {
     const body = parseInput(regiaoBodySchema, req.body);
     await unique('nome', () => ctx.db.insert(regionais).values(body));
-    return reply.status(201).send({ regiao: body });
+    return reply.status(201).send({ regiao: body } satisfies RegiaoWritten);
   });
   app.put<{ Params: { sigla: string } }>('/api/lookups/regioes/:sigla', admin, async (req) => {
     const body = parseInput(regiaoBodySchema, req.body);
     const rows = await unique('nome', () => ctx.db.update(regionais).set(body).where(eq(regionais.sigla, req.params.sigla)).returning());
     if (rows.length === 0) throw notFound();
-    return { regiao: body };
+    return { regiao: body } satisfies RegiaoWritten;
   });
   app.delete<{ Params: { sigla: string } }>('/api/lookups/regioes/:sigla', admin, async (req, reply) => {
     const [row] = await ctx.db.select().from(regionais).where(eq(regionais.sigla, req.params.sigla));
@@ -159,13 +145,13 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
   app.post('/api/lookups/culturas', admin, async (req, reply) => {
     const { nome } = parseInput(culturaBodySchema, req.body);
     await unique('nome', () => ctx.db.insert(culturas).values({ nome }));
-    return reply.status(201).send({ cultura: nome });
+    return reply.status(201).send({ cultura: nome } satisfies CulturaWritten);
   });
   app.put<{ Params: { nome: string } }>('/api/lookups/culturas/:nome', admin, async (req) => {
     const { nome } = parseInput(culturaBodySchema, req.body);
     const rows = await unique('nome', () => ctx.db.update(culturas).set({ nome }).where(eq(culturas.nome, req.params.nome)).returning());
     if (rows.length === 0) throw notFound();
-    return { cultura: nome };
+    return { cultura: nome } satisfies CulturaWritten;
   });
   app.delete<{ Params: { nome: string } }>('/api/lookups/culturas/:nome', admin, async (req, reply) => {
     if (await inUse(experiments.cultura, req.params.nome)) throw conflict(LOOKUP_MSG.culturaInUse);

@@ -1,3 +1,4 @@
+import type { UserResponse, UsersResponse } from '../../../shared/api-types.js';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { changePasswordSchema, profileUpdateSchema, roleChangeSchema, AUTH_MSG } from '../../../shared/auth.js';
@@ -7,8 +8,7 @@ import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound, parseInput } from '../../http/errors.js';
-import { setSessionCookie } from '../auth/routes.js';
-import type { AuthService } from '../auth/service.js';
+import { type AuthService, setSessionCookie } from '../auth/public.js';
 import { presentUser } from './presenter.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +26,7 @@ async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
 export function userRoutes(app: FastifyInstance, ctx: AppContext, service: AuthService, guards: AuthGuards): void {
   app.get('/api/users/profile', { preHandler: guards.requireUser }, async (request) => ({
     user: presentUser(currentUser(request)),
-  }));
+  }) satisfies UserResponse);
 
   app.put('/api/users/profile', { preHandler: guards.requireUser }, async (request) => {
     const me = currentUser(request);
@@ -49,7 +49,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
       return row;
     });
     if (!updated) throw notFound();
-    return { user: presentUser(updated) };
+    return { user: presentUser(updated) } satisfies UserResponse;
   });
 
   app.post('/api/users/change-password', { preHandler: guards.requireUser }, async (request, reply) => {
@@ -61,7 +61,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
 
   app.get('/api/users', { preHandler: guards.requireRole('admin') }, async () => {
     const rows = await ctx.db.select().from(users).orderBy(asc(users.createdAt));
-    return { users: rows.map(presentUser) };
+    return { users: rows.map(presentUser) } satisfies UsersResponse;
   });
 
   app.put<{ Params: { id: string } }>('/api/users/:id/role', { preHandler: guards.requireRole('admin') }, async (request) => {
@@ -75,6 +75,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
       return row;
     });
     if (!updated) throw notFound();
-    return { user: presentUser(updated) };
+    return { user: presentUser(updated) } satisfies UserResponse;
   });
 }

@@ -3,16 +3,13 @@
  * letters, a bar chart of means with their letters, and gains over the control.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { TrialAnalysis } from '../../../shared/stats/index.js';
+import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { ApiError } from '../../lib/api-client.js';
 import { api } from '../../lib/api.js';
-
-type GanhoComRetorno = TrialAnalysis['ganhos'][number] & { custo: number; retornoLiquido: number | null; retornoPorReal: number | null };
-export type AnalysisResponse = Omit<TrialAnalysis, 'ganhos'> & { ganhos: GanhoComRetorno[]; cvClasse: string; avisos: string[] };
 
 export function useAnalysis(id: number | null) {
   return useQuery({

@@ -1,0 +1,7 @@
+/** What other modules and the app may use of auth; its other files are its own (eslint.config.js). */
+export { authRoutes } from './routes.js';
+export { AuthService, type Session } from './service.js';
+export { AccessTokens } from './tokens.js';
+export { createMailer, type Mailer } from './mailer.js';
+export { setSessionCookie } from './session-cookie.js';
+export { hashPassword, verifyPassword } from './passwords.js';

@@ -1,0 +1,8 @@
+/** What other modules, the app and scripts may use of experiments; its other files are its own (eslint.config.js). */
+export { experimentRoutes } from './routes.js';
+export { ExperimentService, canModify } from './service.js';
+export { getExperimentHead, pageExperiments, listExperimentsText, produtosBusca, currentYear } from './repository.js';
+export { storeTreatmentsJson } from './presenter.js';
+/* Query pieces the dashboard builds its aggregates from: the same filters and rollups as the list. */
+export { countWhere, filterConditions, likeContains } from './repository.js';
+export { countExperiments, mean, num, rollupRows } from './aggregates.js';

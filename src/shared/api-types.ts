@@ -1,0 +1,103 @@
+/**
+ * What every endpoint answers (docs/api.md lists them; errors are `ApiErrorBody`, api-error.ts).
+ * The routes check their answers against these types with `satisfies`; where an answer is JSON
+ * text built elsewhere (the engine, a cache), the function that produces it is typed instead and a
+ * test parses the text against the type's shape.
+ */
+import type { AuditPage } from './audit.js';
+import type { AuthResponse, PublicUser } from './auth.js';
+import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage } from './dashboard.js';
+import type { DocumentInfo, Experiment } from './experiment.js';
+import type { ExtractionResult } from './extraction.js';
+import type { Estado, Regiao } from './lookups.js';
+import type { ClasseCv, GanhoComRetorno, TrialAnalysis } from './stats/index.js';
+
+export type { AuditPage, AuthResponse, CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage, ExtractionResult };
+
+/* GET /api/health */
+export interface HealthResponse {
+  /** 'error' (503) when the database does not answer. */
+  status: 'ok' | 'error';
+  database: 'pglite' | 'postgres';
+}
+
+/* POST /api/auth/register, /login and /refresh: AuthResponse. */
+/** POST /api/auth/forgot-password (202) and /reset-password. */
+export interface MessageResponse {
+  message: string;
+}
+
+/* /api/users */
+export interface UserResponse {
+  user: PublicUser;
+}
+export interface UsersResponse {
+  users: PublicUser[];
+}
+
+/* /api/lookups: reads */
+export interface MarcasResponse {
+  marcas: string[];
+}
+export interface RegioesResponse {
+  regioes: Regiao[];
+}
+export interface EstadosResponse {
+  estados: Estado[];
+}
+export interface CulturasResponse {
+  culturas: string[];
+}
+export interface ProdutosPorMarcaResponse {
+  /** Brand → its products' names, both in pt-BR alphabetical order. */
+  produtosPorMarca: Record<string, string[]>;
+}
+/* /api/lookups: writes answer what they stored */
+export interface MarcaWritten {
+  marca: string;
+}
+export interface ProdutoWritten {
+  produto: { id: number; marca: string; nome: string };
+}
+export interface RegiaoWritten {
+  regiao: Regiao;
+}
+export interface CulturaWritten {
+  cultura: string;
+}
+
+/* /api/experiments */
+export interface ExperimentListResponse {
+  experiments: Experiment[];
+  total: number;
+}
+export interface ExperimentStatsResponse {
+  totalExperimentos: number;
+  /** Experiments of the current year in Brazil. */
+  experimentosAtivos: number;
+  roiMedio: number | null;
+  custoMedio: number | null;
+}
+export interface ExperimentResponse {
+  experiment: Experiment;
+}
+/** GET /api/experiments/:id/analise: the contract's analysis, its plain-language reading and each gain's return. */
+export interface AnalysisResponse extends Omit<TrialAnalysis, 'ganhos'> {
+  ganhos: GanhoComRetorno[];
+  cvClasse: ClasseCv;
+  avisos: string[];
+}
+
+/* /api/uploads */
+export interface DocumentResponse {
+  document: DocumentInfo;
+}
+export interface DocumentsResponse {
+  documents: DocumentInfo[];
+}
+
+/*
+ * /api/dashboard → DashboardData, /mapa → DashboardMap, /correlacao → CorrelationDataset,
+ * /documentos → DocumentCardsPage, /experimentos → ExperimentRowsPage (dashboard.ts).
+ * POST /api/extract-pdf → ExtractionResult (extraction.ts). GET /api/admin/auditoria → AuditPage (audit.ts).
+ */
