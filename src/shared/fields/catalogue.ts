@@ -23,7 +23,7 @@ export const EXPERIMENT_FIELDS = {
     details: 'basicas',
     ...everywhere,
   }),
-  marca: text({ label: 'Marca', step: 1, required: EXP_MSG.marcaRequired, max: 100, lookup: 'marcas', correlation: 7, details: 'basicas', ...everywhere }),
+  marca: text({ label: 'Marca', step: 1, required: EXP_MSG.marcaRequired, max: 100, lookup: 'marcas', placeholder: 'Selecione a marca', correlation: 7, details: 'basicas', ...everywhere }),
   bu: choice({
     label: 'Business Unit',
     step: 1,
@@ -34,9 +34,9 @@ export const EXPERIMENT_FIELDS = {
     details: 'basicas',
     ...everywhere,
   }),
-  regional: text({ label: 'Regional', step: 1, required: EXP_MSG.regionalRequired, max: 100, lookup: 'regionais', correlation: 8, details: 'basicas', ...everywhere }),
+  regional: text({ label: 'Regional', step: 1, required: EXP_MSG.regionalRequired, max: 100, lookup: 'regionais', placeholder: 'Selecione a regional', correlation: 8, details: 'basicas', ...everywhere }),
   cidade: text({ label: 'Cidade', step: 2, required: EXP_MSG.cidadeRequired, max: 120, ...everywhere }),
-  estado: text({ label: 'Estado', step: 2, required: EXP_MSG.estadoRequired, max: 2, lookup: 'estados', correlation: 10, ...everywhere }),
+  estado: text({ label: 'Estado', step: 2, required: EXP_MSG.estadoRequired, max: 2, lookup: 'estados', placeholder: 'Selecione o estado', correlation: 10, ...everywhere }),
   latitude: number({
     kind: 'coordinate',
     label: 'Latitude',
@@ -103,7 +103,7 @@ export const EXPERIMENT_FIELDS = {
     details: 'solo',
     ...everywhere,
   }),
-  cultura: text({ label: 'Cultura', step: 4, required: EXP_MSG.culturaRequired, max: 100, lookup: 'culturas', correlation: 6, details: 'local', ...everywhere }),
+  cultura: text({ label: 'Cultura', step: 4, required: EXP_MSG.culturaRequired, max: 100, lookup: 'culturas', placeholder: 'Selecione a cultura', correlation: 6, details: 'local', ...everywhere }),
   cultivar: text({ label: 'Cultivar', step: 4, required: EXP_MSG.cultivarRequired, max: 100, details: 'local', ...everywhere }),
   ano: number({
     kind: 'number',

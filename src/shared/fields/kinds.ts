@@ -223,6 +223,12 @@ export function formDefaults<F extends Fields>(fields: F): FormScalars<F> {
 /** "Teor de argila (%)": the label with its unit, as column headers and inputs show it. */
 export const fieldTitle = (f: FieldMeta): string => (f.unit ? `${f.label} (${f.unit})` : f.label);
 
+/** Whether the form marks the field as required (the schema enforces it). */
+export const isRequired = (f: Field): boolean => f.kind === 'choice' || ('required' in f && Boolean(f.required));
+
+/** The input's `step` for a number of decimals: 2 → "0.01". */
+export const inputStep = (decimals: number): string => (decimals <= 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`);
+
 export const isNumeric = (f: Field): f is NumberField => f.kind === 'number' || f.kind === 'money' || f.kind === 'coordinate';
 
 /** A value for reading: money in R$, whole numbers (years) without separators, '%' glued on. */
