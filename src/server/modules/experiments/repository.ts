@@ -5,6 +5,8 @@
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { type ExperimentData, type Experiment, custoTratamento, produtividadeMedia } from '../../../shared/experiment.js';
+import { EXPERIMENT_FIELDS, type ExperimentFieldName } from '../../../shared/fields/catalogue.js';
+import { namesOf } from '../../../shared/fields/kinds.js';
 import type { Filters } from '../../../shared/filters.js';
 import { ALPHA, StatsInputError, analyze } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
@@ -106,26 +108,24 @@ export function produtosBusca(tratamentos: readonly { produtos_aplicados: readon
   return searchCase(tratamentos.flatMap((t) => t.produtos_aplicados.map((p) => p.nome)).join('\u001f'));
 }
 
-/** Column values of an experiment from validated input. */
+type CamelCase<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
+const camelCase = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+type PlainField = Exclude<ExperimentFieldName, 'tratamentos'>;
+/** The catalogue's plain fields as drizzle column keys (`teor_argila` → `teorArgila`). */
+type FieldColumns = { [K in PlainField as CamelCase<K>]: ExperimentData[K] };
+// A catalogue field without its column in schema.ts fails to compile here, naming the column.
+const everyFieldHasAColumn: [Exclude<keyof FieldColumns, keyof typeof experiments.$inferInsert>] extends [never] ? true : never = true;
+void everyFieldHasAColumn;
+
+const PLAIN_FIELDS = namesOf(EXPERIMENT_FIELDS, (f) => f.kind !== 'list') as PlainField[];
+
+/** Column values of an experiment from validated input: the catalogue's fields and what derives from them. */
 export function experimentValues(data: ExperimentData) {
+  // Object.fromEntries gives a plain record; its entries are FieldColumns' keys and values.
+  const fields = Object.fromEntries(PLAIN_FIELDS.map((name) => [camelCase(name), data[name]])) as FieldColumns;
   return {
-    consultoria: data.consultoria,
-    marca: data.marca,
-    bu: data.bu,
-    regional: data.regional,
-    cidade: data.cidade,
-    estado: data.estado,
-    latitude: data.latitude,
-    longitude: data.longitude,
-    teorArgila: data.teor_argila,
-    teorMateriaOrganica: data.teor_materia_organica,
-    cultura: data.cultura,
-    cultivar: data.cultivar,
-    ano: data.ano,
-    tipoEstatistica: data.tipo_estatistica,
-    custoProtocolo: data.custo_protocolo,
-    roi: data.roi,
-    precoSaca: data.preco_saca,
+    ...fields,
     produtividadeMedia: produtividadeMedia(data.tratamentos),
     produtosBusca: produtosBusca(data.tratamentos),
     ...analysisSummary(data),
