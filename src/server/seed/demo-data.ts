@@ -478,6 +478,17 @@ function centred(rng: Rng, n: number, spread: number): number[] {
   return xs.map((x) => x - m);
 }
 
+/**
+ * Plot yields to one decimal whose mean also has one decimal (the last plot moves by at most
+ * 0.3 kg/ha), so the yield the API derives from them is what the PDF report prints.
+ */
+function parcelas(valores: number[]): number[] {
+  const decimos = valores.map((v) => Math.round(v * 10));
+  const resto = decimos.reduce((a, b) => a + b, 0) % decimos.length;
+  decimos[decimos.length - 1]! -= resto;
+  return decimos.map((d) => d / 10);
+}
+
 function gerarTratamentos(rng: Rng, opts: DemoOptions, cultura: string, catalogo: readonly string[], marca: string, blocos: number): DemoTreatment[] {
   const produtos = catalogo.length > 0 ? catalogo : [`${marca} Foliar`, `${marca} Enraizador`, `${marca} Bioestimulante`];
   const nTratamentos = opts.treatments ?? rng.int(3, 6);
@@ -524,7 +535,7 @@ function gerarTratamentos(rng: Rng, opts: DemoOptions, cultura: string, catalogo
 
     const alvo = testemunha * (1 + ganho);
     const ruido = blocos ? centred(rng, blocos, 0.03) : [];
-    const repeticoes = efeitoBloco.map((b, j) => round(alvo * (1 + b + (ruido[j] ?? 0)), 1));
+    const repeticoes = parcelas(efeitoBloco.map((b, j) => alvo * (1 + b + (ruido[j] ?? 0))));
     out.push({
       nome,
       modalidade: controle || rng.chance(0.7) ? modalidadePrincipal : rng.pick(MODALIDADES),
