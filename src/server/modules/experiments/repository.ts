@@ -115,7 +115,8 @@ const camelCase = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUp
 type PlainField = Exclude<ExperimentFieldName, 'tratamentos'>;
 /** The catalogue's plain fields as drizzle column keys (`teor_argila` → `teorArgila`). */
 type FieldColumns = { [K in PlainField as CamelCase<K>]: ExperimentData[K] };
-// A catalogue field without its column in schema.ts fails to compile here, naming the column.
+// A catalogue field without its column in schema.ts fails to compile on the next line ("'true' is not
+// assignable to 'never'"): add the column to schema.ts and a migration.
 const everyFieldHasAColumn: [Exclude<keyof FieldColumns, keyof typeof experiments.$inferInsert>] extends [never] ? true : never = true;
 void everyFieldHasAColumn;
 
