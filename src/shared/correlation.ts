@@ -4,20 +4,21 @@
  * unit-tested on hand-computed values and the component only draws.
  */
 import type { CorrelationDataset } from './dashboard.js';
+import { CORRELATION_FIELDS, type CorrelationField, EXPERIMENT_FIELDS } from './fields/catalogue.js';
+import { type NumericKind, fieldTitle, formatFieldValue, isNumeric } from './fields/kinds.js';
 import { formatBRL, formatKgHa, formatNumber } from './format.js';
 
-export const NUMERIC_VARIABLES = [
-  'produtividade_media',
-  'roi',
-  'custo_protocolo',
-  'teor_argila',
-  'teor_materia_organica',
-  'ano',
-  'tratamento_produtividade',
-  'tratamento_custo',
-] as const;
+/** The catalogue's variables (experiment fields flagged `correlation`), numbers or categories by kind. */
+type CatalogueNumeric = { [K in CorrelationField]: (typeof EXPERIMENT_FIELDS)[K] extends { kind: NumericKind } ? K : never }[CorrelationField];
+type CatalogueCategorical = Exclude<CorrelationField, CatalogueNumeric>;
 
-export const CATEGORICAL_VARIABLES = ['cultura', 'marca', 'regional', 'bu', 'estado', 'tratamento_modalidade'] as const;
+const catalogueNumeric = CORRELATION_FIELDS.filter((k): k is CatalogueNumeric => isNumeric(EXPERIMENT_FIELDS[k]));
+const catalogueCategorical = CORRELATION_FIELDS.filter((k): k is CatalogueCategorical => !isNumeric(EXPERIMENT_FIELDS[k]));
+
+/** Numeric variables: the mean yield (computed by the server), the catalogue's, the treatments'. */
+export const NUMERIC_VARIABLES = ['produtividade_media', ...catalogueNumeric, 'tratamento_produtividade', 'tratamento_custo'] as const;
+
+export const CATEGORICAL_VARIABLES = [...catalogueCategorical, 'tratamento_modalidade'] as const;
 
 export type NumericVariable = (typeof NUMERIC_VARIABLES)[number];
 export type CategoricalVariable = (typeof CATEGORICAL_VARIABLES)[number];
@@ -32,21 +33,23 @@ export interface VariableInfo {
   level: VariableLevel;
 }
 
-export const VARIABLES: Readonly<Record<VariableKey, VariableInfo>> = {
+/** The variables that are not a field of the catalogue. */
+const OWN_VARIABLES = {
   produtividade_media: { label: 'Produtividade média (kg/ha)', kind: 'numeric', level: 'experimento' },
-  roi: { label: 'ROI (R$)', kind: 'numeric', level: 'experimento' },
-  custo_protocolo: { label: 'Custo do protocolo (R$)', kind: 'numeric', level: 'experimento' },
-  teor_argila: { label: 'Teor de argila (%)', kind: 'numeric', level: 'experimento' },
-  teor_materia_organica: { label: 'Matéria orgânica (%)', kind: 'numeric', level: 'experimento' },
-  ano: { label: 'Ano', kind: 'numeric', level: 'experimento' },
   tratamento_produtividade: { label: 'Produtividade do tratamento (kg/ha)', kind: 'numeric', level: 'tratamento' },
   tratamento_custo: { label: 'Custo do tratamento (R$)', kind: 'numeric', level: 'tratamento' },
-  cultura: { label: 'Cultura', kind: 'categorical', level: 'experimento' },
-  marca: { label: 'Marca', kind: 'categorical', level: 'experimento' },
-  regional: { label: 'Regional', kind: 'categorical', level: 'experimento' },
-  bu: { label: 'Business Unit', kind: 'categorical', level: 'experimento' },
-  estado: { label: 'Estado', kind: 'categorical', level: 'experimento' },
   tratamento_modalidade: { label: 'Modalidade de aplicação', kind: 'categorical', level: 'tratamento' },
+} as const satisfies Record<string, VariableInfo>;
+
+export const VARIABLES: Readonly<Record<VariableKey, VariableInfo>> = {
+  ...OWN_VARIABLES,
+  ...(Object.fromEntries(
+    CORRELATION_FIELDS.map((k) => {
+      const f = EXPERIMENT_FIELDS[k];
+      return [k, { label: fieldTitle(f), kind: isNumeric(f) ? 'numeric' : 'categorical', level: 'experimento' } satisfies VariableInfo];
+    }),
+    // Object.fromEntries gives a plain record; its keys are CORRELATION_FIELDS.
+  ) as Record<CorrelationField, VariableInfo>),
 };
 
 export function isVariableKey(value: string): value is VariableKey {
@@ -274,16 +277,10 @@ export function formatVariableValue(key: NumericVariable, value: number): string
     case 'produtividade_media':
     case 'tratamento_produtividade':
       return formatKgHa(value);
-    case 'roi':
-    case 'custo_protocolo':
     case 'tratamento_custo':
       return formatBRL(value);
-    case 'teor_argila':
-    case 'teor_materia_organica':
-      return `${formatNumber(value, 1)}%`;
-    case 'ano':
-      // A year must not get a thousands separator ("2.024").
-      return String(Math.round(value));
+    default:
+      return formatFieldValue(EXPERIMENT_FIELDS[key], value);
   }
 }
 

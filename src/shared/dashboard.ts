@@ -2,6 +2,8 @@
  * What the dashboard endpoints answer (docs/api.md). Aggregates are computed in SQL under the
  * current filters, so the browser never receives the full nested list of experiments.
  */
+import type { CorrelationField, EXPERIMENT_FIELDS } from './fields/catalogue.js';
+import type { NumericKind } from './fields/kinds.js';
 
 export interface DashboardCards {
   totalExperimentos: number;
@@ -92,18 +94,9 @@ export interface DashboardData {
  * thousands of experiments. `tratamentos.experimento[i]` is the index of treatment i's experiment.
  */
 export interface CorrelationDataset {
-  experimentos: {
-    produtividade_media: (number | null)[];
-    roi: (number | null)[];
-    custo_protocolo: (number | null)[];
-    teor_argila: (number | null)[];
-    teor_materia_organica: (number | null)[];
-    ano: (number | null)[];
-    cultura: string[];
-    marca: string[];
-    regional: string[];
-    bu: string[];
-    estado: string[];
+  /** The mean yield and the catalogue's correlation variables (numbers or categories by kind). */
+  experimentos: { produtividade_media: (number | null)[] } & {
+    [K in CorrelationField]: (typeof EXPERIMENT_FIELDS)[K] extends { kind: NumericKind } ? (number | null)[] : string[];
   };
   tratamentos: {
     experimento: number[];

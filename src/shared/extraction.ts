@@ -1,4 +1,6 @@
 /** What `POST /api/extract-pdf` answers (CONTRACT.md "Extraction"). */
+import { EXTRACTED_FIELDS as CATALOGUE_EXTRACTED, type EXPERIMENT_FIELDS, type ExtractedField } from './fields/catalogue.js';
+import type { NumericKind } from './fields/kinds.js';
 import { formatPercent } from './format.js';
 
 export interface ExtractedTreatment {
@@ -10,44 +12,13 @@ export interface ExtractedTreatment {
   repeticoes?: number[];
 }
 
-export interface ExtractedData {
-  consultoria?: string;
-  marca?: string;
-  bu?: string;
-  regional?: string;
-  cultura?: string;
-  cultivar?: string;
-  ano?: number;
-  cidade?: string;
-  estado?: string;
-  latitude?: number;
-  longitude?: number;
-  teor_argila?: number;
-  teor_materia_organica?: number;
-  tipo_estatistica?: string;
-  custo_protocolo?: number;
-  tratamentos?: ExtractedTreatment[];
-}
+/** The catalogue's extraction targets: text and choices as strings, numbers as numbers. */
+export type ExtractedData = {
+  [K in Exclude<ExtractedField, 'tratamentos'>]?: (typeof EXPERIMENT_FIELDS)[K] extends { kind: NumericKind } ? number : string;
+} & { tratamentos?: ExtractedTreatment[] };
 
 /** The extracted fields in the form's order (also the order of `fieldsExtracted`). */
-export const EXTRACTED_FIELDS = [
-  'consultoria',
-  'marca',
-  'bu',
-  'regional',
-  'cidade',
-  'estado',
-  'latitude',
-  'longitude',
-  'teor_argila',
-  'teor_materia_organica',
-  'cultura',
-  'cultivar',
-  'ano',
-  'tratamentos',
-  'tipo_estatistica',
-  'custo_protocolo',
-] as const satisfies readonly (keyof ExtractedData)[];
+export const EXTRACTED_FIELDS: readonly (keyof ExtractedData)[] = CATALOGUE_EXTRACTED;
 
 export interface ExtractionResult {
   data: ExtractedData;

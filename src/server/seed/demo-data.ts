@@ -58,8 +58,11 @@ export interface DemoAnalysis {
 export interface DemoTreatment {
   nome: string;
   modalidade: string;
+  /** The mean of `repeticoes` (rounded as the API rounds it) when the trial has plot yields. */
   produtividade: number;
   custo: number;
+  /** Plot yields (kg/ha), one per block, in ~60 % of the trials. */
+  repeticoes?: number[];
   produtos_aplicados: DemoProduct[];
   analises_adicionais: DemoAnalysis[];
 }
@@ -81,6 +84,8 @@ export interface DemoExperiment {
   tipo_estatistica: string;
   custo_protocolo: number;
   roi: number | null;
+  /** R$ per 60 kg bag, for trials with plot yields of crops sold by the bag. */
+  preco_saca: number | null;
   produtividade_media: number;
   created_at: Date;
   tratamentos: DemoTreatment[];
@@ -206,6 +211,20 @@ export const PRODUTIVIDADE: Record<string, readonly [number, number]> = {
   Banana: [20000, 40000],
 };
 const PRODUTIVIDADE_OUTRAS: readonly [number, number] = [2000, 6000];
+
+/** Plausible prices of a 60 kg bag, R$ (crops sold otherwise have none). */
+export const PRECO_SACA: Record<string, readonly [number, number]> = {
+  Soja: [115, 150],
+  Milho: [55, 85],
+  Café: [900, 1500],
+  Trigo: [65, 95],
+  Feijão: [180, 320],
+  Arroz: [70, 110],
+  Algodão: [140, 200],
+};
+
+/** Share of the trials registered with plot yields (3 or 4 blocks). */
+const COM_REPETICOES = 0.6;
 
 /** Cultivars for the crops the constants have no suggestions for. */
 const CULTIVARES_EXTRAS: Record<string, readonly string[]> = {
@@ -420,7 +439,9 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
     const day = Math.floor(rng.between(from, anchor - DAY_MS) / DAY_MS) * DAY_MS;
     const createdAt = new Date(day + rng.int(11 * 60, 21 * 60 + 59) * 60_000 + rng.int(0, 59) * 1000);
 
-    const tratamentos = gerarTratamentos(rng, opts, cultura, ref.produtosPorMarca[marca] ?? [], marca);
+    const blocos = rng.chance(COM_REPETICOES) ? rng.int(3, 4) : 0;
+    const tratamentos = gerarTratamentos(rng, opts, cultura, ref.produtosPorMarca[marca] ?? [], marca, blocos);
+    const faixaPreco = blocos ? PRECO_SACA[cultura] : undefined;
 
     out.push({
       consultoria,
@@ -440,6 +461,7 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
       custo_protocolo: Math.round(rng.between(2000, 15000) / 10) * 10,
       // Log-uniform: most trials return tens or hundreds of thousands, a few millions.
       roi: rng.chance(0.15) ? null : round(Math.exp(rng.between(Math.log(50_000), Math.log(2_000_000))), 2),
+      preco_saca: faixaPreco ? round(rng.between(faixaPreco[0], faixaPreco[1]), 2) : null,
       produtividade_media: produtividadeMedia(tratamentos) ?? 0,
       created_at: createdAt,
       tratamentos,
@@ -449,7 +471,25 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
   return out.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }
 
-function gerarTratamentos(rng: Rng, opts: DemoOptions, cultura: string, catalogo: readonly string[], marca: string): DemoTreatment[] {
+/** `n` draws in ±`spread`, centred so that their mean is exactly 0. */
+function centred(rng: Rng, n: number, spread: number): number[] {
+  const xs = Array.from({ length: n }, () => rng.between(-spread, spread));
+  const m = xs.reduce((a, b) => a + b, 0) / n;
+  return xs.map((x) => x - m);
+}
+
+/**
+ * Plot yields to one decimal whose mean also has one decimal (the last plot moves by at most
+ * 0.3 kg/ha), so the yield the API derives from them is what the PDF report prints.
+ */
+function parcelas(valores: number[]): number[] {
+  const decimos = valores.map((v) => Math.round(v * 10));
+  const resto = decimos.reduce((a, b) => a + b, 0) % decimos.length;
+  decimos[decimos.length - 1]! -= resto;
+  return decimos.map((d) => d / 10);
+}
+
+function gerarTratamentos(rng: Rng, opts: DemoOptions, cultura: string, catalogo: readonly string[], marca: string, blocos: number): DemoTreatment[] {
   const produtos = catalogo.length > 0 ? catalogo : [`${marca} Foliar`, `${marca} Enraizador`, `${marca} Bioestimulante`];
   const nTratamentos = opts.treatments ?? rng.int(3, 6);
   const modalidadePrincipal = rng.weighted(MODALIDADES, (m) =>
@@ -473,6 +513,9 @@ function gerarTratamentos(rng: Rng, opts: DemoOptions, cultura: string, catalogo
     };
   });
 
+  // A block's soil or slope moves every treatment in it alike (what a randomised-block design removes).
+  const efeitoBloco = blocos ? centred(rng, blocos, 0.04) : [];
+
   const nomes = new Set<string>();
   const out: DemoTreatment[] = [];
   for (let t = 0; t < nTratamentos; t++) {
@@ -490,10 +533,15 @@ function gerarTratamentos(rng: Rng, opts: DemoOptions, cultura: string, catalogo
     for (let k = 2; nomes.has(nome); k++) nome = `${nome.replace(/ - dose \d+$/, '')} - dose ${k}`;
     nomes.add(nome);
 
+    const alvo = testemunha * (1 + ganho);
+    const ruido = blocos ? centred(rng, blocos, 0.03) : [];
+    const repeticoes = parcelas(efeitoBloco.map((b, j) => alvo * (1 + b + (ruido[j] ?? 0))));
     out.push({
       nome,
       modalidade: controle || rng.chance(0.7) ? modalidadePrincipal : rng.pick(MODALIDADES),
-      produtividade: round(testemunha * (1 + ganho), 1),
+      // With plot yields the yield is their mean, rounded as the API rounds it.
+      produtividade: blocos ? round(repeticoes.reduce((a, b) => a + b, 0) / blocos, 2) : round(alvo, 1),
+      ...(blocos ? { repeticoes } : {}),
       custo: custoTratamento({ custo: 0, produtos_aplicados }),
       produtos_aplicados,
       analises_adicionais: analises.map((a) => ({

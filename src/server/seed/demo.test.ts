@@ -7,7 +7,7 @@ import { queryRows } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/public.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test/database.js';
-import { DEMO_ANCHOR, generateDemoExperiments, MUNICIPIOS, PRODUTIVIDADE, type ReferenceData } from './demo-data.js';
+import { DEMO_ANCHOR, generateDemoExperiments, MUNICIPIOS, PRECO_SACA, PRODUTIVIDADE, type ReferenceData } from './demo-data.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, formatBr, loadReferenceData, seedDemo } from './demo.js';
 
 describe(`seedDemo on ${testEngine().kind}`, () => {
@@ -169,6 +169,26 @@ describe(`seedDemo on ${testEngine().kind}`, () => {
     );
   });
 
+  it('writes as the API does: plot yields, bag price and the analysis summary', async () => {
+    const stored = await rows<{ preco_saca: number | null; analise_cv: number | null; com_repeticoes: number; tratamentos: number; json: string }>(
+      sql`select e.preco_saca, e.analise_cv, e.tratamentos_json as json,
+            (select count(*)::int from treatments t where t.experiment_id = e.id and t.repeticoes is not null) as com_repeticoes,
+            (select count(*)::int from treatments t where t.experiment_id = e.id) as tratamentos
+          from experiments e`,
+    );
+    const withPlots = stored.filter((e) => e.com_repeticoes > 0);
+    expect(withPlots.length).toBeGreaterThan(0);
+    expect(withPlots.length).toBeLessThan(stored.length);
+    for (const e of stored) {
+      // All treatments of an experiment or none; the summary exactly when there are plots.
+      expect([0, e.tratamentos]).toContain(e.com_repeticoes);
+      expect(e.analise_cv !== null).toBe(e.com_repeticoes > 0);
+      if (e.preco_saca !== null) expect(e.com_repeticoes).toBeGreaterThan(0);
+      expect(JSON.parse(e.json).some((t: { repeticoes?: number[] }) => t.repeticoes)).toBe(e.com_repeticoes > 0);
+    }
+    expect(stored.some((e) => e.preco_saca !== null)).toBe(true);
+  });
+
   it('reuses the demo user when run again', async () => {
     const again = await seedDemo(t.database.db, { count: 4, seed: 99 });
     expect(again.experiments).toBe(4);
@@ -267,6 +287,31 @@ describe('generateDemoExperiments', () => {
     expect(problems).toEqual([]);
     expect(above / treated).toBeGreaterThan(0.8);
     expect(above / treated).toBeLessThan(1);
+  });
+
+  it('gives ~60 % of the trials plot yields (3–4 blocks) around each yield, and a bag price when the crop has one', () => {
+    const withPlots = data.filter((e) => e.tratamentos.every((t) => t.repeticoes));
+    expect(data.every((e) => e.tratamentos.every((t) => t.repeticoes) || e.tratamentos.every((t) => !t.repeticoes))).toBe(true);
+    expect(withPlots.length / data.length).toBeGreaterThan(0.5);
+    expect(withPlots.length / data.length).toBeLessThan(0.7);
+    const problems: string[] = [];
+    for (const e of withPlots) {
+      const blocks = e.tratamentos[0]!.repeticoes!.length;
+      if (blocks < 3 || blocks > 4) problems.push(`${blocks} blocos`);
+      for (const t of e.tratamentos) {
+        const reps = t.repeticoes!;
+        if (reps.length !== blocks) problems.push('blocos diferentes');
+        const mean = Math.round((reps.reduce((a, b) => a + b, 0) / reps.length) * 100) / 100;
+        if (mean !== t.produtividade) problems.push(`média ${mean} ≠ ${t.produtividade}`);
+        // Plots within ±15 % of the treatment's yield.
+        if (reps.some((r) => Math.abs(r / t.produtividade - 1) > 0.15)) problems.push(`parcelas ${reps.join(', ')} para ${t.produtividade}`);
+      }
+      const faixa = PRECO_SACA[e.cultura];
+      if (faixa && (e.preco_saca === null || e.preco_saca < faixa[0] || e.preco_saca > faixa[1])) problems.push(`preço ${e.preco_saca} (${e.cultura})`);
+      if (!faixa && e.preco_saca !== null) problems.push(`preço para ${e.cultura}`);
+    }
+    expect(problems).toEqual([]);
+    expect(data.filter((e) => !e.tratamentos[0]!.repeticoes).every((e) => e.preco_saca === null)).toBe(true);
   });
 
   it('formats numbers the Brazilian way', () => {

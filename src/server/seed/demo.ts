@@ -1,28 +1,17 @@
 /**
  * Fills a database with demo experiments (`npm run seed:demo`): the demo account, experiments
- * with treatments, products, analyses and one PDF report each. Built for volume: ten thousand
+ * with treatments, products, analyses, plot yields for most, and one PDF report each. They go
+ * through the API's schema and the experiments repository; built for volume: ten thousand
  * experiments go in with multi-row INSERTs, a transaction per batch.
  */
 import { createHash } from 'node:crypto';
-import { count, eq, getTableName, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Db, type Tx, queryRows } from '../db/client.js';
-import {
-  additionalAnalyses,
-  appliedProducts,
-  culturas,
-  documents,
-  estados,
-  experiments,
-  marcas,
-  produtos,
-  regionais,
-  treatments,
-  users,
-} from '../db/schema.js';
+import { count, eq, sql } from 'drizzle-orm';
+import { experimentInputSchema } from '../../shared/experiment.js';
+import type { Db, Tx } from '../db/client.js';
+import { culturas, documents, estados, marcas, produtos, regionais, users } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/public.js';
-import { produtosBusca, storeTreatmentsJson } from '../modules/experiments/public.js';
-import { type DemoExperiment, type DemoOptions, type DemoTreatment, type ReferenceData, DEMO_ANCHOR, generateDemoExperiments, slugify } from './demo-data.js';
+import { insertExperiments, insertRows, reserveExperimentIds } from '../modules/experiments/public.js';
+import { type DemoExperiment, type DemoOptions, type ReferenceData, DEMO_ANCHOR, generateDemoExperiments, slugify } from './demo-data.js';
 import { type PdfLine, writePdf } from './pdf-writer.js';
 
 export const DEMO_EMAIL = 'demo@gestaoagricola.com.br';
@@ -111,156 +100,37 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ email: 
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, experiments: done };
 }
 
-type Cell = string | number | null;
-
-/** A column to fill: the schema's column (so renames are caught), its SQL type, its value. */
-interface Column<T> {
-  column: AnyPgColumn;
-  type: 'int' | 'smallint' | 'float8' | 'text' | 'uuid' | 'timestamptz' | 'bytea';
-  value: (row: T) => Cell;
-}
-const col = <T>(column: AnyPgColumn, type: Column<T>['type'], value: (row: T) => Cell): Column<T> => ({ column, type, value });
-
 /**
- * One multi-row INSERT of `rows`: each column travels as one array parameter and unnest()
- * turns the arrays back into rows. With a parameter per value, drizzle spends ~250 ms building
- * a 15,000-parameter statement and PGlite hex-encodes bytea byte by byte in JavaScript; arrays
- * make each table of a batch one cheap statement on both engines, whatever the row count.
+ * One batch, written as the API writes an experiment: validated by the API's schema, stored by the
+ * experiments repository (same columns, nested rows, treatments' JSON and analysis summary), with
+ * its PDF in the documents table; only the row count per statement differs.
  */
-async function insertMany<T, R = never>(
-  tx: Tx,
-  table: PgTable,
-  rows: readonly T[],
-  columns: readonly Column<T>[],
-  returning: readonly AnyPgColumn[] = [],
-): Promise<R[]> {
-  if (rows.length === 0) return [];
-  const names = sql.join(
-    columns.map((c) => sql.identifier(c.column.name)),
-    sql`, `,
-  );
-  // Bytes travel as hex text (Buffer#toString is native) and the database decodes them.
-  const arrays = columns.map((c) => sql`${sql.param(rows.map(c.value))}::${sql.raw(c.type === 'bytea' ? 'text[]' : `${c.type}[]`)}`);
-  const selected = columns.map((c) =>
-    c.type === 'bytea' ? sql`decode(u.${sql.identifier(c.column.name)}, 'hex')` : sql`u.${sql.identifier(c.column.name)}`,
-  );
-  const returned = returning.length
-    ? sql` returning ${sql.join(
-        returning.map((c) => sql.identifier(c.name)),
-        sql`, `,
-      )}`
-    : sql``;
-  return queryRows<R>(
-    tx,
-    sql`insert into ${sql.identifier(getTableName(table))} (${names})
-        select ${sql.join(selected, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as u(${names})${returned}`,
-  );
-}
-
-interface Row {
-  e: DemoExperiment;
-  id: number;
-  filename: string;
-}
-
 async function insertBatch(tx: Tx, batch: DemoExperiment[], userId: string): Promise<void> {
-  // Ids are drawn from the sequence first: rows then carry their id, and nothing depends on
-  // the order in which INSERT … RETURNING answers.
-  const ids = await queryRows<{ id: number }>(
-    tx,
-    sql`select nextval(pg_get_serial_sequence('experiments', 'id'))::int as id from generate_series(1, ${batch.length}::int)`,
-  );
-  if (ids.length !== batch.length) throw new Error('Falha ao reservar ids de experimentos.');
-  const rows: Row[] = batch.map((e, i) => {
-    const id = Number(ids[i]?.id);
+  const ids = await reserveExperimentIds(tx, batch.length);
+  const rows = batch.map((e, i) => {
+    const id = ids[i]!;
     return { e, id, filename: `relatorio-${slugify(e.consultoria)}-${e.ano}-${id}.pdf` };
   });
-
-  const x = experiments;
-  await insertMany<Row>(tx, x, rows, [
-    col(x.id, 'int', (r) => r.id),
-    col(x.ownerId, 'uuid', () => userId),
-    col(x.version, 'int', () => 1),
-    col(x.consultoria, 'text', (r) => r.e.consultoria),
-    col(x.marca, 'text', (r) => r.e.marca),
-    col(x.bu, 'text', (r) => r.e.bu),
-    col(x.regional, 'text', (r) => r.e.regional),
-    col(x.cidade, 'text', (r) => r.e.cidade),
-    col(x.estado, 'text', (r) => r.e.estado),
-    col(x.latitude, 'float8', (r) => r.e.latitude),
-    col(x.longitude, 'float8', (r) => r.e.longitude),
-    col(x.teorArgila, 'float8', (r) => r.e.teor_argila),
-    col(x.teorMateriaOrganica, 'float8', (r) => r.e.teor_materia_organica),
-    col(x.cultura, 'text', (r) => r.e.cultura),
-    col(x.cultivar, 'text', (r) => r.e.cultivar),
-    col(x.ano, 'smallint', (r) => r.e.ano),
-    col(x.tipoEstatistica, 'text', (r) => r.e.tipo_estatistica),
-    col(x.custoProtocolo, 'float8', (r) => r.e.custo_protocolo),
-    col(x.roi, 'float8', (r) => r.e.roi),
-    col(x.produtividadeMedia, 'float8', (r) => r.e.produtividade_media),
-    col(x.produtosBusca, 'text', (r) => produtosBusca(r.e.tratamentos)),
-    col(x.pdfFilename, 'text', (r) => r.filename),
-    col(x.createdAt, 'timestamptz', (r) => r.e.created_at.toISOString()),
-    col(x.updatedAt, 'timestamptz', (r) => r.e.created_at.toISOString()),
-  ]);
-
-  type TreatmentRow = { experimentId: number; position: number; t: DemoTreatment };
-  const treatmentRows: TreatmentRow[] = rows.flatMap((r) => r.e.tratamentos.map((t, position) => ({ experimentId: r.id, position, t })));
-  const inserted = await insertMany<TreatmentRow, { id: number; experiment_id: number; position: number }>(
+  await insertExperiments(
     tx,
-    treatments,
-    treatmentRows,
-    [
-      col(treatments.experimentId, 'int', (r) => r.experimentId),
-      col(treatments.position, 'smallint', (r) => r.position),
-      col(treatments.nome, 'text', (r) => r.t.nome),
-      col(treatments.modalidade, 'text', (r) => r.t.modalidade),
-      col(treatments.produtividade, 'float8', (r) => r.t.produtividade),
-      col(treatments.custo, 'float8', (r) => r.t.custo),
-    ],
-    [treatments.id, treatments.experimentId, treatments.position],
+    rows.map((r) => ({ id: r.id, ownerId: userId, data: experimentInputSchema.parse(r.e), pdfFilename: r.filename, createdAt: r.e.created_at })),
   );
-  const treatmentIds = new Map<string, number>();
-  for (const r of inserted) treatmentIds.set(`${r.experiment_id}:${r.position}`, Number(r.id));
-  const treatmentId = (r: TreatmentRow) => {
-    const id = treatmentIds.get(`${r.experimentId}:${r.position}`);
-    if (id === undefined) throw new Error(`Tratamento ${r.position} do experimento ${r.experimentId} não foi inserido.`);
-    return id;
-  };
-
-  const products = treatmentRows.flatMap((tr) => tr.t.produtos_aplicados.map((p, position) => ({ tr, position, p })));
-  await insertMany(tx, appliedProducts, products, [
-    col(appliedProducts.treatmentId, 'int', (r) => treatmentId(r.tr)),
-    col(appliedProducts.experimentId, 'int', (r) => r.tr.experimentId),
-    col(appliedProducts.position, 'smallint', (r) => r.position),
-    col(appliedProducts.nome, 'text', (r) => r.p.nome),
-    col(appliedProducts.dose, 'float8', (r) => r.p.dose),
-    col(appliedProducts.custo, 'float8', (r) => r.p.custo),
-  ]);
-
-  const analyses = treatmentRows.flatMap((tr) => tr.t.analises_adicionais.map((a, position) => ({ tr, position, a })));
-  await insertMany(tx, additionalAnalyses, analyses, [
-    col(additionalAnalyses.treatmentId, 'int', (r) => treatmentId(r.tr)),
-    col(additionalAnalyses.experimentId, 'int', (r) => r.tr.experimentId),
-    col(additionalAnalyses.position, 'smallint', (r) => r.position),
-    col(additionalAnalyses.nome, 'text', (r) => r.a.nome),
-    col(additionalAnalyses.valor, 'float8', (r) => r.a.valor),
-    col(additionalAnalyses.unidade, 'text', (r) => r.a.unidade),
-  ]);
-
-  // The ids are integers drawn from the sequence above.
-  await tx.execute(storeTreatmentsJson(sql.raw(rows.map((r) => r.id).join(','))));
-
-  const docs = rows.map((r) => ({ r, content: reportPdf(r.e, r.id) }));
-  await insertMany(tx, documents, docs, [
-    col(documents.experimentId, 'int', (d) => d.r.id),
-    col(documents.filename, 'text', (d) => d.r.filename),
-    col(documents.size, 'int', (d) => d.content.length),
-    col(documents.sha256, 'text', (d) => createHash('sha256').update(d.content).digest('hex')),
-    col(documents.content, 'bytea', (d) => d.content.toString('hex')),
-    col(documents.uploadedBy, 'uuid', () => userId),
-    col(documents.createdAt, 'timestamptz', (d) => d.r.e.created_at.toISOString()),
-  ]);
+  await insertRows(
+    tx,
+    documents,
+    rows.map((r) => {
+      const content = reportPdf(r.e, r.id);
+      return {
+        experimentId: r.id,
+        filename: r.filename,
+        size: content.length,
+        sha256: createHash('sha256').update(content).digest('hex'),
+        content,
+        uploadedBy: userId,
+        createdAt: r.e.created_at,
+      };
+    }),
+  );
 }
 
 /* ---------- the PDF report ---------- */

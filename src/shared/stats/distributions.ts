@@ -417,11 +417,26 @@ export function ptukey(q: number, groups: number, df: number, ranges = 1): numbe
 }
 
 /**
+ * ~17 ms per call, and trials repeat the same few (groups, df): every save of an experiment with
+ * replicates needs one (its analysis summary), so the demo seed writes thousands. A pure function.
+ */
+const qtukeyCache = new Map<string, number>();
+
+/**
  * Quantile of the studentized range, q(p; groups, df) — e.g. q(0.95; 3, 10) = 3.877. Brackets the
  * root and refines it with the Illinois variant of regula falsi, which keeps the bracket (unlike
  * the plain secant method of R's qtukey) and converges to ~1e−10 relative.
  */
 export function qtukey(p: number, groups: number, df: number, ranges = 1): number {
+  const key = `${p}:${groups}:${df}:${ranges}`;
+  const known = qtukeyCache.get(key);
+  if (known !== undefined) return known;
+  const q = qtukeyUncached(p, groups, df, ranges);
+  qtukeyCache.set(key, q);
+  return q;
+}
+
+function qtukeyUncached(p: number, groups: number, df: number, ranges: number): number {
   if (!(p >= 0 && p < 1)) throw new RangeError(`qtukey: p deve estar em [0, 1) (recebido ${p})`);
   if (p === 0) return 0;
   if (groups === 2 && ranges === 1) return Math.SQRT2 * studentTQuantile((1 + p) / 2, df);

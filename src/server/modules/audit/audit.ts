@@ -2,8 +2,9 @@
  * Writes the audit trail inside the transaction of the change it records, so that a change and
  * its record are stored together or not at all.
  */
-import { AUDITED_SCALARS, type AuditAction, type AuditChange } from '../../../shared/audit.js';
+import type { AuditAction, AuditChange } from '../../../shared/audit.js';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
+import { AUDITED_FIELDS } from '../../../shared/fields/catalogue.js';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -12,8 +13,6 @@ import type { AuthUser } from '../../http/auth.js';
 export function experimentLabel(e: Pick<ExperimentData, 'cultura' | 'cultivar' | 'cidade' | 'estado' | 'ano'>): string {
   return `${e.cultura} ${e.cultivar}, ${e.cidade}/${e.estado} (${e.ano})`;
 }
-
-const SCALARS = Object.keys(AUDITED_SCALARS) as Array<keyof typeof AUDITED_SCALARS>;
 
 interface TreatmentLike {
   nome: string;
@@ -41,7 +40,7 @@ function treatmentOf(t: TreatmentLike) {
 /** The fields an update changed, with their values before and after. */
 export function experimentChanges(before: Experiment, after: ExperimentData): Record<string, AuditChange> {
   const changes: Record<string, AuditChange> = {};
-  for (const key of SCALARS) {
+  for (const key of AUDITED_FIELDS) {
     const de = before[key] ?? null;
     const para = after[key] ?? null;
     if (de !== para) changes[key] = { de, para };

@@ -6,6 +6,7 @@ import { type SQL, and, desc, isNotNull, or, sql } from 'drizzle-orm';
 import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
 import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/correlation.js';
+import { CORRELATION_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { experiments, treatments } from '../../db/schema.js';
 import { countExperiments, countWhere, currentYear, filterConditions, likeContains, mean, num, rollupRows } from '../experiments/public.js';
@@ -199,6 +200,9 @@ export async function mapJson(db: Db, filters: Filters): Promise<string> {
   return `{"pontos":${pontos},${r.tiles.slice(1)}`;
 }
 
+/** The experiment columns of `CorrelationDataset`: the mean yield and the catalogue's variables (column = field name). */
+const CORRELATION_COLUMNS = ['produtividade_media', ...CORRELATION_FIELDS];
+
 /** The correlation explorer's columns (`CorrelationDataset`) as JSON text built by the engine. */
 export async function correlationJson(db: Db, filters: Filters): Promise<string> {
   const w = filterConditions(filters);
@@ -210,13 +214,10 @@ export async function correlationJson(db: Db, filters: Filters): Promise<string>
     db,
     sql`with e as materialized (
           select ${experiments.id} as id, (row_number() over (order by ${experiments.id}) - 1)::int as idx,
-            produtividade_media, roi, custo_protocolo, teor_argila, teor_materia_organica, ano, cultura, marca, regional, bu, estado
+            ${sql.raw(CORRELATION_COLUMNS.join(', '))}
           from ${experiments} ${w ? sql`where ${w}` : sql``}),
         ex as (
-          select json_build_object(${cols(
-            ['produtividade_media', 'roi', 'custo_protocolo', 'teor_argila', 'teor_materia_organica', 'ano', 'cultura', 'marca', 'regional', 'bu', 'estado'],
-            'id',
-          )}) as j from e),
+          select json_build_object(${cols(CORRELATION_COLUMNS, 'id')}) as j from e),
         tr as (
           select json_build_object('experimento', coalesce(json_agg(e.idx order by t.experiment_id, t.position), '[]'::json),
             ${cols(['produtividade', 'custo', 'modalidade'], 't.experiment_id, t.position')}) as j

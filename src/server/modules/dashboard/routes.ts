@@ -2,7 +2,7 @@ import type { DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../..
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CSV_BOM, CSV_HEADER, csvLine, experimentCsvLines } from '../../../shared/csv.js';
+import { CSV_BOM, CSV_HEADER, csvLine, experimentCsvLines } from './csv.js';
 import { type Filters, filtersSchema, optionalText } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';

@@ -3,6 +3,8 @@ export { experimentRoutes } from './routes.js';
 export { ExperimentService, canModify } from './service.js';
 export { getExperimentHead, pageExperiments, listExperimentsText, produtosBusca, currentYear } from './repository.js';
 export { storeTreatmentsJson } from './presenter.js';
+export { insertExperiments, reserveExperimentIds } from './repository.js';
+export { insertRows } from './bulk-insert.js';
 /* Query pieces the dashboard builds its aggregates from: the same filters and rollups as the list. */
 export { countWhere, filterConditions, likeContains } from './repository.js';
 export { countExperiments, mean, num, rollupRows } from './aggregates.js';

@@ -3,12 +3,15 @@
  * any size is read in two queries (page as JSON, count); writes that belong together share a
  * transaction.
  */
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { type ExperimentData, type Experiment, custoTratamento, produtividadeMedia } from '../../../shared/experiment.js';
+import { EXPERIMENT_FIELDS, type ExperimentFieldName } from '../../../shared/fields/catalogue.js';
+import { namesOf } from '../../../shared/fields/kinds.js';
 import type { Filters } from '../../../shared/filters.js';
 import { ALPHA, StatsInputError, analyze } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
+import { insertRows } from './bulk-insert.js';
 import { experimentsPageJson, storeTreatmentsJson } from './presenter.js';
 
 /** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */
@@ -106,26 +109,25 @@ export function produtosBusca(tratamentos: readonly { produtos_aplicados: readon
   return searchCase(tratamentos.flatMap((t) => t.produtos_aplicados.map((p) => p.nome)).join('\u001f'));
 }
 
-/** Column values of an experiment from validated input. */
+type CamelCase<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
+const camelCase = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+type PlainField = Exclude<ExperimentFieldName, 'tratamentos'>;
+/** The catalogue's plain fields as drizzle column keys (`teor_argila` → `teorArgila`). */
+type FieldColumns = { [K in PlainField as CamelCase<K>]: ExperimentData[K] };
+// A catalogue field without its column in schema.ts fails to compile on the next line ("'true' is not
+// assignable to 'never'"): add the column to schema.ts and a migration.
+const everyFieldHasAColumn: [Exclude<keyof FieldColumns, keyof typeof experiments.$inferInsert>] extends [never] ? true : never = true;
+void everyFieldHasAColumn;
+
+const PLAIN_FIELDS = namesOf(EXPERIMENT_FIELDS, (f) => f.kind !== 'list') as PlainField[];
+
+/** Column values of an experiment from validated input: the catalogue's fields and what derives from them. */
 export function experimentValues(data: ExperimentData) {
+  // Object.fromEntries gives a plain record; its entries are FieldColumns' keys and values.
+  const fields = Object.fromEntries(PLAIN_FIELDS.map((name) => [camelCase(name), data[name]])) as FieldColumns;
   return {
-    consultoria: data.consultoria,
-    marca: data.marca,
-    bu: data.bu,
-    regional: data.regional,
-    cidade: data.cidade,
-    estado: data.estado,
-    latitude: data.latitude,
-    longitude: data.longitude,
-    teorArgila: data.teor_argila,
-    teorMateriaOrganica: data.teor_materia_organica,
-    cultura: data.cultura,
-    cultivar: data.cultivar,
-    ano: data.ano,
-    tipoEstatistica: data.tipo_estatistica,
-    custoProtocolo: data.custo_protocolo,
-    roi: data.roi,
-    precoSaca: data.preco_saca,
+    ...fields,
     produtividadeMedia: produtividadeMedia(data.tratamentos),
     produtosBusca: produtosBusca(data.tratamentos),
     ...analysisSummary(data),
@@ -155,53 +157,97 @@ export function analysisSummary(data: ExperimentData): { analiseVitoria: boolean
   }
 }
 
+/** What a bulk write stores of one experiment besides its validated data. */
+export interface ExperimentRow {
+  id: number;
+  ownerId: string;
+  data: ExperimentData;
+  pdfFilename?: string | null;
+  createdAt?: Date;
+}
+
 /**
- * Writes an experiment's treatments, then all their products and analyses (three multi-row
- * statements), and the JSON a page reads of them.
+ * Inserts experiments whose ids were drawn from the sequence (`reserveExperimentIds`), with their
+ * nested rows: the demo seed's path, thousands at a time, with the same column mapping as the API.
  */
-export async function insertNested(tx: Tx, experimentId: number, tratamentos: ExperimentData['tratamentos']): Promise<void> {
-  if (tratamentos.length === 0) {
-    await tx.update(experiments).set({ tratamentosJson: '[]' }).where(eq(experiments.id, experimentId));
-    return;
-  }
-  const inserted = await tx
-    .insert(treatments)
-    .values(
-      tratamentos.map((t, position) => ({
-        experimentId,
-        position,
-        nome: t.nome,
-        modalidade: t.modalidade,
-        produtividade: t.produtividade,
-        custo: custoTratamento(t),
-        repeticoes: t.repeticoes ?? null,
-      })),
-    )
-    .returning({ id: treatments.id, position: treatments.position });
-  const idByPosition = new Map(inserted.map((r) => [r.position, r.id]));
-  const products = tratamentos.flatMap((t, tp) =>
-    t.produtos_aplicados.map((p, position) => ({
-      treatmentId: idByPosition.get(tp)!,
-      experimentId,
-      position,
-      nome: p.nome,
-      dose: p.dose,
-      custo: p.custo,
+export async function insertExperiments(tx: Tx, rows: readonly ExperimentRow[]): Promise<void> {
+  const now = new Date();
+  await insertRows(
+    tx,
+    experiments,
+    rows.map((r) => ({
+      id: r.id,
+      ownerId: r.ownerId,
+      ...experimentValues(r.data),
+      pdfFilename: r.pdfFilename ?? null,
+      createdAt: r.createdAt ?? now,
+      updatedAt: r.createdAt ?? now,
     })),
   );
-  const analyses = tratamentos.flatMap((t, tp) =>
-    t.analises_adicionais.map((a, position) => ({
-      treatmentId: idByPosition.get(tp)!,
+  await insertNestedMany(
+    tx,
+    rows.map((r) => ({ experimentId: r.id, tratamentos: r.data.tratamentos })),
+  );
+}
+
+/** `n` experiment ids from the sequence: rows then carry their id, whatever order INSERT answers in. */
+export async function reserveExperimentIds(tx: Tx, n: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('experiments', 'id'))::int as id from generate_series(1, ${n}::int)`);
+  if (rows.length !== n) throw new Error('Falha ao reservar ids de experimentos.');
+  return rows.map((r) => Number(r.id));
+}
+
+/** Writes an experiment's treatments, their products and analyses, and the JSON a page reads of them. */
+export function insertNested(tx: Tx, experimentId: number, tratamentos: ExperimentData['tratamentos']): Promise<void> {
+  return insertNestedMany(tx, [{ experimentId, tratamentos }]);
+}
+
+/**
+ * The nested rows of many experiments: all treatments, then all their products and analyses (three
+ * multi-row statements whatever the count), then the treatments' JSON of every experiment.
+ */
+async function insertNestedMany(tx: Tx, items: readonly { experimentId: number; tratamentos: ExperimentData['tratamentos'] }[]): Promise<void> {
+  const rows = items.flatMap(({ experimentId, tratamentos }) => tratamentos.map((t, position) => ({ experimentId, position, t })));
+  const inserted = await insertRows<{ id: number; experiment_id: number; position: number }>(
+    tx,
+    treatments,
+    rows.map(({ experimentId, position, t }) => ({
       experimentId,
+      position,
+      nome: t.nome,
+      modalidade: t.modalidade,
+      produtividade: t.produtividade,
+      custo: custoTratamento(t),
+      repeticoes: t.repeticoes ?? null,
+    })),
+    [treatments.id, treatments.experimentId, treatments.position],
+  );
+  const ids = new Map(inserted.map((r) => [`${r.experiment_id}:${r.position}`, Number(r.id)]));
+  const treatmentId = (r: { experimentId: number; position: number }) => {
+    const id = ids.get(`${r.experimentId}:${r.position}`);
+    if (id === undefined) throw new Error(`Tratamento ${r.position} do experimento ${r.experimentId} não foi inserido.`);
+    return id;
+  };
+  const products = rows.flatMap((r) =>
+    r.t.produtos_aplicados.map((p, position) => ({ treatmentId: treatmentId(r), experimentId: r.experimentId, position, nome: p.nome, dose: p.dose, custo: p.custo })),
+  );
+  const analyses = rows.flatMap((r) =>
+    r.t.analises_adicionais.map((a, position) => ({
+      treatmentId: treatmentId(r),
+      experimentId: r.experimentId,
       position,
       nome: a.nome,
       valor: a.valor,
       unidade: a.unidade,
     })),
   );
-  if (products.length) await tx.insert(appliedProducts).values(products);
-  if (analyses.length) await tx.insert(additionalAnalyses).values(analyses);
-  await tx.execute(storeTreatmentsJson(sql`${experimentId}::int`));
+  await insertRows(tx, appliedProducts, products);
+  await insertRows(tx, additionalAnalyses, analyses);
+  const experimentIds = items.map((i) => i.experimentId);
+  const empty = items.filter((i) => i.tratamentos.length === 0).map((i) => i.experimentId);
+  if (empty.length) await tx.update(experiments).set({ tratamentosJson: '[]' }).where(inArray(experiments.id, empty));
+  // The ids are integers from the database (sequence or RETURNING).
+  if (experimentIds.length > empty.length) await tx.execute(storeTreatmentsJson(sql.raw(experimentIds.map(Number).join(','))));
 }
 
 /** Brazil's calendar year, which decides which experiments are "active". */

@@ -5,8 +5,10 @@
  * time-out keeps the built-in result with a warning.
  */
 import { z } from 'zod';
-import { MODALIDADES, TIPOS_ESTATISTICA } from '../../../shared/constants.js';
-import { EXTRACTED_FIELDS, type ExtractedData, type ExtractionResult } from '../../../shared/extraction.js';
+import { MODALIDADES } from '../../../shared/constants.js';
+import { type ExtractedData, type ExtractionResult } from '../../../shared/extraction.js';
+import { EXPERIMENT_FIELDS, EXTRACTED_FIELDS, type ExtractedField } from '../../../shared/fields/catalogue.js';
+import { type Field, isNumeric } from '../../../shared/fields/kinds.js';
 
 export interface LlmConfig {
   url: string;
@@ -16,46 +18,63 @@ export interface LlmConfig {
 }
 
 const text = z.string().trim().min(1).max(200);
-const num = z.number().finite();
+
+/** The model's answer for one catalogue field: the field's kind and bounds. */
+function answerSchema(f: Field): z.ZodType {
+  if (isNumeric(f)) {
+    let n = z.number().finite();
+    if (f.integer) n = n.int();
+    if (f.min !== undefined) n = n.min(f.min);
+    if (f.max !== undefined) n = n.max(f.max);
+    return n;
+  }
+  if (f.kind === 'choice') return z.enum(f.options as readonly [string, ...string[]]);
+  return text;
+}
+
+/** Where a report is read more loosely than the form types, or the field is a list. */
+const ANSWER_OVERRIDES: Partial<Record<ExtractedField, z.ZodType>> = {
+  // A report may be older or newer than the form's years; the form then shows its own message.
+  ano: z.number().int().min(1990).max(2100),
+  estado: z
+    .string()
+    .trim()
+    .length(2)
+    .transform((s) => s.toUpperCase()),
+  tratamentos: z
+    .array(
+      z.object({
+        nome: text,
+        modalidade: z.enum(MODALIDADES).optional(),
+        produtividade: z.number().finite().min(0).optional(),
+      }),
+    )
+    .max(50),
+};
 
 /** What we accept from the model: the contract's `data`, every field optional. */
 export const llmDataSchema = z
-  .object({
-    consultoria: text,
-    marca: text,
-    bu: text,
-    regional: text,
-    cultura: text,
-    cultivar: text,
-    ano: z.number().int().min(1990).max(2100),
-    cidade: text,
-    estado: z.string().trim().length(2).transform((s) => s.toUpperCase()),
-    latitude: num.min(-90).max(90),
-    longitude: num.min(-180).max(180),
-    teor_argila: num.min(0).max(100),
-    teor_materia_organica: num.min(0).max(100),
-    tipo_estatistica: z.enum(TIPOS_ESTATISTICA),
-    custo_protocolo: num.min(0),
-    tratamentos: z
-      .array(
-        z.object({
-          nome: text,
-          modalidade: z.enum(MODALIDADES).optional(),
-          produtividade: num.min(0).optional(),
-        }),
-      )
-      .max(50),
-  })
+  .object(Object.fromEntries(EXTRACTED_FIELDS.map((name) => [name, ANSWER_OVERRIDES[name] ?? answerSchema(EXPERIMENT_FIELDS[name])])))
   .partial();
 
 const MAX_TEXT = 24_000;
 
+/** How the prompt describes a field to the model. */
+function promptField(name: ExtractedField): string {
+  const f: Field = EXPERIMENT_FIELDS[name];
+  if (name === 'tratamentos') {
+    return `tratamentos: lista de {nome, modalidade (um de: ${MODALIDADES.join(', ')}), produtividade em kg/ha} com a testemunha primeiro`;
+  }
+  if (name === 'estado') return 'estado (UF com 2 letras)';
+  if (f.kind === 'choice') return `${name} (um de: ${f.options.join(', ')})`;
+  if (f.kind === 'coordinate') return `${name} (graus decimais com sinal; Sul e Oeste negativos)`;
+  if (isNumeric(f)) return `${name} (${f.unit ? `em ${f.unit}` : 'número'})`;
+  return name;
+}
+
 const INSTRUCTIONS = `Você lê relatórios de experimentos agronômicos de campo em português e devolve APENAS um objeto JSON.
-Campos (omita os que o relatório não traz; nunca invente): consultoria, marca, bu, regional, cultura, cultivar,
-ano (número), cidade, estado (UF com 2 letras), latitude e longitude (graus decimais com sinal; Sul e Oeste negativos),
-teor_argila e teor_materia_organica (em %), tipo_estatistica (um de: ${TIPOS_ESTATISTICA.join(', ')}),
-custo_protocolo (R$), tratamentos: lista de {nome, modalidade (um de: ${MODALIDADES.join(', ')}), produtividade em kg/ha}
-com a testemunha primeiro. Converta sc/ha para kg/ha (x60) e t/ha para kg/ha (x1000).`;
+Campos (omita os que o relatório não traz; nunca invente): ${EXTRACTED_FIELDS.map(promptField).join(', ')}.
+Converta sc/ha para kg/ha (x60) e t/ha para kg/ha (x1000).`;
 
 /** Asks the model; resolves to the validated data, or throws on any failure. */
 export async function askLlm(reportText: string, cfg: LlmConfig, fetchImpl: typeof fetch = fetch): Promise<ExtractedData> {

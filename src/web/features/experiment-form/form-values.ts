@@ -1,85 +1,35 @@
 /**
- * The form's own value shapes (numbers as typed text until validated), the spec's defaults for a
- * new experiment, and the conversion from an experiment read from the API (edit mode).
+ * The form's own value shapes (numbers as typed text until validated), the defaults of a new
+ * experiment, and the conversion from an experiment read from the API (edit mode): all from the
+ * field catalogue.
  */
-import { DEFAULT_YEAR, WIZARD_TOTAL_STEPS } from '../../../shared/constants.js';
+import { WIZARD_TOTAL_STEPS } from '../../../shared/constants.js';
 import type { Experiment } from '../../../shared/experiment.js';
+import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, STEP_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
+import { type Fields, type FormScalars, type Step, formDefaults, isNumeric } from '../../../shared/fields/kinds.js';
 
 type Num = number | string;
 
-export interface ProdutoForm {
-  nome: string;
-  dose: Num;
-  custo: Num;
-}
-export interface AnaliseForm {
-  nome: string;
-  valor: Num;
-  unidade: string;
-}
-export interface TratamentoForm {
-  nome: string;
-  modalidade: string;
-  produtividade: Num;
-  custo: Num;
+export type ProdutoForm = FormScalars<typeof PRODUCT_FIELDS>;
+export type AnaliseForm = FormScalars<typeof ANALYSIS_FIELDS>;
+export type TratamentoForm = FormScalars<typeof TREATMENT_FIELDS> & {
   /** Plot yields per block; empty when the trial is registered without replicates. */
   repeticoes?: Num[];
   produtos_aplicados: ProdutoForm[];
   analises_adicionais: AnaliseForm[];
-}
+};
+export type FormValues = FormScalars<typeof EXPERIMENT_FIELDS> & { tratamentos: TratamentoForm[] };
 
-export interface FormValues {
-  consultoria: string;
-  marca: string;
-  bu: string;
-  regional: string;
-  cidade: string;
-  estado: string;
-  latitude: Num;
-  longitude: Num;
-  teor_argila: Num;
-  teor_materia_organica: Num;
-  cultura: string;
-  cultivar: string;
-  ano: Num;
-  tratamentos: TratamentoForm[];
-  tipo_estatistica: string;
-  custo_protocolo: Num;
-  roi: Num;
-  preco_saca: Num;
-}
-
-/** Spec 001 §3: empty text, ano 2024, numeric fields 0, no treatments. */
+/** Spec 001 §3: each field's catalogue default (empty text, ano 2024, numbers 0), no treatments. */
 export function newExperimentDefaults(): FormValues {
-  return {
-    consultoria: '',
-    marca: '',
-    bu: '',
-    regional: '',
-    cidade: '',
-    estado: '',
-    latitude: 0,
-    longitude: 0,
-    teor_argila: 0,
-    teor_materia_organica: 0,
-    cultura: '',
-    cultivar: '',
-    ano: DEFAULT_YEAR,
-    tratamentos: [],
-    tipo_estatistica: '',
-    custo_protocolo: 0,
-    roi: 0,
-    preco_saca: '',
-  };
+  return { ...formDefaults(EXPERIMENT_FIELDS), tratamentos: [] };
 }
 
 /** Spec 001 §4: the first treatment is the control; later ones start empty. */
 export function newTreatment(isFirst: boolean, blocks = 0): TratamentoForm {
   return {
+    ...formDefaults(TREATMENT_FIELDS),
     nome: isFirst ? 'Testemunha' : '',
-    modalidade: '',
-    produtividade: 0,
-    custo: 0,
     ...(blocks ? { repeticoes: Array.from({ length: blocks }, () => '') } : {}),
     produtos_aplicados: [],
     analises_adicionais: [],
@@ -96,51 +46,48 @@ export function withBlocks(t: TratamentoForm, blocks: number): TratamentoForm {
   return { ...t, repeticoes: Array.from({ length: blocks }, (_, i) => current[i] ?? '') };
 }
 
-export const newProduct = (): ProdutoForm => ({ nome: '', dose: '', custo: '' });
-export const newAnalysis = (): AnaliseForm => ({ nome: '', valor: 0, unidade: '' });
+export const newProduct = (): ProdutoForm => formDefaults(PRODUCT_FIELDS);
+export const newAnalysis = (): AnaliseForm => formDefaults(ANALYSIS_FIELDS);
 
-const num = (v: number | null): Num => (v === null ? '' : v);
+/** The catalogue fields of a stored value as the form holds them: null numbers become ''. */
+function toForm<F extends Fields>(fields: F, stored: object): FormScalars<F> {
+  const values = stored as Record<string, unknown>;
+  const entries = Object.entries(fields).flatMap(([name, f]) => {
+    if (!('default' in f)) return [];
+    const v = values[name];
+    return [[name, isNumeric(f) ? (v ?? '') : String(v ?? '')] as const];
+  });
+  // Object.fromEntries gives a plain record; the entries are FormScalars' keys and value kinds.
+  return Object.fromEntries(entries) as FormScalars<F>;
+}
 
 export function fromExperiment(e: Experiment): FormValues {
   return {
-    consultoria: e.consultoria,
-    marca: e.marca,
-    bu: e.bu,
-    regional: e.regional,
-    cidade: e.cidade,
-    estado: e.estado,
-    latitude: num(e.latitude),
-    longitude: num(e.longitude),
-    teor_argila: num(e.teor_argila),
-    teor_materia_organica: num(e.teor_materia_organica),
-    cultura: e.cultura,
-    cultivar: e.cultivar,
-    ano: e.ano,
+    ...toForm(EXPERIMENT_FIELDS, e),
     tratamentos: e.tratamentos.map((t) => ({
-      nome: t.nome,
-      modalidade: t.modalidade,
-      produtividade: t.produtividade,
-      custo: t.custo,
+      ...toForm(TREATMENT_FIELDS, t),
       ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
-      produtos_aplicados: t.produtos_aplicados.map((p) => ({ nome: p.nome, dose: num(p.dose), custo: num(p.custo) })),
-      analises_adicionais: t.analises_adicionais.map((a) => ({ nome: a.nome, valor: num(a.valor), unidade: a.unidade })),
+      produtos_aplicados: t.produtos_aplicados.map((p) => toForm(PRODUCT_FIELDS, p)),
+      analises_adicionais: t.analises_adicionais.map((a) => toForm(ANALYSIS_FIELDS, a)),
     })),
-    tipo_estatistica: e.tipo_estatistica,
-    custo_protocolo: e.custo_protocolo,
-    roi: num(e.roi),
-    preco_saca: num(e.preco_saca ?? null),
   };
 }
 
-export const STEPS = [
-  { title: 'Dados da Consultoria', fields: ['consultoria', 'marca', 'bu', 'regional'] },
-  { title: 'Localização', fields: ['cidade', 'estado', 'latitude', 'longitude'] },
-  { title: 'Características do Solo', fields: ['teor_argila', 'teor_materia_organica'] },
-  { title: 'Dados da Cultura', fields: ['cultura', 'cultivar', 'ano'] },
-  { title: 'Tratamentos', fields: ['tratamentos'] },
-  { title: 'Análise Estatística', fields: ['tipo_estatistica', 'custo_protocolo', 'roi', 'preco_saca'] },
-  { title: 'Upload de Documento', fields: [] },
-] as const satisfies readonly { title: string; fields: readonly (keyof FormValues)[] }[];
+const STEP_TITLES = [
+  'Dados da Consultoria',
+  'Localização',
+  'Características do Solo',
+  'Dados da Cultura',
+  'Tratamentos',
+  'Análise Estatística',
+  'Upload de Documento',
+] as const;
+
+/** The wizard's steps: each validates the catalogue's fields of its step (step 7 is the PDF). */
+export const STEPS: readonly { title: string; fields: readonly (keyof FormValues)[] }[] = STEP_TITLES.map((title, i) => ({
+  title,
+  fields: i < 6 ? STEP_FIELDS[(i + 1) as Step] : [],
+}));
 
 export const TOTAL_STEPS = WIZARD_TOTAL_STEPS;
 

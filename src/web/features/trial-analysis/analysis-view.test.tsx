@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
-import { AnalysisView, type AnalysisResponse } from './analysis-view.js';
+import type { AnalysisResponse } from '../../../shared/api-types.js';
+import { AnalysisView } from './analysis-view.js';
 
 /** A small RCBD: a control and two products in four blocks, priced at R$ 120 a bag. */
 function answer(): AnalysisResponse {

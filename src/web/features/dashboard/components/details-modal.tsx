@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Experiment } from '../../../../shared/experiment.js';
+import { detailsLabel, experimentFields } from '../../../../shared/fields/catalogue.js';
+import { type DetailSection, formatFieldValue } from '../../../../shared/fields/kinds.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
@@ -26,6 +29,19 @@ function Item({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
+/** The catalogue's fields of a section, each with its label and its value in its unit. */
+function sectionItems(e: Experiment, section: DetailSection, { onlyPresent = false } = {}): ReactNode[] {
+  return experimentFields((f) => f.details === section)
+    .filter(([name]) => !onlyPresent || (e[name] !== null && e[name] !== undefined))
+    .map(([name, f]) => <Item key={name} label={detailsLabel(f)} value={formatFieldValue(f, e[name])} />);
+}
+
+/** Spec 001 §2.3: the soil section, and each of its values, only when present. */
+function SoloSection({ e }: { e: Experiment }) {
+  const items = sectionItems(e, 'solo', { onlyPresent: true });
+  return items.length ? <Section title="Características do Solo">{items}</Section> : null;
+}
+
 /** "Detalhes do Experimento" (spec 001 §2.3): closes on Fechar, the backdrop and Escape. */
 export function DetailsModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { data: e, isPending, isError } = useExperiment(id);
@@ -39,27 +55,15 @@ export function DetailsModal({ id, onClose }: { id: number | null; onClose: () =
         <Alert tone="error">Erro ao buscar experimento</Alert>
       ) : (
         <div className="space-y-4">
-          <Section title="Informações Básicas">
-            <Item label="Consultoria" value={e.consultoria} />
-            <Item label="Marca" value={e.marca} />
-            <Item label="Business Unit" value={e.bu} />
-            <Item label="Regional" value={e.regional} />
-          </Section>
+          <Section title="Informações Básicas">{sectionItems(e, 'basicas')}</Section>
           <Section title="Localização e Cultura">
             <Item label="Local" value={`${e.cidade}/${e.estado}`} />
-            <Item label="Cultura" value={e.cultura} />
-            <Item label="Cultivar" value={e.cultivar} />
-            <Item label="Ano" value={e.ano} />
+            {sectionItems(e, 'local')}
           </Section>
-          {e.teor_argila !== null || e.teor_materia_organica !== null ? (
-            <Section title="Características do Solo">
-              {e.teor_argila !== null ? <Item label="Teor de Argila %" value={`${formatNumber(e.teor_argila)}%`} /> : null}
-              {e.teor_materia_organica !== null ? <Item label="Matéria Orgânica %" value={`${formatNumber(e.teor_materia_organica)}%`} /> : null}
-            </Section>
-          ) : null}
+          <SoloSection e={e} />
           <Section title="Resultados">
             <Item label="Produtividade média" value={formatKgHa(e.produtividade_media)} />
-            <Item label="ROI" value={formatBRL(e.roi)} />
+            {sectionItems(e, 'resultados')}
           </Section>
           <section className="rounded-lg border border-soil-200 p-4">
             <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Tratamentos</h3>

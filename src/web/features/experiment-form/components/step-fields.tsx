@@ -1,75 +1,108 @@
-/** Steps 1–4 and 6: plain fields bound to the form by name. */
+/**
+ * Steps 1–4 and 6: the catalogue's fields of each step, bound to the form by name. A field is
+ * drawn from its declaration (label, unit, bounds, options, hint, interpretation scale); a step
+ * adds only what is about layout or typing help.
+ */
+import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { BUSINESS_UNITS, CULTIVARES_SUGERIDAS, TIPOS_ESTATISTICA, YEARS } from '../../../../shared/constants.js';
-import { CLAY_CLASSES, ORGANIC_MATTER_CLASSES, type SoilClass, clayClass, organicMatterClass } from '../../../../shared/soil.js';
+import { CULTIVARES_SUGERIDAS } from '../../../../shared/constants.js';
+import { EXPERIMENT_FIELDS, STEP_FIELDS } from '../../../../shared/fields/catalogue.js';
+import { type Field, type FieldMeta, type Step, fieldTitle, inputStep, isNumeric, isRequired } from '../../../../shared/fields/kinds.js';
+import type { SoilClass } from '../../../../shared/soil.js';
 import { Input, Select } from '../../../components/ui/field.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
 import { cn } from '../../../lib/cn.js';
 import { useCulturas, useEstados, useMarcas, useRegioes } from '../../lookups/use-lookups.js';
 import type { FormValues } from '../form-values.js';
 
+/** A plain field of the form (every experiment field but the treatments). */
+type Name = Exclude<keyof FormValues, 'tratamentos'>;
+
+/** What a step may add to a field's declaration. */
+interface Extra {
+  containerClassName?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  list?: string;
+  hint?: ReactNode;
+}
+
 function useField() {
   const { register, formState } = useFormContext<FormValues>();
-  return (name: keyof FormValues) => ({ ...register(name), error: formState.errors[name]?.message as string | undefined });
+  return (name: Name) => ({ ...register(name), error: formState.errors[name]?.message as string | undefined });
 }
 
 function LoadingOption({ loading, label }: { loading: boolean; label: string }) {
   return <option value="">{loading ? 'Carregando...' : label}</option>;
 }
 
-export function StepConsultoria() {
-  const field = useField();
+function MarcaOptions({ placeholder }: { placeholder: string }) {
   const marcas = useMarcas();
-  const regioes = useRegioes();
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
-      <Input label="Consultoria" requiredMark placeholder="Nome da consultoria" containerClassName="sm:col-span-2" {...field('consultoria')} />
-      <Select label="Marca" requiredMark {...field('marca')}>
-        <LoadingOption loading={marcas.isPending} label="Selecione a marca" />
-        {marcas.list.map((m) => (
-          <option key={m} value={m}>
-            {m}
-          </option>
-        ))}
-      </Select>
-      <Select label="Business Unit" requiredMark {...field('bu')}>
-        <option value="">Selecione a BU</option>
-        {BUSINESS_UNITS.map((b) => (
-          <option key={b} value={b}>
-            {b}
-          </option>
-        ))}
-      </Select>
-      <Select label="Regional" requiredMark containerClassName="sm:col-span-2" {...field('regional')}>
-        <LoadingOption loading={regioes.isPending} label="Selecione a regional" />
-        {regioes.list.map((r) => (
-          <option key={r.sigla} value={r.nome}>
-            {r.nome}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <>
+      <LoadingOption loading={marcas.isPending} label={placeholder} />
+      {marcas.list.map((m) => (
+        <option key={m} value={m}>
+          {m}
+        </option>
+      ))}
+    </>
   );
 }
 
-export function StepLocalizacao() {
-  const field = useField();
+function RegionalOptions({ placeholder }: { placeholder: string }) {
+  const regioes = useRegioes();
+  return (
+    <>
+      <LoadingOption loading={regioes.isPending} label={placeholder} />
+      {regioes.list.map((r) => (
+        <option key={r.sigla} value={r.nome}>
+          {r.nome}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function EstadoOptions({ placeholder }: { placeholder: string }) {
   const estados = useEstados();
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
-      <Input label="Cidade" requiredMark autoComplete="address-level2" {...field('cidade')} />
-      <Select label="Estado" requiredMark {...field('estado')}>
-        <LoadingOption loading={estados.isPending} label="Selecione o estado" />
-        {estados.list.map((e) => (
-          <option key={e.sigla} value={e.sigla}>
-            {e.nome} ({e.sigla})
-          </option>
-        ))}
-      </Select>
-      <Input label="Latitude" type="number" step="0.000001" min={-90} max={90} inputMode="decimal" hint="Graus decimais, ex.: -17.7923 (opcional)" {...field('latitude')} />
-      <Input label="Longitude" type="number" step="0.000001" min={-180} max={180} inputMode="decimal" hint="Graus decimais, ex.: -50.9192 (opcional)" {...field('longitude')} />
-    </div>
+    <>
+      <LoadingOption loading={estados.isPending} label={placeholder} />
+      {estados.list.map((e) => (
+        <option key={e.sigla} value={e.sigla}>
+          {e.nome} ({e.sigla})
+        </option>
+      ))}
+    </>
   );
+}
+
+function CulturaOptions({ placeholder }: { placeholder: string }) {
+  const culturas = useCulturas();
+  return (
+    <>
+      <LoadingOption loading={culturas.isPending} label={placeholder} />
+      {culturas.list.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function LookupOptions({ lookup, placeholder }: { lookup: NonNullable<FieldMeta['lookup']>; placeholder: string }) {
+  switch (lookup) {
+    case 'marcas':
+      return <MarcaOptions placeholder={placeholder} />;
+    case 'regionais':
+      return <RegionalOptions placeholder={placeholder} />;
+    case 'estados':
+      return <EstadoOptions placeholder={placeholder} />;
+    case 'culturas':
+      return <CulturaOptions placeholder={placeholder} />;
+  }
 }
 
 function SoilScale({ classes, active, caption }: { classes: readonly SoilClass[]; active: SoilClass | null; caption: string }) {
@@ -96,53 +129,127 @@ function SoilScale({ classes, active, caption }: { classes: readonly SoilClass[]
 
 const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(String(v).replace(',', '.')));
 
-export function StepSolo() {
+/** An input followed by the interpretation of what is typed in it (soil classes). */
+function Scaled({ name, scale, children }: { name: Name; scale: NonNullable<FieldMeta['scale']>; children: ReactNode }) {
+  const value = useWatch<FormValues, Name>({ name });
+  return (
+    <div className="space-y-3">
+      {children}
+      <SoilScale caption={scale.caption} classes={scale.classes} active={scale.classify(asNumber(value))} />
+    </div>
+  );
+}
+
+/** One field as its catalogue declaration describes it. */
+function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined }) {
   const field = useField();
-  const [argila, mo] = useWatch<FormValues, ['teor_argila', 'teor_materia_organica']>({ name: ['teor_argila', 'teor_materia_organica'] });
+  const f: Field = EXPERIMENT_FIELDS[name];
+  const common = {
+    label: fieldTitle(f),
+    requiredMark: isRequired(f),
+    hint: extra?.hint ?? f.hint,
+    containerClassName: extra?.containerClassName,
+    ...field(name),
+  };
+  const placeholder = f.placeholder ?? '';
+  if (f.lookup) {
+    return (
+      <Select {...common}>
+        <LookupOptions lookup={f.lookup} placeholder={placeholder} />
+      </Select>
+    );
+  }
+  if (f.kind === 'choice' || (isNumeric(f) && f.options)) {
+    const options = f.kind === 'choice' ? f.options : isNumeric(f) ? (f.options ?? []) : [];
+    return (
+      <Select {...common}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </Select>
+    );
+  }
+  if (isNumeric(f)) {
+    const input = (
+      <Input
+        {...common}
+        type="number"
+        step={inputStep(f.decimals)}
+        min={f.min}
+        max={f.max}
+        inputMode={f.decimals > 0 ? 'decimal' : 'numeric'}
+      />
+    );
+    return f.scale ? (
+      <Scaled name={name} scale={f.scale}>
+        {input}
+      </Scaled>
+    ) : (
+      input
+    );
+  }
+  return <Input {...common} placeholder={extra?.placeholder} autoComplete={extra?.autoComplete} list={extra?.list} />;
+}
+
+/** The catalogue's fields of a step, in order. */
+function StepFields({ step, extra }: { step: Step; extra?: Partial<Record<Name, Extra>> }) {
+  const names = STEP_FIELDS[step].filter((n): n is Name => n !== 'tratamentos');
+  return (
+    <>
+      {names.map((name) => (
+        <CatalogueField key={name} name={name} extra={extra?.[name]} />
+      ))}
+    </>
+  );
+}
+
+export function StepConsultoria() {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <StepFields
+        step={1}
+        extra={{ consultoria: { placeholder: 'Nome da consultoria', containerClassName: 'sm:col-span-2' }, regional: { containerClassName: 'sm:col-span-2' } }}
+      />
+    </div>
+  );
+}
+
+export function StepLocalizacao() {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <StepFields step={2} extra={{ cidade: { autoComplete: 'address-level2' } }} />
+    </div>
+  );
+}
+
+export function StepSolo() {
   return (
     <div className="space-y-6">
-      <div className="space-y-3">
-        <Input label="Teor de argila (%)" type="number" step="0.01" min={0} max={100} inputMode="decimal" requiredMark {...field('teor_argila')} />
-        <SoilScale caption="Interpretação do teor de argila:" classes={CLAY_CLASSES} active={clayClass(asNumber(argila))} />
-      </div>
-      <div className="space-y-3">
-        <Input label="Teor de matéria orgânica (%)" type="number" step="0.1" min={0} max={100} inputMode="decimal" requiredMark {...field('teor_materia_organica')} />
-        <SoilScale caption="Interpretação da matéria orgânica:" classes={ORGANIC_MATTER_CLASSES} active={organicMatterClass(asNumber(mo))} />
-      </div>
+      <StepFields step={3} />
     </div>
   );
 }
 
 export function StepCultura() {
-  const field = useField();
-  const culturas = useCulturas();
   const cultura = useWatch<FormValues, 'cultura'>({ name: 'cultura' });
   const sugestoes = CULTIVARES_SUGERIDAS[cultura] ?? [];
   return (
     <div className="space-y-6">
       <div className="grid gap-5 sm:grid-cols-3">
-        <Select label="Cultura" requiredMark {...field('cultura')}>
-          <LoadingOption loading={culturas.isPending} label="Selecione a cultura" />
-          {culturas.list.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Select>
-        <Input label="Cultivar" requiredMark list="cultivares-sugeridas" autoComplete="off" hint={sugestoes.length ? 'Escolha uma sugestão ou digite' : undefined} {...field('cultivar')} />
+        <StepFields
+          step={4}
+          extra={{
+            cultivar: { list: 'cultivares-sugeridas', autoComplete: 'off', hint: sugestoes.length ? 'Escolha uma sugestão ou digite' : undefined },
+          }}
+        />
         <datalist id="cultivares-sugeridas">
           {sugestoes.map((s) => (
             <option key={s} value={s} />
           ))}
         </datalist>
-        <Select label="Ano" requiredMark {...field('ano')}>
-          <option value="">Selecione o ano</option>
-          {YEARS.map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </Select>
       </div>
       <InfoBox title="Sobre as culturas">
         <p>
@@ -160,29 +267,10 @@ export function StepCultura() {
 }
 
 export function StepEstatistica() {
-  const field = useField();
   return (
     <div className="space-y-6">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Select label="Tipo de estatística" requiredMark {...field('tipo_estatistica')}>
-          <option value="">Selecione o delineamento</option>
-          {TIPOS_ESTATISTICA.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </Select>
-        <Input label="Custo do protocolo (R$)" type="number" step="0.01" min={0} inputMode="decimal" requiredMark {...field('custo_protocolo')} />
-        <Input label="ROI (R$)" type="number" step="0.01" min={0} inputMode="decimal" hint="Opcional" {...field('roi')} />
-        <Input
-          label="Preço da saca (R$/60 kg)"
-          type="number"
-          step="0.01"
-          min={0}
-          inputMode="decimal"
-          hint="Opcional: calcula a receita extra de cada tratamento sobre a testemunha"
-          {...field('preco_saca')}
-        />
+        <StepFields step={6} />
       </div>
       <InfoBox title="Sobre o ROI">
         <p>

@@ -8,11 +8,14 @@ import { toast } from '../../../components/ui/toast.js';
 import {
   EXTRACTION_HINT_AFTER_MS,
   EXTRACTION_MSG,
+  type ExtractedData,
   type ExtractionResult,
   LOW_CONFIDENCE,
   confidenceToast,
 } from '../../../../shared/extraction.js';
-import { formatKgHa, formatNumber, formatPercent } from '../../../../shared/format.js';
+import { experimentFields } from '../../../../shared/fields/catalogue.js';
+import { type Step, formatFieldValue } from '../../../../shared/fields/kinds.js';
+import { formatKgHa, formatPercent } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -46,6 +49,22 @@ function Field({ label, value }: { label: string; value: string | number | undef
         {value === undefined || value === '' ? 'não encontrado' : value}
       </dd>
     </div>
+  );
+}
+
+/** The catalogue's extraction targets of some steps: each labelled, its value in its unit. */
+function ReviewSection({ title, steps, data }: { title: string; steps: readonly Step[]; data: ExtractedData }) {
+  const fields = experimentFields((f) => Boolean(f.extract) && f.kind !== 'list' && f.step !== undefined && steps.includes(f.step));
+  return (
+    <section className="rounded-lg border border-soil-200 p-4">
+      <h4 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">{title}</h4>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        {fields.map(([name, f]) => {
+          const value = data[name as keyof ExtractedData];
+          return <Field key={name} label={f.label} value={value === undefined || Array.isArray(value) ? undefined : formatFieldValue(f, value)} />;
+        })}
+      </dl>
+    </section>
   );
 }
 
@@ -131,29 +150,8 @@ export function PdfExtractor({
             </ul>
           </Alert>
         ) : null}
-        <section className="rounded-lg border border-soil-200 p-4">
-          <h4 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Informações Básicas</h4>
-          <dl className="grid gap-3 sm:grid-cols-3">
-            <Field label="Consultoria" value={data.consultoria} />
-            <Field label="Marca" value={data.marca} />
-            <Field label="Business Unit" value={data.bu} />
-            <Field label="Regional" value={data.regional} />
-            <Field label="Cultura" value={data.cultura} />
-            <Field label="Cultivar" value={data.cultivar} />
-            <Field label="Ano" value={data.ano} />
-            <Field label="Delineamento" value={data.tipo_estatistica} />
-          </dl>
-        </section>
-        <section className="rounded-lg border border-soil-200 p-4">
-          <h4 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Localização e Solo</h4>
-          <dl className="grid gap-3 sm:grid-cols-3">
-            <Field label="Cidade" value={data.cidade} />
-            <Field label="Estado" value={data.estado} />
-            <Field label="Coordenadas" value={data.latitude !== undefined && data.longitude !== undefined ? `${formatNumber(data.latitude, 6)}; ${formatNumber(data.longitude, 6)}` : undefined} />
-            <Field label="Teor de argila (%)" value={data.teor_argila !== undefined ? formatNumber(data.teor_argila) : undefined} />
-            <Field label="Matéria orgânica (%)" value={data.teor_materia_organica !== undefined ? formatNumber(data.teor_materia_organica) : undefined} />
-          </dl>
-        </section>
+        <ReviewSection title="Informações Básicas" steps={[1, 4, 6]} data={data} />
+        <ReviewSection title="Localização e Solo" steps={[2, 3]} data={data} />
         <section className="rounded-lg border border-soil-200 p-4">
           <h4 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Tratamentos Detectados</h4>
           {tratamentos.length === 0 ? (

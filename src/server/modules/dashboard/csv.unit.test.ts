@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_HEADER, csvField, csvLine, csvNumber, experimentCsvLines } from './csv.js';
-import type { Experiment } from './experiment.js';
+import type { Experiment } from '../../../shared/experiment.js';
 
 describe('csv', () => {
   it('numbers with a decimal comma', () => {

@@ -1,0 +1,55 @@
+/**
+ * The SQL presenter (presenter.ts) spells every field out for speed; this checks it against the
+ * field catalogue, so a field declared there and forgotten in the SQL (or the other way) fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Experiment } from '../../../shared/experiment.js';
+import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { type Account, createAccount, createExperiment } from '../../test/factories.js';
+
+const SERVER_OWNED = ['id', 'version', 'created_at', 'updated_at', 'owner', 'pdf_filename', 'produtividade_media'];
+
+let t: TestApp;
+let me: Account;
+beforeAll(async () => {
+  t = await createTestApp();
+  me = await createAccount(t.app);
+});
+afterAll(() => t.close());
+
+const sorted = (keys: Iterable<string>) => [...keys].sort();
+
+describe('presenter vs catalogue', () => {
+  it('answers exactly the catalogue fields plus the server-owned ones, at every level', async () => {
+    const created = await createExperiment(t.app, me, {
+      preco_saca: 130,
+      tratamentos: [
+        {
+          nome: 'Testemunha',
+          modalidade: 'Foliar',
+          repeticoes: [3500, 3600, 3550],
+          produtos_aplicados: [],
+          analises_adicionais: [{ nome: 'Altura de Plantas', valor: 80, unidade: 'cm' }],
+        },
+        {
+          nome: 'Tratado',
+          modalidade: 'Solo',
+          repeticoes: [3800, 3900, 3850],
+          produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 1, custo: 10 }],
+          analises_adicionais: [],
+        },
+      ],
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/experiments/${created.id}`, headers: me.auth });
+    expect(res.statusCode).toBe(200);
+    const e = (res.json() as { experiment: Experiment }).experiment;
+
+    expect(sorted(Object.keys(e))).toEqual(sorted([...SERVER_OWNED, ...Object.keys(EXPERIMENT_FIELDS)]));
+    // `repeticoes` is there because these treatments carry plot yields (CONTRACT: "may carry").
+    for (const tr of e.tratamentos) expect(sorted(Object.keys(tr))).toEqual(sorted(['id', ...Object.keys(TREATMENT_FIELDS)]));
+    expect(sorted(Object.keys(e.tratamentos[1]!.produtos_aplicados[0]!))).toEqual(sorted(Object.keys(PRODUCT_FIELDS)));
+    expect(sorted(Object.keys(e.tratamentos[0]!.analises_adicionais[0]!))).toEqual(sorted(Object.keys(ANALYSIS_FIELDS)));
+    expect(e).toMatchObject({ preco_saca: 130, teor_materia_organica: 3.2, custo_protocolo: 4500 });
+  });
+});

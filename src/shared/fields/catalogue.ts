@@ -1,0 +1,245 @@
+/**
+ * The field catalogue: one declaration per field of an experiment, a treatment, an applied product
+ * and an additional analysis. The step schemas and types (experiment.ts), the form's defaults and
+ * step lists, the CSV columns, the audit trail, the details modal, the extraction review and the
+ * correlation variables all derive from it. A new plain field is declared here, and added to the
+ * database (schema.ts + a migration) and to the SQL presenter (a test compares them).
+ */
+import { BUSINESS_UNITS, DEFAULT_YEAR, MODALIDADES, TIPOS_ESTATISTICA, YEAR_MAX, YEAR_MIN, YEARS } from '../constants.js';
+import { CLAY_CLASSES, ORGANIC_MATTER_CLASSES, clayClass, organicMatterClass } from '../soil.js';
+import { type Field, type Fields, type Step, choice, fieldTitle, list, namesOf, number, replicates, text } from './kinds.js';
+import { EXP_MSG } from './messages.js';
+
+/** Everywhere an experiment's own field shows up beyond the form. */
+const everywhere = { csv: true, audited: true, extract: true } as const;
+
+export const EXPERIMENT_FIELDS = {
+  consultoria: text({
+    label: 'Consultoria',
+    step: 1,
+    required: EXP_MSG.consultoriaRequired,
+    min: [2, EXP_MSG.consultoriaShort],
+    max: 200,
+    details: 'basicas',
+    ...everywhere,
+  }),
+  marca: text({ label: 'Marca', step: 1, required: EXP_MSG.marcaRequired, max: 100, lookup: 'marcas', placeholder: 'Selecione a marca', correlation: 7, details: 'basicas', ...everywhere }),
+  bu: choice({
+    label: 'Business Unit',
+    step: 1,
+    options: BUSINESS_UNITS,
+    required: EXP_MSG.buRequired,
+    placeholder: 'Selecione a BU',
+    correlation: 9,
+    details: 'basicas',
+    ...everywhere,
+  }),
+  regional: text({ label: 'Regional', step: 1, required: EXP_MSG.regionalRequired, max: 100, lookup: 'regionais', placeholder: 'Selecione a regional', correlation: 8, details: 'basicas', ...everywhere }),
+  cidade: text({ label: 'Cidade', step: 2, required: EXP_MSG.cidadeRequired, max: 120, ...everywhere }),
+  estado: text({ label: 'Estado', step: 2, required: EXP_MSG.estadoRequired, max: 2, lookup: 'estados', placeholder: 'Selecione o estado', correlation: 10, ...everywhere }),
+  latitude: number({
+    kind: 'coordinate',
+    label: 'Latitude',
+    step: 2,
+    zeroIsEmpty: true,
+    min: -90,
+    minMessage: EXP_MSG.latitudeRange,
+    max: 90,
+    maxMessage: EXP_MSG.latitudeRange,
+    decimals: 6,
+    default: 0,
+    hint: 'Graus decimais, ex.: -17.7923 (opcional)',
+    ...everywhere,
+  }),
+  longitude: number({
+    kind: 'coordinate',
+    label: 'Longitude',
+    step: 2,
+    zeroIsEmpty: true,
+    min: -180,
+    minMessage: EXP_MSG.longitudeRange,
+    max: 180,
+    maxMessage: EXP_MSG.longitudeRange,
+    decimals: 6,
+    default: 0,
+    hint: 'Graus decimais, ex.: -50.9192 (opcional)',
+    ...everywhere,
+  }),
+  teor_argila: number({
+    kind: 'number',
+    label: 'Teor de argila',
+    unit: '%',
+    labels: { details: 'Teor de Argila %' },
+    step: 3,
+    required: EXP_MSG.argilaRequired,
+    nullableInApi: true,
+    min: 0,
+    minMessage: EXP_MSG.valueMin,
+    max: 100,
+    maxMessage: EXP_MSG.valueMax,
+    decimals: 2,
+    default: 0,
+    scale: { caption: 'Interpretação do teor de argila:', classes: CLAY_CLASSES, classify: clayClass },
+    correlation: 3,
+    details: 'solo',
+    ...everywhere,
+  }),
+  teor_materia_organica: number({
+    kind: 'number',
+    label: 'Matéria orgânica',
+    unit: '%',
+    labels: { details: 'Matéria Orgânica %' },
+    step: 3,
+    required: EXP_MSG.moRequired,
+    nullableInApi: true,
+    min: 0,
+    minMessage: EXP_MSG.valueMin,
+    max: 100,
+    maxMessage: EXP_MSG.valueMax,
+    decimals: 1,
+    default: 0,
+    scale: { caption: 'Interpretação da matéria orgânica:', classes: ORGANIC_MATTER_CLASSES, classify: organicMatterClass },
+    correlation: 4,
+    details: 'solo',
+    ...everywhere,
+  }),
+  cultura: text({ label: 'Cultura', step: 4, required: EXP_MSG.culturaRequired, max: 100, lookup: 'culturas', placeholder: 'Selecione a cultura', correlation: 6, details: 'local', ...everywhere }),
+  cultivar: text({ label: 'Cultivar', step: 4, required: EXP_MSG.cultivarRequired, max: 100, details: 'local', ...everywhere }),
+  ano: number({
+    kind: 'number',
+    label: 'Ano',
+    step: 4,
+    required: EXP_MSG.anoRequired,
+    integer: EXP_MSG.anoRange,
+    min: YEAR_MIN,
+    minMessage: EXP_MSG.anoRange,
+    max: YEAR_MAX,
+    maxMessage: EXP_MSG.anoRange,
+    decimals: 0,
+    options: YEARS,
+    placeholder: 'Selecione o ano',
+    default: DEFAULT_YEAR,
+    correlation: 5,
+    details: 'local',
+    ...everywhere,
+  }),
+  tratamentos: list({ label: 'Tratamentos', step: 5, audited: true, extract: true }),
+  tipo_estatistica: choice({
+    label: 'Tipo de estatística',
+    step: 6,
+    options: TIPOS_ESTATISTICA,
+    required: EXP_MSG.tipoEstatisticaRequired,
+    placeholder: 'Selecione o delineamento',
+    ...everywhere,
+  }),
+  custo_protocolo: number({
+    kind: 'money',
+    label: 'Custo do protocolo',
+    unit: 'R$',
+    step: 6,
+    required: EXP_MSG.custoProtocoloRequired,
+    min: 0,
+    minMessage: EXP_MSG.custoPositive,
+    decimals: 2,
+    default: 0,
+    correlation: 2,
+    ...everywhere,
+  }),
+  roi: number({
+    kind: 'money',
+    label: 'ROI',
+    unit: 'R$',
+    // The audit trail has always named it without the unit (its tests pin the text).
+    labels: { audit: 'ROI' },
+    step: 6,
+    zeroIsEmpty: true,
+    min: 0,
+    minMessage: EXP_MSG.roiPositive,
+    decimals: 2,
+    default: 0,
+    hint: 'Opcional',
+    correlation: 1,
+    details: 'resultados',
+    csv: true,
+    audited: true,
+  }),
+  preco_saca: number({
+    kind: 'money',
+    label: 'Preço da saca',
+    unit: 'R$',
+    step: 6,
+    zeroIsEmpty: true,
+    min: 0,
+    minMessage: EXP_MSG.precoSacaPositive,
+    decimals: 2,
+    default: '',
+    hint: 'Opcional: preço da saca de 60 kg; calcula a receita extra de cada tratamento sobre a testemunha',
+    csv: true,
+    audited: true,
+  }),
+} as const satisfies Fields;
+
+export const PRODUCT_FIELDS = {
+  nome: text({ label: 'Produto', required: EXP_MSG.produtoNomeRequired, max: 150 }),
+  dose: number({ kind: 'number', label: 'Dose', min: 0, minMessage: EXP_MSG.doseNonNegative, decimals: 2, default: '' }),
+  custo: number({ kind: 'money', label: 'Custo', unit: 'R$', min: 0, minMessage: EXP_MSG.custoPositive, decimals: 2, default: '' }),
+} as const satisfies Fields;
+
+export const ANALYSIS_FIELDS = {
+  nome: text({ label: 'Análise', required: EXP_MSG.analiseNomeRequired, max: 150 }),
+  valor: number({ kind: 'number', label: 'Valor', decimals: 2, round: true, default: 0 }),
+  unidade: text({ label: 'Unidade', max: 50 }),
+} as const satisfies Fields;
+
+/** A treatment's fields; its yield is required unless plot yields are given (experiment.ts). */
+export const TREATMENT_FIELDS = {
+  nome: text({ label: 'Nome do tratamento', required: EXP_MSG.nomeRequired, max: 150, csv: true }),
+  modalidade: choice({ label: 'Modalidade', options: MODALIDADES, required: EXP_MSG.modalidadeRequired, csv: true }),
+  produtividade: number({ kind: 'number', label: 'Produtividade', unit: 'kg/ha', min: 0, minMessage: EXP_MSG.produtividadePositive, decimals: 2, default: 0, csv: true }),
+  custo: number({ kind: 'money', label: 'Custo do tratamento', unit: 'R$', emptyAs: 0, min: 0, minMessage: EXP_MSG.custoPositive, decimals: 2, default: 0, csv: true }),
+  repeticoes: replicates({ label: 'Repetições', unit: 'kg/ha', max: 12 }),
+  produtos_aplicados: list({ label: 'Produtos aplicados', csv: true }),
+  analises_adicionais: list({ label: 'Análises adicionais' }),
+} as const satisfies Fields;
+
+export type ExperimentFieldName = keyof typeof EXPERIMENT_FIELDS;
+export type TreatmentFieldName = keyof typeof TREATMENT_FIELDS;
+
+/** The experiment's fields with their declarations, in the form's order. */
+export const experimentFields = (pick: (f: Field) => boolean = () => true): [ExperimentFieldName, Field][] =>
+  namesOf(EXPERIMENT_FIELDS, pick).map((name) => [name, EXPERIMENT_FIELDS[name]]);
+
+/** The fields typed in each wizard step, in order (the wizard validates a step on these). */
+export const STEP_FIELDS: Readonly<Record<Step, readonly ExperimentFieldName[]>> = {
+  1: namesOf(EXPERIMENT_FIELDS, (f) => f.step === 1),
+  2: namesOf(EXPERIMENT_FIELDS, (f) => f.step === 2),
+  3: namesOf(EXPERIMENT_FIELDS, (f) => f.step === 3),
+  4: namesOf(EXPERIMENT_FIELDS, (f) => f.step === 4),
+  5: namesOf(EXPERIMENT_FIELDS, (f) => f.step === 5),
+  6: namesOf(EXPERIMENT_FIELDS, (f) => f.step === 6),
+};
+
+/** The label a field has in the audit trail. */
+export const auditLabel = (f: Field): string => f.labels?.audit ?? fieldTitle(f);
+
+/** The label a field has in the details modal, beside a value that carries its unit. */
+export const detailsLabel = (f: Field): string => f.labels?.details ?? f.label;
+
+/** Experiment fields whose declaration carries `flag`, as a type. */
+export type FlaggedField<Flag extends string> = {
+  [K in ExperimentFieldName]: (typeof EXPERIMENT_FIELDS)[K] extends Record<Flag, unknown> ? K : never;
+}[ExperimentFieldName];
+
+/** Plain (not list) experiment fields the audit trail compares. */
+export type AuditedField = Exclude<FlaggedField<'audited'>, 'tratamentos'>;
+export const AUDITED_FIELDS = namesOf(EXPERIMENT_FIELDS, (f) => Boolean(f.audited) && f.kind !== 'list') as AuditedField[];
+
+/** Fields the extraction proposes, in the form's order. */
+export type ExtractedField = FlaggedField<'extract'>;
+export const EXTRACTED_FIELDS = namesOf(EXPERIMENT_FIELDS, (f) => Boolean(f.extract)) as ExtractedField[];
+
+/** Experiment fields that are variables of the correlation explorer, in the explorer's order. */
+export type CorrelationField = FlaggedField<'correlation'>;
+export const CORRELATION_FIELDS = (namesOf(EXPERIMENT_FIELDS, (f) => f.correlation !== undefined) as CorrelationField[]).sort(
+  (a, b) => (EXPERIMENT_FIELDS[a].correlation ?? 0) - (EXPERIMENT_FIELDS[b].correlation ?? 0),
+);

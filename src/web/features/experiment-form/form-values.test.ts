@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { step1Schema, step2Schema, step3Schema, step4Schema, step5Schema, step6Schema } from '../../../shared/experiment.js';
+import { EXPERIMENT_FIELDS } from '../../../shared/fields/catalogue.js';
+import { STEPS, fromExperiment, newExperimentDefaults, newTreatment, stepOfField } from './form-values.js';
+
+describe('form values from the catalogue', () => {
+  it('validates each step on exactly the fields of its schema', () => {
+    const schemas = [step1Schema, step2Schema, step3Schema, step4Schema, step5Schema, step6Schema];
+    expect(STEPS).toHaveLength(7);
+    schemas.forEach((schema, i) => expect([...STEPS[i]!.fields].sort()).toEqual(Object.keys(schema.shape).sort()));
+    expect(STEPS[6]!.fields).toEqual([]);
+    // Every field belongs to one step.
+    expect(STEPS.flatMap((s) => s.fields).sort()).toEqual(Object.keys(EXPERIMENT_FIELDS).sort());
+    expect(stepOfField('tratamentos.2.nome')).toBe(5);
+    expect(stepOfField('preco_saca')).toBe(6);
+  });
+
+  it('starts a new experiment with the spec defaults', () => {
+    expect(newExperimentDefaults()).toEqual({
+      consultoria: '',
+      marca: '',
+      bu: '',
+      regional: '',
+      cidade: '',
+      estado: '',
+      latitude: 0,
+      longitude: 0,
+      teor_argila: 0,
+      teor_materia_organica: 0,
+      cultura: '',
+      cultivar: '',
+      ano: 2024,
+      tratamentos: [],
+      tipo_estatistica: '',
+      custo_protocolo: 0,
+      roi: 0,
+      preco_saca: '',
+    });
+    expect(newTreatment(true, 2)).toEqual({
+      nome: 'Testemunha',
+      modalidade: '',
+      produtividade: 0,
+      custo: 0,
+      repeticoes: ['', ''],
+      produtos_aplicados: [],
+      analises_adicionais: [],
+    });
+  });
+
+  it('reads a stored experiment back into the form, nulls as empty inputs', () => {
+    const values = fromExperiment({
+      id: 1,
+      version: 2,
+      created_at: '',
+      updated_at: '',
+      owner: { id: 'u', name: 'U' },
+      pdf_filename: null,
+      produtividade_media: 3000,
+      ...newExperimentDefaults(),
+      latitude: null,
+      longitude: -50.5,
+      teor_argila: null,
+      teor_materia_organica: 2.5,
+      ano: 2025,
+      custo_protocolo: 10,
+      roi: null,
+      preco_saca: 120,
+      tratamentos: [
+        {
+          id: 9,
+          nome: 'Testemunha',
+          modalidade: 'Foliar',
+          produtividade: 3000,
+          custo: 0,
+          repeticoes: [2900, 3100],
+          produtos_aplicados: [{ nome: 'P', dose: null, custo: 4 }],
+          analises_adicionais: [{ nome: 'A', valor: null, unidade: 'cm' }],
+        },
+      ],
+    });
+    expect(values).toMatchObject({ latitude: '', longitude: -50.5, teor_argila: '', teor_materia_organica: 2.5, roi: '', preco_saca: 120, ano: 2025 });
+    expect(values.tratamentos).toEqual([
+      {
+        nome: 'Testemunha',
+        modalidade: 'Foliar',
+        produtividade: 3000,
+        custo: 0,
+        repeticoes: [2900, 3100],
+        produtos_aplicados: [{ nome: 'P', dose: '', custo: 4 }],
+        analises_adicionais: [{ nome: 'A', valor: '', unidade: 'cm' }],
+      },
+    ]);
+  });
+});
