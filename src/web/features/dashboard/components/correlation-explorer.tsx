@@ -32,7 +32,6 @@ import {
   type CorrelationSelection,
   DEFAULTS,
   buildPoints,
-  evenSample,
   formatAxisTick,
   formatPearson,
   formatPointCount,
@@ -50,7 +49,8 @@ import {
   SHORTCUTS,
   VARIABLES,
   type VariableKey,
-} from '../../../../shared/correlation.js';
+} from '../correlation.js';
+import { evenSample } from '../../../../shared/sample.js';
 import type { CorrelationDataset } from '../../../../shared/dashboard.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';

@@ -15,12 +15,12 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { Tabs } from '../../../components/ui/tabs.js';
 import { EXTRACTION_MSG } from '../../../../shared/extraction.js';
-import { PdfExtractor } from '../../extraction/components/pdf-extractor.js';
 import { api } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { saveBlob } from '../api/documents.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
+import type { AnalysisSlot, ExtractorSlot } from '../../../lib/slots.js';
 import { useCorrelation, useDashboard, useDashboardMap } from '../api/queries.js';
 import { DetailsModal } from './details-modal.js';
 import { DocumentsTab } from './documents-tab.js';
@@ -81,7 +81,8 @@ const Icon = ({ d }: { d: React.ReactNode }) => (
   </svg>
 );
 
-export function DashboardView() {
+/** The PDF extractor and the trial analysis come from app/ (features do not import each other). */
+export function DashboardView({ extractor: Extractor, analysis }: { extractor: ExtractorSlot; analysis: AnalysisSlot }) {
   const [params, setParams] = useSearchParams();
   const filters: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '' };
   for (const k of FILTER_KEYS) filters[k] = params.get(k) ?? '';
@@ -196,9 +197,9 @@ export function DashboardView() {
           <DocumentsTab filters={filters} onView={setDetailsId} />
         )}
       </Tabs>
-      <DetailsModal id={detailsId} onClose={() => setDetailsId(null)} />
+      <DetailsModal id={detailsId} onClose={() => setDetailsId(null)} analysis={analysis} />
       <Modal open={testingExtraction} onClose={() => setTestingExtraction(false)} title="Testar Extração com IA" size="xl">
-        <PdfExtractor
+        <Extractor
           onCancel={() => setTestingExtraction(false)}
           onConfirm={() => setTestingExtraction(false)}
           onExtracted={(result) => {
