@@ -35,9 +35,6 @@ const OverviewCharts = lazy(() => chartsChunk);
 const ExperimentsMap = lazy(() => mapChunk);
 const CorrelationExplorer = lazy(() => import('./correlation-explorer.js'));
 
-/** Map tiles: OpenStreetMap by default; a company tile server can be set at build time. */
-const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL || undefined;
-
 /** A map popup's details: the experiment read when its marker is clicked. */
 const loadPopupDetails = (id: number) =>
   fetchExperiment(id).then((e) => ({
@@ -171,7 +168,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
               </div>
               {mapa.data ? (
                 <Suspense fallback={<Loading text="Carregando mapa..." />}>
-                  <ExperimentsMap mapa={mapa.data} loadDetails={loadPopupDetails} {...(TILE_URL ? { tileUrl: TILE_URL } : {})} />
+                  <ExperimentsMap mapa={mapa.data} loadDetails={loadPopupDetails} />
                 </Suspense>
               ) : mapa.isError ? (
                 <Alert tone="error">Erro: {errorText(mapa.error, 'Erro ao buscar experimentos')}</Alert>
