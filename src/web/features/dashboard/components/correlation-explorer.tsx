@@ -1,6 +1,6 @@
 /**
  * "Análise Interativa de Correlações": pick two variables and a chart type, see the points, their
- * count and Pearson's r. The maths lives in src/shared/correlation.ts; this file only draws.
+ * count and Pearson's r. The maths lives in ../correlation.ts; this file only draws.
  * Default export because the dashboard page lazy-loads it (recharts is heavy).
  */
 import { type ChangeEvent, memo, type ReactElement, useDeferredValue, useId, useMemo, useState } from 'react';
