@@ -42,6 +42,40 @@ const serverZones = [
 ];
 // ---- End of server zones ------------------------------------------------------------------------
 
+// ---- Web zones (issue 15): one door per feature, composition in app/ ---------------------------
+// A feature under src/web/features/<name>/ is used from outside only through its index.ts, and only
+// by app/ (and main.tsx): features never import each other; when one shows another's component,
+// app/ passes it in as a prop typed in lib/slots.ts. lib/ and components/ sit below the features.
+// Flat config replaces a rule's options for a file rather than merging them, so each file set gets
+// one no-restricted-imports with every pattern that applies to it (noServerFromWeb included).
+const webFeatureDoor = {
+  // From app/ and main.tsx: a path through features/<name>/ to a file other than index.js.
+  regex: '(^|/)features/[^/]+/(?!index\\.js$)',
+  message: 'Fora da feature, importe só de features/<feature>/index.js.',
+};
+const noFeatureFromBelow = {
+  regex: '(^|/)features/',
+  message: 'src/web/lib e src/web/components ficam abaixo das features: não importam nenhuma.',
+};
+const NO_SIBLING = 'Uma feature não importa outra: a composição fica em app/ (passe o componente por prop; tipos em lib/slots.ts).';
+/** From a file `depth` folders below its feature's folder: up to features/, then into another feature. */
+const noSiblingFeature = (depth) => [
+  { regex: `^(\\.\\./){${depth + 1}}(?!\\.\\.?/)[^/]+/`, message: NO_SIBLING },
+  // The long way round, up to src/web and down again ('../../../features/x/index.js').
+  { regex: '(^|/)features/', message: NO_SIBLING },
+];
+const webRule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [noServerFromWeb, ...patterns] }] });
+const webZones = [
+  { files: ['src/web/**/*.{ts,tsx}'], rules: webRule(webFeatureDoor) },
+  { files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'], rules: webRule(noFeatureFromBelow) },
+  // features/<name>/x.ts, features/<name>/components/x.tsx, and deeper folders up to depth 3.
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`src/web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: webRule(...noSiblingFeature(depth)),
+  })),
+];
+// ---- End of web zones ---------------------------------------------------------------------------
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/**'] },
   js.configs.recommended,
@@ -57,11 +91,9 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noServerFromWeb] }],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
+  ...webZones,
   {
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noAppFromShared] }] },

@@ -48,7 +48,7 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
-/** The web's default (features/dashboard/components/experiments-map.tsx). */
+/** The web's default (src/web/lib/map-tiles.ts). */
 export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 export interface AppConfig {

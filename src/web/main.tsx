@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.js';
 import { ToastHost } from './components/ui/toast.js';
-import { AuthProvider } from './features/auth/auth-provider.js';
+import { AuthProvider } from './features/auth/index.js';
 import './styles.css';
 
 const queryClient = new QueryClient({

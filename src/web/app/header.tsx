@@ -9,8 +9,7 @@ import { Button, buttonClasses } from '../components/ui/button.js';
 import { useSession } from '../lib/api.js';
 import { STORAGE_KEYS } from '../lib/session.js';
 import { useWizardProgress } from '../lib/wizard-progress.js';
-import { useLogout } from '../features/auth/api/logout.js';
-import { RoleBadge } from '../features/auth/components/role-badge.js';
+import { RoleBadge, useLogout } from '../features/auth/index.js';
 
 function StepProgress() {
   const progress = useWizardProgress();

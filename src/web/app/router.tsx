@@ -1,7 +1,6 @@
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Navigate, createBrowserRouter } from 'react-router';
-import { AuthLoading } from '../features/auth/components/require-auth.js';
-import { RequireAuth } from '../features/auth/components/require-auth.js';
+import { AuthLoading, RequireAuth } from '../features/auth/index.js';
 import { AppLayout, AuthLayout } from './layout.js';
 import { LoginPage } from './routes/login.js';
 import { NotFoundPage } from './routes/not-found.js';

@@ -5,7 +5,7 @@
 import { type SQL, and, desc, isNotNull, or, sql } from 'drizzle-orm';
 import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
 import type { Filters } from '../../../shared/filters.js';
-import { evenSample } from '../../../shared/correlation.js';
+import { evenSample } from '../../../shared/sample.js';
 import { CORRELATION_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { experiments, treatments } from '../../db/schema.js';

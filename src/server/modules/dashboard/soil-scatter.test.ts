@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evenSample } from '../../../shared/correlation.js';
+import { evenSample } from '../../../shared/sample.js';
 import type { Filters } from '../../../shared/filters.js';
 import { queryRows } from '../../db/client.js';
 import { seedDemo } from '../../seed/demo.js';

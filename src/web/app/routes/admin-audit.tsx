@@ -7,8 +7,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { AUDIT_PAGE_SIZE, useAuditTrail } from '../../features/audit/api.js';
-import { changeLines } from '../../features/audit/changes.js';
+import { AUDIT_PAGE_SIZE, changeLines, useAuditTrail } from '../../features/audit/index.js';
 import { ApiError } from '../../lib/api-client.js';
 
 const TONES: Record<AuditAction, BadgeTone> = {

@@ -7,8 +7,7 @@ import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/api.js';
-import { useChangeRole, useUsers } from '../../features/auth/api/users.js';
-import { RoleBadge } from '../../features/auth/components/role-badge.js';
+import { RoleBadge, useChangeRole, useUsers } from '../../features/auth/index.js';
 
 export function AdminUsersPage() {
   const { user: me } = useSession();

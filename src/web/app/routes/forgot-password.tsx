@@ -7,9 +7,7 @@ import { AUTH_MSG, forgotPasswordSchema } from '../../../shared/auth.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/field.js';
-import { useForgotPassword } from '../../features/auth/api/forgot-password.js';
-import { AuthCard } from '../../features/auth/components/auth-card.js';
-import { failureMessage } from '../../features/auth/components/form-error.js';
+import { AuthCard, failureMessage, useForgotPassword } from '../../features/auth/index.js';
 
 type Values = z.input<typeof forgotPasswordSchema>;
 

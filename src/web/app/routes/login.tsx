@@ -9,10 +9,7 @@ import { MSG } from '../../../shared/messages.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Checkbox, Input, PasswordInput } from '../../components/ui/field.js';
-import { storeSession, useLogin } from '../../features/auth/api/login.js';
-import { AuthCard } from '../../features/auth/components/auth-card.js';
-import { failureMessage, firstError } from '../../features/auth/components/form-error.js';
-import { redirectTarget } from '../../features/auth/components/require-auth.js';
+import { AuthCard, failureMessage, firstError, redirectTarget, storeSession, useLogin } from '../../features/auth/index.js';
 
 type Values = z.input<typeof loginSchema>;
 

@@ -1,5 +1,7 @@
-import { ExperimentWizard } from '../../features/experiment-form/components/wizard.js';
+import { ExperimentWizard } from '../../features/experiment-form/index.js';
+import { PdfExtractor } from '../../features/extraction/index.js';
 
+/** Composition: the wizard offers the PDF extractor to fill the form. */
 export function NewExperimentPage() {
-  return <ExperimentWizard />;
+  return <ExperimentWizard extractor={PdfExtractor} />;
 }

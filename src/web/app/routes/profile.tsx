@@ -14,11 +14,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.js';
 import { Input, PasswordInput, Select } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/api.js';
-import { useChangePassword } from '../../features/auth/api/change-password.js';
-import { useLogout } from '../../features/auth/api/logout.js';
-import { useUpdateProfile } from '../../features/auth/api/profile.js';
-import { failureMessage } from '../../features/auth/components/form-error.js';
-import { RoleBadge } from '../../features/auth/components/role-badge.js';
+import { failureMessage, RoleBadge, useChangePassword, useLogout, useUpdateProfile } from '../../features/auth/index.js';
 
 export function ProfilePage() {
   const { user } = useSession();

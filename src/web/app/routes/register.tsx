@@ -9,10 +9,7 @@ import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Checkbox, Input, PasswordInput, Select } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api-client.js';
-import { storeSession } from '../../features/auth/api/login.js';
-import { useRegister } from '../../features/auth/api/register.js';
-import { AuthCard } from '../../features/auth/components/auth-card.js';
-import { failureMessage, firstError } from '../../features/auth/components/form-error.js';
+import { AuthCard, failureMessage, firstError, storeSession, useRegister } from '../../features/auth/index.js';
 
 type Values = z.input<typeof registerFormSchema>;
 const ORDER = ['name', 'email', 'company', 'role', 'password', 'confirmPassword', 'terms'] as const;

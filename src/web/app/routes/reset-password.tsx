@@ -8,9 +8,7 @@ import { AUTH_MSG, resetPasswordFormSchema } from '../../../shared/auth.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { PasswordInput } from '../../components/ui/field.js';
-import { useResetPassword } from '../../features/auth/api/reset-password.js';
-import { AuthCard } from '../../features/auth/components/auth-card.js';
-import { failureMessage } from '../../features/auth/components/form-error.js';
+import { AuthCard, failureMessage, useResetPassword } from '../../features/auth/index.js';
 
 type Values = z.input<typeof resetPasswordFormSchema>;
 

@@ -3,7 +3,7 @@ import type { ExtractionResult } from '../../../shared/extraction.js';
 import { PageTitle } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.js';
-import { PdfExtractor } from '../../features/extraction/components/pdf-extractor.js';
+import { PdfExtractor } from '../../features/extraction/index.js';
 
 /**
  * The extractor alone. Confirming lays the result out for inspection: every field found, the

@@ -3,8 +3,8 @@ import { formatLongDate } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { useExperiment } from '../../features/dashboard/api/queries.js';
-import { AnalysisView } from '../../features/trial-analysis/analysis-view.js';
+import { useExperiment } from '../../features/dashboard/index.js';
+import { AnalysisView } from '../../features/trial-analysis/index.js';
 
 /** A4 report of a trial's analysis; print CSS hides the app around it. */
 export function TrialReportPage() {

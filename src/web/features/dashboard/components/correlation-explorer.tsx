@@ -1,6 +1,6 @@
 /**
  * "Análise Interativa de Correlações": pick two variables and a chart type, see the points, their
- * count and Pearson's r. The maths lives in src/shared/correlation.ts; this file only draws.
+ * count and Pearson's r. The maths lives in ../correlation.ts; this file only draws.
  * Default export because the dashboard page lazy-loads it (recharts is heavy).
  */
 import { type ChangeEvent, memo, type ReactElement, useDeferredValue, useId, useMemo, useState } from 'react';
@@ -32,7 +32,6 @@ import {
   type CorrelationSelection,
   DEFAULTS,
   buildPoints,
-  evenSample,
   formatAxisTick,
   formatPearson,
   formatPointCount,
@@ -50,7 +49,8 @@ import {
   SHORTCUTS,
   VARIABLES,
   type VariableKey,
-} from '../../../../shared/correlation.js';
+} from '../correlation.js';
+import { evenSample } from '../../../../shared/sample.js';
 import type { CorrelationDataset } from '../../../../shared/dashboard.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';

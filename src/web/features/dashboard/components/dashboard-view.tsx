@@ -15,12 +15,12 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { Tabs } from '../../../components/ui/tabs.js';
 import { EXTRACTION_MSG } from '../../../../shared/extraction.js';
-import { PdfExtractor } from '../../extraction/components/pdf-extractor.js';
 import { api } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { saveBlob } from '../api/documents.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
+import type { AnalysisSlot, ExtractorSlot } from '../../../lib/slots.js';
 import { useCorrelation, useDashboard, useDashboardMap } from '../api/queries.js';
 import { DetailsModal } from './details-modal.js';
 import { DocumentsTab } from './documents-tab.js';
@@ -34,9 +34,6 @@ const mapChunk = import('./experiments-map.js');
 const OverviewCharts = lazy(() => chartsChunk);
 const ExperimentsMap = lazy(() => mapChunk);
 const CorrelationExplorer = lazy(() => import('./correlation-explorer.js'));
-
-/** Map tiles: OpenStreetMap by default; a company tile server can be set at build time. */
-const TILE_URL: string | undefined = import.meta.env.VITE_MAP_TILE_URL || undefined;
 
 /** A map popup's details: the experiment read when its marker is clicked. */
 const loadPopupDetails = (id: number) =>
@@ -81,7 +78,8 @@ const Icon = ({ d }: { d: React.ReactNode }) => (
   </svg>
 );
 
-export function DashboardView() {
+/** The PDF extractor and the trial analysis come from app/ (features do not import each other). */
+export function DashboardView({ extractor: Extractor, analysis }: { extractor: ExtractorSlot; analysis: AnalysisSlot }) {
   const [params, setParams] = useSearchParams();
   const filters: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '' };
   for (const k of FILTER_KEYS) filters[k] = params.get(k) ?? '';
@@ -170,7 +168,7 @@ export function DashboardView() {
               </div>
               {mapa.data ? (
                 <Suspense fallback={<Loading text="Carregando mapa..." />}>
-                  <ExperimentsMap mapa={mapa.data} loadDetails={loadPopupDetails} {...(TILE_URL ? { tileUrl: TILE_URL } : {})} />
+                  <ExperimentsMap mapa={mapa.data} loadDetails={loadPopupDetails} />
                 </Suspense>
               ) : mapa.isError ? (
                 <Alert tone="error">Erro: {errorText(mapa.error, 'Erro ao buscar experimentos')}</Alert>
@@ -196,9 +194,9 @@ export function DashboardView() {
           <DocumentsTab filters={filters} onView={setDetailsId} />
         )}
       </Tabs>
-      <DetailsModal id={detailsId} onClose={() => setDetailsId(null)} />
+      <DetailsModal id={detailsId} onClose={() => setDetailsId(null)} analysis={analysis} />
       <Modal open={testingExtraction} onClose={() => setTestingExtraction(false)} title="Testar Extração com IA" size="xl">
-        <PdfExtractor
+        <Extractor
           onCancel={() => setTestingExtraction(false)}
           onConfirm={() => setTestingExtraction(false)}
           onExtracted={(result) => {

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { Link } from 'react-router';
-import { AnalysisView } from '../../trial-analysis/analysis-view.js';
+import type { AnalysisSlot } from '../../../lib/slots.js';
 import { useExperiment } from '../api/queries.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -43,7 +43,7 @@ function SoloSection({ e }: { e: Experiment }) {
 }
 
 /** "Detalhes do Experimento" (spec 001 §2.3): closes on Fechar, the backdrop and Escape. */
-export function DetailsModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: number | null; onClose: () => void; analysis: AnalysisSlot }) {
   const { data: e, isPending, isError } = useExperiment(id);
   return (
     <Modal open={id !== null} onClose={onClose} title="Detalhes do Experimento" footer={<Button onClick={onClose}>Fechar</Button>}>

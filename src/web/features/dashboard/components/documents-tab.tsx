@@ -1,9 +1,9 @@
 /** Documentos (spec 001 §2.3): the PDF card grid with search, and the experiments table. */
 import { useDeferredValue, useState } from 'react';
-import { brandColor } from '../../../../shared/cities.js';
+import { brandColor } from '../brand-colors.js';
 import type { DocumentCard, ExperimentRow } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
-import { truncateLabel } from '../../../../shared/labels.js';
+import { truncateLabel } from '../labels.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';

@@ -5,10 +5,13 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useId, useMemo } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { BRAND_LEGEND, BRAZIL_CENTER, brandColor, cityCenter, placePoint, spreadOverlapping } from '../../../../shared/cities.js';
+import { BRAZIL_CENTER, cityCenter } from '../../../../shared/cities.js';
+import { BRAND_LEGEND, brandColor } from '../brand-colors.js';
+import { placePoint, spreadOverlapping } from '../map-placement.js';
 import { type DashboardMap, type MapPoint, mapPointsOf } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
+import { OSM_ATTRIBUTION, TILE_URL } from '../../../lib/map-tiles.js';
 import { PointsLayer } from './points-layer.js';
 
 // Leaflet derives its default icon URLs from a CSS background that Vite rewrites, and would
@@ -17,8 +20,6 @@ import { PointsLayer } from './points-layer.js';
 Icon.Default.imagePath = '';
 Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });
 
-const DEFAULT_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 const MAP_HEIGHT = 500;
 const INITIAL_ZOOM = 4;
 
@@ -196,7 +197,7 @@ export default function ExperimentsMap({
             // Inline, because leaflet.css is unlayered and beats Tailwind's layered utilities.
             style={{ height: MAP_HEIGHT, width: '100%', background: 'var(--color-soil-100, #f2eee6)' }}
           >
-            <TileLayer url={tileUrl ?? DEFAULT_TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
+            <TileLayer url={tileUrl ?? TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
             <MarkersLayer points={placed} loadDetails={loadDetails} />
           </MapContainer>
         </div>

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Select } from '../../../components/ui/field.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { useCulturas, useMarcas, useRegioes } from '../../lookups/use-lookups.js';
+import { useCulturas, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
 
 function options(q: { isPending: boolean; isError: boolean; error: unknown }, loaded: readonly string[], fallback: readonly string[]) {

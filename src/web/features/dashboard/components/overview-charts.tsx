@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardCharts } from '../../../../shared/dashboard.js';
 import { formatKgHa, formatNumber } from '../../../../shared/format.js';
-import { truncateLabel, wholePercent } from '../../../../shared/labels.js';
-import { brandColor } from '../../../../shared/cities.js';
+import { truncateLabel, wholePercent } from '../labels.js';
+import { brandColor } from '../brand-colors.js';
 import { Card } from '../../../components/ui/card.js';
 import { SoilScatter } from './soil-scatter.js';
 

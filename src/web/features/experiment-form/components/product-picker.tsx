@@ -6,7 +6,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Input } from '../../../components/ui/field.js';
-import { useProdutosPorMarca } from '../../lookups/use-lookups.js';
+import { useProdutosPorMarca } from '../../../lib/use-lookups.js';
 import type { FormValues } from '../form-values.js';
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

@@ -12,7 +12,7 @@ import type { SoilClass } from '../../../../shared/soil.js';
 import { Input, Select } from '../../../components/ui/field.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
 import { cn } from '../../../lib/cn.js';
-import { useCulturas, useEstados, useMarcas, useRegioes } from '../../lookups/use-lookups.js';
+import { useCulturas, useEstados, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { FormValues } from '../form-values.js';
 
 /** A plain field of the form (every experiment field but the treatments). */

@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { EXTRACTION_MSG, type ExtractionResult } from '../../../../shared/extraction.js';
-import { PdfExtractor } from '../../extraction/components/pdf-extractor.js';
+import type { ExtractorSlot } from '../../../lib/slots.js';
 import { applyExtraction } from '../apply-extraction.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
@@ -69,7 +69,8 @@ function StepBody({
   }
 }
 
-export function ExperimentWizard() {
+/** `extractor` is the PDF extractor, passed in by app/ (features do not import each other). */
+export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: ExtractorSlot }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Experiment | null>(() => readEditingExperiment(localStorage));
   const key = draftKey(editing?.id);

@@ -3,9 +3,9 @@
  * falls back to the built-in one, and the crop list always offers Uva, Manga and Batata.
  */
 import { useQuery } from '@tanstack/react-query';
-import { CULTURAS_SEMPRE, FALLBACK_CULTURAS } from '../../../shared/constants.js';
-import type { Estado, Regiao } from '../../../shared/lookups.js';
-import { api } from '../../lib/api.js';
+import { CULTURAS_SEMPRE, FALLBACK_CULTURAS } from '../../shared/constants.js';
+import type { Estado, Regiao } from '../../shared/lookups.js';
+import { api } from './api.js';
 
 const STALE = 5 * 60_000;
 

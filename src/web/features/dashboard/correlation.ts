@@ -1,12 +1,12 @@
 /**
- * The correlation explorer's pure logic: which variables exist, how a pair of them becomes a list
+ * The correlation explorer's view model: which variables exist, how a pair of them becomes a list
  * of points, how points are grouped when X is categorical, and Pearson's r. No React here, so it is
  * unit-tested on hand-computed values and the component only draws.
  */
-import type { CorrelationDataset } from './dashboard.js';
-import { CORRELATION_FIELDS, type CorrelationField, EXPERIMENT_FIELDS } from './fields/catalogue.js';
-import { type NumericKind, fieldTitle, formatFieldValue, isNumeric } from './fields/kinds.js';
-import { formatBRL, formatKgHa, formatNumber } from './format.js';
+import type { CorrelationDataset } from '../../../shared/dashboard.js';
+import { CORRELATION_FIELDS, type CorrelationField, EXPERIMENT_FIELDS } from '../../../shared/fields/catalogue.js';
+import { type NumericKind, fieldTitle, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
+import { formatBRL, formatKgHa, formatNumber } from '../../../shared/format.js';
 
 /** The catalogue's variables (experiment fields flagged `correlation`), numbers or categories by kind. */
 type CatalogueNumeric = { [K in CorrelationField]: (typeof EXPERIMENT_FIELDS)[K] extends { kind: NumericKind } ? K : never }[CorrelationField];
@@ -291,32 +291,4 @@ export function formatAxisTick(key: NumericVariable | null, value: number): stri
   if (!Number.isFinite(value)) return '';
   if (key === 'ano') return String(Math.round(value));
   return Math.abs(value) >= 10_000 ? compact.format(value) : formatNumber(value, 1);
-}
-
-/**
- * An even sample of at most `max` items: the list is cut into `max` equal runs and one item is
- * taken from each, so a capped scatter still covers the whole list. The position inside each run
- * is a fixed pseudo-random offset rather than the run's start, because a plain stride aliases
- * with periodic data (every 5th row from the same state would show only some states). The same
- * input always gives the same sample, so redraws do not flicker. Returns the input when it fits.
- */
-export function evenSample<T>(items: readonly T[], max: number): readonly T[] {
-  const n = items.length;
-  if (n <= max) return items;
-  if (max <= 0) return [];
-  const out: T[] = [];
-  for (let i = 0; i < max; i++) {
-    const start = Math.floor((i * n) / max);
-    const end = Math.floor(((i + 1) * n) / max);
-    const item = items[start + Math.floor(jitter(i) * (end - start))];
-    if (item !== undefined) out.push(item);
-  }
-  return out;
-}
-
-/** A deterministic number in [0, 1) for bucket i (a 32-bit integer hash). */
-function jitter(i: number): number {
-  let h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
 }

@@ -3,7 +3,6 @@ import {
   buildPoints,
   CATEGORICAL_VARIABLES,
   DEFAULTS,
-  evenSample,
   formatAxisTick,
   formatPearson,
   formatPointCount,
@@ -21,7 +20,7 @@ import {
   SHORTCUTS,
   VARIABLES,
 } from './correlation.js';
-import type { CorrelationDataset } from './dashboard.js';
+import type { CorrelationDataset } from '../../../shared/dashboard.js';
 
 /** Three experiments; the first has 3 treatments, the second none, the third 1. */
 function dataset(): CorrelationDataset {
@@ -237,31 +236,5 @@ describe('formatting', () => {
     expect(formatAxisTick('ano', 2024)).toBe('2024');
     expect(formatAxisTick('roi', 12500).replace(/\s/g, ' ')).toBe('12,5 mil');
     expect(formatAxisTick(null, 3.25)).toBe('3,3');
-  });
-});
-
-describe('evenSample', () => {
-  it('returns the input when it fits', () => {
-    const items = Array.from({ length: 10 }, (_, i) => i);
-    expect(evenSample(items, 10)).toBe(items);
-    expect(evenSample(items, 0)).toEqual([]);
-  });
-
-  it('takes exactly one item from each equal run, the same way every time', () => {
-    const items = Array.from({ length: 1000 }, (_, i) => i);
-    const sample = evenSample(items, 100);
-    expect(sample).toHaveLength(100);
-    // Run i covers items 10i..10i+9.
-    sample.forEach((v, i) => expect(Math.floor(v / 10)).toBe(i));
-    expect(evenSample(items, 100)).toEqual(sample);
-  });
-
-  it('does not alias with periodic data', () => {
-    // Five states repeating; a plain stride of 2.5 would only ever pick two of them.
-    const estados = Array.from({ length: 5000 }, (_, i) => ['PR', 'RS', 'MT', 'GO', 'SP'][i % 5]);
-    const counts = new Map<string | undefined, number>();
-    for (const e of evenSample(estados, 2000)) counts.set(e, (counts.get(e) ?? 0) + 1);
-    expect(counts.size).toBe(5);
-    for (const c of counts.values()) expect(c).toBeGreaterThan(250);
   });
 });

@@ -1,0 +1,2 @@
+/** The experiment form's door: app/ imports only from here (eslint.config.js, "Web zones"). */
+export { ExperimentWizard } from './components/wizard.js';
