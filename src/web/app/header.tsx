@@ -22,13 +22,16 @@ function StepProgress() {
   if (!progress || pathname === '/dashboard') return null;
   const pct = Math.round((progress.step / progress.total) * 100);
   return (
-    <div className="order-last flex w-full min-w-0 items-center gap-3 pb-2 md:order-none md:w-auto md:max-w-md md:flex-1 md:pb-0" aria-label="Progresso do formulário">
+    <div
+      className="order-last flex w-full min-w-0 flex-col gap-1.5 pb-2.5 md:order-none md:w-auto md:max-w-md md:flex-1 md:flex-row md:items-center md:gap-3 md:pb-0"
+      aria-label="Progresso do formulário"
+    >
       <span className="min-w-0 truncate text-sm font-medium text-slate-700">
         Passo {progress.step} de {progress.total}
         {progress.title ? <span className="text-slate-600"> · {progress.title}</span> : null}
       </span>
       <div
-        className="h-2 w-20 shrink-0 overflow-hidden rounded-full bg-soil-200 md:w-auto md:min-w-16 md:flex-1"
+        className="h-1.5 w-full overflow-hidden rounded-full bg-soil-200 md:h-2 md:w-auto md:min-w-16 md:flex-1"
         role="progressbar"
         aria-valuemin={1}
         aria-valuemax={progress.total}

@@ -37,14 +37,17 @@ const SAVE_ERROR = 'Erro ao salvar experimento. Tente novamente.';
 /** Under a treatment's modality that a confirmed report did not give (it starts with the spec's text). */
 const MODALIDADE_NOT_IN_REPORT = `${EXP_MSG.modalidadeRequired}: o relatório não informa a modalidade deste tratamento; escolha-a aqui.`;
 
-/** Step 1's offer to fill the form from a report before typing it step by step. */
+/**
+ * Step 1's offer to fill the form from a report before typing it step by step. On phones its
+ * label wraps (the `!` overrides Button's fixed height and no-wrap; class names are not merged).
+ */
 function StartFromReport({ onOpen }: { onOpen: () => void }) {
   return (
     <div className="mb-6 flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-slate-800">
         Tem o relatório do ensaio em PDF? Os campos vazios são preenchidos a partir dele, e o PDF fica anexado como documento do experimento.
       </p>
-      <Button variant="secondary" className="shrink-0" onClick={onOpen}>
+      <Button variant="secondary" className="h-auto! min-h-10 w-full shrink-0 py-2 whitespace-normal! sm:w-auto" onClick={onOpen}>
         Começar a partir de um relatório PDF
       </Button>
     </div>
@@ -377,14 +380,14 @@ export function ExperimentWizard() {
               </div>
             ) : null}
             <div className="flex items-center justify-between gap-3 border-t border-soil-100 bg-soil-50 px-5 py-4 sm:px-6">
-              <div className="w-28">
+              <div className="w-24 sm:w-28">
                 {step > 1 ? (
                   <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={saving}>
                     Anterior
                   </Button>
                 ) : null}
               </div>
-              <p className="text-sm text-slate-700">
+              <p className="whitespace-nowrap text-sm text-slate-700">
                 Página {step} de {TOTAL_STEPS}
               </p>
               <div className="flex w-auto justify-end sm:w-44">
