@@ -41,6 +41,7 @@ test('start from a report after typing a consultoria: the typed value stays, the
   await expect(conflict.getByRole('radio', { name: `No formulário: ${TYPED}` })).toBeChecked();
   await expect(conflict.getByRole('radio', { name: `No relatório: ${expected.consultoria}` })).not.toBeChecked();
   await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await conflict.screenshot({ path: '/tmp/shots/extraction-flow-conflict.png' });
   await dialog.getByRole('button', { name: 'Confirmar Dados' }).click();
 
   await expect(page.getByText('Dados importados automaticamente!')).toBeVisible();
