@@ -22,6 +22,11 @@ export interface HealthResponse {
 }
 
 /* POST /api/auth/register, /login and /refresh: AuthResponse. */
+/** GET /api/auth/registration: what a sign-up may choose. */
+export interface RegistrationInfoResponse {
+  /** True only while the installation has no account: the first one may be an admin. */
+  adminAvailable: boolean;
+}
 /** POST /api/auth/forgot-password (202) and /reset-password. */
 export interface MessageResponse {
   message: string;

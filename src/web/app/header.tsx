@@ -11,17 +11,32 @@ import { STORAGE_KEYS } from '../lib/session.js';
 import { useWizardProgress } from '../lib/wizard-progress.js';
 import { RoleBadge, useLogout } from '../features/auth/index.js';
 
+/**
+ * "Passo X de Y · name": beside the logo from tablets up; on phones it wraps to a row of its own
+ * under the logo, so the step's name is never hidden.
+ */
 function StepProgress() {
   const progress = useWizardProgress();
   const { pathname } = useLocation();
   if (!progress || pathname === '/dashboard') return null;
   const pct = Math.round((progress.step / progress.total) * 100);
   return (
-    <div className="hidden min-w-40 flex-1 items-center gap-3 md:flex md:max-w-xs" aria-label="Progresso do formulário">
-      <span className="whitespace-nowrap text-sm font-medium text-slate-700">
+    <div
+      className="order-last flex w-full min-w-0 flex-col gap-1.5 pb-2.5 md:order-none md:w-auto md:max-w-md md:flex-1 md:flex-row md:items-center md:gap-3 md:pb-0"
+      aria-label="Progresso do formulário"
+    >
+      <span className="min-w-0 truncate text-sm font-medium text-slate-700">
         Passo {progress.step} de {progress.total}
+        {progress.title ? <span className="text-slate-600"> · {progress.title}</span> : null}
       </span>
-      <div className="h-2 flex-1 overflow-hidden rounded-full bg-soil-200" role="progressbar" aria-valuemin={1} aria-valuemax={progress.total} aria-valuenow={progress.step}>
+      <div
+        className="h-1.5 w-full overflow-hidden rounded-full bg-soil-200 md:h-2 md:w-auto md:min-w-16 md:flex-1"
+        role="progressbar"
+        aria-valuemin={1}
+        aria-valuemax={progress.total}
+        aria-valuenow={progress.step}
+        aria-valuetext={`Passo ${progress.step} de ${progress.total}${progress.title ? `: ${progress.title}` : ''}`}
+      >
         <div className="h-full rounded-full bg-brand-500 transition-all" style={{ width: `${pct}%` }} />
       </div>
     </div>
@@ -164,7 +179,7 @@ function MobileMenu({ user }: { user: PublicUser }) {
         </svg>
       </button>
       {open ? (
-        <div className="absolute inset-x-0 top-16 border-b border-soil-200 bg-white shadow-lg">
+        <div className="absolute inset-x-0 top-full border-b border-soil-200 bg-white shadow-lg">
           <UserSummary user={user} />
           <div className="space-y-1 border-t border-soil-100 p-3">
             <Button
@@ -189,8 +204,8 @@ export function AppHeader() {
   const action = useNewExperimentAction();
   return (
     <header className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur print:hidden">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/dashboard" className="flex shrink-0 items-center gap-3 rounded-lg">
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 md:flex-nowrap">
+        <Link to="/dashboard" className="flex h-16 shrink-0 items-center gap-3 rounded-lg">
           <LogoMark />
           <span className="leading-tight">
             <span className="block text-base font-bold text-brand-800">{PAGE_TEXT.productName}</span>

@@ -4,14 +4,18 @@
  * can be rendered in a test with a stand-in.
  */
 import type { ComponentType } from 'react';
-import type { ExtractionResult } from '../../shared/extraction.js';
+import type { ExtractedData, ExtractionResult } from '../../shared/extraction.js';
+import type { ExtractionChoices, ExtractionConflict } from './extraction-review.js';
 
 /** What a host needs from the PDF extractor (features/extraction's PdfExtractor). */
 export interface ExtractorSlotProps {
-  onConfirm(result: ExtractionResult, file: File): void;
+  /** `choices` says, per conflicting field, which value the user kept (absent: the form's). */
+  onConfirm(result: ExtractionResult, file: File, choices: ExtractionChoices): void;
   onCancel(): void;
   /** When given, it receives the result as soon as it arrives, instead of the review screen. */
   onExtracted?(result: ExtractionResult, file: File): void;
+  /** The fields where the extracted data differs from what the form already holds. */
+  conflicts?(data: ExtractedData): readonly ExtractionConflict[];
 }
 export type ExtractorSlot = ComponentType<ExtractorSlotProps>;
 

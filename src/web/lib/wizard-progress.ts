@@ -1,12 +1,14 @@
 /**
- * The wizard publishes its current step here; the header reads it to show "Passo X de Y".
- * A tiny external store so that neither component reaches into the other.
+ * The wizard publishes its current step here; the header reads it to show "Passo X de Y" and the
+ * step's name. A tiny external store so that neither component reaches into the other.
  */
 import { useSyncExternalStore } from 'react';
 
 export interface WizardProgress {
   step: number;
   total: number;
+  /** The step's name ("Características do Solo"). */
+  title: string;
 }
 
 let current: WizardProgress | null = null;

@@ -29,3 +29,20 @@ describe('the admin role at sign-up', () => {
     }
   });
 });
+
+describe('GET /api/auth/registration', () => {
+  it('offers the admin role only while the installation has no account', async () => {
+    const fresh = await createTestApp();
+    try {
+      const before = await fresh.app.inject({ method: 'GET', url: '/api/auth/registration' });
+      expect(before.statusCode).toBe(200);
+      expect(before.headers['cache-control']).toBe('no-store');
+      expect(before.json()).toEqual({ adminAvailable: true });
+      await createAccount(fresh.app, { role: 'consultor' });
+      const after = await fresh.app.inject({ method: 'GET', url: '/api/auth/registration' });
+      expect(after.json()).toEqual({ adminAvailable: false });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { AuthResponse, MessageResponse } from '../../../shared/api-types.js';
+import type { AuthResponse, MessageResponse, RegistrationInfoResponse } from '../../../shared/api-types.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../../shared/auth.js';
 import { MSG } from '../../../shared/messages.js';
@@ -45,6 +45,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     const session = await service.register(body);
     setSessionCookie(request, reply, session);
     return reply.status(201).send({ user: presentUser(session.user), token: session.token } satisfies AuthResponse);
+  });
+
+  // Public and unlimited: one indexed row read, and it only says whether the installation is new.
+  app.get('/api/auth/registration', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { adminAvailable: await service.adminAvailable() } satisfies RegistrationInfoResponse;
   });
 
   app.post('/api/auth/login', async (request, reply) => {

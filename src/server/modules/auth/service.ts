@@ -50,6 +50,12 @@ export class AuthService {
     return this.startSession(user);
   }
 
+  /** Whether a sign-up may still choose Administrador: only while no account exists. */
+  async adminAvailable(): Promise<boolean> {
+    const [anyone] = await this.ctx.db.select({ one: sql<number>`1` }).from(users).limit(1);
+    return !anyone;
+  }
+
   async login(email: string, password: string): Promise<Session> {
     const [user] = await this.ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);

@@ -1,25 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { AUTH_MSG, registerFormSchema } from '../../../shared/auth.js';
 import { REGISTER_REDIRECT_DELAY_MS, ROLE_LABELS } from '../../../shared/constants.js';
+import { MSG } from '../../../shared/messages.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Checkbox, Input, PasswordInput, Select } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api-client.js';
-import { AuthCard, failureMessage, firstError, storeSession, useRegister } from '../../features/auth/index.js';
+import { AuthCard, failureMessage, firstError, registrationKey, storeSession, useRegister, useRegistrationInfo } from '../../features/auth/index.js';
 
 type Values = z.input<typeof registerFormSchema>;
 const ORDER = ['name', 'email', 'company', 'role', 'password', 'confirmPassword', 'terms'] as const;
+/** Under the role select when the server refuses Administrador (it starts with the spec's text). */
+const ADMIN_REFUSED = `${MSG.invalidRole}: o perfil Administrador é só para a primeira conta da instalação.`;
 
 export function RegisterPage() {
   const navigate = useNavigate();
   const registerCall = useRegister();
+  const queryClient = useQueryClient();
+  // Administrador is offered only while the installation has no account (not while asking).
+  const adminAvailable = useRegistrationInfo().data?.adminAvailable === true;
   const [serverError, setServerError] = useState<string>();
   const [done, setDone] = useState(false);
-  const { register, handleSubmit, formState, setError } = useForm<Values, unknown, z.output<typeof registerFormSchema>>({
+  const { register, handleSubmit, formState, setError, setValue } = useForm<Values, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { name: '', email: '', company: '', role: 'user', password: '', confirmPassword: '', terms: false },
   });
@@ -36,6 +43,13 @@ export function RegisterPage() {
       storeSession(await registerCall.mutateAsync(body));
       setDone(true);
     } catch (err) {
+      if (err instanceof ApiError && err.fields?.role === MSG.invalidRole && body.role === 'admin') {
+        // Someone else became the first account meanwhile: say so under the select, which no longer offers it.
+        setValue('role', 'user');
+        setError('role', { message: ADMIN_REFUSED }, { shouldFocus: true });
+        void queryClient.invalidateQueries({ queryKey: registrationKey });
+        return;
+      }
       if (err instanceof ApiError && err.fields) {
         for (const [field, message] of Object.entries(err.fields)) {
           if ((ORDER as readonly string[]).includes(field)) setError(field as (typeof ORDER)[number], { message }, { shouldFocus: true });
@@ -46,7 +60,9 @@ export function RegisterPage() {
   });
 
   const invalid = (name: (typeof ORDER)[number]) => (formState.errors[name] ? true : undefined);
-  const error = firstError(formState.errors, ORDER) ?? serverError;
+  const roleError = formState.errors.role?.message;
+  // The role's message shows under its select; the banner carries the others.
+  const error = firstError(formState.errors, ORDER.filter((f) => f !== 'role')) ?? serverError;
   return (
     <AuthCard
       title="Criar Conta"
@@ -65,10 +81,10 @@ export function RegisterPage() {
         <Input label="Nome completo" autoComplete="name" requiredMark aria-invalid={invalid('name')} {...register('name')} />
         <Input label="Email" type="email" autoComplete="email" requiredMark aria-invalid={invalid('email')} {...register('email')} />
         <Input label="Empresa (opcional)" autoComplete="organization" aria-invalid={invalid('company')} {...register('company')} />
-        <Select label="Tipo de usuário" aria-invalid={invalid('role')} {...register('role')}>
+        <Select label="Tipo de usuário" error={roleError} {...register('role')}>
           <option value="user">{ROLE_LABELS.user}</option>
           <option value="consultor">{ROLE_LABELS.consultor}</option>
-          <option value="admin">{ROLE_LABELS.admin}</option>
+          {adminAvailable ? <option value="admin">{ROLE_LABELS.admin}</option> : null}
         </Select>
         <PasswordInput label="Senha" autoComplete="new-password" requiredMark hint="Mínimo de 6 caracteres." aria-invalid={invalid('password')} {...register('password')} />
         <PasswordInput label="Confirmar senha" autoComplete="new-password" requiredMark aria-invalid={invalid('confirmPassword')} {...register('confirmPassword')} />

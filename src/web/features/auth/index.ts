@@ -6,6 +6,7 @@ export { storeSession, useLogin } from './api/login.js';
 export { useLogout } from './api/logout.js';
 export { useUpdateProfile } from './api/profile.js';
 export { useRegister } from './api/register.js';
+export { registrationKey, useRegistrationInfo } from './api/registration.js';
 export { useResetPassword } from './api/reset-password.js';
 export { useChangeRole, useUsers } from './api/users.js';
 export { AuthCard } from './components/auth-card.js';

@@ -14,9 +14,10 @@ import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Modal } from '../../../components/ui/modal.js';
-import { EXTRACTION_MSG, type ExtractionResult } from '../../../../shared/extraction.js';
+import { EXTRACTION_MSG, type ExtractedData, type ExtractionResult } from '../../../../shared/extraction.js';
+import type { ExtractionChoices } from '../../../lib/extraction-review.js';
 import type { ExtractorSlot } from '../../../lib/slots.js';
-import { applyExtraction } from '../apply-extraction.js';
+import { applyExtraction, planExtraction } from '../apply-extraction.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
 import { wizardProgress } from '../../../lib/wizard-progress.js';
@@ -33,6 +34,25 @@ import { StepUpload, type UploadState } from './step-upload.js';
 const resolver = zodResolver(experimentSchema) as unknown as Resolver<FormValues, unknown, ExperimentData>;
 
 const SAVE_ERROR = 'Erro ao salvar experimento. Tente novamente.';
+/** Under a treatment's modality that a confirmed report did not give (it starts with the spec's text). */
+const MODALIDADE_NOT_IN_REPORT = `${EXP_MSG.modalidadeRequired}: o relatório não informa a modalidade deste tratamento; escolha-a aqui.`;
+
+/**
+ * Step 1's offer to fill the form from a report before typing it step by step. On phones its
+ * label wraps (the `!` overrides Button's fixed height and no-wrap; class names are not merged).
+ */
+function StartFromReport({ onOpen }: { onOpen: () => void }) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-slate-800">
+        Tem o relatório do ensaio em PDF? Os campos vazios são preenchidos a partir dele, e o PDF fica anexado como documento do experimento.
+      </p>
+      <Button variant="secondary" className="h-auto! min-h-10 w-full shrink-0 py-2 whitespace-normal! sm:w-auto" onClick={onOpen}>
+        Começar a partir de um relatório PDF
+      </Button>
+    </div>
+  );
+}
 
 function StepBody({
   step,
@@ -51,7 +71,12 @@ function StepBody({
 }) {
   switch (step) {
     case 1:
-      return <StepConsultoria />;
+      return (
+        <>
+          <StartFromReport onOpen={onOpenExtractor} />
+          <StepConsultoria />
+        </>
+      );
     case 2:
       return <StepLocalizacao />;
     case 3:
@@ -86,6 +111,8 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   const [extracting, setExtracting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const saved = useRef(false);
+  /** Treatments a confirmed report named without a modality: their empty modality says why. */
+  const modalityNotInReport = useRef<Set<string>>(new Set());
   const save = useSaveExperiment();
 
   const methods = useForm<FormValues, unknown, ExperimentData>({
@@ -96,9 +123,9 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   const { handleSubmit, trigger, reset, setError, formState } = methods;
   const isEdit = editing !== null;
 
-  // Header progress ("Passo X de Y").
+  // Header progress ("Passo X de Y" and the step's name).
   useEffect(() => {
-    wizardProgress.set({ step, total: TOTAL_STEPS });
+    wizardProgress.set({ step, total: TOTAL_STEPS, title: STEPS[step - 1]?.title ?? '' });
   }, [step]);
   useEffect(() => () => wizardProgress.set(null), []);
 
@@ -145,9 +172,21 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     });
   }, []);
 
+  /** Re-words the modality error of treatments whose report gave none, so the user knows why it is empty. */
+  const explainMissingModality = useCallback(() => {
+    methods.getValues('tratamentos').forEach((t, i) => {
+      if (t.modalidade === '' && modalityNotInReport.current.has(t.nome.trim())) {
+        methods.setError(`tratamentos.${i}.modalidade`, { type: 'required', message: MODALIDADE_NOT_IN_REPORT });
+      }
+    });
+  }, [methods]);
+
   const next = async () => {
     const fields = STEPS[step - 1]?.fields ?? [];
-    if (fields.length && !(await trigger([...fields], { shouldFocus: true }))) return;
+    if (fields.length && !(await trigger([...fields], { shouldFocus: true }))) {
+      explainMissingModality();
+      return;
+    }
     goTo(Math.min(step + 1, TOTAL_STEPS));
   };
 
@@ -210,6 +249,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   const onInvalid = (errors: object) => {
     const first = Object.keys(errors)[0];
     if (first) goTo(stepOfField(first));
+    explainMissingModality();
     setUploadError(pdfMissing());
   };
 
@@ -230,13 +270,28 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     }
   };
 
-  /** The extracted values go into the form, and the same PDF becomes the experiment's document. */
-  const confirmExtraction = (result: ExtractionResult, file: File) => {
-    reset(applyExtraction(methods.getValues(), result.data), { keepDefaultValues: true });
+  // A new form's presets (the year, zeros) are not answers the user gave; an edited experiment's values are.
+  const pristine = useMemo(() => (isEdit ? null : newExperimentDefaults()), [isEdit]);
+  const conflictsWithForm = useCallback((data: ExtractedData) => planExtraction(methods.getValues(), data, pristine).conflicts, [methods, pristine]);
+
+  /**
+   * The report fills the form's empty fields and, where the user chose it, replaces theirs; the
+   * same PDF becomes the experiment's document. The wizard stays on the step it was on.
+   */
+  const confirmExtraction = (result: ExtractionResult, file: File, choices: ExtractionChoices = {}) => {
+    const values = applyExtraction(methods.getValues(), result.data, choices, pristine);
+    reset(values, { keepDefaultValues: true });
     setUpload({ file, storedFilename: upload.storedFilename, rejections: [] });
     setUploadError(undefined);
     setExtracting(false);
     toast.success(EXTRACTION_MSG.imported);
+    const reported = new Set((result.data.tratamentos ?? []).map((t) => t.nome.trim()));
+    const missing = values.tratamentos.filter((t) => t.modalidade === '' && reported.has(t.nome.trim())).map((t) => t.nome.trim());
+    modalityNotInReport.current = new Set(missing);
+    if (missing.length) {
+      explainMissingModality();
+      toast.info(`O relatório não informa a modalidade de: ${missing.join(', ')}. Escolha-a no passo 5 (Tratamentos).`);
+    }
   };
 
   const saving = formState.isSubmitting;
@@ -297,7 +352,6 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
             }}
           >
             <div className="border-b border-soil-100 px-5 py-4 sm:px-6">
-              <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Etapa {step}</p>
               <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
                 {title}
               </h2>
@@ -327,14 +381,14 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
               </div>
             ) : null}
             <div className="flex items-center justify-between gap-3 border-t border-soil-100 bg-soil-50 px-5 py-4 sm:px-6">
-              <div className="w-28">
+              <div className="w-24 sm:w-28">
                 {step > 1 ? (
                   <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={saving}>
                     Anterior
                   </Button>
                 ) : null}
               </div>
-              <p className="text-sm text-slate-700">
+              <p className="whitespace-nowrap text-sm text-slate-700">
                 Página {step} de {TOTAL_STEPS}
               </p>
               <div className="flex w-auto justify-end sm:w-44">
@@ -351,7 +405,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
         </Card>
       </div>
       <Modal open={extracting} onClose={() => setExtracting(false)} title="Extração Automática com IA" size="xl">
-        <PdfExtractor onConfirm={confirmExtraction} onCancel={() => setExtracting(false)} />
+        <PdfExtractor onConfirm={confirmExtraction} onCancel={() => setExtracting(false)} conflicts={conflictsWithForm} />
       </Modal>
     </FormProvider>
   );

@@ -1,8 +1,9 @@
 /**
  * The extractor view (spec 001 §2.2): idle drop zone, processing (status line and elapsed
- * seconds, a hint after 30 s), then the review of what was found before it is used.
+ * seconds, a hint after 30 s), then the review of what was found before it is used. Given the
+ * form's conflicts, the review shows both values of each and lets the user choose.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { toast } from '../../../components/ui/toast.js';
 import {
@@ -21,6 +22,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { cn } from '../../../lib/cn.js';
+import type { ExtractionChoice, ExtractionChoices, ExtractionConflict } from '../../../lib/extraction-review.js';
 import { PDF_DROPZONE, rejectionMessage } from '../../../lib/pdf-rejections.js';
 import { extractPdf } from '../api/extract-pdf.js';
 
@@ -68,18 +70,66 @@ function ReviewSection({ title, steps, data }: { title: string; steps: readonly 
   );
 }
 
+/** One conflicting field: both values, the form's chosen unless the user picks the report's. */
+function ConflictChoice({ conflict, choice, onChoose }: { conflict: ExtractionConflict; choice: ExtractionChoice; onChoose: (c: ExtractionChoice) => void }) {
+  const name = `conflito-${conflict.field}`;
+  const option = (value: ExtractionChoice, caption: string, text: string) => (
+    <label className={cn('flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm', choice === value ? 'border-brand-500 bg-brand-50' : 'border-soil-200 bg-white')}>
+      <input type="radio" name={name} value={value} checked={choice === value} onChange={() => onChoose(value)} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600" />
+      <span className="min-w-0 break-words">
+        <span className="text-slate-600">{caption}: </span>
+        <span className="font-medium text-slate-900">{text}</span>
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-semibold text-slate-900">{conflict.label}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {option('mine', 'No formulário', conflict.current)}
+        {option('report', 'No relatório', conflict.extracted)}
+      </div>
+    </fieldset>
+  );
+}
+
+function ConflictsSection({ conflicts, choices, setChoice }: { conflicts: readonly ExtractionConflict[]; choices: ExtractionChoices; setChoice: (field: ExtractionConflict['field'], c: ExtractionChoice) => void }) {
+  return (
+    <section className="space-y-4 rounded-lg border border-amber-300 bg-amber-50/60 p-4" aria-labelledby="conflitos-titulo">
+      <div>
+        <h4 id="conflitos-titulo" className="text-sm font-semibold uppercase tracking-wide text-amber-900">
+          Diferente do que você digitou
+        </h4>
+        <p className="mt-1 text-sm text-slate-700">
+          Campos vazios do formulário serão preenchidos. Onde o formulário já tem outro valor, escolha qual manter (o seu fica, a menos que você escolha o do relatório).
+        </p>
+      </div>
+      {conflicts.map((c) => (
+        <ConflictChoice key={c.field} conflict={c} choice={choices[c.field] ?? 'mine'} onChoose={(choice) => setChoice(c.field, choice)} />
+      ))}
+    </section>
+  );
+}
+
 export function PdfExtractor({
   onConfirm,
   onCancel,
   onExtracted,
+  conflicts: conflictsOf,
 }: {
-  onConfirm: (result: ExtractionResult, file: File) => void;
+  /** `choices` says, per conflicting field, which value the user kept (absent: the form's). */
+  onConfirm: (result: ExtractionResult, file: File, choices: ExtractionChoices) => void;
   onCancel: () => void;
   /** When given, it receives the result as soon as it arrives, instead of the review screen. */
   onExtracted?: (result: ExtractionResult, file: File) => void;
+  /** The fields where the extracted data differs from what the form already holds. */
+  conflicts?: (data: ExtractedData) => readonly ExtractionConflict[];
 }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [rejection, setRejection] = useState<string>();
+  const [choices, setChoices] = useState<ExtractionChoices>({});
+  const result = phase.kind === 'review' ? phase.result : undefined;
+  const conflicts = useMemo(() => (result && conflictsOf ? conflictsOf(result.data) : []), [result, conflictsOf]);
 
   const run = async (file: File) => {
     const startedAt = Date.now();
@@ -91,7 +141,10 @@ export function PdfExtractor({
       if (onExtracted) {
         setPhase({ kind: 'idle' });
         onExtracted(result, file);
-      } else setPhase({ kind: 'review', file, result });
+      } else {
+        setChoices({});
+        setPhase({ kind: 'review', file, result });
+      }
     } catch (err) {
       console.error(EXTRACTION_MSG.internalError, err);
       toast.error(err instanceof ApiError && err.code === 'TIMEOUT' ? EXTRACTION_MSG.timeout : EXTRACTION_MSG.error, {
@@ -150,6 +203,7 @@ export function PdfExtractor({
             </ul>
           </Alert>
         ) : null}
+        {conflicts.length ? <ConflictsSection conflicts={conflicts} choices={choices} setChoice={(field, c) => setChoices((prev) => ({ ...prev, [field]: c }))} /> : null}
         <ReviewSection title="Informações Básicas" steps={[1, 4, 6]} data={data} />
         <ReviewSection title="Localização e Solo" steps={[2, 3]} data={data} />
         <section className="rounded-lg border border-soil-200 p-4">
@@ -162,7 +216,7 @@ export function PdfExtractor({
                 <li key={i} className="flex flex-wrap justify-between gap-2 py-2">
                   <span className="font-medium text-slate-900">
                     T{i + 1} - {t.nome}
-                    {t.modalidade ? <span className="font-normal text-slate-600"> ({t.modalidade})</span> : null}
+                    <span className="font-normal text-slate-600"> ({t.modalidade || 'modalidade não informada'})</span>
                   </span>
                   <span className="text-slate-800">
                     {t.produtividade !== undefined ? formatKgHa(t.produtividade) : '-'}
@@ -177,7 +231,7 @@ export function PdfExtractor({
           <Button variant="secondary" onClick={onCancel}>
             Cancelar
           </Button>
-          <Button onClick={() => onConfirm(phase.result, phase.file)}>Confirmar Dados</Button>
+          <Button onClick={() => onConfirm(phase.result, phase.file, choices)}>Confirmar Dados</Button>
         </div>
       </div>
     );
