@@ -20,8 +20,8 @@ describe('applyExtraction', () => {
     });
     expect(next).toMatchObject({ consultoria: 'Digitada', marca: 'Aminoagro', cidade: 'Rio Verde', estado: 'GO', cultivar: 'Minha', teor_argila: 42.5, ano: 2024, tipo_estatistica: 'DBC', roi: 5 });
     expect(next.tratamentos).toEqual([
-      { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
-      { nome: 'Raiz', modalidade: '', produtividade: 3800, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
+      { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500, custo: null, produtos_aplicados: [], analises_adicionais: [] },
+      { nome: 'Raiz', modalidade: '', produtividade: 3800, custo: null, produtos_aplicados: [], analises_adicionais: [] },
     ]);
   });
 
