@@ -128,8 +128,8 @@ test.describe('experiment form', () => {
         produtividade: 3780.5,
         custo: 72.5,
         produtos_aplicados: [
-          { nome: 'Aminoagro Raiz', dose: 0.5, custo: 42.5 },
-          { nome: 'Produto Digitado', dose: 1.25, custo: 30 },
+          { nome: 'Aminoagro Raiz', dose: 0.5, unidade: '', custo: 42.5 },
+          { nome: 'Produto Digitado', dose: 1.25, unidade: '', custo: 30 },
         ],
         analises_adicionais: [{ nome: 'Altura de Plantas', valor: 87.25, unidade: 'cm' }],
       },
@@ -139,7 +139,7 @@ test.describe('experiment form', () => {
         modalidade: 'Cobertura',
         produtividade: 3650,
         custo: 55,
-        produtos_aplicados: [{ nome: 'Aminoagro Folha Top', dose: 2, custo: 55 }],
+        produtos_aplicados: [{ nome: 'Aminoagro Folha Top', dose: 2, unidade: '', custo: 55 }],
         analises_adicionais: [],
       },
     ]);
@@ -286,7 +286,7 @@ test.describe('experiment form', () => {
     const after = (await (await request.get(`/api/experiments/${experiment.id}`, { headers: auth })).json()).experiment;
     expect(after.version).toBe(2);
     expect(after.tratamentos[1].produtividade).toBe(9900);
-    expect(after.tratamentos[1].produtos_aplicados).toEqual([{ nome: 'Maximus Algas', dose: 1, custo: 20 }]);
+    expect(after.tratamentos[1].produtos_aplicados).toEqual([{ nome: 'Maximus Algas', dose: 1, unidade: '', custo: 20 }]);
     expect(after.pdf_filename).toBe('original.pdf');
     expect(after.roi).toBeNull();
   });
