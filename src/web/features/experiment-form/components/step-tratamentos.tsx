@@ -91,12 +91,16 @@ function Products({ index, errors }: { index: number; errors: TErrors }) {
         {fields.map((f, p) => (
           <div
             key={f.id}
-            className="grid items-start gap-3 rounded-md bg-white p-3 ring-1 ring-soil-200 sm:grid-cols-[minmax(0,1fr)_7rem_9rem_7.5rem_auto]"
+            // Phones: the name on its own line, then dose | unit and cost | remove, side by side.
+            className="grid grid-cols-2 items-start gap-3 rounded-md bg-white p-3 ring-1 ring-soil-200 sm:grid-cols-[minmax(0,1fr)_7rem_9rem_7.5rem_auto]"
           >
-            <ProductPicker name={`tratamentos.${index}.produtos_aplicados.${p}.nome`} error={msg(perr?.[p]?.nome)} />
+            <div className="col-span-2 sm:col-span-1">
+              <ProductPicker name={`tratamentos.${index}.produtos_aplicados.${p}.nome`} error={msg(perr?.[p]?.nome)} />
+            </div>
             <DoseInput index={index} p={p} />
             <Input
-              label={PRODUCT_FIELDS.unidade.label}
+              // "Unidade" beside "Dose": the catalogue's longer name wraps at 375 px and misaligns the pair.
+              label="Unidade"
               list={DOSE_UNITS_LIST}
               autoComplete="off"
               placeholder={PRODUCT_FIELDS.unidade.placeholder}
@@ -114,7 +118,7 @@ function Products({ index, errors }: { index: number; errors: TErrors }) {
               type="button"
               onClick={() => remove(p)}
               aria-label={`Remover produto ${p + 1}`}
-              className="flex h-11 w-11 items-center justify-center rounded-lg bg-red-700 text-white hover:bg-red-800 sm:mt-6"
+              className="mt-6 flex h-11 w-11 items-center justify-center rounded-lg bg-red-700 text-white hover:bg-red-800"
             >
               <TrashIcon />
             </button>
@@ -326,7 +330,7 @@ export function StepTratamentos() {
           Adicionar Tratamento
         </Button>
       ) : null}
-      <section className="min-w-0 space-y-4 rounded-xl border border-soil-200 bg-soil-50 p-4 sm:p-5" aria-labelledby="repeticoes-titulo">
+      <section className="min-w-0 space-y-4 rounded-xl border border-soil-200 bg-soil-50 p-3 sm:p-5" aria-labelledby="repeticoes-titulo">
         <div className="flex flex-wrap items-end gap-4">
           <div className="min-w-0 flex-1 basis-64">
             <h3 id="repeticoes-titulo" className="font-semibold text-slate-900">
