@@ -175,12 +175,14 @@ test.describe('experiment form', () => {
     await next(page);
 
     await heading(page, 'Características do Solo');
-    await page.locator('input[name="teor_argila"]').fill('');
+    // Both start empty (issue 16: no pre-filled 0), so both are asked for.
     await next(page);
     await expect(page.getByText('Teor de argila é obrigatório')).toBeVisible();
+    await expect(page.getByText('Teor de matéria orgânica é obrigatório')).toBeVisible();
     await page.locator('input[name="teor_argila"]').fill('120');
     await expect(page.getByText('Valor deve ser menor que 100')).toBeVisible();
     await page.locator('input[name="teor_argila"]').fill('20');
+    await page.locator('input[name="teor_materia_organica"]').fill('2,5');
     await next(page);
 
     await heading(page, 'Dados da Cultura');
@@ -223,6 +225,7 @@ test.describe('experiment form', () => {
     await page.locator('input[name="tratamentos.0.produtividade"]').fill('3500');
     await next(page);
     await page.locator('select[name="tipo_estatistica"]').selectOption('ANOVA');
+    await page.locator('input[name="custo_protocolo"]').fill('1000');
     await next(page);
     await page.locator('input[name="pdf"]').setInputFiles({ name: 'planilha.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
     await expect(page.getByText(/File type must be application\/pdf/)).toBeVisible();
