@@ -39,6 +39,11 @@ export const MODALIDADES = ['Foliar', 'Solo', 'Sementes', 'Sulco', 'Cobertura', 
 
 export const YEAR_MIN = 2020;
 export const YEAR_MAX = 2030;
+/**
+ * The highest yield (kg/ha) a treatment or a plot may have (issue 16): ten times the best maize on
+ * record, so that only a slip (a pasted total, a unit typed in grams) is refused.
+ */
+export const YIELD_MAX_KG_HA = 1_000_000;
 export const YEARS: readonly number[] = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MIN + i);
 export const DEFAULT_YEAR = 2024;
 
@@ -87,4 +92,6 @@ export const ANALISES_SUGERIDAS = [
   'Stand Final',
   'Acamamento',
 ] as const;
+/** Units a product's dose is given in (issue 16); the form suggests them and accepts any other. */
+export const DOSE_UNITS = ['L/ha', 'kg/ha', 'mL/ha', 'g/ha', 'mL/100 kg de sementes', 'g/100 kg de sementes', 'kg/t'] as const;
 export const UNIDADES_SUGERIDAS = ['cm', 'm', 'mm', 'unidades', 'g', 'kg', '%', 'plantas/m²', 'cm²', 'índice SPAD', 'escala 1-5'] as const;

@@ -10,6 +10,7 @@ import {
   type ParseOptions,
   SIGN_AND_HEMISPHERE,
   formatDecimal,
+  toNumberOrNull,
   parseCoordinate,
   parseDecimal,
 } from './decimal.js';
@@ -308,5 +309,15 @@ describe('parseCoordinate', () => {
 
   it.each(['-', 'S', 'S ', `17°51'13,`, '-12,', '17,'])('reports %j as incomplete', (text) => {
     expect(lat(text)).toEqual({ ok: false, incomplete: true, message: NUMBER_INVALID });
+  });
+});
+
+describe('toNumberOrNull', () => {
+  it('reads what a form holds: numbers, pt-BR text; empty, NaN and junk are null', () => {
+    expect(toNumberOrNull(3.2)).toBe(3.2);
+    expect(toNumberOrNull('1.234,5')).toBe(1234.5);
+    expect(toNumberOrNull('3.2')).toBe(3.2);
+    expect(toNumberOrNull(0)).toBe(0);
+    for (const empty of ['', '  ', null, undefined, Number.NaN, Number.POSITIVE_INFINITY, 'abc', '3,2,1', {}]) expect(toNumberOrNull(empty)).toBeNull();
   });
 });

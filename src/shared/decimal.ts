@@ -246,3 +246,15 @@ export function parseCoordinate(text: string, axis: Axis): ParseResult {
   const incomplete = completable(text, (t) => readCoordinate(t, axis)?.ok === true);
   return { ok: false, incomplete, message: NUMBER_INVALID };
 }
+
+/**
+ * A form value as a number, or null when it is empty or not a number: the form holds numbers, null
+ * and NaN (number inputs), and strings (native selects, older drafts) that are read as pt-BR.
+ * For showing things derived from what is typed (a soil class, a map pin, a running total).
+ */
+export function toNumberOrNull(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const r = parseDecimal(value);
+  return r.ok ? r.value : null;
+}

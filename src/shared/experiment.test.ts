@@ -10,6 +10,7 @@ import {
   step5Schema,
   step6Schema,
 } from './experiment.js';
+import { YIELD_MAX_KG_HA } from './constants.js';
 
 type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 const first = (r: Result) => {
@@ -137,8 +138,49 @@ describe('step 5', () => {
     const r = step5Schema.parse({
       tratamentos: [{ ...t, produtos_aplicados: [{ nome: 'P', dose: 0, custo: '' }], analises_adicionais: [{ nome: 'Altura', valor: '12,345', unidade: 'cm' }] }],
     });
-    expect(r.tratamentos[0]?.produtos_aplicados[0]).toEqual({ nome: 'P', dose: 0, custo: null });
+    expect(r.tratamentos[0]?.produtos_aplicados[0]).toEqual({ nome: 'P', dose: 0, unidade: '', custo: null });
     expect(r.tratamentos[0]?.analises_adicionais[0]).toEqual({ nome: 'Altura', valor: 12.35, unidade: 'cm' });
+  });
+  it("a dose's unit is optional free text up to 30 characters", () => {
+    const parse = (unidade: unknown) => step5Schema.safeParse({ tratamentos: [{ ...t, produtos_aplicados: [{ nome: 'P', dose: 2, unidade }] }] });
+    expect(parse(' mL/100 kg de sementes ').data?.tratamentos[0]?.produtos_aplicados[0]).toEqual({ nome: 'P', dose: 2, unidade: 'mL/100 kg de sementes', custo: null });
+    expect(parse(undefined).data?.tratamentos[0]?.produtos_aplicados[0]?.unidade).toBe('');
+    expect(first(parse('x'.repeat(31)))['tratamentos.0.produtos_aplicados.0.unidade']).toBe('Texto muito longo');
+  });
+  it('yields up to 1.000.000 kg/ha, in a treatment and in a plot', () => {
+    expect(YIELD_MAX_KG_HA.toLocaleString('pt-BR')).toBe('1.000.000');
+    expect(step5Schema.safeParse({ tratamentos: [{ ...t, produtividade: YIELD_MAX_KG_HA }] }).success).toBe(true);
+    expect(first(step5Schema.safeParse({ tratamentos: [{ ...t, produtividade: 1e7 }] }))['tratamentos.0.produtividade']).toBe(
+      'Produtividade deve ser no máximo 1.000.000 kg/ha',
+    );
+    const plots = [{ ...t, repeticoes: [3000, 1_000_001] }, { ...t, repeticoes: [3000, -1] }];
+    expect(first(step5Schema.safeParse({ tratamentos: plots }))).toEqual({
+      'tratamentos.0.repeticoes.1': 'Produtividade deve ser no máximo 1.000.000 kg/ha',
+      'tratamentos.1.repeticoes.1': 'Produtividade deve ser positiva',
+    });
+  });
+});
+
+describe('numbers that are not numbers (issue 16)', () => {
+  // The number input reports NaN for a text that is not a number; a client may send anything.
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 'Infinity', 'abc', '3,2,1', true, {}])('%o is refused with the message', (bad) => {
+    const steps = [
+      [step2Schema.safeParse({ cidade: 'Rio Verde', estado: 'GO', latitude: bad, longitude: '' }), 'latitude'],
+      [step3Schema.safeParse({ teor_argila: bad, teor_materia_organica: 3 }), 'teor_argila'],
+      [step5Schema.safeParse({ tratamentos: [{ nome: 'T', modalidade: 'Foliar', produtividade: bad }] }), 'tratamentos.0.produtividade'],
+      [step5Schema.safeParse({ tratamentos: [{ nome: 'T', modalidade: 'Foliar', produtividade: 1, produtos_aplicados: [{ nome: 'P', dose: bad }] }] }), 'tratamentos.0.produtos_aplicados.0.dose'],
+      [step5Schema.safeParse({ tratamentos: [{ nome: 'T', modalidade: 'Foliar', produtividade: 1, analises_adicionais: [{ nome: 'A', valor: bad }] }] }), 'tratamentos.0.analises_adicionais.0.valor'],
+      [step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: bad }), 'custo_protocolo'],
+      [step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: 1, roi: bad }), 'roi'],
+    ] as const;
+    for (const [r, path] of steps) expect(first(r)[path]).toBe('Informe um número válido');
+  });
+  it('empty required numbers say they are required; empty optional ones are null', () => {
+    expect(first(step3Schema.safeParse({ teor_argila: null, teor_materia_organica: '' }))).toEqual({
+      teor_argila: 'Teor de argila é obrigatório',
+      teor_materia_organica: 'Teor de matéria orgânica é obrigatório',
+    });
+    expect(step2Schema.parse({ cidade: 'Rio Verde', estado: 'GO', latitude: null, longitude: null })).toMatchObject({ latitude: null, longitude: null });
   });
 });
 

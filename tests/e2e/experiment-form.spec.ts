@@ -128,8 +128,8 @@ test.describe('experiment form', () => {
         produtividade: 3780.5,
         custo: 72.5,
         produtos_aplicados: [
-          { nome: 'Aminoagro Raiz', dose: 0.5, custo: 42.5 },
-          { nome: 'Produto Digitado', dose: 1.25, custo: 30 },
+          { nome: 'Aminoagro Raiz', dose: 0.5, unidade: '', custo: 42.5 },
+          { nome: 'Produto Digitado', dose: 1.25, unidade: '', custo: 30 },
         ],
         analises_adicionais: [{ nome: 'Altura de Plantas', valor: 87.25, unidade: 'cm' }],
       },
@@ -139,7 +139,7 @@ test.describe('experiment form', () => {
         modalidade: 'Cobertura',
         produtividade: 3650,
         custo: 55,
-        produtos_aplicados: [{ nome: 'Aminoagro Folha Top', dose: 2, custo: 55 }],
+        produtos_aplicados: [{ nome: 'Aminoagro Folha Top', dose: 2, unidade: '', custo: 55 }],
         analises_adicionais: [],
       },
     ]);
@@ -175,12 +175,14 @@ test.describe('experiment form', () => {
     await next(page);
 
     await heading(page, 'Características do Solo');
-    await page.locator('input[name="teor_argila"]').fill('');
+    // Both start empty (issue 16: no pre-filled 0), so both are asked for.
     await next(page);
     await expect(page.getByText('Teor de argila é obrigatório')).toBeVisible();
+    await expect(page.getByText('Teor de matéria orgânica é obrigatório')).toBeVisible();
     await page.locator('input[name="teor_argila"]').fill('120');
     await expect(page.getByText('Valor deve ser menor que 100')).toBeVisible();
     await page.locator('input[name="teor_argila"]').fill('20');
+    await page.locator('input[name="teor_materia_organica"]').fill('2,5');
     await next(page);
 
     await heading(page, 'Dados da Cultura');
@@ -223,6 +225,7 @@ test.describe('experiment form', () => {
     await page.locator('input[name="tratamentos.0.produtividade"]').fill('3500');
     await next(page);
     await page.locator('select[name="tipo_estatistica"]').selectOption('ANOVA');
+    await page.locator('input[name="custo_protocolo"]').fill('1000');
     await next(page);
     await page.locator('input[name="pdf"]').setInputFiles({ name: 'planilha.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
     await expect(page.getByText(/File type must be application\/pdf/)).toBeVisible();
@@ -286,7 +289,7 @@ test.describe('experiment form', () => {
     const after = (await (await request.get(`/api/experiments/${experiment.id}`, { headers: auth })).json()).experiment;
     expect(after.version).toBe(2);
     expect(after.tratamentos[1].produtividade).toBe(9900);
-    expect(after.tratamentos[1].produtos_aplicados).toEqual([{ nome: 'Maximus Algas', dose: 1, custo: 20 }]);
+    expect(after.tratamentos[1].produtos_aplicados).toEqual([{ nome: 'Maximus Algas', dose: 1, unidade: '', custo: 20 }]);
     expect(after.pdf_filename).toBe('original.pdf');
     expect(after.roi).toBeNull();
   });

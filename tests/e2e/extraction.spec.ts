@@ -26,6 +26,9 @@ test('the form: extract a report on step 7, choose per differing field, confirm;
       await page.locator('input[name="cidade"]').fill('Petrolina');
       await page.locator('select[name="estado"]').selectOption('PE');
     }
+    // Numbers start empty (issue 16): the soil contents and the protocol cost are typed.
+    if (i === 2) await page.locator('input[name="teor_argila"]').fill('30');
+    if (i === 2) await page.locator('input[name="teor_materia_organica"]').fill('2,5');
     if (i === 3) await page.locator('select[name="cultura"]').selectOption('Uva');
     if (i === 3) await page.locator('input[name="cultivar"]').fill('Vitória');
     if (i === 4) {
@@ -34,6 +37,7 @@ test('the form: extract a report on step 7, choose per differing field, confirm;
       await page.locator('input[name="tratamentos.0.produtividade"]').fill('1');
     }
     if (i === 5) await page.locator('select[name="tipo_estatistica"]').selectOption('ANOVA');
+    if (i === 5) await page.locator('input[name="custo_protocolo"]').fill('1000');
     await page.getByRole('button', { name: 'Próximo' }).click();
   }
   await expect(page.getByRole('heading', { level: 2, name: 'Upload de Documento' })).toBeVisible();

@@ -69,7 +69,7 @@ test('after saving an edit, the dashboard and the details show the new yield wit
   await expect(page.getByRole('heading', { level: 2, name: 'Tratamentos' })).toBeVisible();
   await page.locator('input[name="tratamentos.1.repeticoes.0"]').fill('5450');
   await page.locator('input[name="tratamentos.1.repeticoes.1"]').fill('5550');
-  await expect(page.locator('input[name="tratamentos.1.produtividade"]')).toHaveValue('5500');
+  await expect(page.locator('input[name="tratamentos.1.produtividade"]')).toHaveValue('5.500');
   await page.getByRole('button', { name: 'Próximo' }).click();
   await page.getByRole('button', { name: 'Próximo' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Upload de Documento' })).toBeVisible();

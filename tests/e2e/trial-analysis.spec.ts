@@ -22,6 +22,8 @@ test('replicates typed in the form give the analysis in the details and the prin
   await page.locator('input[name="cidade"]').fill('Jataí');
   await page.locator('select[name="estado"]').selectOption('GO');
   await next(page);
+  await page.locator('input[name="teor_argila"]').fill('45');
+  await page.locator('input[name="teor_materia_organica"]').fill('2,8');
   await next(page);
   await page.locator('select[name="cultura"]').selectOption('Milho');
   await page.locator('input[name="cultivar"]').fill('Forrageiro');
@@ -34,10 +36,11 @@ test('replicates typed in the form give the analysis in the details and the prin
     await page.locator(`select[name="tratamentos.${i}.modalidade"]`).selectOption('Foliar');
     for (let b = 0; b < 4; b++) await page.locator(`input[name="tratamentos.${i}.repeticoes.${b}"]`).fill(String(blocks[b]![i]));
   }
-  await expect(page.locator('input[name="tratamentos.3.produtividade"]')).toHaveValue('40.7');
+  await expect(page.locator('input[name="tratamentos.3.produtividade"]')).toHaveValue('40,7');
   await expect(page.locator('input[name="tratamentos.3.produtividade"]')).toHaveAttribute('readonly', '');
   await next(page);
   await page.locator('select[name="tipo_estatistica"]').selectOption('DBC');
+  await page.locator('input[name="custo_protocolo"]').fill('0');
   await page.locator('input[name="preco_saca"]').fill('120');
   await next(page);
   await page.locator('input[name="pdf"]').setInputFiles(pdfFile('sorgo.pdf'));

@@ -235,6 +235,8 @@ export const appliedProducts = pgTable(
     position: smallint('position').notNull(),
     nome: text('nome').notNull(),
     dose: doublePrecision('dose'),
+    /** The dose's unit as typed ("L/ha", "mL/100 kg de sementes"); '' when not given. */
+    unidade: text('unidade').notNull().default(''),
     custo: doublePrecision('custo'),
   },
   (t) => [

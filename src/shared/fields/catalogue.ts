@@ -5,7 +5,7 @@
  * correlation variables all derive from it. A new plain field is declared here, and added to the
  * database (schema.ts + a migration) and to the SQL presenter (a test compares them).
  */
-import { BUSINESS_UNITS, DEFAULT_YEAR, MODALIDADES, TIPOS_ESTATISTICA, YEAR_MAX, YEAR_MIN, YEARS } from '../constants.js';
+import { BUSINESS_UNITS, DEFAULT_YEAR, DOSE_UNITS, MODALIDADES, TIPOS_ESTATISTICA, YEAR_MAX, YEAR_MIN, YEARS, YIELD_MAX_KG_HA } from '../constants.js';
 import { CLAY_CLASSES, ORGANIC_MATTER_CLASSES, clayClass, organicMatterClass } from '../soil.js';
 import { type Field, type Fields, type Step, choice, fieldTitle, list, namesOf, number, replicates, text } from './kinds.js';
 import { EXP_MSG } from './messages.js';
@@ -39,6 +39,7 @@ export const EXPERIMENT_FIELDS = {
   estado: text({ label: 'Estado', step: 2, required: EXP_MSG.estadoRequired, max: 2, lookup: 'estados', placeholder: 'Selecione o estado', correlation: 10, ...everywhere }),
   latitude: number({
     kind: 'coordinate',
+    axis: 'lat',
     label: 'Latitude',
     step: 2,
     zeroIsEmpty: true,
@@ -47,12 +48,13 @@ export const EXPERIMENT_FIELDS = {
     max: 90,
     maxMessage: EXP_MSG.latitudeRange,
     decimals: 6,
-    default: 0,
-    hint: 'Graus decimais, ex.: -17.7923 (opcional)',
+    default: null,
+    hint: 'Opcional: graus decimais (-17,7923) ou graus, minutos e segundos (17°47\'32" S)',
     ...everywhere,
   }),
   longitude: number({
     kind: 'coordinate',
+    axis: 'lon',
     label: 'Longitude',
     step: 2,
     zeroIsEmpty: true,
@@ -61,8 +63,8 @@ export const EXPERIMENT_FIELDS = {
     max: 180,
     maxMessage: EXP_MSG.longitudeRange,
     decimals: 6,
-    default: 0,
-    hint: 'Graus decimais, ex.: -50.9192 (opcional)',
+    default: null,
+    hint: 'Opcional: graus decimais (-50,9192) ou graus, minutos e segundos (50°55\'09" O)',
     ...everywhere,
   }),
   teor_argila: number({
@@ -78,7 +80,7 @@ export const EXPERIMENT_FIELDS = {
     max: 100,
     maxMessage: EXP_MSG.valueMax,
     decimals: 2,
-    default: 0,
+    default: null,
     scale: { caption: 'Interpretação do teor de argila:', classes: CLAY_CLASSES, classify: clayClass },
     correlation: 3,
     details: 'solo',
@@ -97,7 +99,7 @@ export const EXPERIMENT_FIELDS = {
     max: 100,
     maxMessage: EXP_MSG.valueMax,
     decimals: 1,
-    default: 0,
+    default: null,
     scale: { caption: 'Interpretação da matéria orgânica:', classes: ORGANIC_MATTER_CLASSES, classify: organicMatterClass },
     correlation: 4,
     details: 'solo',
@@ -141,7 +143,7 @@ export const EXPERIMENT_FIELDS = {
     min: 0,
     minMessage: EXP_MSG.custoPositive,
     decimals: 2,
-    default: 0,
+    default: null,
     correlation: 2,
     ...everywhere,
   }),
@@ -156,7 +158,7 @@ export const EXPERIMENT_FIELDS = {
     min: 0,
     minMessage: EXP_MSG.roiPositive,
     decimals: 2,
-    default: 0,
+    default: null,
     hint: 'Opcional',
     correlation: 1,
     details: 'resultados',
@@ -172,7 +174,7 @@ export const EXPERIMENT_FIELDS = {
     min: 0,
     minMessage: EXP_MSG.precoSacaPositive,
     decimals: 2,
-    default: '',
+    default: null,
     hint: 'Opcional: preço da saca de 60 kg; calcula a receita extra de cada tratamento sobre a testemunha',
     csv: true,
     audited: true,
@@ -181,13 +183,15 @@ export const EXPERIMENT_FIELDS = {
 
 export const PRODUCT_FIELDS = {
   nome: text({ label: 'Produto', required: EXP_MSG.produtoNomeRequired, max: 150 }),
-  dose: number({ kind: 'number', label: 'Dose', min: 0, minMessage: EXP_MSG.doseNonNegative, decimals: 2, default: '' }),
-  custo: number({ kind: 'money', label: 'Custo', unit: 'R$', min: 0, minMessage: EXP_MSG.custoPositive, decimals: 2, default: '' }),
+  dose: number({ kind: 'number', label: 'Dose', min: 0, minMessage: EXP_MSG.doseNonNegative, decimals: 2, default: null }),
+  // The dose's unit as the report gives it: a suggestion from the list, or typed.
+  unidade: text({ label: 'Unidade da dose', max: 30, suggestions: DOSE_UNITS, placeholder: 'L/ha' }),
+  custo: number({ kind: 'money', label: 'Custo', unit: 'R$', min: 0, minMessage: EXP_MSG.custoPositive, decimals: 2, default: null }),
 } as const satisfies Fields;
 
 export const ANALYSIS_FIELDS = {
   nome: text({ label: 'Análise', required: EXP_MSG.analiseNomeRequired, max: 150 }),
-  valor: number({ kind: 'number', label: 'Valor', decimals: 2, round: true, default: 0 }),
+  valor: number({ kind: 'number', label: 'Valor', decimals: 2, round: true, default: null }),
   unidade: text({ label: 'Unidade', max: 50 }),
 } as const satisfies Fields;
 
@@ -195,9 +199,20 @@ export const ANALYSIS_FIELDS = {
 export const TREATMENT_FIELDS = {
   nome: text({ label: 'Nome do tratamento', required: EXP_MSG.nomeRequired, max: 150, csv: true }),
   modalidade: choice({ label: 'Modalidade', options: MODALIDADES, required: EXP_MSG.modalidadeRequired, csv: true }),
-  produtividade: number({ kind: 'number', label: 'Produtividade', unit: 'kg/ha', min: 0, minMessage: EXP_MSG.produtividadePositive, decimals: 2, default: 0, csv: true }),
-  custo: number({ kind: 'money', label: 'Custo do tratamento', unit: 'R$', emptyAs: 0, min: 0, minMessage: EXP_MSG.custoPositive, decimals: 2, default: 0, csv: true }),
-  repeticoes: replicates({ label: 'Repetições', unit: 'kg/ha', max: 12 }),
+  produtividade: number({
+    kind: 'number',
+    label: 'Produtividade',
+    unit: 'kg/ha',
+    min: 0,
+    minMessage: EXP_MSG.produtividadePositive,
+    max: YIELD_MAX_KG_HA,
+    maxMessage: EXP_MSG.produtividadeMax,
+    decimals: 2,
+    default: null,
+    csv: true,
+  }),
+  custo: number({ kind: 'money', label: 'Custo do tratamento', unit: 'R$', emptyAs: 0, min: 0, minMessage: EXP_MSG.custoPositive, decimals: 2, default: null, csv: true }),
+  repeticoes: replicates({ label: 'Repetições', unit: 'kg/ha', max: 12, valueMax: YIELD_MAX_KG_HA }),
   produtos_aplicados: list({ label: 'Produtos aplicados', csv: true }),
   analises_adicionais: list({ label: 'Análises adicionais' }),
 } as const satisfies Fields;

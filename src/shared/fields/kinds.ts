@@ -3,6 +3,7 @@
  * was typed or sent (its zod schema), what a new form starts with, and how a value is shown.
  */
 import { z } from 'zod';
+import type { Axis } from '../decimal.js';
 import { formatBRL, formatNumber } from '../format.js';
 import type { SoilClass } from '../soil.js';
 import { EXP_MSG } from './messages.js';
@@ -39,6 +40,8 @@ export interface FieldMeta {
   details?: DetailSection;
   /** The API also takes null (trials imported without the measurement); the form never sends it. */
   nullableInApi?: boolean;
+  /** Free text with these suggestions (a <datalist>): any other text is accepted too. */
+  suggestions?: readonly string[];
   /** The form's options come from a lookup list (the API checks them against the reference data). */
   lookup?: 'marcas' | 'regionais' | 'estados' | 'culturas';
   /** An interpretation scale shown under the input (soil classes). */
@@ -108,6 +111,8 @@ export function choice<const S extends ChoiceSpec<readonly [string, ...string[]]
 
 interface NumberSpec extends FieldMeta {
   kind: NumericKind;
+  /** Coordinates: which one, so the input also reads degrees-minutes-seconds with N/S or L/O. */
+  axis?: Axis;
   /** The message when empty; without it an empty input becomes null (or `emptyAs`). */
   required?: string;
   /** Optional fields where a typed 0 also means "not given" (spec 001 §5: coordinates, ROI). */
@@ -126,8 +131,8 @@ interface NumberSpec extends FieldMeta {
   round?: boolean;
   /** The form offers these values in a list (years). */
   options?: readonly number[];
-  /** What a new form starts with: a number, or '' for empty. */
-  default: number | '';
+  /** What a new form starts with: a number, or null for empty (issue 16: never a pre-filled 0). */
+  default: number | null;
 }
 
 type NumberOut<S> = S extends { required: string } ? number : S extends { emptyAs: 0 } ? number : number | null;
@@ -155,9 +160,10 @@ export function number<const S extends NumberSpec>(spec: S) {
 /* ---------- replicates and nested lists ---------- */
 
 /** Plot yields (kg/ha), one per block; empty or absent means none. */
-export function replicates<const S extends FieldMeta & { max: number }>(spec: S) {
+export function replicates<const S extends FieldMeta & { max: number; valueMax: number }>(spec: S) {
+  const plot = z.number().min(0, EXP_MSG.produtividadePositive).max(spec.valueMax, EXP_MSG.produtividadeMax);
   const schema = z
-    .array(requiredNumber(EXP_MSG.repeticaoRequired).pipe(z.number().min(0, EXP_MSG.produtividadePositive)))
+    .array(requiredNumber(EXP_MSG.repeticaoRequired).pipe(plot))
     .max(spec.max, EXP_MSG.repeticoesFaixa)
     .nullish()
     .transform((v) => (v && v.length ? v : undefined));
@@ -172,7 +178,7 @@ export function list<const S extends FieldMeta>(spec: S) {
 export type TextField = TextSpec & { kind: 'text'; default: ''; schema: z.ZodType };
 export type ChoiceField = FieldMeta & { kind: 'choice'; options: readonly string[]; default: ''; schema: z.ZodType };
 export type NumberField = NumberSpec & { schema: z.ZodType };
-export type ReplicatesField = FieldMeta & { kind: 'replicates'; max: number; schema: z.ZodType };
+export type ReplicatesField = FieldMeta & { kind: 'replicates'; max: number; valueMax: number; schema: z.ZodType };
 export type ListField = FieldMeta & { kind: 'list' };
 export type Field = TextField | ChoiceField | NumberField | ReplicatesField | ListField;
 export type Fields = Readonly<Record<string, Field>>;
@@ -207,9 +213,13 @@ export function namesOf<F extends Fields>(fields: F, pick: (f: Field) => boolean
   return Object.keys(fields).filter((name) => pick(fields[name]!));
 }
 
-/** A field's value as the form holds it: numbers as typed (text until validated). */
+/**
+ * A field's value as the form holds it. Numbers: a number, null when empty, NaN for a text that is
+ * not a number (the number input reports these); a string where a native control writes one (the
+ * year's <select>) or a value from before issue 16 (drafts, extraction) still sits.
+ */
 export type FormScalars<F> = {
-  [K in keyof F as F[K] extends { default: unknown } ? K : never]: F[K] extends { kind: NumericKind } ? number | string : string;
+  [K in keyof F as F[K] extends { default: unknown } ? K : never]: F[K] extends { kind: NumericKind } ? number | string | null : string;
 };
 
 /** What a new form starts with for these fields (lists and replicates are the form's own). */
@@ -225,9 +235,6 @@ export const fieldTitle = (f: FieldMeta): string => (f.unit ? `${f.label} (${f.u
 
 /** Whether the form marks the field as required (the schema enforces it). */
 export const isRequired = (f: Field): boolean => f.kind === 'choice' || ('required' in f && Boolean(f.required));
-
-/** The input's `step` for a number of decimals: 2 → "0.01". */
-export const inputStep = (decimals: number): string => (decimals <= 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`);
 
 export const isNumeric = (f: Field): f is NumberField => f.kind === 'number' || f.kind === 'money' || f.kind === 'coordinate';
 

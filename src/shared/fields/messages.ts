@@ -29,6 +29,8 @@ export const EXP_MSG = {
   modalidadeRequired: 'Modalidade é obrigatória',
   produtividadeRequired: 'Produtividade é obrigatória',
   produtividadePositive: 'Produtividade deve ser positiva',
+  // Issue 16 (YIELD_MAX_KG_HA written as pt-BR writes it; a test holds the two together).
+  produtividadeMax: 'Produtividade deve ser no máximo 1.000.000 kg/ha',
   custoPositive: 'Custo deve ser positivo',
   doseNonNegative: 'Dose deve ser positiva',
   produtoNomeRequired: 'Nome do produto é obrigatório',

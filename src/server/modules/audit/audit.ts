@@ -19,7 +19,7 @@ interface TreatmentLike {
   modalidade: string;
   produtividade: number;
   custo?: number | null;
-  produtos_aplicados: Array<{ nome: string; dose?: number | null; custo?: number | null }>;
+  produtos_aplicados: Array<{ nome: string; dose?: number | null; unidade?: string | null; custo?: number | null }>;
   analises_adicionais: Array<{ nome: string; valor?: number | null; unidade?: string | null }>;
   repeticoes?: number[] | null;
 }
@@ -31,7 +31,7 @@ function treatmentOf(t: TreatmentLike) {
     modalidade: t.modalidade,
     produtividade: t.produtividade,
     custo: t.custo ?? 0,
-    produtos_aplicados: t.produtos_aplicados.map((p) => ({ nome: p.nome, dose: p.dose ?? null, custo: p.custo ?? null })),
+    produtos_aplicados: t.produtos_aplicados.map((p) => ({ nome: p.nome, dose: p.dose ?? null, unidade: p.unidade || null, custo: p.custo ?? null })),
     analises_adicionais: t.analises_adicionais.map((a) => ({ nome: a.nome, valor: a.valor ?? null, unidade: a.unidade ?? null })),
     repeticoes: t.repeticoes ?? null,
   };

@@ -46,7 +46,7 @@ const cell = (v: unknown): Cell => (typeof v === 'number' || typeof v === 'strin
 
 const productsCell = (t: Tratamento): string =>
   t.produtos_aplicados
-    .map((p) => [p.nome, p.dose !== null ? `dose ${csvNumber(p.dose)}` : '', p.custo !== null ? `R$ ${csvNumber(p.custo)}` : ''].filter(Boolean).join(' '))
+    .map((p) => [p.nome, p.dose !== null ? `dose ${[csvNumber(p.dose), p.unidade].filter(Boolean).join(' ')}` : '', p.custo !== null ? `R$ ${csvNumber(p.custo)}` : ''].filter(Boolean).join(' '))
     .join(' | ');
 
 export function experimentCsvLines(e: Experiment): string {

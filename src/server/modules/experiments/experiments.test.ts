@@ -173,12 +173,72 @@ describe('create and read', () => {
     expect([e.teor_argila, e.teor_materia_organica]).toEqual([null, null]);
   });
 
+  it("keeps a product's dose unit; without one it is ''", async () => {
+    const tratamentos = [
+      { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3600, produtos_aplicados: [] },
+      {
+        nome: 'Tratado',
+        modalidade: 'Sementes',
+        produtividade: 3900,
+        produtos_aplicados: [
+          { nome: 'Aminoagro Raiz', dose: 2, unidade: 'mL/100 kg de sementes', custo: 10 },
+          { nome: 'Aminoagro Mol', dose: 1, custo: 5 },
+        ],
+      },
+    ];
+    const e = await createExperiment(t.app, owner, { tratamentos });
+    const read = (await get(`/api/experiments/${e.id}`, owner)).json().experiment;
+    expect(read.tratamentos[1].produtos_aplicados).toEqual([
+      { nome: 'Aminoagro Raiz', dose: 2, unidade: 'mL/100 kg de sementes', custo: 10 },
+      { nome: 'Aminoagro Mol', dose: 1, unidade: '', custo: 5 },
+    ]);
+  });
+
   it('answers 404 for unknown or malformed ids', async () => {
     for (const id of ['999999', 'abc', '-1', '1.5', '99999999999']) {
       const res = await get(`/api/experiments/${id}`, owner);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
+  });
+});
+
+describe('numbers out of range or not numbers (issue 16)', () => {
+  const total = async () => (await get('/api/experiments?limit=1', owner)).json().total as number;
+  const pdf = () => ({ filename: 'a.pdf', content: samplePdf() });
+  const withYield = (produtividade: unknown, repeticoes?: unknown[]) =>
+    buildExperiment({
+      tratamentos: [
+        { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3600, ...(repeticoes ? { repeticoes: [3500, 3700] } : {}) },
+        { nome: 'Tratado', modalidade: 'Foliar', produtividade, ...(repeticoes ? { repeticoes } : {}) },
+      ],
+    });
+
+  it.each([
+    ['a yield of 10.000.000 kg/ha', withYield(1e7), { 'tratamentos.1.produtividade': 'Produtividade deve ser no máximo 1.000.000 kg/ha' }],
+    ['a negative yield', withYield(-1), { 'tratamentos.1.produtividade': 'Produtividade deve ser positiva' }],
+    ['a plot yield over the bound', withYield(1, [3600, 1e7]), { 'tratamentos.1.repeticoes.1': 'Produtividade deve ser no máximo 1.000.000 kg/ha' }],
+    ['a negative plot yield', withYield(1, [-1, 3600]), { 'tratamentos.1.repeticoes.0': 'Produtividade deve ser positiva' }],
+    ['"Infinity" as a yield', withYield('Infinity'), { 'tratamentos.1.produtividade': 'Informe um número válido' }],
+    ['"NaN" as a cost', buildExperiment({ custo_protocolo: 'NaN' }), { custo_protocolo: 'Informe um número válido' }],
+    ['"Infinity" as a plot yield', withYield(1, [3600, '-Infinity']), { 'tratamentos.1.repeticoes.1': 'Informe um número válido' }],
+  ])('refuses %s with fields and writes nothing', async (_, body, fields) => {
+    const before = await total();
+    const res = await send('POST', '/api/experiments', owner, body, pdf());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual(fields);
+    expect(await total()).toBe(before);
+  });
+
+  it('refuses a JSON number too large to be finite (1e400)', async () => {
+    const before = await total();
+    // JSON.parse reads 1e400 as Infinity: the schema must not let it through.
+    const data = JSON.stringify(buildExperiment({ teor_argila: 'BIG', roi: 'BIG' })).replaceAll('"BIG"', '1e400');
+    const body = multipart({ data }, [pdf()]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ teor_argila: 'Informe um número válido', roi: 'Informe um número válido' });
+    expect(await total()).toBe(before);
   });
 });
 
@@ -230,7 +290,7 @@ describe('update', () => {
       cultivar: 'Brasmax Garra',
       tratamentos: [
         { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3000 },
-        { nome: 'Novo', modalidade: 'Sulco', produtividade: 3300, produtos_aplicados: [{ nome: 'Dimicron Zinco', dose: 1, custo: 10 }] },
+        { nome: 'Novo', modalidade: 'Sulco', produtividade: 3300, produtos_aplicados: [{ nome: 'Dimicron Zinco', dose: 1, unidade: 'kg/ha', custo: 10 }] },
         { nome: 'Outro', modalidade: 'Cobertura', produtividade: 3600, analises_adicionais: [{ nome: 'Stand Final', valor: 12.345, unidade: 'plantas/m²' }] },
       ],
     });
@@ -241,7 +301,7 @@ describe('update', () => {
     expect(u.cultivar).toBe('Brasmax Garra');
     expect(u.pdf_filename).toBe('relatório.pdf');
     expect(u.tratamentos.map((x: { nome: string }) => x.nome)).toEqual(['Testemunha', 'Novo', 'Outro']);
-    expect(u.tratamentos[1].produtos_aplicados).toEqual([{ nome: 'Dimicron Zinco', dose: 1, custo: 10 }]);
+    expect(u.tratamentos[1].produtos_aplicados).toEqual([{ nome: 'Dimicron Zinco', dose: 1, unidade: 'kg/ha', custo: 10 }]);
     expect(u.tratamentos[2].analises_adicionais).toEqual([{ nome: 'Stand Final', valor: 12.35, unidade: 'plantas/m²' }]);
     expect(u.produtividade_media).toBe(3300);
     expect(new Date(u.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(e.updated_at).getTime());

@@ -93,7 +93,7 @@ describe('GET /api/experiments', () => {
     expect(del.statusCode).toBe(204);
   });
 
-  it('keeps the treatments JSON of each experiment as the live rows say, and the migration fills it the same way', async () => {
+  it('keeps the treatments JSON of each experiment as the live rows say, and the latest migration that fills it does so the same way', async () => {
     const db = t.db.database.db;
     const live = await queryRows<{ experiment_id: number; j: string }>(db, treatmentsJsonOf(sql`select id from experiments`));
     const stored = await queryRows<{ id: number; tratamentos_json: string }>(db, sql`select id, tratamentos_json from experiments`);
@@ -101,7 +101,8 @@ describe('GET /api/experiments', () => {
     const liveById = new Map(live.map((r) => [Number(r.experiment_id), r.j]));
     for (const row of stored) expect(row.tratamentos_json, `experiment ${row.id}`).toBe(liveById.get(Number(row.id)));
 
-    const migration = readFileSync(new URL('../../db/migrations/0008_treatments_json.sql', import.meta.url), 'utf8');
+    // 0008 filled it first; 0010 (the dose unit) filled it again with the products' new key.
+    const migration = readFileSync(new URL('../../db/migrations/0010_dose_unit.sql', import.meta.url), 'utf8');
     const backfill = migration.split('--> statement-breakpoint')[1]!;
     await db.execute(sql`update experiments set tratamentos_json = '[]'`);
     await db.execute(sql.raw(backfill));

@@ -17,7 +17,7 @@ export const isoTimestamp = (column: SQL | string) =>
  */
 export function treatmentsJsonOf(ids: SQL): SQL {
   return sql`with prods as (
-      select a.treatment_id, json_agg(json_build_object('nome', a.nome, 'dose', a.dose, 'custo', a.custo) order by a.position) as j
+      select a.treatment_id, json_agg(json_build_object('nome', a.nome, 'dose', a.dose, 'unidade', a.unidade, 'custo', a.custo) order by a.position) as j
       from applied_products a where a.experiment_id in (${ids}) group by a.treatment_id),
     anals as (
       select x.treatment_id, json_agg(json_build_object('nome', x.nome, 'valor', x.valor, 'unidade', x.unidade) order by x.position) as j

@@ -229,7 +229,7 @@ async function insertNestedMany(tx: Tx, items: readonly { experimentId: number; 
     return id;
   };
   const products = rows.flatMap((r) =>
-    r.t.produtos_aplicados.map((p, position) => ({ treatmentId: treatmentId(r), experimentId: r.experimentId, position, nome: p.nome, dose: p.dose, custo: p.custo })),
+    r.t.produtos_aplicados.map((p, position) => ({ treatmentId: treatmentId(r), experimentId: r.experimentId, position, nome: p.nome, dose: p.dose, unidade: p.unidade, custo: p.custo })),
   );
   const analyses = rows.flatMap((r) =>
     r.t.analises_adicionais.map((a, position) => ({

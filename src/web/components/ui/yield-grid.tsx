@@ -100,13 +100,13 @@ function GridCell({ name, label, value, unit, error, errorId, onValue, onPaste, 
         }}
         onPaste={onPaste}
         className={cn(
-          'block h-11 w-24 rounded-md border bg-white px-2 text-right text-sm text-slate-900 tabular-nums',
+          'block h-11 w-20 rounded-md border bg-white px-2 text-right text-sm text-slate-900 tabular-nums sm:w-24',
           'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500',
           field.error ? 'border-red-600 bg-red-50' : 'border-slate-300',
         )}
       />
       {field.error ? (
-        <p id={errorId} className="mt-0.5 w-24 text-xs leading-tight text-red-700">
+        <p id={errorId} className="mt-0.5 w-20 text-xs leading-tight text-red-700 sm:w-24">
           {field.error}
         </p>
       ) : null}
@@ -213,7 +213,7 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
           <caption className="sr-only">Produtividade por bloco em {info.label}: tratamentos nas linhas, blocos nas colunas</caption>
           <thead className="bg-soil-50">
             <tr>
-              <th scope="col" className="sticky left-0 z-10 bg-soil-50 px-3 py-2 text-left font-semibold text-slate-800 shadow-[1px_0_0_var(--color-soil-200)]">
+              <th scope="col" className="sticky left-0 z-10 bg-soil-50 px-2 py-2 text-left font-semibold text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3">
                 Tratamento
               </th>
               {Array.from({ length: blocks }, (_, j) => (
@@ -232,8 +232,9 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
               const { mean, filled } = rowMean(grid[i] ?? []);
               return (
                 <tr key={i} className="border-t border-soil-200">
-                  <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-1 text-left font-medium text-slate-800 shadow-[1px_0_0_var(--color-soil-200)]">
-                    <span className="block max-w-[7.5rem] truncate sm:max-w-[14rem]" title={row.label}>
+                  <th scope="row" className="sticky left-0 z-10 bg-white px-2 py-1 text-left font-medium text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3">
+                    {/* Narrow on phones, so that two blocks show beside the pinned column at 375 px. */}
+                    <span className="block max-w-[5rem] truncate sm:max-w-[14rem]" title={row.label}>
                       {row.label}
                     </span>
                   </th>

@@ -69,8 +69,8 @@ describe('planExtraction and applyExtraction', () => {
     };
     expect(planExtraction(current, data)).toMatchObject({ conflicts: [], treatments: 'take' });
     expect(applyExtraction(current, data).tratamentos).toEqual([
-      { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
-      { nome: 'Raiz', modalidade: '', produtividade: 3800, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
+      { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500, custo: null, produtos_aplicados: [], analises_adicionais: [] },
+      { nome: 'Raiz', modalidade: '', produtividade: 3800, custo: null, produtos_aplicados: [], analises_adicionais: [] },
     ]);
   });
 
@@ -92,7 +92,7 @@ describe('planExtraction and applyExtraction', () => {
   });
 
   it('using the report\'s list keeps the user\'s modality, cost and products where the report lacks them, and rows beyond it', () => {
-    const product = { nome: 'Adubo', dose: 2, custo: 10 };
+    const product = { nome: 'Adubo', dose: 2, unidade: 'L/ha', custo: 10 };
     const current = {
       ...newExperimentDefaults(),
       tratamentos: [

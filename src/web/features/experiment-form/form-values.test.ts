@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { step1Schema, step2Schema, step3Schema, step4Schema, step5Schema, step6Schema } from '../../../shared/experiment.js';
 import { EXPERIMENT_FIELDS } from '../../../shared/fields/catalogue.js';
-import { STEPS, fromExperiment, newExperimentDefaults, newTreatment, stepOfField } from './form-values.js';
+import { STEPS, fromExperiment, newAnalysis, newExperimentDefaults, newProduct, newTreatment, stepOfField } from './form-values.js';
 
 describe('form values from the catalogue', () => {
   it('validates each step on exactly the fields of its schema', () => {
@@ -15,7 +15,7 @@ describe('form values from the catalogue', () => {
     expect(stepOfField('preco_saca')).toBe(6);
   });
 
-  it('starts a new experiment with the spec defaults', () => {
+  it('starts a new experiment empty: no number pre-filled with 0 (issue 16), ano 2024', () => {
     expect(newExperimentDefaults()).toEqual({
       consultoria: '',
       marca: '',
@@ -23,31 +23,33 @@ describe('form values from the catalogue', () => {
       regional: '',
       cidade: '',
       estado: '',
-      latitude: 0,
-      longitude: 0,
-      teor_argila: 0,
-      teor_materia_organica: 0,
+      latitude: null,
+      longitude: null,
+      teor_argila: null,
+      teor_materia_organica: null,
       cultura: '',
       cultivar: '',
       ano: 2024,
       tratamentos: [],
       tipo_estatistica: '',
-      custo_protocolo: 0,
-      roi: 0,
-      preco_saca: '',
+      custo_protocolo: null,
+      roi: null,
+      preco_saca: null,
     });
+    expect(newProduct()).toEqual({ nome: '', dose: null, unidade: '', custo: null });
+    expect(newAnalysis()).toEqual({ nome: '', valor: null, unidade: '' });
     expect(newTreatment(true, 2)).toEqual({
       nome: 'Testemunha',
       modalidade: '',
-      produtividade: 0,
-      custo: 0,
+      produtividade: null,
+      custo: null,
       repeticoes: ['', ''],
       produtos_aplicados: [],
       analises_adicionais: [],
     });
   });
 
-  it('reads a stored experiment back into the form, nulls as empty inputs', () => {
+  it('reads a stored experiment back into the form, nulls as empty numbers', () => {
     const values = fromExperiment({
       id: 1,
       version: 2,
@@ -73,12 +75,12 @@ describe('form values from the catalogue', () => {
           produtividade: 3000,
           custo: 0,
           repeticoes: [2900, 3100],
-          produtos_aplicados: [{ nome: 'P', dose: null, custo: 4 }],
+          produtos_aplicados: [{ nome: 'P', dose: null, unidade: 'L/ha', custo: 4 }],
           analises_adicionais: [{ nome: 'A', valor: null, unidade: 'cm' }],
         },
       ],
     });
-    expect(values).toMatchObject({ latitude: '', longitude: -50.5, teor_argila: '', teor_materia_organica: 2.5, roi: '', preco_saca: 120, ano: 2025 });
+    expect(values).toMatchObject({ latitude: null, longitude: -50.5, teor_argila: null, teor_materia_organica: 2.5, roi: null, preco_saca: 120, ano: 2025 });
     expect(values.tratamentos).toEqual([
       {
         nome: 'Testemunha',
@@ -86,8 +88,8 @@ describe('form values from the catalogue', () => {
         produtividade: 3000,
         custo: 0,
         repeticoes: [2900, 3100],
-        produtos_aplicados: [{ nome: 'P', dose: '', custo: 4 }],
-        analises_adicionais: [{ nome: 'A', valor: '', unidade: 'cm' }],
+        produtos_aplicados: [{ nome: 'P', dose: null, unidade: 'L/ha', custo: 4 }],
+        analises_adicionais: [{ nome: 'A', valor: null, unidade: 'cm' }],
       },
     ]);
   });

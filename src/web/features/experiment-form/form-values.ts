@@ -8,7 +8,7 @@ import type { Experiment } from '../../../shared/experiment.js';
 import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, STEP_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Fields, type FormScalars, type Step, formDefaults, isNumeric } from '../../../shared/fields/kinds.js';
 
-type Num = number | string;
+type Num = number | string | null;
 
 export type ProdutoForm = FormScalars<typeof PRODUCT_FIELDS>;
 export type AnaliseForm = FormScalars<typeof ANALYSIS_FIELDS>;
@@ -20,7 +20,7 @@ export type TratamentoForm = FormScalars<typeof TREATMENT_FIELDS> & {
 };
 export type FormValues = FormScalars<typeof EXPERIMENT_FIELDS> & { tratamentos: TratamentoForm[] };
 
-/** Spec 001 §3: each field's catalogue default (empty text, ano 2024, numbers 0), no treatments. */
+/** Each field's catalogue default (empty text, ano 2024, numbers empty: issue 16), no treatments. */
 export function newExperimentDefaults(): FormValues {
   return { ...formDefaults(EXPERIMENT_FIELDS), tratamentos: [] };
 }
@@ -49,13 +49,13 @@ export function withBlocks(t: TratamentoForm, blocks: number): TratamentoForm {
 export const newProduct = (): ProdutoForm => formDefaults(PRODUCT_FIELDS);
 export const newAnalysis = (): AnaliseForm => formDefaults(ANALYSIS_FIELDS);
 
-/** The catalogue fields of a stored value as the form holds them: null numbers become ''. */
+/** The catalogue fields of a stored value as the form holds them: a null number stays empty. */
 function toForm<F extends Fields>(fields: F, stored: object): FormScalars<F> {
   const values = stored as Record<string, unknown>;
   const entries = Object.entries(fields).flatMap(([name, f]) => {
     if (!('default' in f)) return [];
     const v = values[name];
-    return [[name, isNumeric(f) ? (v ?? '') : String(v ?? '')] as const];
+    return [[name, isNumeric(f) ? (v ?? null) : String(v ?? '')] as const];
   });
   // Object.fromEntries gives a plain record; the entries are FormScalars' keys and value kinds.
   return Object.fromEntries(entries) as FormScalars<F>;

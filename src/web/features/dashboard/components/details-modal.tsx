@@ -84,7 +84,7 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
                         {t.produtos_aplicados.map((p, k) => (
                           <li key={k}>
                             {p.nome}
-                            {p.dose !== null ? ` · dose ${formatNumber(p.dose, 2)}` : ''}
+                            {p.dose !== null ? ` · dose ${formatNumber(p.dose, 2)}${p.unidade ? ` ${p.unidade}` : ''}` : ''}
                             {p.custo !== null ? ` · ${formatBRL(p.custo)}` : ''}
                           </li>
                         ))}

@@ -1,16 +1,21 @@
 /**
  * Steps 1–4 and 6: the catalogue's fields of each step, bound to the form by name. A field is
- * drawn from its declaration (label, unit, bounds, options, hint, interpretation scale); a step
- * adds only what is about layout or typing help.
+ * drawn from its declaration (label, unit, kind, decimals, options, hint, interpretation scale); a
+ * step adds only what is about layout or typing help. Numbers are typed in the product's number
+ * input (pt-BR or plain, coordinates also in degrees-minutes-seconds), never a browser
+ * `type="number"`, which drops a decimal comma without a word.
  */
 import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CULTIVARES_SUGERIDAS } from '../../../../shared/constants.js';
 import { EXPERIMENT_FIELDS, STEP_FIELDS } from '../../../../shared/fields/catalogue.js';
-import { type Field, type FieldMeta, type Step, fieldTitle, inputStep, isNumeric, isRequired } from '../../../../shared/fields/kinds.js';
+import { toNumberOrNull } from '../../../../shared/decimal.js';
+import { type Field, type FieldMeta, type NumberField, type Step, fieldTitle, isNumeric, isRequired } from '../../../../shared/fields/kinds.js';
 import type { SoilClass } from '../../../../shared/soil.js';
+import { LocationPicker } from '../../../components/location-picker.js';
 import { Input, Select } from '../../../components/ui/field.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
+import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { cn } from '../../../lib/cn.js';
 import { useCulturas, useEstados, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { FormValues } from '../form-values.js';
@@ -127,16 +132,30 @@ function SoilScale({ classes, active, caption }: { classes: readonly SoilClass[]
   );
 }
 
-const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(String(v).replace(',', '.')));
-
 /** An input followed by the interpretation of what is typed in it (soil classes). */
 function Scaled({ name, scale, children }: { name: Name; scale: NonNullable<FieldMeta['scale']>; children: ReactNode }) {
   const value = useWatch<FormValues, Name>({ name });
   return (
     <div className="space-y-3">
       {children}
-      <SoilScale caption={scale.caption} classes={scale.classes} active={scale.classify(asNumber(value))} />
+      <SoilScale caption={scale.caption} classes={scale.classes} active={scale.classify(toNumberOrNull(value))} />
     </div>
+  );
+}
+
+/** A number field: its kind, decimals and (coordinates) axis decide what the input reads. */
+function CatalogueNumber({ name, f, extra }: { name: Name; f: NumberField; extra?: Extra | undefined }) {
+  return (
+    <FormNumberInput<FormValues>
+      name={name}
+      label={fieldTitle(f)}
+      requiredMark={isRequired(f)}
+      hint={extra?.hint ?? f.hint}
+      containerClassName={extra?.containerClassName}
+      kind={f.kind}
+      decimals={f.decimals}
+      {...(f.axis ? { axis: f.axis } : {})}
+    />
   );
 }
 
@@ -173,16 +192,7 @@ function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined
     );
   }
   if (isNumeric(f)) {
-    const input = (
-      <Input
-        {...common}
-        type="number"
-        step={inputStep(f.decimals)}
-        min={f.min}
-        max={f.max}
-        inputMode={f.decimals > 0 ? 'decimal' : 'numeric'}
-      />
-    );
+    const input = <CatalogueNumber name={name} f={f} extra={extra} />;
     return f.scale ? (
       <Scaled name={name} scale={f.scale}>
         {input}
@@ -217,10 +227,30 @@ export function StepConsultoria() {
   );
 }
 
+/** "Usar minha localização", the pin map and the 100 km check, under the typed coordinates. */
+function Location() {
+  const { setValue } = useFormContext<FormValues>();
+  const [lat, lng, cidade, estado] = useWatch<FormValues, ['latitude', 'longitude', 'cidade', 'estado']>({ name: ['latitude', 'longitude', 'cidade', 'estado'] });
+  return (
+    <LocationPicker
+      className="sm:col-span-2"
+      lat={toNumberOrNull(lat)}
+      lng={toNumberOrNull(lng)}
+      cidade={cidade}
+      estado={estado}
+      onPick={(p) => {
+        setValue('latitude', p.lat, { shouldValidate: true, shouldDirty: true });
+        setValue('longitude', p.lng, { shouldValidate: true, shouldDirty: true });
+      }}
+    />
+  );
+}
+
 export function StepLocalizacao() {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <StepFields step={2} extra={{ cidade: { autoComplete: 'address-level2' } }} />
+      <Location />
     </div>
   );
 }

@@ -1,22 +1,34 @@
-/** Step 5: treatments (the first is the control), each with applied products and analyses. */
-import { useEffect, useState } from 'react';
-import { type FieldErrors, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { ANALISES_SUGERIDAS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
+/**
+ * Step 5: treatments (the first is the control), each with applied products and analyses, and the
+ * plot yields of every treatment in one grid (treatments × blocks) below them. Numbers are typed in
+ * the product's number input (pt-BR or plain).
+ *
+ * Rows are added with `setValue` on the list rather than useFieldArray's `append`: in the form's
+ * onChange mode, `append` validates the whole list at once, so a new product row showed "Nome do
+ * produto é obrigatório" before anything was typed. Próximo and Salvar still validate every row.
+ */
+import { useState } from 'react';
+import { type FieldErrors, type FieldPathValue, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { ANALISES_SUGERIDAS, DOSE_UNITS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
+import { toNumberOrNull } from '../../../../shared/decimal.js';
 import { custoTratamento } from '../../../../shared/experiment.js';
+import { ANALYSIS_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
+import { fieldTitle } from '../../../../shared/fields/kinds.js';
 import { formatBRL } from '../../../../shared/format.js';
+import { type Cell, rowMean, toCell } from '../../../../shared/plot-grid.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { Input, Select } from '../../../components/ui/field.js';
-import { type FormValues, newAnalysis, newProduct, newTreatment, withBlocks } from '../form-values.js';
+import { FormNumberInput } from '../../../components/ui/number-input.js';
+import { YieldGrid } from '../../../components/ui/yield-grid.js';
+import { type FormValues, type TratamentoForm, newAnalysis, newProduct, newTreatment, withBlocks } from '../form-values.js';
 import { ProductPicker } from './product-picker.js';
 
 type TErrors = FieldErrors<FormValues>['tratamentos'];
 
 const msg = (v: unknown) => (v && typeof v === 'object' && 'message' in v ? (v.message as string | undefined) : undefined);
-const toNum = (v: unknown) => {
-  const n = Number(String(v ?? '').replace(',', '.'));
-  return v === '' || v === null || v === undefined || !Number.isFinite(n) ? null : n;
-};
+
+const DOSE_UNITS_LIST = 'unidades-dose';
 
 function PlusIcon() {
   return (
@@ -34,15 +46,42 @@ function TrashIcon() {
   );
 }
 
+type ListPath = 'tratamentos' | `tratamentos.${number}.produtos_aplicados` | `tratamentos.${number}.analises_adicionais`;
+
+/** Adds a row to a list of the form without validating the list (see the header). */
+function useAddRow<P extends ListPath>(path: P) {
+  const { getValues, setValue } = useFormContext<FormValues>();
+  return (row: FieldPathValue<FormValues, P>[number]) => {
+    const next = [...(getValues(path) ?? []), row] as FieldPathValue<FormValues, P>;
+    setValue(path, next, { shouldDirty: true });
+  };
+}
+
+/** The dose's label carries the unit chosen beside it: "Dose (L/ha)". */
+function DoseInput({ index, p }: { index: number; p: number }) {
+  const unidade = useWatch<FormValues, `tratamentos.${number}.produtos_aplicados.${number}.unidade`>({
+    name: `tratamentos.${index}.produtos_aplicados.${p}.unidade`,
+  });
+  const unit = (unidade ?? '').trim();
+  return (
+    <FormNumberInput<FormValues>
+      name={`tratamentos.${index}.produtos_aplicados.${p}.dose`}
+      label={unit ? `${PRODUCT_FIELDS.dose.label} (${unit})` : PRODUCT_FIELDS.dose.label}
+      decimals={PRODUCT_FIELDS.dose.decimals}
+    />
+  );
+}
+
 function Products({ index, errors }: { index: number; errors: TErrors }) {
   const { control, register } = useFormContext<FormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: `tratamentos.${index}.produtos_aplicados` });
+  const { fields, remove } = useFieldArray({ control, name: `tratamentos.${index}.produtos_aplicados` });
+  const add = useAddRow(`tratamentos.${index}.produtos_aplicados`);
   const perr = errors?.[index]?.produtos_aplicados;
   return (
     <section className="rounded-lg border border-soil-200 bg-soil-50 p-3 sm:p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h4 className="text-sm font-semibold text-slate-800">Produtos aplicados</h4>
-        <Button size="sm" variant="secondary" onClick={() => append(newProduct())} aria-label={`Adicionar produto ao tratamento ${index + 1}`}>
+        <Button size="sm" variant="secondary" className="min-h-10" onClick={() => add(newProduct())} aria-label={`Adicionar produto ao tratamento ${index + 1}`}>
           <PlusIcon />
           Adicionar
         </Button>
@@ -50,15 +89,36 @@ function Products({ index, errors }: { index: number; errors: TErrors }) {
       {fields.length === 0 ? <p className="text-sm text-slate-600">Nenhum produto aplicado.</p> : null}
       <div className="space-y-3">
         {fields.map((f, p) => (
-          <div key={f.id} className="grid items-start gap-3 rounded-md bg-white p-3 ring-1 ring-soil-200 sm:grid-cols-[minmax(0,1fr)_7rem_8rem_auto]">
-            <ProductPicker name={`tratamentos.${index}.produtos_aplicados.${p}.nome`} error={msg(perr?.[p]?.nome)} />
-            <Input label="Dose" type="number" step="0.01" min={0} inputMode="decimal" error={msg(perr?.[p]?.dose)} {...register(`tratamentos.${index}.produtos_aplicados.${p}.dose`)} />
-            <Input label="Custo (R$)" type="number" step="0.01" min={0} inputMode="decimal" error={msg(perr?.[p]?.custo)} {...register(`tratamentos.${index}.produtos_aplicados.${p}.custo`)} />
+          <div
+            key={f.id}
+            // Phones: the name on its own line, then dose | unit and cost | remove, side by side.
+            className="grid grid-cols-2 items-start gap-3 rounded-md bg-white p-3 ring-1 ring-soil-200 sm:grid-cols-[minmax(0,1fr)_7rem_9rem_7.5rem_auto]"
+          >
+            <div className="col-span-2 sm:col-span-1">
+              <ProductPicker name={`tratamentos.${index}.produtos_aplicados.${p}.nome`} error={msg(perr?.[p]?.nome)} />
+            </div>
+            <DoseInput index={index} p={p} />
+            <Input
+              // "Unidade" beside "Dose": the catalogue's longer name wraps at 375 px and misaligns the pair.
+              label="Unidade"
+              list={DOSE_UNITS_LIST}
+              autoComplete="off"
+              placeholder={PRODUCT_FIELDS.unidade.placeholder}
+              maxLength={PRODUCT_FIELDS.unidade.max}
+              error={msg(perr?.[p]?.unidade)}
+              {...register(`tratamentos.${index}.produtos_aplicados.${p}.unidade`)}
+            />
+            <FormNumberInput<FormValues>
+              name={`tratamentos.${index}.produtos_aplicados.${p}.custo`}
+              label={fieldTitle(PRODUCT_FIELDS.custo)}
+              kind={PRODUCT_FIELDS.custo.kind}
+              decimals={PRODUCT_FIELDS.custo.decimals}
+            />
             <button
               type="button"
               onClick={() => remove(p)}
               aria-label={`Remover produto ${p + 1}`}
-              className="flex h-10 w-10 items-center justify-center rounded-lg bg-red-700 text-white hover:bg-red-800 sm:mt-6"
+              className="mt-6 flex h-11 w-11 items-center justify-center rounded-lg bg-red-700 text-white hover:bg-red-800"
             >
               <TrashIcon />
             </button>
@@ -71,13 +131,14 @@ function Products({ index, errors }: { index: number; errors: TErrors }) {
 
 function Analyses({ index, errors }: { index: number; errors: TErrors }) {
   const { control, register } = useFormContext<FormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: `tratamentos.${index}.analises_adicionais` });
+  const { fields, remove } = useFieldArray({ control, name: `tratamentos.${index}.analises_adicionais` });
+  const add = useAddRow(`tratamentos.${index}.analises_adicionais`);
   const aerr = errors?.[index]?.analises_adicionais;
   return (
     <section className="rounded-lg border border-soil-200 bg-soil-50 p-3 sm:p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h4 className="text-sm font-semibold text-slate-800">Análises adicionais</h4>
-        <Button size="sm" variant="secondary" onClick={() => append(newAnalysis())} aria-label={`Adicionar análise ao tratamento ${index + 1}`}>
+        <Button size="sm" variant="secondary" className="min-h-10" onClick={() => add(newAnalysis())} aria-label={`Adicionar análise ao tratamento ${index + 1}`}>
           <PlusIcon />
           Adicionar
         </Button>
@@ -93,13 +154,17 @@ function Analyses({ index, errors }: { index: number; errors: TErrors }) {
           <div key={f.id} className="rounded-md bg-white p-3 ring-1 ring-soil-200">
             <div className="mb-2 flex items-center justify-between">
               <span className="text-xs font-semibold uppercase tracking-wide text-slate-600">Análise {a + 1}</span>
-              <button type="button" onClick={() => remove(a)} aria-label={`Remover análise ${a + 1}`} className="flex h-8 w-8 items-center justify-center rounded-md text-red-700 hover:bg-red-50">
+              <button type="button" onClick={() => remove(a)} aria-label={`Remover análise ${a + 1}`} className="flex h-10 w-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50">
                 <TrashIcon />
               </button>
             </div>
             <div className="grid gap-3 sm:grid-cols-3">
               <Input label="Nome" list="analises-sugeridas" autoComplete="off" error={msg(aerr?.[a]?.nome)} {...register(`tratamentos.${index}.analises_adicionais.${a}.nome`)} />
-              <Input label="Valor" type="number" step="0.01" inputMode="decimal" error={msg(aerr?.[a]?.valor)} {...register(`tratamentos.${index}.analises_adicionais.${a}.valor`)} />
+              <FormNumberInput<FormValues>
+                name={`tratamentos.${index}.analises_adicionais.${a}.valor`}
+                label={ANALYSIS_FIELDS.valor.label}
+                decimals={ANALYSIS_FIELDS.valor.decimals}
+              />
               <Input label="Unidade" list="unidades-sugeridas" autoComplete="off" error={msg(aerr?.[a]?.unidade)} {...register(`tratamentos.${index}.analises_adicionais.${a}.unidade`)} />
             </div>
           </div>
@@ -109,45 +174,54 @@ function Analyses({ index, errors }: { index: number; errors: TErrors }) {
   );
 }
 
-/** One input per block; the treatment's yield follows their mean (read-only). */
-function Replicates({ index, blocks, errors }: { index: number; blocks: number; errors: TErrors }) {
-  const { register, setValue } = useFormContext<FormValues>();
-  const values = useWatch<FormValues, `tratamentos.${number}.repeticoes`>({ name: `tratamentos.${index}.repeticoes` });
-  useEffect(() => {
-    const nums = (values ?? []).map(toNum);
-    if (nums.length && nums.every((n) => n !== null)) {
-      const mean = (nums as number[]).reduce((a, b) => a + b, 0) / nums.length;
-      setValue(`tratamentos.${index}.produtividade`, Math.round(mean * 100) / 100, { shouldDirty: true });
-    }
-  }, [values, index, setValue]);
-  const rerr = errors?.[index]?.repeticoes;
+/** Rounded to the hundredth, as the schema stores a treatment's mean. */
+const meanOf = (row: readonly Cell[]) => {
+  const { mean } = rowMean(row);
+  return mean === null ? null : Math.round(mean * 100) / 100;
+};
+
+/**
+ * The plot yields of every treatment: one grid, treatments as rows and blocks as columns; each
+ * treatment's yield follows the mean of its blocks as they are typed or pasted.
+ */
+function PlotYields({ blocks, errors }: { blocks: number; errors: TErrors }) {
+  const { setValue } = useFormContext<FormValues>();
+  const tratamentos = useWatch<FormValues, 'tratamentos'>({ name: 'tratamentos' });
+  const rowErrors = tratamentos.map((_, i) => {
+    const rerr = errors?.[i]?.repeticoes;
+    return { list: msg(rerr) ?? msg(rerr?.root), cells: Array.from({ length: blocks }, (_, j) => msg(Array.isArray(rerr) ? rerr[j] : undefined)) };
+  });
+  const listMessages = [...new Set(rowErrors.map((r) => r.list).filter(Boolean))];
   return (
-    <fieldset className="mt-4 rounded-lg border border-soil-200 p-3 sm:p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Repetições (produtividade por bloco, kg/ha)</legend>
-      {msg(rerr) ?? msg(rerr?.root) ? <p className="mb-2 text-sm text-red-700" role="alert">{msg(rerr) ?? msg(rerr?.root)}</p> : null}
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-        {Array.from({ length: blocks }, (_, k) => (
-          <Input
-            key={k}
-            label={`Bloco ${k + 1}`}
-            type="number"
-            step="0.01"
-            min={0}
-            inputMode="decimal"
-            error={msg(Array.isArray(rerr) ? rerr[k] : undefined)}
-            {...register(`tratamentos.${index}.repeticoes.${k}`)}
-          />
-        ))}
-      </div>
-    </fieldset>
+    <div className="min-w-0 space-y-2">
+      {listMessages.map((m) => (
+        <p key={m} className="text-sm text-red-700" role="alert">
+          {m}
+        </p>
+      ))}
+      <YieldGrid
+        rows={tratamentos.map((t, i) => ({ label: `T${i + 1}${t.nome ? ` - ${t.nome}` : ''}` }))}
+        blocks={blocks}
+        values={tratamentos.map((t) => (t.repeticoes ?? []).map(toCell))}
+        errors={rowErrors.map((r) => r.cells)}
+        onChange={(next, changed) => {
+          for (const { row, col } of changed) {
+            setValue(`tratamentos.${row}.repeticoes.${col}`, next[row]?.[col] ?? '', { shouldValidate: true, shouldDirty: true });
+          }
+          for (const row of new Set(changed.map((c) => c.row))) {
+            setValue(`tratamentos.${row}.produtividade`, meanOf(next[row] ?? []), { shouldValidate: true, shouldDirty: true });
+          }
+        }}
+      />
+    </div>
   );
 }
 
 function TreatmentCost({ index }: { index: number }) {
   const t = useWatch<FormValues, `tratamentos.${number}`>({ name: `tratamentos.${index}` });
   const total = custoTratamento({
-    custo: toNum(t?.custo),
-    produtos_aplicados: (t?.produtos_aplicados ?? []).map((p) => ({ custo: toNum(p.custo) })),
+    custo: toNumberOrNull(t?.custo),
+    produtos_aplicados: (t?.produtos_aplicados ?? []).map((p) => ({ custo: toNumberOrNull(p.custo) })),
   });
   return (
     <p className="text-sm text-slate-700">
@@ -158,16 +232,23 @@ function TreatmentCost({ index }: { index: number }) {
 }
 
 export function StepTratamentos() {
-  const { control, register, formState, getValues } = useFormContext<FormValues>();
-  const { fields, append, remove, replace } = useFieldArray({ control, name: 'tratamentos' });
+  const { control, register, formState, getValues, setValue } = useFormContext<FormValues>();
+  const { fields, remove } = useFieldArray({ control, name: 'tratamentos' });
+  const add = useAddRow('tratamentos');
   // Chosen once for the experiment: every treatment gets the same number of blocks.
   const [blocks, setBlocks] = useState(() => getValues('tratamentos')[0]?.repeticoes?.length ?? 0);
   const changeBlocks = (n: number) => {
     setBlocks(n);
-    replace(getValues('tratamentos').map((t) => withBlocks(t, n)));
+    // Kept blocks keep their yields; each treatment's yield follows the mean of what is left.
+    const resized = getValues('tratamentos').map((t): TratamentoForm => {
+      const next = withBlocks(t, n);
+      return n ? { ...next, produtividade: meanOf((next.repeticoes ?? []).map(toCell)) } : next;
+    });
+    setValue('tratamentos', resized, { shouldDirty: true });
   };
   const errors = formState.errors.tratamentos;
   const listError = msg(errors) ?? msg(errors?.root);
+  const produtividade = TREATMENT_FIELDS.produtividade;
 
   return (
     <div className="space-y-5">
@@ -181,31 +262,17 @@ export function StepTratamentos() {
           <option key={u} value={u} />
         ))}
       </datalist>
+      <datalist id={DOSE_UNITS_LIST}>
+        {DOSE_UNITS.map((u) => (
+          <option key={u} value={u} />
+        ))}
+      </datalist>
       {listError ? <Alert tone="error">{listError}</Alert> : null}
-      <div className="flex flex-wrap items-end gap-4 rounded-lg border border-soil-200 bg-soil-50 p-4">
-        <Select
-          label="Repetições (blocos)"
-          name="numeroRepeticoes"
-          value={String(blocks)}
-          onChange={(e) => changeBlocks(Number(e.target.value))}
-          containerClassName="w-56"
-        >
-          <option value="0">Sem repetições</option>
-          {Array.from({ length: 11 }, (_, i) => i + 2).map((n) => (
-            <option key={n} value={n}>
-              {n} repetições
-            </option>
-          ))}
-        </Select>
-        <p className="max-w-xl text-sm text-slate-700">
-          Com as produtividades de cada bloco, o sistema calcula a análise de variância, o CV e os testes de Tukey e Scott-Knott.
-        </p>
-      </div>
       {fields.length === 0 ? (
         <div className="rounded-xl border-2 border-dashed border-soil-200 px-6 py-10 text-center">
           <p className="font-medium text-slate-800">Nenhum tratamento adicionado ainda</p>
           <p className="mt-1 text-sm text-slate-600">O primeiro tratamento é a testemunha (T1), a referência de comparação.</p>
-          <Button className="mt-4" onClick={() => append(newTreatment(true, blocks))}>
+          <Button className="mt-4" onClick={() => add(newTreatment(true, blocks))}>
             <PlusIcon />
             Adicionar Testemunha (T1)
           </Button>
@@ -217,7 +284,7 @@ export function StepTratamentos() {
             <h3 className="font-semibold text-brand-800">
               T{i + 1} - Tratamento {i + 1}
             </h3>
-            <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => remove(i)} aria-label={`Remover tratamento T${i + 1}`}>
+            <Button size="sm" variant="ghost" className="min-h-10 text-red-700 hover:bg-red-50" onClick={() => remove(i)} aria-label={`Remover tratamento T${i + 1}`}>
               <TrashIcon />
               Remover
             </Button>
@@ -239,20 +306,15 @@ export function StepTratamentos() {
                 </option>
               ))}
             </Select>
-            <Input
-              label="Produtividade (kg/ha)"
-              type="number"
-              step="0.01"
-              min={0}
-              inputMode="decimal"
+            <FormNumberInput<FormValues>
+              name={`tratamentos.${i}.produtividade`}
+              label={fieldTitle(produtividade)}
+              decimals={produtividade.decimals}
               requiredMark
               readOnly={blocks > 0}
-              hint={blocks > 0 ? 'Média das repetições' : undefined}
-              error={msg(errors?.[i]?.produtividade)}
-              {...register(`tratamentos.${i}.produtividade`)}
+              hint={blocks > 0 ? 'Média das repetições (abaixo)' : undefined}
             />
           </div>
-          {blocks > 0 ? <Replicates index={i} blocks={blocks} errors={errors} /> : null}
           <div className="mt-3">
             <TreatmentCost index={i} />
           </div>
@@ -263,11 +325,39 @@ export function StepTratamentos() {
         </article>
       ))}
       {fields.length > 0 ? (
-        <Button variant="secondary" onClick={() => append(newTreatment(false, blocks))}>
+        <Button variant="secondary" onClick={() => add(newTreatment(false, blocks))}>
           <PlusIcon />
           Adicionar Tratamento
         </Button>
       ) : null}
+      <section className="min-w-0 space-y-4 rounded-xl border border-soil-200 bg-soil-50 p-3 sm:p-5" aria-labelledby="repeticoes-titulo">
+        <div className="flex flex-wrap items-end gap-4">
+          <div className="min-w-0 flex-1 basis-64">
+            <h3 id="repeticoes-titulo" className="font-semibold text-slate-900">
+              Produtividade por bloco
+            </h3>
+            <p className="mt-1 max-w-xl text-sm text-slate-700">
+              Com as produtividades de cada bloco, o sistema calcula a análise de variância, o CV e os testes de Tukey e Scott-Knott.
+            </p>
+          </div>
+          <Select
+            label="Repetições (blocos)"
+            name="numeroRepeticoes"
+            value={String(blocks)}
+            onChange={(e) => changeBlocks(Number(e.target.value))}
+            containerClassName="w-56"
+          >
+            <option value="0">Sem repetições</option>
+            {Array.from({ length: 11 }, (_, i) => i + 2).map((n) => (
+              <option key={n} value={n}>
+                {n} repetições
+              </option>
+            ))}
+          </Select>
+        </div>
+        {blocks > 0 && fields.length > 0 ? <PlotYields blocks={blocks} errors={errors} /> : null}
+        {blocks > 0 && fields.length === 0 ? <p className="text-sm text-slate-600">Adicione os tratamentos para digitar ou colar as produtividades de cada bloco.</p> : null}
+      </section>
     </div>
   );
 }
