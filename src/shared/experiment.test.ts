@@ -39,6 +39,12 @@ describe('step 1', () => {
 
 describe('step 2', () => {
   const ok = { cidade: 'Rio Verde', estado: 'GO', latitude: '', longitude: '' };
+  it('reads text with the product\'s one number parser: a coordinate\'s dot is always decimal', () => {
+    expect(step2Schema.parse({ ...ok, latitude: '-12.542', longitude: '-55,725' })).toMatchObject({ latitude: -12.542, longitude: -55.725 });
+    expect(first(step2Schema.safeParse({ ...ok, latitude: '1,234.5' })).latitude).toBe('Informe um número válido');
+    expect(step3Schema.parse({ teor_argila: '38,5', teor_materia_organica: '3,2' })).toEqual({ teor_argila: 38.5, teor_materia_organica: 3.2 });
+    expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: '1.234,5', roi: '' }).custo_protocolo).toBe(1234.5);
+  });
   it('latitude and longitude are optional; empty and 0 become null', () => {
     expect(step2Schema.parse(ok)).toMatchObject({ latitude: null, longitude: null });
     expect(step2Schema.parse({ ...ok, latitude: 0, longitude: '0' })).toMatchObject({ latitude: null, longitude: null });

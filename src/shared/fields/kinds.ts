@@ -3,7 +3,7 @@
  * was typed or sent (its zod schema), what a new form starts with, and how a value is shown.
  */
 import { z } from 'zod';
-import type { Axis } from '../decimal.js';
+import { type Axis, parseDecimal } from '../decimal.js';
 import { formatBRL, formatNumber } from '../format.js';
 import type { SoilClass } from '../soil.js';
 import { EXP_MSG } from './messages.js';
@@ -53,24 +53,23 @@ export type NumericKind = 'number' | 'money' | 'coordinate';
 
 /**
  * A number typed in a form or sent by a client: '' / null / undefined mean "empty"; strings are
- * read with a decimal comma or point. Anything else that is not a finite number is an error.
+ * read by the product's one number parser (decimal.ts: pt-BR or plain; a coordinate's dot is
+ * always decimal). Anything else that is not a finite number is an error.
  */
-function toNumber(v: unknown): unknown {
-  if (v === '' || v === null || v === undefined) return undefined;
-  if (typeof v === 'string') {
-    const s = v.trim().replace(/\s/g, '');
-    if (!s) return undefined;
-    const normalised = /^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s.replace(',', '.');
-    return Number(normalised);
-  }
-  return v;
-}
+const toNumber =
+  (kind: NumericKind = 'number') =>
+  (v: unknown): unknown => {
+    if (v === '' || v === null || v === undefined) return undefined;
+    if (typeof v !== 'string') return v;
+    const read = parseDecimal(v, { kind });
+    return read.ok ? (read.value ?? undefined) : Number.NaN;
+  };
 
 const finite = (required: string) =>
   z.number({ error: (iss) => (iss.input === undefined ? required : EXP_MSG.numberInvalid) }).refine(Number.isFinite, EXP_MSG.numberInvalid);
 
 /** A required number. */
-const requiredNumber = (required: string) => z.preprocess(toNumber, finite(required));
+const requiredNumber = (required: string, kind?: NumericKind) => z.preprocess(toNumber(kind), finite(required));
 
 const anyNumber = () => z.number({ error: EXP_MSG.numberInvalid }).optional();
 
@@ -145,9 +144,9 @@ export function number<const S extends NumberSpec>(spec: S) {
   const factor = 10 ** spec.decimals;
   const rounded = (v: number | null) => (spec.round && v !== null ? Math.round(v * factor) / factor : v);
   let schema: z.ZodType<number | null, unknown>;
-  if (spec.required) schema = requiredNumber(spec.required).pipe(bounds);
+  if (spec.required) schema = requiredNumber(spec.required, spec.kind).pipe(bounds);
   else {
-    const read = z.preprocess(toNumber, anyNumber());
+    const read = z.preprocess(toNumber(spec.kind), anyNumber());
     const optional = spec.zeroIsEmpty
       ? read.transform((v) => (v === undefined || v === 0 ? null : v)).pipe(bounds.nullable())
       : read.transform((v) => v ?? null).pipe(bounds.nullable());
