@@ -56,6 +56,7 @@ const newName = () => ({ nome: `Novo ${randomUUID().slice(0, 8)}` });
 
 const MATRIX: Record<string, { expect: Expect; build: Build }> = {
   'GET /api/health': { expect: everyone(200), build: () => ({ url: '/api/health' }) },
+  'GET /api/auth/registration': { expect: everyone(200), build: () => ({ url: '/api/auth/registration' }) },
 
   // Sign-up, sign-in and recovery answer the same to everyone: a token changes nothing.
   'POST /api/auth/register': {
