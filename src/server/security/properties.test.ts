@@ -10,7 +10,7 @@ import { loginSchema, registerSchema } from '../../shared/auth.js';
 import { experimentInputSchema } from '../../shared/experiment.js';
 import { experiments, users } from '../db/schema.js';
 import { signedInApp } from '../test/app.js';
-import { buildExperiment, multipart, samplePdf } from '../test/factories.js';
+import { buildExperiment, multipart, postRaw, samplePdf } from '../test/factories.js';
 
 const ctx = signedInApp({ config: { authLimitPerEmail: 1_000_000, authLimitPerIp: 1_000_000 } });
 
@@ -141,12 +141,11 @@ describe('account bodies', () => {
 
   it('prototype poisoning in a body is refused whole', async () => {
     const before = await rows(users);
-    const res = await ctx.t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":"Pessoa Teste","email":"poison@ex.com","password":"segredo123","__proto__":{"role":"admin"}}',
-    });
+    const res = await postRaw(
+      ctx.t.app,
+      '/api/auth/register',
+      '{"name":"Pessoa Teste","email":"poison@ex.com","password":"segredo123","__proto__":{"role":"admin"}}',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
     expect(await rows(users)).toBe(before);
