@@ -7,13 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type Server, type Socket, createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { signedInApp, testConfig } from '../test/app.js';
-import { testEngine } from '../test/database.js';
+import { createPgDatabase, testEngine } from '../test/database.js';
 import { type ExperimentBody, buildExperiment, createAccount, createExperiment, multipart } from '../test/factories.js';
 import { type ServerProcess, slowRequest, startServer } from '../test/server-process.js';
 
@@ -177,14 +176,10 @@ class CuttableProxy {
 
 describe.runIf(testEngine().kind === 'postgres')('PostgreSQL going away', () => {
   it('answers 503 with the server-error message, /api/health says so, and it recovers by itself', async () => {
-    const location = new URL(testEngine().location);
-    const admin = new pg.Client({ connectionString: Object.assign(new URL(location), { pathname: '/postgres' }).toString() });
-    await admin.connect();
-    const name = `ga_down_${Date.now()}`;
-    await admin.query(`create database ${name} template ${location.pathname.slice(1)}`);
-    const proxy = new CuttableProxy({ host: location.hostname, port: Number(location.port || 5432) });
+    const scratch = await createPgDatabase();
+    const proxy = new CuttableProxy({ host: scratch.url.hostname, port: Number(scratch.url.port || 5432) });
     await proxy.start();
-    const url = Object.assign(new URL(location), { pathname: `/${name}`, port: String(proxy.port) }).toString();
+    const url = Object.assign(new URL(scratch.url), { port: String(proxy.port) }).toString();
     const database = await openDatabase({ databaseUrl: url, onPoolError: () => undefined });
     const app = await buildApp({ config: testConfig(), database, logger: false });
     try {
@@ -221,8 +216,7 @@ describe.runIf(testEngine().kind === 'postgres')('PostgreSQL going away', () => 
       await app.close();
       await database.close().catch(() => undefined);
       await proxy.cut();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 60_000);
 });
