@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseInput } from './http/errors.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { testEngine } from './test/database.js';
+import { postRaw } from './test/factories.js';
 
 let t: TestApp;
 const webRoot = mkdtempSync(join(tmpdir(), 'ga-web-'));
@@ -54,23 +55,13 @@ describe('errors', () => {
   });
 
   it('malformed JSON → 400, not 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/__test/validate',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const res = await postRaw(t.app, '/api/__test/validate', '{"email": ');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
   });
 
   it('unsupported content type → 415', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/__test/validate',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const res = await postRaw(t.app, '/api/__test/validate', '<a/>', 'application/xml');
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });

@@ -19,19 +19,20 @@ export const ORGANIC_MATTER_CLASSES: readonly SoilClass[] = [
   { id: 'muito-alto', label: 'Muito alto', range: 'acima de 6%' },
 ];
 
+/**
+ * The class of a percentage among four: the second opens at `secondFrom`, the third at `thirdFrom`
+ * and ends at `thirdUpTo` inclusive. Outside 0–100 (or not a number), none.
+ */
+function classOf(value: number | null | undefined, classes: readonly SoilClass[], [secondFrom, thirdFrom, thirdUpTo]: readonly [number, number, number]): SoilClass | null {
+  if (value === null || value === undefined || !Number.isFinite(value) || value < 0 || value > 100) return null;
+  return classes[value < secondFrom ? 0 : value < thirdFrom ? 1 : value <= thirdUpTo ? 2 : 3]!;
+}
+
 /** Class of a clay content in %: the lower bound belongs to the class it opens. */
 export function clayClass(value: number | null | undefined): SoilClass | null {
-  if (value === null || value === undefined || !Number.isFinite(value) || value < 0 || value > 100) return null;
-  if (value < 15) return CLAY_CLASSES[0]!;
-  if (value < 35) return CLAY_CLASSES[1]!;
-  if (value <= 60) return CLAY_CLASSES[2]!;
-  return CLAY_CLASSES[3]!;
+  return classOf(value, CLAY_CLASSES, [15, 35, 60]);
 }
 
 export function organicMatterClass(value: number | null | undefined): SoilClass | null {
-  if (value === null || value === undefined || !Number.isFinite(value) || value < 0 || value > 100) return null;
-  if (value < 2) return ORGANIC_MATTER_CLASSES[0]!;
-  if (value < 4) return ORGANIC_MATTER_CLASSES[1]!;
-  if (value <= 6) return ORGANIC_MATTER_CLASSES[2]!;
-  return ORGANIC_MATTER_CLASSES[3]!;
+  return classOf(value, ORGANIC_MATTER_CLASSES, [2, 4, 6]);
 }

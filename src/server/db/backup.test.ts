@@ -5,11 +5,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../test/app.js';
-import { testEngine } from '../test/database.js';
+import { createPgDatabase, testEngine } from '../test/database.js';
 import { type Account, createAccount, createExperiment, samplePdf } from '../test/factories.js';
 import { BackupError, backupDatabase, backupFormatOf, restoreDatabase, type Target } from './backup.js';
 import { DataDirLockedError, openDatabase } from './client.js';
@@ -111,18 +110,12 @@ describe.runIf(testEngine().kind === 'pglite')('backup of the embedded engine', 
 
 describe.runIf(testEngine().kind === 'postgres')('backup of PostgreSQL', () => {
   it('round-trips experiments and PDFs with pg_dump and pg_restore', async () => {
-    const location = new URL(testEngine().location);
-    const admin = new pg.Client({ connectionString: Object.assign(new URL(location), { pathname: '/postgres' }).toString() });
-    await admin.connect();
-    const name = `ga_backup_${Date.now()}`;
-    await admin.query(`create database ${name}`);
+    const scratch = await createPgDatabase({ blank: true });
     try {
-      const target = { databaseUrl: Object.assign(new URL(location), { pathname: `/${name}` }).toString(), dataDir: work };
-      const file = await roundTrip(target);
+      const file = await roundTrip({ databaseUrl: scratch.url.toString(), dataDir: work });
       expect(backupFormatOf(new Uint8Array(readFileSync(file)))).toBe('pg_dump');
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 180_000);
 });

@@ -7,14 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type Server, type Socket, createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
-import { testConfig, createTestApp, type TestApp } from '../test/app.js';
-import { testEngine } from '../test/database.js';
-import { type Account, type ExperimentBody, buildExperiment, createAccount, createExperiment, multipart } from '../test/factories.js';
+import { signedInApp, testConfig } from '../test/app.js';
+import { createPgDatabase, testEngine } from '../test/database.js';
+import { type ExperimentBody, buildExperiment, createAccount, createExperiment, multipart } from '../test/factories.js';
 import { type ServerProcess, slowRequest, startServer } from '../test/server-process.js';
 
 /** A PDF of `size` bytes that passes the upload check. */
@@ -111,16 +110,10 @@ describe.runIf(testEngine().kind === 'pglite')('the server process', () => {
 });
 
 describe('twenty saves racing on one version', () => {
-  let t: TestApp;
-  let me: Account;
-  beforeAll(async () => {
-    t = await createTestApp();
-    me = await createAccount(t.app);
-  });
-  afterAll(() => t.close());
+  const ctx = signedInApp();
 
   it('exactly one wins, the others get 409, and the stored experiment is the winner whole', async () => {
-    const e = await createExperiment(t.app, me);
+    const e = await createExperiment(ctx.t.app, ctx.me);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
         const body = multipart({
@@ -132,14 +125,14 @@ describe('twenty saves racing on one version', () => {
             }),
           ),
         });
-        return t.app.inject({ method: 'PUT', url: `/api/experiments/${e.id}`, payload: body.payload, headers: { ...body.headers, ...me.auth } });
+        return ctx.t.app.inject({ method: 'PUT', url: `/api/experiments/${e.id}`, payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
       }),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
     const winner = results.findIndex((r) => r.statusCode === 200);
-    const stored = (await t.app.inject({ method: 'GET', url: `/api/experiments/${e.id}`, headers: me.auth })).json().experiment as ExperimentBody;
+    const stored = (await ctx.t.app.inject({ method: 'GET', url: `/api/experiments/${e.id}`, headers: ctx.me.auth })).json().experiment as ExperimentBody;
     expect(stored.version).toBe(e.version + 1);
     expect(stored.cultivar).toBe(`Versão ${winner}`);
     expect(stored.tratamentos).toHaveLength((winner % 5) + 1);
@@ -183,14 +176,10 @@ class CuttableProxy {
 
 describe.runIf(testEngine().kind === 'postgres')('PostgreSQL going away', () => {
   it('answers 503 with the server-error message, /api/health says so, and it recovers by itself', async () => {
-    const location = new URL(testEngine().location);
-    const admin = new pg.Client({ connectionString: Object.assign(new URL(location), { pathname: '/postgres' }).toString() });
-    await admin.connect();
-    const name = `ga_down_${Date.now()}`;
-    await admin.query(`create database ${name} template ${location.pathname.slice(1)}`);
-    const proxy = new CuttableProxy({ host: location.hostname, port: Number(location.port || 5432) });
+    const scratch = await createPgDatabase();
+    const proxy = new CuttableProxy({ host: scratch.url.hostname, port: Number(scratch.url.port || 5432) });
     await proxy.start();
-    const url = Object.assign(new URL(location), { pathname: `/${name}`, port: String(proxy.port) }).toString();
+    const url = Object.assign(new URL(scratch.url), { port: String(proxy.port) }).toString();
     const database = await openDatabase({ databaseUrl: url, onPoolError: () => undefined });
     const app = await buildApp({ config: testConfig(), database, logger: false });
     try {
@@ -227,8 +216,7 @@ describe.runIf(testEngine().kind === 'postgres')('PostgreSQL going away', () => 
       await app.close();
       await database.close().catch(() => undefined);
       await proxy.cut();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 60_000);
 });

@@ -5,24 +5,17 @@
  */
 import fc from 'fast-check';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginSchema, registerSchema } from '../../shared/auth.js';
 import { experimentInputSchema } from '../../shared/experiment.js';
 import { experiments, users } from '../db/schema.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { type Account, buildExperiment, createAccount, multipart, samplePdf } from '../test/factories.js';
+import { signedInApp } from '../test/app.js';
+import { buildExperiment, multipart, postRaw, samplePdf } from '../test/factories.js';
 
-let t: TestApp;
-let me: Account;
-
-beforeAll(async () => {
-  t = await createTestApp({ config: { authLimitPerEmail: 1_000_000, authLimitPerIp: 1_000_000 } });
-  me = await createAccount(t.app);
-});
-afterAll(() => t.close());
+const ctx = signedInApp({ config: { authLimitPerEmail: 1_000_000, authLimitPerIp: 1_000_000 } });
 
 const POISONED = /"(__proto__|constructor)"\s*:/;
-const rows = async (table: typeof experiments | typeof users) => (await t.db.database.db.select({ n: count() }).from(table))[0]!.n;
+const rows = async (table: typeof experiments | typeof users) => (await ctx.t.db.database.db.select({ n: count() }).from(table))[0]!.n;
 
 /** Any JSON-ish value, including the awkward ones. */
 const junk = fc.oneof(
@@ -65,7 +58,7 @@ const rawText = fc.oneof(
 
 const post = (data: string) => {
   const body = multipart({ data }, [{ filename: 'r.pdf', content: samplePdf() }]);
-  return t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...me.auth } });
+  return ctx.t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
 };
 
 describe('experiment bodies', () => {
@@ -131,7 +124,7 @@ describe('account bodies', () => {
     await fc.assert(
       fc.asyncProperty(account, async (body) => {
         const before = await rows(users);
-        const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+        const res = await ctx.t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
         expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
         if (!registerSchema.safeParse(body).success) {
           expect(res.statusCode).toBe(400);
@@ -148,12 +141,11 @@ describe('account bodies', () => {
 
   it('prototype poisoning in a body is refused whole', async () => {
     const before = await rows(users);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":"Pessoa Teste","email":"poison@ex.com","password":"segredo123","__proto__":{"role":"admin"}}',
-    });
+    const res = await postRaw(
+      ctx.t.app,
+      '/api/auth/register',
+      '{"name":"Pessoa Teste","email":"poison@ex.com","password":"segredo123","__proto__":{"role":"admin"}}',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
     expect(await rows(users)).toBe(before);
@@ -169,11 +161,11 @@ describe('account bodies', () => {
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), fc.oneof(account, junk), async (route, body) => {
-        const res = await t.app.inject({
+        const res = await ctx.t.app.inject({
           method: route.method,
           url: route.url,
           payload: body === undefined ? undefined : JSON.stringify(body),
-          headers: { 'content-type': 'application/json', ...(route.auth ? me.auth : {}) },
+          headers: { 'content-type': 'application/json', ...(route.auth ? ctx.me.auth : {}) },
         });
         expect(res.statusCode, `${route.url} ${res.body.slice(0, 300)}`).toBeLessThan(500);
         if (route.url === '/api/auth/login' && !loginSchema.safeParse(body).success) expect(res.statusCode).toBe(400);
@@ -182,7 +174,7 @@ describe('account bodies', () => {
       { numRuns: 150 },
     );
     // The profile is still readable and whole.
-    const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: me.auth });
+    const profile = await ctx.t.app.inject({ method: 'GET', url: '/api/users/profile', headers: ctx.me.auth });
     expect(profile.statusCode).toBe(200);
   });
 });

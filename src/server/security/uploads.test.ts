@@ -3,33 +3,27 @@
  * meant to escape or confuse. Each is refused with a clear message or stored as inert bytes,
  * and the extractor answers 422 quickly instead of stalling or crashing the server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PDF_MAX_BYTES } from '../../shared/constants.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { type Account, buildExperiment, createAccount, multipart } from '../test/factories.js';
+import { signedInApp } from '../test/app.js';
+import { buildExperiment, multipart } from '../test/factories.js';
 import { flateBomb, garbagePdf, nestingBomb, operatorFlood, polyglot } from '../test/hostile-pdfs.js';
 
-let t: TestApp;
-let me: Account;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createAccount(t.app);
-});
-afterAll(() => t.close());
+const ctx = signedInApp();
 
 const create = (content: Buffer, filename = 'relatorio.pdf') => {
   const body = multipart({ data: JSON.stringify(buildExperiment()) }, [{ filename, content }]);
-  return t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...me.auth } });
+  return ctx.t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
 };
 const extract = (content: Buffer) => {
   const body = multipart({}, [{ filename: 'r.pdf', content }]);
-  return t.app.inject({ method: 'POST', url: '/api/extract-pdf', payload: body.payload, headers: { ...body.headers, ...me.auth } });
+  return ctx.t.app.inject({ method: 'POST', url: '/api/extract-pdf', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
 };
-const total = async () => (await t.app.inject({ method: 'GET', url: '/api/experiments', headers: me.auth })).json().total as number;
+const total = async () => (await ctx.t.app.inject({ method: 'GET', url: '/api/experiments', headers: ctx.me.auth })).json().total as number;
 const documentOf = async (experimentId: number) => {
-  const list = await t.app.inject({ method: 'GET', url: `/api/uploads/documents?experimentId=${experimentId}`, headers: me.auth });
+  const list = await ctx.t.app.inject({ method: 'GET', url: `/api/uploads/documents?experimentId=${experimentId}`, headers: ctx.me.auth });
   const doc = (list.json() as { documents: Array<{ id: number; filename: string }> }).documents[0]!;
-  const download = await t.app.inject({ method: 'GET', url: `/api/uploads/documents/${doc.id}/download`, headers: me.auth });
+  const download = await ctx.t.app.inject({ method: 'GET', url: `/api/uploads/documents/${doc.id}/download`, headers: ctx.me.auth });
   return { doc, download };
 };
 
@@ -84,7 +78,7 @@ describe('upload attacks', () => {
     // Millions of drawing operators are read (slowly) or refused, never a 5xx.
     const flood = await extract(operatorFlood());
     expect([200, 422]).toContain(flood.statusCode);
-    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const health = await ctx.t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
   }, 60_000);
 

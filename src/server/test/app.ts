@@ -2,10 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { DocumentStore } from '../modules/documents/public.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { type Account, createAccount } from './factories.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -57,4 +59,24 @@ export async function createTestApp(
       await db.drop();
     },
   };
+}
+
+export interface SignedInApp {
+  t: TestApp;
+  me: Account;
+}
+
+/**
+ * For tests that all run as one signed-up account on a private app: registers the hooks that build
+ * it before the file (or the describe block it is called in) and close it after. The fields are
+ * filled in beforeAll, so read them inside hooks and tests, not at load.
+ */
+export function signedInApp(opts: Parameters<typeof createTestApp>[0] = {}): SignedInApp {
+  const ctx = {} as SignedInApp;
+  beforeAll(async () => {
+    ctx.t = await createTestApp(opts);
+    ctx.me = await createAccount(ctx.t.app);
+  });
+  afterAll(() => ctx.t.close());
+  return ctx;
 }

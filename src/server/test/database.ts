@@ -36,26 +36,32 @@ async function withAdmin<T>(templateUrl: string, fn: (c: pg.Client) => Promise<T
 }
 
 /**
+ * A new database on the run's PostgreSQL, a copy of the migrated template (empty when `blank`),
+ * for a test that connects to it its own way. Only when the run targets PostgreSQL.
+ */
+export async function createPgDatabase(opts: { blank?: boolean } = {}): Promise<{ url: URL; drop(): Promise<void> }> {
+  const engine = testEngine();
+  const templateName = new URL(engine.location).pathname.slice(1);
+  const name = `${templateName}_f${randomBytes(4).toString('hex')}`;
+  await withAdmin(engine.location, (c) => c.query(opts.blank ? `create database ${name}` : `create database ${name} template ${templateName}`));
+  const url = new URL(engine.location);
+  url.pathname = `/${name}`;
+  return {
+    url,
+    drop: () => withAdmin(engine.location, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+/**
  * @param blank an empty database with no migrations applied (for migration tests)
  */
 export async function createTestDatabase(opts: { blank?: boolean; onQuery?: (sql: string) => void } = {}): Promise<TestDatabase> {
   const engine = testEngine();
   if (engine.kind === 'postgres') {
-    const templateName = new URL(engine.location).pathname.slice(1);
-    const name = `${templateName}_f${randomBytes(4).toString('hex')}`;
-    await withAdmin(engine.location, (c) =>
-      c.query(opts.blank ? `create database ${name}` : `create database ${name} template ${templateName}`),
-    );
-    const url = new URL(engine.location);
-    url.pathname = `/${name}`;
+    const { url, drop } = await createPgDatabase(opts);
     const open = () => openDatabase({ databaseUrl: url.toString(), onQuery: opts.onQuery });
     const database = await open();
-    return {
-      database,
-      url: url.toString(),
-      reopen: open,
-      drop: () => withAdmin(engine.location, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
-    };
+    return { database, url: url.toString(), reopen: open, drop };
   }
 
   const root = mkdtempSync(join(tmpdir(), 'ga-test-'));

@@ -46,6 +46,11 @@ export async function createAccount(app: FastifyInstance, overrides: Partial<Reg
   };
 }
 
+/** A POST whose body goes as this text, unparsed: for what the server does with a broken or hostile body. */
+export function postRaw(app: FastifyInstance, url: string, payload: string, contentType = 'application/json') {
+  return app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+}
+
 /** Polls until `read` returns something, for work the server finishes after answering. */
 export async function eventually<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
   const until = Date.now() + timeoutMs;

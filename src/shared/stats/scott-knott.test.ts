@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { anova } from './anova.js';
 import { melhorParticao, scottKnott } from './scott-knott.js';
-import { BATATA_DOCE, ENXERTO_VASCULAR, SORGO, type ExampleCase, expectSig, lettersByName } from './test-helpers.js';
+import { BATATA_DOCE, ENXERTO_VASCULAR, SORGO, comparisonOf, type ExampleCase, expectSig, lettersByName } from './test-helpers.js';
 
-function skOf(example: ExampleCase, design: 'DBC' | 'DIC') {
-  const a = anova(example.repeticoes, design);
-  return scottKnott({
-    nomes: example.nomes,
-    medias: a.medias,
-    r: a.r,
-    qmRes: a.residuo.qm,
-    glRes: a.residuo.gl,
-    significativo: a.tratamentos.p < 0.05,
-  });
-}
+const skOf = (example: ExampleCase, design: 'DBC' | 'DIC') => scottKnott(comparisonOf(example, design));
 
 describe('Scott-Knott', () => {
   it('reproduces the sorghum RCBD: K-7 a, every other variety b (stats-examples.json)', () => {

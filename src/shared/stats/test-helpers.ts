@@ -6,6 +6,8 @@
  * example from a textbook.
  */
 import { expect } from 'vitest';
+import { anova } from './anova.js';
+import type { TukeyInput } from './tukey.js';
 
 /**
  * Asserts that `actual` agrees with a printed value to `sig` significant figures: the relative
@@ -98,6 +100,19 @@ export function asInput(example: ExampleCase): { design: ExampleCase['design']; 
   return {
     design: example.design,
     tratamentos: example.nomes.map((nome, i) => ({ nome, repeticoes: [...(example.repeticoes[i] ?? [])] })),
+  };
+}
+
+/** What Tukey and Scott-Knott compare (the means and residual of the example's ANOVA), as analyze() builds it. */
+export function comparisonOf(example: ExampleCase, design: 'DBC' | 'DIC'): TukeyInput {
+  const a = anova(example.repeticoes, design);
+  return {
+    nomes: example.nomes,
+    medias: a.medias,
+    r: a.r,
+    qmRes: a.residuo.qm,
+    glRes: a.residuo.gl,
+    significativo: a.tratamentos.p < 0.05,
   };
 }
 

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { anova } from './anova.js';
 import { letra, letrasExpDes, ordemDecrescente, tukey } from './tukey.js';
-import { BATATA_DOCE, ENXERTO_VASCULAR, SORGO, type ExampleCase, expectSig, lettersByName } from './test-helpers.js';
+import { BATATA_DOCE, ENXERTO_VASCULAR, SORGO, comparisonOf, type ExampleCase, expectSig, lettersByName } from './test-helpers.js';
 
-function tukeyOf(example: ExampleCase, design: 'DBC' | 'DIC') {
-  const a = anova(example.repeticoes, design);
-  return tukey({
-    nomes: example.nomes,
-    medias: a.medias,
-    r: a.r,
-    qmRes: a.residuo.qm,
-    glRes: a.residuo.gl,
-    significativo: a.tratamentos.p < 0.05,
-  });
-}
+const tukeyOf = (example: ExampleCase, design: 'DBC' | 'DIC') => tukey(comparisonOf(example, design));
 
 describe('Tukey HSD', () => {
   it('reproduces the sorghum RCBD: DMS 12.19 and letters K-7 a, Co-11 ab, African tall ab, FS-1 b, Co-24 b', () => {
@@ -43,8 +32,7 @@ describe('Tukey HSD', () => {
   });
 
   it('gives every treatment "a" when the F test is not significant', () => {
-    const a = anova(SORGO.repeticoes, 'DBC');
-    const t = tukey({ nomes: SORGO.nomes, medias: a.medias, r: a.r, qmRes: a.residuo.qm, glRes: a.residuo.gl, significativo: false });
+    const t = tukey({ ...comparisonOf(SORGO, 'DBC'), significativo: false });
     expect(t.grupos.map((g) => g.letras)).toEqual(['a', 'a', 'a', 'a', 'a']);
     expectSig(t.dms, 12.19, 4);
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardData } from '../../../shared/dashboard.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Account, createAccount, createExperiment } from '../../test/factories.js';
+import { signedInApp } from '../../test/app.js';
+import { createExperiment } from '../../test/factories.js';
 
 // Sorghum fodder, 5 varieties × 4 blocks, published ANOVA (../shared/data/stats-examples.json).
 const names = ['African tall', 'Co-11', 'FS-1', 'K-7', 'Co-24'];
@@ -13,20 +13,14 @@ const blocks = [
 ];
 const sorgo = names.map((nome, i) => ({ nome, modalidade: 'Foliar', repeticoes: blocks.map((b) => b[i]) }));
 
-let t: TestApp;
-let me: Account;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createAccount(t.app);
-});
-afterAll(() => t.close());
+const ctx = signedInApp();
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: me.auth });
+const get = (url: string) => ctx.t.app.inject({ method: 'GET', url, headers: ctx.me.auth });
 
 describe('GET /api/experiments/:id/analise', () => {
   it('reproduces the published randomised-block analysis', async () => {
     const withCost = sorgo.map((x) => (x.nome === 'K-7' ? { ...x, produtos_aplicados: [{ nome: 'Produto', dose: 1, custo: 1.5 }] } : x));
-    const e = await createExperiment(t.app, me, { tipo_estatistica: 'DBC', tratamentos: withCost, preco_saca: 120 });
+    const e = await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'DBC', tratamentos: withCost, preco_saca: 120 });
     expect(e.tratamentos[0]).toMatchObject({ repeticoes: [22.9, 25.9, 39.1, 33.9], produtividade: 30.45 });
     expect(e.preco_saca).toBe(120);
     const res = await get(`/api/experiments/${e.id}/analise`);
@@ -62,7 +56,7 @@ describe('GET /api/experiments/:id/analise', () => {
   });
 
   it('answers 422 with a clear message without replicates, and 404 for unknown experiments', async () => {
-    const plain = await createExperiment(t.app, me);
+    const plain = await createExperiment(ctx.t.app, ctx.me);
     const res = await get(`/api/experiments/${plain.id}/analise`);
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toMatch(/não tem as produtividades por repetição/);
@@ -71,7 +65,7 @@ describe('GET /api/experiments/:id/analise', () => {
 
   it('refuses unbalanced replicates at save time', async () => {
     const body = { tratamentos: [{ ...sorgo[0], repeticoes: [1, 2, 3] }, sorgo[1]] };
-    await expect(createExperiment(t.app, me, body)).rejects.toThrow(/Número de repetições diferente/);
+    await expect(createExperiment(ctx.t.app, ctx.me, body)).rejects.toThrow(/Número de repetições diferente/);
   });
 
   it('the dashboard counts the trials where a treatment beat the control', async () => {
@@ -80,7 +74,7 @@ describe('GET /api/experiments/:id/analise', () => {
       { nome: 'Testemunha', modalidade: 'Foliar', repeticoes: [3000, 3100, 2950, 3050] },
       { nome: 'Produto', modalidade: 'Foliar', repeticoes: [3600, 3700, 3650, 3580] },
     ];
-    await createExperiment(t.app, me, { tipo_estatistica: 'Blocos Casualizados', tratamentos: clear, marca: 'Maximus' });
+    await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'Blocos Casualizados', tratamentos: clear, marca: 'Maximus' });
     const d = (await get('/api/dashboard')).json() as DashboardData;
     expect(d.cards.analisados).toBe(2);
     expect(d.cards.vitorias).toBe(1);

@@ -2,27 +2,21 @@
  * The SQL presenter (presenter.ts) spells every field out for speed; this checks it against the
  * field catalogue, so a field declared there and forgotten in the SQL (or the other way) fails here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Experiment } from '../../../shared/experiment.js';
 import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Account, createAccount, createExperiment } from '../../test/factories.js';
+import { signedInApp } from '../../test/app.js';
+import { createExperiment } from '../../test/factories.js';
 
 const SERVER_OWNED = ['id', 'version', 'created_at', 'updated_at', 'owner', 'pdf_filename', 'produtividade_media'];
 
-let t: TestApp;
-let me: Account;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createAccount(t.app);
-});
-afterAll(() => t.close());
+const ctx = signedInApp();
 
 const sorted = (keys: Iterable<string>) => [...keys].sort();
 
 describe('presenter vs catalogue', () => {
   it('answers exactly the catalogue fields plus the server-owned ones, at every level', async () => {
-    const created = await createExperiment(t.app, me, {
+    const created = await createExperiment(ctx.t.app, ctx.me, {
       preco_saca: 130,
       tratamentos: [
         {
@@ -41,7 +35,7 @@ describe('presenter vs catalogue', () => {
         },
       ],
     });
-    const res = await t.app.inject({ method: 'GET', url: `/api/experiments/${created.id}`, headers: me.auth });
+    const res = await ctx.t.app.inject({ method: 'GET', url: `/api/experiments/${created.id}`, headers: ctx.me.auth });
     expect(res.statusCode).toBe(200);
     const e = (res.json() as { experiment: Experiment }).experiment;
 

@@ -1,23 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../paths.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Account, createAccount, multipart, samplePdf } from '../../test/factories.js';
+import { signedInApp } from '../../test/app.js';
+import { type Account, multipart, samplePdf } from '../../test/factories.js';
 
 const fixture = (name: string) => readFileSync(join(packageRoot(), 'tests', 'fixtures', 'extraction', name));
 
-let t: TestApp;
-let me: Account;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createAccount(t.app);
-});
-afterAll(() => t.close());
+const ctx = signedInApp();
 
-const extract = (content: Buffer, filename = 'relatorio.pdf', who: Account | null = me) => {
+const extract = (content: Buffer, filename = 'relatorio.pdf', who: Account | null = ctx.me) => {
   const body = multipart({}, [{ filename, content }]);
-  return t.app.inject({ method: 'POST', url: '/api/extract-pdf', payload: body.payload, headers: { ...body.headers, ...(who?.auth ?? {}) } });
+  return ctx.t.app.inject({ method: 'POST', url: '/api/extract-pdf', payload: body.payload, headers: { ...body.headers, ...(who?.auth ?? {}) } });
 };
 
 describe('POST /api/extract-pdf', () => {
@@ -46,7 +40,7 @@ describe('POST /api/extract-pdf', () => {
     expect(damaged.statusCode).toBe(422);
     expect(damaged.json().error.message).toBe('Não foi possível ler o PDF. Verifique se o arquivo não está danificado ou protegido por senha.');
     const body = multipart({ outro: 'x' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/extract-pdf', payload: body.payload, headers: { ...body.headers, ...me.auth } })).statusCode).toBe(400);
+    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/extract-pdf', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } })).statusCode).toBe(400);
     expect((await extract(samplePdf(), 'a.pdf', null)).statusCode).toBe(401);
   });
 });

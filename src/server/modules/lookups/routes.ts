@@ -76,24 +76,36 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
     sendWithEtag(req, reply, { produtosPorMarca: await readProdutosPorMarca(ctx) } satisfies ProdutosPorMarcaResponse),
   );
 
-  /* brands */
-  app.post('/api/lookups/marcas', admin, async (req, reply) => {
-    const { nome } = parseInput(marcaBodySchema, req.body);
-    await unique('nome', () => ctx.db.insert(marcas).values({ nome }));
-    return reply.status(201).send({ marca: nome } satisfies MarcaWritten);
-  });
-  app.put<{ Params: { nome: string } }>('/api/lookups/marcas/:nome', admin, async (req) => {
-    const { nome } = parseInput(marcaBodySchema, req.body);
-    const rows = await unique('nome', () => ctx.db.update(marcas).set({ nome }).where(eq(marcas.nome, req.params.nome)).returning());
-    if (rows.length === 0) throw notFound();
-    return { marca: nome } satisfies MarcaWritten;
-  });
-  app.delete<{ Params: { nome: string } }>('/api/lookups/marcas/:nome', admin, async (req, reply) => {
-    if (await inUse(experiments.marca, req.params.nome)) throw conflict(LOOKUP_MSG.marcaInUse);
-    const rows = await ctx.db.delete(marcas).where(eq(marcas.nome, req.params.nome)).returning();
-    if (rows.length === 0) throw notFound();
-    return reply.status(204).send();
-  });
+  /** Brands and crops are lists of bare names: the same three writes, answered as `written(nome)`. */
+  const nameListRoutes = <W>(
+    path: string,
+    table: typeof marcas | typeof culturas,
+    body: typeof marcaBodySchema | typeof culturaBodySchema,
+    usedBy: typeof experiments.marca | typeof experiments.cultura,
+    inUseMessage: string,
+    written: (nome: string) => W,
+  ) => {
+    app.post(path, admin, async (req, reply) => {
+      const { nome } = parseInput(body, req.body);
+      await unique('nome', () => ctx.db.insert(table).values({ nome }));
+      return reply.status(201).send(written(nome));
+    });
+    app.put<{ Params: { nome: string } }>(`${path}/:nome`, admin, async (req) => {
+      const { nome } = parseInput(body, req.body);
+      const rows = await unique('nome', () => ctx.db.update(table).set({ nome }).where(eq(table.nome, req.params.nome)).returning());
+      if (rows.length === 0) throw notFound();
+      return written(nome);
+    });
+    app.delete<{ Params: { nome: string } }>(`${path}/:nome`, admin, async (req, reply) => {
+      if (await inUse(usedBy, req.params.nome)) throw conflict(inUseMessage);
+      const rows = await ctx.db.delete(table).where(eq(table.nome, req.params.nome)).returning();
+      if (rows.length === 0) throw notFound();
+      return reply.status(204).send();
+    });
+  };
+
+  nameListRoutes('/api/lookups/marcas', marcas, marcaBodySchema, experiments.marca, LOOKUP_MSG.marcaInUse, (nome) => ({ marca: nome }) satisfies MarcaWritten);
+  nameListRoutes('/api/lookups/culturas', culturas, culturaBodySchema, experiments.cultura, LOOKUP_MSG.culturaInUse, (nome) => ({ cultura: nome }) satisfies CulturaWritten);
 
   /* products */
   app.post('/api/lookups/produtos', admin, async (req, reply) => {
@@ -138,25 +150,6 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
     if (!row) throw notFound();
     if (await inUse(experiments.regional, row.nome)) throw conflict(LOOKUP_MSG.regionalInUse);
     await ctx.db.delete(regionais).where(eq(regionais.sigla, row.sigla));
-    return reply.status(204).send();
-  });
-
-  /* crops */
-  app.post('/api/lookups/culturas', admin, async (req, reply) => {
-    const { nome } = parseInput(culturaBodySchema, req.body);
-    await unique('nome', () => ctx.db.insert(culturas).values({ nome }));
-    return reply.status(201).send({ cultura: nome } satisfies CulturaWritten);
-  });
-  app.put<{ Params: { nome: string } }>('/api/lookups/culturas/:nome', admin, async (req) => {
-    const { nome } = parseInput(culturaBodySchema, req.body);
-    const rows = await unique('nome', () => ctx.db.update(culturas).set({ nome }).where(eq(culturas.nome, req.params.nome)).returning());
-    if (rows.length === 0) throw notFound();
-    return { cultura: nome } satisfies CulturaWritten;
-  });
-  app.delete<{ Params: { nome: string } }>('/api/lookups/culturas/:nome', admin, async (req, reply) => {
-    if (await inUse(experiments.cultura, req.params.nome)) throw conflict(LOOKUP_MSG.culturaInUse);
-    const rows = await ctx.db.delete(culturas).where(eq(culturas.nome, req.params.nome)).returning();
-    if (rows.length === 0) throw notFound();
     return reply.status(204).send();
   });
 }

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/audit.js';
 import { formatDateTime, formatNumber } from '../../../shared/format.js';
 import { PageTitle } from '../../components/page-title.js';
-import { Alert } from '../../components/ui/alert.js';
+import { QueryState } from '../../components/query-state.js';
 import { Badge, type BadgeTone } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { DataTable } from '../../components/ui/data-table.js';
 import { AUDIT_PAGE_SIZE, changeLines, useAuditTrail } from '../../features/audit/index.js';
-import { ApiError } from '../../lib/api-client.js';
 
 const TONES: Record<AuditAction, BadgeTone> = {
   'experiment.create': 'green',
@@ -28,29 +27,14 @@ export function AdminAuditPage() {
   return (
     <div>
       <PageTitle title="Auditoria" subtitle="Quem criou, alterou ou excluiu cada experimento e documento, e quando." />
-      {trail.isPending ? (
-        <div className="flex justify-center py-12 text-brand-700">
-          <Spinner className="h-8 w-8" />
-        </div>
-      ) : trail.isError ? (
-        <Alert tone="error">{trail.error instanceof ApiError ? trail.error.message : 'Erro ao buscar a auditoria.'}</Alert>
-      ) : trail.data.entries.length === 0 ? (
-        <Card className="p-8 text-center text-slate-700">Nenhuma alteração registrada ainda.</Card>
-      ) : (
-        <Card className="overflow-hidden">
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-soil-200 text-sm">
-              <thead className="bg-soil-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Data e hora</th>
-                  <th scope="col" className="px-4 py-3">Usuário</th>
-                  <th scope="col" className="px-4 py-3">Ação</th>
-                  <th scope="col" className="px-4 py-3">Experimento</th>
-                  <th scope="col" className="px-4 py-3">Alterações</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-soil-100 align-top">
-                {trail.data.entries.map((entry) => {
+      <QueryState query={trail} errorText="Erro ao buscar a auditoria.">
+        {(data) =>
+          data.entries.length === 0 ? (
+            <Card className="p-8 text-center text-slate-700">Nenhuma alteração registrada ainda.</Card>
+          ) : (
+            <Card className="overflow-hidden">
+              <DataTable headers={['Data e hora', 'Usuário', 'Ação', 'Experimento', 'Alterações']} bodyClassName="align-top">
+                {data.entries.map((entry) => {
                   const lines = changeLines(entry.changes);
                   return (
                     <tr key={entry.id} data-testid="audit-entry">
@@ -77,24 +61,24 @@ export function AdminAuditPage() {
                     </tr>
                   );
                 })}
-              </tbody>
-            </table>
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-soil-200 px-4 py-3 text-sm text-slate-700">
-            <span>
-              Página {page + 1} de {pages} · {formatNumber(total, 0)} {total === 1 ? 'registro' : 'registros'}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                Anterior
-              </Button>
-              <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-                Próxima
-              </Button>
-            </div>
-          </div>
-        </Card>
-      )}
+              </DataTable>
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-soil-200 px-4 py-3 text-sm text-slate-700">
+                <span>
+                  Página {page + 1} de {pages} · {formatNumber(total, 0)} {total === 1 ? 'registro' : 'registros'}
+                </span>
+                <div className="flex gap-2">
+                  <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                    Anterior
+                  </Button>
+                  <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+                    Próxima
+                  </Button>
+                </div>
+              </div>
+            </Card>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

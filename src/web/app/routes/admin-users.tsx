@@ -2,9 +2,9 @@ import { toast } from '../../components/ui/toast.js';
 import { ROLE_LABELS, ROLES, type Role } from '../../../shared/constants.js';
 import { formatLongDate } from '../../../shared/format.js';
 import { PageTitle } from '../../components/page-title.js';
-import { Alert } from '../../components/ui/alert.js';
+import { QueryState } from '../../components/query-state.js';
 import { Card } from '../../components/ui/card.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { DataTable } from '../../components/ui/data-table.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/api.js';
 import { RoleBadge, useChangeRole, useUsers } from '../../features/auth/index.js';
@@ -26,61 +26,44 @@ export function AdminUsersPage() {
   return (
     <div>
       <PageTitle title="Usuários" subtitle="Contas da instalação e seus perfis de acesso." />
-      {users.isPending ? (
-        <div className="flex justify-center py-12 text-brand-700">
-          <Spinner className="h-8 w-8" />
-        </div>
-      ) : users.isError ? (
-        <Alert tone="error">{users.error instanceof ApiError ? users.error.message : 'Erro ao carregar usuários.'}</Alert>
-      ) : (
-        <Card className="overflow-hidden">
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-soil-200 text-sm">
-              <thead className="bg-soil-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Nome</th>
-                  <th scope="col" className="px-4 py-3">Email</th>
-                  <th scope="col" className="px-4 py-3">Empresa</th>
-                  <th scope="col" className="px-4 py-3">Membro desde</th>
-                  <th scope="col" className="px-4 py-3">Perfil</th>
+      <QueryState query={users} errorText="Erro ao carregar usuários.">
+        {(data) => (
+          <Card className="overflow-hidden">
+            <DataTable headers={['Nome', 'Email', 'Empresa', 'Membro desde', 'Perfil']}>
+              {data.users.map((u) => (
+                <tr key={u.id}>
+                  <td className="px-4 py-3 font-medium text-slate-900">
+                    {u.name}
+                    {u.id === me?.id ? <span className="ml-2 text-xs text-slate-600">(você)</span> : null}
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{u.email}</td>
+                  <td className="px-4 py-3 text-slate-700">{u.company || '—'}</td>
+                  <td className="px-4 py-3 text-slate-700">{formatLongDate(u.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex items-center gap-3">
+                      <RoleBadge role={u.role} />
+                      <select
+                        name="role"
+                        aria-label={`Perfil de ${u.name}`}
+                        value={u.role}
+                        disabled={changeRole.isPending}
+                        onChange={(e) => onChange(u.id, u.name, e.target.value as Role)}
+                        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:outline-none focus:ring-2 focus:ring-brand-500"
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {ROLE_LABELS[r]}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-soil-100">
-                {users.data.users.map((u) => (
-                  <tr key={u.id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">
-                      {u.name}
-                      {u.id === me?.id ? <span className="ml-2 text-xs text-slate-600">(você)</span> : null}
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{u.email}</td>
-                    <td className="px-4 py-3 text-slate-700">{u.company || '—'}</td>
-                    <td className="px-4 py-3 text-slate-700">{formatLongDate(u.createdAt)}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <RoleBadge role={u.role} />
-                        <select
-                          name="role"
-                          aria-label={`Perfil de ${u.name}`}
-                          value={u.role}
-                          disabled={changeRole.isPending}
-                          onChange={(e) => onChange(u.id, u.name, e.target.value as Role)}
-                          className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:outline-none focus:ring-2 focus:ring-brand-500"
-                        >
-                          {ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {ROLE_LABELS[r]}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </Card>
-      )}
+              ))}
+            </DataTable>
+          </Card>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -3,16 +3,9 @@ import { StatusPage } from '../../components/status-page.js';
 
 export function UnauthorizedPage() {
   return (
-    <StatusPage
-      code="403"
-      title={PAGE_TEXT.unauthorizedTitle}
-      text={PAGE_TEXT.unauthorizedText}
-      icon={
-        <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <rect x="5" y="11" width="14" height="9" rx="2" />
-          <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-        </svg>
-      }
-    />
+    <StatusPage code="403" title={PAGE_TEXT.unauthorizedTitle} text={PAGE_TEXT.unauthorizedText}>
+      <rect x="5" y="11" width="14" height="9" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </StatusPage>
   );
 }

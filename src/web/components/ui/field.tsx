@@ -24,6 +24,15 @@ interface FieldFrameProps {
   className?: string | undefined;
 }
 
+/** The field's error, announced as it appears; `${id}-error` is what the control's aria-describedby names. */
+function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
 export function FieldFrame({ id, label, error, hint, required, children, className }: FieldFrameProps) {
   return (
     <div className={className}>
@@ -41,49 +50,64 @@ export function FieldFrame({ id, label, error, hint, required, children, classNa
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode) {
-  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-}
-
-export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** What every labelled control takes besides its own HTML attributes. */
+interface LabelledProps {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
   /** Marks the field as required visually; validation is the schema's job. */
-  requiredMark?: boolean;
-  containerClassName?: string;
+  requiredMark?: boolean | undefined;
+  containerClassName?: string | undefined;
+}
+
+/** Separates the label's props from the ones that go on the control itself. */
+function splitLabelled<P extends LabelledProps>({ label, error, hint, requiredMark, containerClassName, ...control }: P) {
+  return [{ label, error, hint, requiredMark, containerClassName }, control] as const;
+}
+
+/** The frame around a control, handing it the id, aria-invalid and aria-describedby that tie it to its label and messages. */
+function Labelled({
+  label,
+  error,
+  hint,
+  requiredMark,
+  containerClassName,
+  children,
+}: LabelledProps & { children: (aria: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode }) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={requiredMark} className={containerClassName}>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined })}
+    </FieldFrame>
+  );
+}
+
+export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>, LabelledProps {
   /** Content shown inside the right edge of the control (a unit, a button). */
   trailing?: ReactNode;
 }
 
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
-  { label, error, hint, requiredMark, containerClassName, className, trailing, ...props },
-  ref,
-) {
-  const id = useId();
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, trailing, ...props }, ref) {
+  const [labelled, control] = splitLabelled(props);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} required={requiredMark} className={containerClassName}>
-      <div className="relative">
-        <input
-          ref={ref}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          {...props}
-          className={controlClass(Boolean(error) || props['aria-invalid'] === true, cn('h-10', trailing ? 'pr-11' : undefined, className))}
-        />
-        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
-      </div>
-    </FieldFrame>
+    <Labelled {...labelled}>
+      {(aria) => (
+        <div className="relative">
+          <input
+            ref={ref}
+            {...aria}
+            {...control}
+            className={controlClass(Boolean(labelled.error) || control['aria-invalid'] === true, cn('h-10', trailing ? 'pr-11' : undefined, className))}
+          />
+          {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
+        </div>
+      )}
+    </Labelled>
   );
 });
 
@@ -116,32 +140,23 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type
   );
 });
 
-export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  requiredMark?: boolean;
-  containerClassName?: string;
-}
+export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & LabelledProps;
 
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { label, error, hint, requiredMark, containerClassName, className, children, ...props },
-  ref,
-) {
-  const id = useId();
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ className, children, ...props }, ref) {
+  const [labelled, control] = splitLabelled(props);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} required={requiredMark} className={containerClassName}>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...props}
-        className={controlClass(Boolean(error) || props['aria-invalid'] === true, cn('h-10 pr-8', className))}
-      >
-        {children}
-      </select>
-    </FieldFrame>
+    <Labelled {...labelled}>
+      {(aria) => (
+        <select
+          ref={ref}
+          {...aria}
+          {...control}
+          className={controlClass(Boolean(labelled.error) || control['aria-invalid'] === true, cn('h-10 pr-8', className))}
+        >
+          {children}
+        </select>
+      )}
+    </Labelled>
   );
 });
 
@@ -168,11 +183,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 });

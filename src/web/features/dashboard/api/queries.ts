@@ -1,55 +1,42 @@
 /** The dashboard's reads, keyed by the filters so that a filter change refetches once. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
 import { api } from '../../../lib/api.js';
+import type { RequestOptions } from '../../../lib/api-client.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import { type FilterValues, afterExperimentWrite, queryKeys } from '../../../lib/query-keys.js';
 
-export function useDashboard(filters: FilterValues) {
+/** A dashboard read: the filters (and any further parameters) as the query string, the last answer kept on screen while the next loads. */
+function useDashboardRead<T>(queryKey: QueryKey, path: string, query: RequestOptions['query'], enabled = true) {
   return useQuery({
-    queryKey: queryKeys.overview(filters),
-    queryFn: ({ signal }) => api.request<DashboardData>('/api/dashboard', { query: { ...filters }, signal }),
+    queryKey,
+    queryFn: ({ signal }) => api.request<T>(path, { query, signal }),
+    enabled,
     placeholderData: keepPreviousData,
   });
+}
+
+export function useDashboard(filters: FilterValues) {
+  return useDashboardRead<DashboardData>(queryKeys.overview(filters), '/api/dashboard', { ...filters });
 }
 
 export function useDashboardMap(filters: FilterValues, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.map(filters),
-    queryFn: ({ signal }) => api.request<DashboardMap>('/api/dashboard/mapa', { query: { ...filters }, signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useDashboardRead<DashboardMap>(queryKeys.map(filters), '/api/dashboard/mapa', { ...filters }, enabled);
 }
 
 export function useCorrelation(filters: FilterValues, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.correlation(filters),
-    queryFn: ({ signal }) => api.request<CorrelationDataset>('/api/dashboard/correlacao', { query: { ...filters }, signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useDashboardRead<CorrelationDataset>(queryKeys.correlation(filters), '/api/dashboard/correlacao', { ...filters }, enabled);
 }
 
 export function useDocumentCards(filters: FilterValues, busca: string, limit: number, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.documents(filters, busca, limit),
-    queryFn: ({ signal }) => api.request<DocumentCardsPage>('/api/dashboard/documentos', { query: { ...filters, busca, limit }, signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useDashboardRead<DocumentCardsPage>(queryKeys.documents(filters, busca, limit), '/api/dashboard/documentos', { ...filters, busca, limit }, enabled);
 }
 
 export const TABLE_PAGE = 20;
 
 export function useExperimentRows(filters: FilterValues, page: number, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.rows(filters, page),
-    queryFn: ({ signal }) =>
-      api.request<ExperimentRowsPage>('/api/dashboard/experimentos', { query: { ...filters, limit: TABLE_PAGE, offset: page * TABLE_PAGE }, signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  const query = { ...filters, limit: TABLE_PAGE, offset: page * TABLE_PAGE };
+  return useDashboardRead<ExperimentRowsPage>(queryKeys.rows(filters, page), '/api/dashboard/experimentos', query, enabled);
 }
 
 export function useExperiment(id: number | null) {

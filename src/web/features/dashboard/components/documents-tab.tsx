@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
+import { DataTable } from '../../../components/ui/data-table.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useSession } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -172,76 +173,63 @@ function ExperimentsTable({ filters, onView }: { filters: FilterValues; onView: 
         <h2 className="text-lg font-semibold text-slate-900">Experimentos Cadastrados ({formatNumber(total, 0)})</h2>
       </div>
       {q.isError ? <Alert tone="error" className="m-4">Erro: {q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimentos'}</Alert> : null}
-      <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-soil-200 text-sm">
-          <thead className="bg-soil-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              {['Consultoria', 'Regional', 'Cultura', 'Marca', 'Produtividade', 'ROI', 'Ano', 'PDF', 'Ações'].map((h) => (
-                <th key={h} scope="col" className="whitespace-nowrap px-4 py-3">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-soil-100">
-            {rows.length === 0 && !q.isPending ? (
-              <tr>
-                <td colSpan={9} className="px-4 py-8 text-center text-slate-600">
-                  Nenhum experimento encontrado.
-                </td>
-              </tr>
-            ) : null}
-            {rows.map((r) => (
-              <tr key={r.id} className="hover:bg-soil-50">
-                <td className="max-w-48 truncate px-4 py-3 font-medium text-slate-900" title={r.consultoria}>
-                  {r.consultoria}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{r.regional}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{r.cultura}</td>
-                <td className="px-4 py-3">
-                  <Badge tone="blue">{r.marca}</Badge>
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-900">{formatKgHa(r.produtividade_media)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-900">{formatBRL(r.roi)}</td>
-                <td className="px-4 py-3 text-slate-700">{r.ano}</td>
-                <td className="px-4 py-3">
-                  {r.pdf_filename ? (
-                    <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => actions.download(r.id, r.pdf_filename)}>
-                      Baixar
-                    </button>
-                  ) : (
-                    '-'
-                  )}
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex gap-1">
-                    <IconButton label="Ver detalhes" onClick={() => onView(r.id)}>
+      <DataTable headers={['Consultoria', 'Regional', 'Cultura', 'Marca', 'Produtividade', 'ROI', 'Ano', 'PDF', 'Ações']} nowrapHeaders>
+        {rows.length === 0 && !q.isPending ? (
+          <tr>
+            <td colSpan={9} className="px-4 py-8 text-center text-slate-600">
+              Nenhum experimento encontrado.
+            </td>
+          </tr>
+        ) : null}
+        {rows.map((r) => (
+          <tr key={r.id} className="hover:bg-soil-50">
+            <td className="max-w-48 truncate px-4 py-3 font-medium text-slate-900" title={r.consultoria}>
+              {r.consultoria}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{r.regional}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{r.cultura}</td>
+            <td className="px-4 py-3">
+              <Badge tone="blue">{r.marca}</Badge>
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-900">{formatKgHa(r.produtividade_media)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-900">{formatBRL(r.roi)}</td>
+            <td className="px-4 py-3 text-slate-700">{r.ano}</td>
+            <td className="px-4 py-3">
+              {r.pdf_filename ? (
+                <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => actions.download(r.id, r.pdf_filename)}>
+                  Baixar
+                </button>
+              ) : (
+                '-'
+              )}
+            </td>
+            <td className="px-4 py-3">
+              <div className="flex gap-1">
+                <IconButton label="Ver detalhes" onClick={() => onView(r.id)}>
+                  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                    <path d="M2 10s3-6 8-6 8 6 8 6-3 6-8 6-8-6-8-6z" />
+                    <circle cx="10" cy="10" r="2.5" />
+                  </svg>
+                </IconButton>
+                {canModify(r.owner_id) ? (
+                  <>
+                    <IconButton label="Editar" onClick={() => actions.edit(r.id)}>
                       <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-                        <path d="M2 10s3-6 8-6 8 6 8 6-3 6-8 6-8-6-8-6z" />
-                        <circle cx="10" cy="10" r="2.5" />
+                        <path d="M4 14.5V16h1.5L15 6.5 13.5 5 4 14.5zM12.5 6l1.5 1.5" strokeLinejoin="round" />
                       </svg>
                     </IconButton>
-                    {canModify(r.owner_id) ? (
-                      <>
-                        <IconButton label="Editar" onClick={() => actions.edit(r.id)}>
-                          <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-                            <path d="M4 14.5V16h1.5L15 6.5 13.5 5 4 14.5zM12.5 6l1.5 1.5" strokeLinejoin="round" />
-                          </svg>
-                        </IconButton>
-                        <IconButton label="Excluir" danger onClick={() => actions.remove(r.id)}>
-                          <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-                            <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
-                          </svg>
-                        </IconButton>
-                      </>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                    <IconButton label="Excluir" danger onClick={() => actions.remove(r.id)}>
+                      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                        <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
+                      </svg>
+                    </IconButton>
+                  </>
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {pages > 1 ? (
         <div className="flex items-center justify-between gap-3 border-t border-soil-100 px-4 py-3 text-sm sm:px-5">
           <Button size="sm" variant="secondary" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
