@@ -95,7 +95,15 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // Started as `npm start` starts it (see package.json): a small young generation keeps RSS down.
 const server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'dist/node/server/main.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', AUTH_LIMIT_PER_EMAIL: '1000000', AUTH_LIMIT_PER_IP: '1000000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    LOG_LEVEL: 'warn',
+    AUTH_LIMIT_PER_EMAIL: '1000000',
+    AUTH_LIMIT_PER_IP: '1000000',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 for (let i = 0; i < 240; i++) {
@@ -117,38 +125,82 @@ const sampleRss = () => {
 };
 
 const creds = { email: 'demo@gestaoagricola.com.br', password: 'demo1234' };
-const token = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) })).json()).token;
+const token = (
+  await (
+    await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) })
+  ).json()
+).token;
 const auth = { authorization: `Bearer ${token}` };
-const anyId = (await (await fetch(`${base}/api/experiments?limit=1&offset=${Math.floor(COUNT / 2)}`, { headers: auth })).json()).experiments[0].id;
+const anyId = (await (await fetch(`${base}/api/experiments?limit=1&offset=${Math.floor(COUNT / 2)}`, { headers: auth })).json())
+  .experiments[0].id;
 
 /* bodies for the writes */
 const boundary = '----gestaobench';
 const multipartBody = (data, pdf, filename = 'relatorio.pdf') =>
   Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
-    ...(pdf ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from('\r\n')] : []),
+    ...(pdf
+      ? [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+          ),
+          pdf,
+          Buffer.from('\r\n'),
+        ]
+      : []),
     Buffer.from(`--${boundary}--\r\n`),
   ]);
 const mpHeaders = { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` };
 const pdfOf = (bytes) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 16, 0x20), Buffer.from('\n%%EOF\n')]);
 const experimentData = {
-  consultoria: 'Bench Consultoria', marca: 'Aminoagro', bu: 'BU1', regional: 'GO', cidade: 'Rio Verde', estado: 'GO',
-  teor_argila: 45, teor_materia_organica: 3, cultura: 'Soja', cultivar: 'M6410', ano: 2025, tipo_estatistica: 'DBC', custo_protocolo: 5000,
+  consultoria: 'Bench Consultoria',
+  marca: 'Aminoagro',
+  bu: 'BU1',
+  regional: 'GO',
+  cidade: 'Rio Verde',
+  estado: 'GO',
+  teor_argila: 45,
+  teor_materia_organica: 3,
+  cultura: 'Soja',
+  cultivar: 'M6410',
+  ano: 2025,
+  tipo_estatistica: 'DBC',
+  custo_protocolo: 5000,
   tratamentos: Array.from({ length: 8 }, (_, i) => ({
-    nome: i ? `Tratamento ${i + 1}` : 'Testemunha', modalidade: 'Foliar', produtividade: 3500 + i * 40,
-    produtos_aplicados: i ? [{ nome: 'Aminoagro Raiz', dose: 0.5, custo: 40 }, { nome: 'Aminoagro Mol', dose: 1, custo: 30 }] : [],
+    nome: i ? `Tratamento ${i + 1}` : 'Testemunha',
+    modalidade: 'Foliar',
+    produtividade: 3500 + i * 40,
+    produtos_aplicados: i
+      ? [
+          { nome: 'Aminoagro Raiz', dose: 0.5, custo: 40 },
+          { nome: 'Aminoagro Mol', dose: 1, custo: 30 },
+        ]
+      : [],
     analises_adicionais: [{ nome: 'Altura de Plantas', valor: 80 + i, unidade: 'cm' }],
   })),
 };
 const createBody = multipartBody(experimentData, pdfOf(1024 * 1024));
-const big = await (await fetch(`${base}/api/experiments`, { method: 'POST', headers: mpHeaders, body: multipartBody(experimentData, pdfOf(10 * 1024 * 1024)) })).json();
-const bigDoc = (await (await fetch(`${base}/api/uploads/documents?experimentId=${big.experiment.id}`, { headers: auth })).json()).documents[0].id;
+const big = await (
+  await fetch(`${base}/api/experiments`, {
+    method: 'POST',
+    headers: mpHeaders,
+    body: multipartBody(experimentData, pdfOf(10 * 1024 * 1024)),
+  })
+).json();
+const bigDoc = (await (await fetch(`${base}/api/uploads/documents?experimentId=${big.experiment.id}`, { headers: auth })).json())
+  .documents[0].id;
 const lines = [];
 for (let p = 0; p < 10; p++) {
   lines.push({ text: `Relatório de Experimento de Campo - página ${p + 1}`, bold: true, size: 14 });
-  for (let l = 0; l < 40; l++) lines.push({ text: `Observação ${p * 40 + l}: condução do ensaio conforme protocolo, sem ocorrências relevantes.` });
+  for (let l = 0; l < 40; l++)
+    lines.push({ text: `Observação ${p * 40 + l}: condução do ensaio conforme protocolo, sem ocorrências relevantes.` });
 }
-lines.push({ text: 'Consultoria: Sudoeste Goiano Pesquisa' }, { text: 'Marca: Aminoagro' }, { text: 'Cultura: Soja' }, { text: 'Município: Rio Verde - GO' });
+lines.push(
+  { text: 'Consultoria: Sudoeste Goiano Pesquisa' },
+  { text: 'Marca: Aminoagro' },
+  { text: 'Cultura: Soja' },
+  { text: 'Município: Rio Verde - GO' },
+);
 lines.push({ text: 'T1 Testemunha Foliar 3.450,0 kg/ha' }, { text: 'T2 Aminoagro Raiz Sementes 3.812,5 kg/ha' });
 const tenPages = writePdf(lines);
 
@@ -161,13 +213,24 @@ function load(name, opts, amount = REQUESTS, connections = CONNECTIONS) {
     const latencies = [];
     // As a browser asks: compressed answers are what the dashboard receives.
     const headers = { 'accept-encoding': 'gzip, deflate', ...auth, ...(opts.headers ?? {}) };
-    const inst = autocannon({ url: `${base}${opts.path}`, method: opts.method ?? 'GET', headers, body: opts.body, amount, connections, timeout: 60 }, (err, res) => {
-      sampleRss();
-      const s = stats(latencies);
-      const row = { name, rps: +res.requests.average.toFixed(1), ...s, errors: res.errors + res.timeouts + res.non2xx, requests: res.requests.total };
-      console.log(`${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  erros ${row.errors}`);
-      resolve(row);
-    });
+    const inst = autocannon(
+      { url: `${base}${opts.path}`, method: opts.method ?? 'GET', headers, body: opts.body, amount, connections, timeout: 60 },
+      (err, res) => {
+        sampleRss();
+        const s = stats(latencies);
+        const row = {
+          name,
+          rps: +res.requests.average.toFixed(1),
+          ...s,
+          errors: res.errors + res.timeouts + res.non2xx,
+          requests: res.requests.total,
+        };
+        console.log(
+          `${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  erros ${row.errors}`,
+        );
+        resolve(row);
+      },
+    );
     inst.on('response', (_client, _status, _bytes, time) => latencies.push(time));
   });
 }
@@ -188,7 +251,13 @@ const gets = [
   ['dashboard map', '/api/dashboard/mapa'],
   ['experiment by id', `/api/experiments/${anyId}`],
 ];
-record(await load('sign-in', { path: '/api/auth/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) }, 100));
+record(
+  await load(
+    'sign-in',
+    { path: '/api/auth/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(creds) },
+    100,
+  ),
+);
 for (const [name, path] of gets) {
   await warm(path);
   record(await load(name, { path }));
@@ -199,7 +268,11 @@ for (const [name, path] of [...gets.slice(0, 5), ['dashboard correlation', '/api
   const ms = [];
   let errors = 0;
   for (let i = 0; i < 7; i++) {
-    const w = await fetch(`${base}/api/users/profile`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ company: `Bench ${i}` }) });
+    const w = await fetch(`${base}/api/users/profile`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ company: `Bench ${i}` }),
+    });
     if (!w.ok) errors++;
     const s = performance.now();
     const r = await fetch(`${base}${path}`, { headers: auth });
@@ -212,7 +285,13 @@ for (const [name, path] of [...gets.slice(0, 5), ['dashboard correlation', '/api
   record({ name: `${name}, cold (after a write)`, rps: null, ...st, errors, requests: ms.length });
   console.log(`${`${name}, cold`.padEnd(34)}          p50 ${st.p50} ms  p95 ${st.p95} ms  erros ${errors}`);
 }
-record(await load('create (8 treatments + 1 MB PDF)', { path: '/api/experiments', method: 'POST', headers: { 'content-type': mpHeaders['content-type'] }, body: createBody }, 100));
+record(
+  await load(
+    'create (8 treatments + 1 MB PDF)',
+    { path: '/api/experiments', method: 'POST', headers: { 'content-type': mpHeaders['content-type'] }, body: createBody },
+    100,
+  ),
+);
 // Updates carry the version they read, so they run one after another.
 {
   const ms = [];
@@ -220,13 +299,23 @@ record(await load('create (8 treatments + 1 MB PDF)', { path: '/api/experiments'
   let errors = 0;
   for (let i = 0; i < 50; i++) {
     const s = performance.now();
-    const r = await fetch(`${base}/api/experiments/${big.experiment.id}`, { method: 'PUT', headers: mpHeaders, body: multipartBody({ ...experimentData, version }, null) });
+    const r = await fetch(`${base}/api/experiments/${big.experiment.id}`, {
+      method: 'PUT',
+      headers: mpHeaders,
+      body: multipartBody({ ...experimentData, version }, null),
+    });
     ms.push(performance.now() - s);
     if (r.ok) version = (await r.json()).experiment.version;
     else errors++;
   }
   const s = stats(ms);
-  record({ name: 'update (sequential)', rps: +(1000 / (ms.reduce((a, b) => a + b, 0) / ms.length)).toFixed(1), ...s, errors, requests: 50 });
+  record({
+    name: 'update (sequential)',
+    rps: +(1000 / (ms.reduce((a, b) => a + b, 0) / ms.length)).toFixed(1),
+    ...s,
+    errors,
+    requests: 50,
+  });
   console.log(`update (sequential)                p50 ${s.p50} ms  p95 ${s.p95} ms  erros ${errors}`);
 }
 record(await load('download 10 MB PDF', { path: `/api/uploads/documents/${bigDoc}/download` }, 40));
@@ -235,7 +324,17 @@ record(await load('download 10 MB PDF', { path: `/api/uploads/documents/${bigDoc
   let errors = 0;
   for (let i = 0; i < 10; i++) {
     const s = performance.now();
-    const r = await fetch(`${base}/api/extract-pdf`, { method: 'POST', headers: mpHeaders, body: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="dez.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), tenPages, Buffer.from(`\r\n--${boundary}--\r\n`)]) });
+    const r = await fetch(`${base}/api/extract-pdf`, {
+      method: 'POST',
+      headers: mpHeaders,
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="dez.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        tenPages,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
     await r.arrayBuffer();
     ms.push(performance.now() - s);
     if (!r.ok) errors++;
@@ -247,7 +346,18 @@ record(await load('download 10 MB PDF', { path: `/api/uploads/documents/${bigDoc
 
 /* 5. the browser */
 const { chromium } = await import('@playwright/test');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
 const jsOf = async (page, path, after) => {
   const bodies = new Map();
   page.on('response', async (r) => {
@@ -326,7 +436,8 @@ const out = {
 };
 mkdirSync(join(root, 'bench'), { recursive: true });
 // results.json/.md: the latest run; results-<engine>-<count>.*: kept per configuration.
-for (const name of ['results', `results-${engine}-${COUNT}`]) writeFileSync(join(root, 'bench', `${name}.json`), JSON.stringify(out, null, 2) + '\n');
+for (const name of ['results', `results-${engine}-${COUNT}`])
+  writeFileSync(join(root, 'bench', `${name}.json`), JSON.stringify(out, null, 2) + '\n');
 const md = [
   `### ${engine}, ${COUNT.toLocaleString('pt-BR')} experimentos (${out.when.slice(0, 10)})`,
   '',

@@ -54,7 +54,18 @@ for (const name of names) {
   }
   for (const c of cmp.checks) checks.push({ name, ...c });
   const ok = cmp.fields.filter((f) => f.outcome === 'ok').length;
-  reports.push({ name, split: expected.split, kind: expected.kind, ok, total: cmp.fields.length, confidence: result.confidence, ms, pages: 0, cmp, result });
+  reports.push({
+    name,
+    split: expected.split,
+    kind: expected.kind,
+    ok,
+    total: cmp.fields.length,
+    confidence: result.confidence,
+    ms,
+    pages: 0,
+    cmp,
+    result,
+  });
 }
 
 const pct = (ok, total) => (total === 0 ? '   -  ' : `${((100 * ok) / total).toFixed(1).padStart(5)}%`);
@@ -75,12 +86,16 @@ for (const [field, e] of [...perField.entries()]) {
 }
 const all = [sum.tuning[0] + sum.held[0], sum.tuning[1] + sum.held[1]];
 console.log('-'.repeat(76));
-console.log(`${pad('GERAL', 28)}${pad(`${sum.tuning[0]}/${sum.tuning[1]} ${pct(...sum.tuning)}`, 16)}${pad(`${sum.held[0]}/${sum.held[1]} ${pct(...sum.held)}`, 16)}${all[0]}/${all[1]} ${pct(...all)}`);
+console.log(
+  `${pad('GERAL', 28)}${pad(`${sum.tuning[0]}/${sum.tuning[1]} ${pct(...sum.tuning)}`, 16)}${pad(`${sum.held[0]}/${sum.held[1]} ${pct(...sum.held)}`, 16)}${all[0]}/${all[1]} ${pct(...all)}`,
+);
 
 console.log('\nPor relatório');
 for (const r of reports) {
   const fieldsText = r.kind === 'report' ? `${r.ok}/${r.total} ${pct(r.ok, r.total)}` : r.kind;
-  console.log(`${pad(r.name, 36)}${pad(r.split, 10)}${pad(fieldsText, 18)}confiança ${r.confidence.toFixed(2)}   ${r.ms.toFixed(0).padStart(5)} ms`);
+  console.log(
+    `${pad(r.name, 36)}${pad(r.split, 10)}${pad(fieldsText, 18)}confiança ${r.confidence.toFixed(2)}   ${r.ms.toFixed(0).padStart(5)} ms`,
+  );
 }
 
 console.log('\nVerificações de documento');
@@ -90,7 +105,9 @@ const times = reports.map((r) => r.ms).sort((a, b) => a - b);
 console.log(
   `\nTempo: primeira extração (carrega o pdf.js) ${coldMs.toFixed(0)} ms; por relatório mediana ${times[Math.floor(times.length / 2)]?.toFixed(0)} ms, máximo ${times[times.length - 1]?.toFixed(0)} ms`,
 );
-console.log(`Acerto geral ${pct(...all).trim()} | ajuste ${pct(...sum.tuning).trim()} | reservados (não usados no ajuste) ${pct(...sum.held).trim()}`);
+console.log(
+  `Acerto geral ${pct(...all).trim()} | ajuste ${pct(...sum.tuning).trim()} | reservados (não usados no ajuste) ${pct(...sum.held).trim()}`,
+);
 
 if (details || showHeldOut) {
   console.log('\nDivergências');
@@ -101,7 +118,9 @@ if (details || showHeldOut) {
     if (bad.length === 0 && badChecks.length === 0) continue;
     console.log(`\n${r.name}  (avisos: ${r.result.warnings.join(' | ') || '-'})`);
     for (const f of bad) {
-      console.log(`  ${f.outcome.padEnd(8)} ${f.field}${f.index !== undefined ? `[${f.index}]` : ''}: esperado ${JSON.stringify(f.expected)} obtido ${JSON.stringify(f.actual)}`);
+      console.log(
+        `  ${f.outcome.padEnd(8)} ${f.field}${f.index !== undefined ? `[${f.index}]` : ''}: esperado ${JSON.stringify(f.expected)} obtido ${JSON.stringify(f.actual)}`,
+      );
     }
     for (const c of badChecks) console.log(`  FALHA ${c.check}: ${c.detail}`);
   }
@@ -166,7 +185,10 @@ if (demoCount > 0 && !only) {
       const entry = demoField.get(f.field) ?? [0, 0];
       entry[1]++;
       if (f.outcome === 'ok') entry[0]++;
-      else demoBad.push(`${expected.name} ${f.field}${f.index !== undefined ? `[${f.index}]` : ''}: esperado ${JSON.stringify(f.expected)} obtido ${JSON.stringify(f.actual)}`);
+      else
+        demoBad.push(
+          `${expected.name} ${f.field}${f.index !== undefined ? `[${f.index}]` : ''}: esperado ${JSON.stringify(f.expected)} obtido ${JSON.stringify(f.actual)}`,
+        );
       demoField.set(f.field, entry);
     }
   }

@@ -55,14 +55,23 @@ const fixtures = [
       r.line('Avaliação de bioestimulantes em soja', { size: 11, style: 'italic' });
       r.rule();
       r.line('Consultoria: Sudoeste Goiano Pesquisa');
-      r.line([{ text: 'Marca: Aminoagro', x: 0 }, { text: 'BU: BU1', x: 270 }]);
+      r.line([
+        { text: 'Marca: Aminoagro', x: 0 },
+        { text: 'BU: BU1', x: 270 },
+      ]);
       r.line('Regional: GO');
       r.line('Município: Rio Verde - GO');
       r.line('Coordenadas: -17,7923; -50,9192');
-      r.line([{ text: 'Cultura: Soja', x: 0 }, { text: 'Cultivar: M6410', x: 270 }]);
+      r.line([
+        { text: 'Cultura: Soja', x: 0 },
+        { text: 'Cultivar: M6410', x: 270 },
+      ]);
       r.line('Ano: 2024');
       r.line('Delineamento: blocos casualizados (DBC), 4 repetições');
-      r.line([{ text: 'Argila: 52 %', x: 0 }, { text: 'Matéria orgânica: 3,1 %', x: 270 }]);
+      r.line([
+        { text: 'Argila: 52 %', x: 0 },
+        { text: 'Matéria orgânica: 3,1 %', x: 270 },
+      ]);
       r.line('Custo do protocolo: R$ 1.480,00');
       r.heading('Resultados');
       r.table(
@@ -168,7 +177,11 @@ const fixtures = [
       const r = await Report.create({ title: 'Ensaio café', footer: 'Triângulo Agro Pesquisa' });
       r.line('Ensaio de nutrição foliar em café arábica', { size: 14, style: 'bold' });
       r.rule();
-      const two = (a, b) => r.line([{ text: a, x: 0 }, { text: b, x: 270 }]);
+      const two = (a, b) =>
+        r.line([
+          { text: a, x: 0 },
+          { text: b, x: 270 },
+        ]);
       two('Empresa responsável: Triângulo Agro Pesquisa', 'Cultura: Café');
       two('Produto/Marca: Maximus', 'Variedade: Catuaí');
       two('Local: Patrocínio/MG', 'Safra: 2022/23');
@@ -179,7 +192,12 @@ const fixtures = [
       r.para('Lavoura com 8 anos, espaçamento 3,8 x 0,7 m. Foram realizadas três aplicações entre a pré-florada e a granação.');
       r.heading('Produtividade', { size: 12 });
       r.table(
-        [col('Nº', 0, 25), col('Tratamento', 30, 215), col('Forma de aplicação', 250, 120), col('Produtividade (sc/ha)', 373, 110, 'right')],
+        [
+          col('Nº', 0, 25),
+          col('Tratamento', 30, 215),
+          col('Forma de aplicação', 250, 120),
+          col('Produtividade (sc/ha)', 373, 110, 'right'),
+        ],
         [
           ['1', 'Testemunha', 'Sem aplicação', '38,5'],
           ['2', 'Maximus Algas', 'Foliar', '42,1'],
@@ -264,7 +282,11 @@ const fixtures = [
       r.heading('3. Resultados', { before: 0 });
       r.para('A produtividade de algodão em caroço respondeu aos tratamentos, como mostra a tabela abaixo.');
       r.table(
-        [col('Tratamento', 0, 100), col('Produtividade de algodão em caroço (kg/ha)', 110, 230, 'right'), col('Incremento (%)', 360, 100, 'right')],
+        [
+          col('Tratamento', 0, 100),
+          col('Produtividade de algodão em caroço (kg/ha)', 110, 230, 'right'),
+          col('Incremento (%)', 360, 100, 'right'),
+        ],
         [
           ['T1', '4.210', '-'],
           ['T2', '4.488', '6,6'],
@@ -312,10 +334,19 @@ const fixtures = [
       r.rule();
       r.line('Consultoria: Oeste Paranaense Consultoria Agronômica');
       r.line('Marca: Aminoagro');
-      r.line([{ text: 'Cidade: Cascavel', x: 0 }, { text: 'Estado: Paraná', x: 270 }]);
-      r.line([{ text: 'Cultura: Soja', x: 0 }, { text: 'Cultivar: Foco Ipro', x: 270 }]);
+      r.line([
+        { text: 'Cidade: Cascavel', x: 0 },
+        { text: 'Estado: Paraná', x: 270 },
+      ]);
+      r.line([
+        { text: 'Cultura: Soja', x: 0 },
+        { text: 'Cultivar: Foco Ipro', x: 270 },
+      ]);
       r.line('Ano: 2023');
-      r.line([{ text: 'Teor de argila: 62%', x: 0 }, { text: 'M.O.: 36 g/dm³', x: 270 }]);
+      r.line([
+        { text: 'Teor de argila: 62%', x: 0 },
+        { text: 'M.O.: 36 g/dm³', x: 270 },
+      ]);
       r.line('Delineamento: DBC, quatro blocos');
       r.space(8);
       r.para('Tabela 1. Produtividade de grãos (kg/ha) por bloco e média dos tratamentos.', { style: 'bold', size: 9 });
@@ -364,10 +395,19 @@ const fixtures = [
       r.rule();
       r.line('Consultoria: Nortão Agro Consultoria');
       r.line('Produto avaliado: Vigora Plus (produto concorrente)');
-      r.line([{ text: 'Local: Sinop/MT', x: 0 }, { text: 'Regional: MT BR 163', x: 270 }]);
-      r.line([{ text: 'Cultura: Soja', x: 0 }, { text: 'Cultivar: Brasmax Garra', x: 270 }]);
+      r.line([
+        { text: 'Local: Sinop/MT', x: 0 },
+        { text: 'Regional: MT BR 163', x: 270 },
+      ]);
+      r.line([
+        { text: 'Cultura: Soja', x: 0 },
+        { text: 'Cultivar: Brasmax Garra', x: 270 },
+      ]);
       r.line('Safra 2024/25');
-      r.line([{ text: 'Argila: 41%', x: 0 }, { text: 'Matéria orgânica: 2,4%', x: 270 }]);
+      r.line([
+        { text: 'Argila: 41%', x: 0 },
+        { text: 'Matéria orgânica: 2,4%', x: 270 },
+      ]);
       r.line('Delineamento: Blocos casualizados');
       r.para(
         'O levantamento foi solicitado para comparar o desempenho do produto concorrente com a testemunha em área ' +
@@ -419,11 +459,23 @@ const fixtures = [
       r.line('Responsável técnico: AgroTec Sul Consultoria');
       r.line('Marca: Dimicron');
       r.line('Local: Chapecó (SC)');
-      r.line([{ text: 'Lat: -27.1004', x: 0 }, { text: 'Long: -52.6152', x: 160 }]);
-      r.line([{ text: 'Cultura: Trigo', x: 0 }, { text: 'Cultivar: TBIO Toruk', x: 270 }]);
-      r.line([{ text: 'Data de semeadura: 05/06/2024', x: 0 }, { text: 'Data de colheita: 18/10/2024', x: 270 }]);
+      r.line([
+        { text: 'Lat: -27.1004', x: 0 },
+        { text: 'Long: -52.6152', x: 160 },
+      ]);
+      r.line([
+        { text: 'Cultura: Trigo', x: 0 },
+        { text: 'Cultivar: TBIO Toruk', x: 270 },
+      ]);
+      r.line([
+        { text: 'Data de semeadura: 05/06/2024', x: 0 },
+        { text: 'Data de colheita: 18/10/2024', x: 270 },
+      ]);
       r.line('Delineamento: blocos ao acaso, 4 repetições');
-      r.line([{ text: 'Argila: 58%', x: 0 }, { text: 'Matéria orgânica: 4,1 dag/kg', x: 270 }]);
+      r.line([
+        { text: 'Argila: 58%', x: 0 },
+        { text: 'Matéria orgânica: 4,1 dag/kg', x: 270 },
+      ]);
       r.line('Custo do protocolo: R$ 640,00');
       r.heading('Rendimento de grãos', { size: 12 });
       r.table(
@@ -467,7 +519,13 @@ const fixtures = [
       r.line('Data de emissão: 03/09/2024');
       r.space(8);
       r.table(
-        [col('Código', 0, 45), col('Descrição', 50, 200), col('Qtd', 255, 40, 'right'), col('Valor unit.', 300, 80, 'right'), col('Valor total', 390, 90, 'right')],
+        [
+          col('Código', 0, 45),
+          col('Descrição', 50, 200),
+          col('Qtd', 255, 40, 'right'),
+          col('Valor unit.', 300, 80, 'right'),
+          col('Valor total', 390, 90, 'right'),
+        ],
         [
           ['1001', 'Aminoagro Raiz 20 L', '10', '120,00', '1.200,00'],
           ['1002', 'Maximus Algas 5 L', '4', '95,50', '382,00'],
@@ -482,7 +540,8 @@ const fixtures = [
     name: '10-feijao-cristalina-maiusculas',
     split: 'tuning',
     kind: 'report',
-    description: "Upper-case labels, 'Município/UF', 'Ano agrícola', Tukey letters after yields, kg ha-1, TS / no sulco / em cobertura, MO in g/kg.",
+    description:
+      "Upper-case labels, 'Município/UF', 'Ano agrícola', Tukey letters after yields, kg ha-1, TS / no sulco / em cobertura, MO in g/kg.",
     data: {
       consultoria: 'Terra Fértil Assessoria Agronômica',
       marca: 'Maximus',
@@ -510,10 +569,16 @@ const fixtures = [
       r.line('CONSULTORIA: TERRA FÉRTIL ASSESSORIA AGRONÔMICA');
       r.line('MARCA: MAXIMUS');
       r.line('MUNICÍPIO/UF: CRISTALINA/GO');
-      r.line([{ text: 'CULTURA: FEIJÃO', x: 0 }, { text: 'CULTIVAR: BRS Estilo', x: 270 }]);
+      r.line([
+        { text: 'CULTURA: FEIJÃO', x: 0 },
+        { text: 'CULTIVAR: BRS Estilo', x: 270 },
+      ]);
       r.line('ANO AGRÍCOLA: 2023');
       r.line('DELINEAMENTO: INTEIRAMENTE CASUALIZADO');
-      r.line([{ text: 'ARGILA: 44%', x: 0 }, { text: 'MATÉRIA ORGÂNICA (g/kg): 28', x: 270 }]);
+      r.line([
+        { text: 'ARGILA: 44%', x: 0 },
+        { text: 'MATÉRIA ORGÂNICA (g/kg): 28', x: 270 },
+      ]);
       r.line('CUSTO DO PROTOCOLO: R$ 720,00');
       r.space(10);
       r.table(
@@ -562,9 +627,15 @@ const fixtures = [
       r.line('Consultoria: Vale do São Francisco Agro');
       r.line('Local do ensaio: Fazenda Vale Verde, Petrolina, Pernambuco');
       r.line('Coordenadas: 9°23\'55"S; 40°30\'03"O');
-      r.line([{ text: 'Cultura: Uva', x: 0 }, { text: 'Cultivar: Vitória', x: 270 }]);
+      r.line([
+        { text: 'Cultura: Uva', x: 0 },
+        { text: 'Cultivar: Vitória', x: 270 },
+      ]);
       r.line('Safra 2024');
-      r.line([{ text: 'Argila: 12 %', x: 0 }, { text: 'Matéria orgânica: 0,9 %', x: 270 }]);
+      r.line([
+        { text: 'Argila: 12 %', x: 0 },
+        { text: 'Matéria orgânica: 0,9 %', x: 270 },
+      ]);
       r.para(
         'O delineamento utilizado foi inteiramente casualizado com cinco repetições de dez plantas. Os produtos ' +
           'Maximus Fúlvico e Maximus Antiestresse foram aplicados após a poda de produção.',
@@ -610,11 +681,18 @@ const fixtures = [
       ],
     },
     async build() {
-      const r = await Report.create({ title: 'Relatório de Experimento de Campo nº 1042', footer: 'Fundação Agro Planalto · Gestão Agrícola' });
+      const r = await Report.create({
+        title: 'Relatório de Experimento de Campo nº 1042',
+        footer: 'Fundação Agro Planalto · Gestão Agrícola',
+      });
       r.line('Relatório de Experimento de Campo', { size: 16, style: 'bold' });
       r.line('Experimento nº 1042 · Fundação Agro Planalto', { before: 2 });
       r.rule();
-      const field = (label, value) => r.line([{ text: label, x: 0, style: 'bold' }, { text: value, x: 130 }]);
+      const field = (label, value) =>
+        r.line([
+          { text: label, x: 0, style: 'bold' },
+          { text: value, x: 130 },
+        ]);
       field('Consultoria', 'Fundação Agro Planalto');
       field('Marca', 'Aminoagro (BU2)');
       field('Regional', 'PR SC PY');
@@ -655,7 +733,13 @@ const fixtures = [
       sub('Aminoagro Raiz: 2,00 kg/ha, R$ 98,00');
       sub('Aminoagro Folha Top: 1,00 kg/ha, R$ 44,10');
       r.rule();
-      r.line([{ text: 'Produtividade média', x: 0 }, { text: '10.953,0 kg/ha', x: 405, width: 78, align: 'right' }], { size: 9, style: 'bold' });
+      r.line(
+        [
+          { text: 'Produtividade média', x: 0 },
+          { text: '10.953,0 kg/ha', x: 405, width: 78, align: 'right' },
+        ],
+        { size: 9, style: 'bold' },
+      );
       return r.save();
     },
   },
@@ -694,8 +778,14 @@ const fixtures = [
       r.line('Posicionamento de bioestimulantes em soja no noroeste de Minas Gerais', { size: 11 });
       r.rule();
       const box = (labels, values) => {
-        r.line(labels.map((text, i) => ({ text, x: [0, 230, 360][i], style: 'bold' })), { size: 8 });
-        r.line(values.map((text, i) => ({ text, x: [0, 230, 360][i] })), { size: 10 });
+        r.line(
+          labels.map((text, i) => ({ text, x: [0, 230, 360][i], style: 'bold' })),
+          { size: 8 },
+        );
+        r.line(
+          values.map((text, i) => ({ text, x: [0, 230, 360][i] })),
+          { size: 10 },
+        );
         r.space(4);
       };
       box(['Consultoria', 'Marca', 'Safra'], ['Noroeste Mineiro Assessoria Agrícola', 'Maximus', '23/24']);
@@ -780,7 +870,8 @@ const fixtures = [
     name: '14-produtos-sem-rotulos-milho-jatai',
     split: 'tuning',
     kind: 'report',
-    description: "No brand label (brand from product names), 'Elaborado por', place only as 'City (UF)' in a farm line, other crop mentioned in the text, a 'Via' column.",
+    description:
+      "No brand label (brand from product names), 'Elaborado por', place only as 'City (UF)' in a farm line, other crop mentioned in the text, a 'Via' column.",
     data: {
       consultoria: 'Cerrado Vivo Experimentação',
       marca: 'Aminoagro',
@@ -806,7 +897,10 @@ const fixtures = [
       r.line('Elaborado por: Cerrado Vivo Experimentação', { size: 9, style: 'italic' });
       r.rule();
       r.line('Área experimental: Fazenda São Bento, Jataí (GO)');
-      r.line([{ text: 'Cultura: Milho', x: 0 }, { text: 'Híbrido: AG9025', x: 200 }]);
+      r.line([
+        { text: 'Cultura: Milho', x: 0 },
+        { text: 'Híbrido: AG9025', x: 200 },
+      ]);
       r.line('Textura do solo: argilosa (argila 520 g/kg); MO: 3,3 %');
       r.para(
         'A área vinha de soja na safra anterior, colhida em fevereiro, e o milho foi semeado logo após a colheita ' +
@@ -889,7 +983,8 @@ const fixtures = [
     name: 'h2-prosa-soja-chapadao',
     split: 'held-out',
     kind: 'report',
-    description: 'Three-page prose report; treatments and their modes only in a sentence; replicate table R1..R4 on page 2 with no T prefix; a "padrão do produtor" treatment.',
+    description:
+      'Three-page prose report; treatments and their modes only in a sentence; replicate table R1..R4 on page 2 with no T prefix; a "padrão do produtor" treatment.',
     data: {
       consultoria: 'Germinar Pesquisa Agronômica',
       marca: 'Aminoagro',
@@ -997,7 +1092,10 @@ const fixtures = [
       r.line('Lat/Long: -21,1775 / -47,8103');
       r.line('Variedade: RB867515');
       r.line('Ano: 2024');
-      r.line([{ text: 'Argila (%): 55', x: 0 }, { text: 'Matéria Orgânica (%): 2,9', x: 270 }]);
+      r.line([
+        { text: 'Argila (%): 55', x: 0 },
+        { text: 'Matéria Orgânica (%): 2,9', x: 270 },
+      ]);
       r.line('Análise estatística: ANOVA seguida de teste de Tukey a 5%');
       r.space(8);
       r.table(
@@ -1017,7 +1115,8 @@ const fixtures = [
     name: 'h4-batata-perdizes',
     split: 'held-out',
     kind: 'report',
-    description: 'Two pages; results on page 2 in a table with separate number, product and mode columns and 3 blocks in t/ha; year from planting/harvest dates.',
+    description:
+      'Two pages; results on page 2 in a table with separate number, product and mode columns and 3 blocks in t/ha; year from planting/harvest dates.',
     data: {
       consultoria: 'AgroCerrado Consultoria',
       marca: 'Dimicron',
@@ -1049,9 +1148,18 @@ const fixtures = [
       r.line('Marca: Dimicron');
       r.line('Município: Perdizes – MG');
       r.line('Coordenadas: 19°21\'04"S, 47°17\'47"W');
-      r.line([{ text: 'Cultura: Batata', x: 0 }, { text: 'Cultivar: Asterix', x: 270 }]);
-      r.line([{ text: 'Plantio: 12/05/2024', x: 0 }, { text: 'Colheita: 28/08/2024', x: 270 }]);
-      r.line([{ text: 'Argila: 45%', x: 0 }, { text: 'MO: 3,8 %', x: 270 }]);
+      r.line([
+        { text: 'Cultura: Batata', x: 0 },
+        { text: 'Cultivar: Asterix', x: 270 },
+      ]);
+      r.line([
+        { text: 'Plantio: 12/05/2024', x: 0 },
+        { text: 'Colheita: 28/08/2024', x: 270 },
+      ]);
+      r.line([
+        { text: 'Argila: 45%', x: 0 },
+        { text: 'MO: 3,8 %', x: 270 },
+      ]);
       r.line('Custo total do protocolo: R$ 3.400,00');
       r.heading('Metodologia');
       r.para(
@@ -1130,7 +1238,10 @@ const fixtures = [
       pair('Latitude', '-11,4343', 'Longitude', '-61,4562');
       pair('Argila', '310 g/kg', 'Mat. orgânica', '2,6 dag/kg');
       pair('Ano', '2022', 'Delineamento', 'Blocos casualizados');
-      r.line([{ text: 'Custo do protocolo', x: 0, style: 'bold' }, { text: 'R$ 1.380,00', x: 130 }]);
+      r.line([
+        { text: 'Custo do protocolo', x: 0, style: 'bold' },
+        { text: 'R$ 1.380,00', x: 130 },
+      ]);
       r.rule();
       r.table(
         [col('Tratamento', 0, 230), col('Aplicação', 240, 110), col('Produtividade (sacas/ha)', 363, 120, 'right')],
@@ -1148,7 +1259,8 @@ const fixtures = [
     name: '18-tabela-quebra-pagina-soja-lucas',
     split: 'tuning',
     kind: 'report',
-    description: 'Eight treatments in a table that breaks across pages 1 and 2 (running head and repeated header on page 2), Tukey letters glued to the numbers.',
+    description:
+      'Eight treatments in a table that breaks across pages 1 and 2 (running head and repeated header on page 2), Tukey letters glued to the numbers.',
     data: {
       consultoria: 'Mato Grosso Agro Pesquisa',
       marca: 'Aminoagro',
@@ -1177,11 +1289,26 @@ const fixtures = [
       const r = await Report.create({ title: 'Soja Lucas do Rio Verde', footer: 'Mato Grosso Agro Pesquisa' });
       r.line('Ensaio de bioestimulantes Aminoagro em soja', { size: 14, style: 'bold' });
       r.rule();
-      r.line([{ text: 'Consultoria: Mato Grosso Agro Pesquisa', x: 0 }, { text: 'Regional: MT BR 163', x: 300 }]);
-      r.line([{ text: 'Município: Lucas do Rio Verde/MT', x: 0 }, { text: 'Safra: 2023/2024', x: 300 }]);
-      r.line([{ text: 'Cultura: Soja', x: 0 }, { text: 'Cultivar: TMG 7262', x: 300 }]);
-      r.line([{ text: 'Argila: 44%', x: 0 }, { text: 'Matéria orgânica: 2,9%', x: 300 }]);
-      r.line([{ text: 'Delineamento: DBC', x: 0 }, { text: 'Custo do protocolo: R$ 1.320,00', x: 300 }]);
+      r.line([
+        { text: 'Consultoria: Mato Grosso Agro Pesquisa', x: 0 },
+        { text: 'Regional: MT BR 163', x: 300 },
+      ]);
+      r.line([
+        { text: 'Município: Lucas do Rio Verde/MT', x: 0 },
+        { text: 'Safra: 2023/2024', x: 300 },
+      ]);
+      r.line([
+        { text: 'Cultura: Soja', x: 0 },
+        { text: 'Cultivar: TMG 7262', x: 300 },
+      ]);
+      r.line([
+        { text: 'Argila: 44%', x: 0 },
+        { text: 'Matéria orgânica: 2,9%', x: 300 },
+      ]);
+      r.line([
+        { text: 'Delineamento: DBC', x: 0 },
+        { text: 'Custo do protocolo: R$ 1.320,00', x: 300 },
+      ]);
       r.heading('Introdução e métodos');
       const text =
         'As aplicações foram feitas conforme o calendário do protocolo, nas sementes antes da semeadura e via foliar ' +
@@ -1248,13 +1375,23 @@ const fixtures = [
       r.line('Local: Balsas – MA, Fazenda Progresso');
       r.line('Coordenadas (GMS): 07°31\'57" S e 46°02\'08" O');
       r.line('Cultivar: BRS Esmeralda');
-      r.line([{ text: 'Semeadura: 02/12/2023', x: 0 }, { text: 'Colheita: 10/04/2024', x: 200 }]);
+      r.line([
+        { text: 'Semeadura: 02/12/2023', x: 0 },
+        { text: 'Colheita: 10/04/2024', x: 200 },
+      ]);
       r.line('Delineamento experimental: DBC, 4 repetições');
       r.line('Solo: Latossolo Amarelo; argila = 23%; M.O. = 1,8%');
       r.line('Custo estimado do protocolo: R$ 780,00/ha');
-      r.para('O ensaio avaliou o efeito de bioestimulantes no arroz de sequeiro, com aplicação nas sementes e no perfilhamento.', { before: 8 });
+      r.para('O ensaio avaliou o efeito de bioestimulantes no arroz de sequeiro, com aplicação nas sementes e no perfilhamento.', {
+        before: 8,
+      });
       r.table(
-        [col('Tratamentos', 0, 200), col('Época de aplicação', 205, 120), col('Rendimento de grãos (kg/ha)', 330, 100, 'right'), col('Rel. (%)', 440, 40, 'right')],
+        [
+          col('Tratamentos', 0, 200),
+          col('Época de aplicação', 205, 120),
+          col('Rendimento de grãos (kg/ha)', 330, 100, 'right'),
+          col('Rel. (%)', 440, 40, 'right'),
+        ],
         [
           ['1. Testemunha', '–', '5.212', '100'],
           ['2. Aminoagro Raiz', 'Sementes', '5.498', '105'],
@@ -1269,7 +1406,8 @@ const fixtures = [
     name: '16-algodao-sapezal-arrobas',
     split: 'tuning',
     kind: 'report',
-    description: 'Cotton yields in arrobas per hectare (@/ha), regional written in short, units inside the labels, code and description columns.',
+    description:
+      'Cotton yields in arrobas per hectare (@/ha), regional written in short, units inside the labels, code and description columns.',
     data: {
       consultoria: 'Chapada dos Parecis Consultoria',
       marca: 'Maximus',
@@ -1293,7 +1431,11 @@ const fixtures = [
       const r = await Report.create({ title: 'Algodão Sapezal' });
       r.line('Ensaio de nutrição em algodoeiro – Sapezal', { size: 14, style: 'bold' });
       r.rule();
-      const two = (a, b) => r.line([{ text: a, x: 0 }, { text: b, x: 260 }]);
+      const two = (a, b) =>
+        r.line([
+          { text: a, x: 0 },
+          { text: b, x: 260 },
+        ]);
       two('Consultor responsável: Chapada dos Parecis Consultoria', 'Marca: Maximus');
       two('Regional: MT Oeste', 'Cidade: Sapezal');
       two('Estado: MT', 'Cultura: Algodão');
@@ -1302,7 +1444,12 @@ const fixtures = [
       two('Delineamento: blocos casualizados', '');
       r.space(8);
       r.table(
-        [col('Trat.', 0, 30), col('Descrição do tratamento', 35, 200), col('Aplicação', 240, 100), col('Produtividade (@/ha)', 363, 120, 'right')],
+        [
+          col('Trat.', 0, 30),
+          col('Descrição do tratamento', 35, 200),
+          col('Aplicação', 240, 100),
+          col('Produtividade (@/ha)', 363, 120, 'right'),
+        ],
         [
           ['T1', 'Testemunha', '—', '298,5'],
           ['T2', 'Maximus Nitro', 'Cobertura', '312,4'],
@@ -1318,7 +1465,8 @@ const fixtures = [
     name: '17-trigo-ponta-grossa-lista',
     split: 'tuning',
     kind: 'report',
-    description: 'Prose report: inline T-list in a sentence, codes-only table with kg/ha and sc/ha columns, year from harvest date, soil in a sentence with M.O.',
+    description:
+      'Prose report: inline T-list in a sentence, codes-only table with kg/ha and sc/ha columns, year from harvest date, soil in a sentence with M.O.',
     data: {
       consultoria: 'Campos Gerais Pesquisa Agrícola',
       marca: 'Dimicron',
@@ -1410,12 +1558,22 @@ const fixtures = [
       );
       r.heading('2. Análise de solo', { size: 11 });
       r.table(
-        [col('Camada (cm)', 0, 80), col('pH (CaCl2)', 90, 70, 'right'), col('MO (g/dm³)', 170, 80, 'right'), col('Argila (g/kg)', 260, 80, 'right')],
+        [
+          col('Camada (cm)', 0, 80),
+          col('pH (CaCl2)', 90, 70, 'right'),
+          col('MO (g/dm³)', 170, 80, 'right'),
+          col('Argila (g/kg)', 260, 80, 'right'),
+        ],
         [['0–20', '5,6', '27', '410']],
       );
       r.heading('3. Resultados', { size: 11 });
       r.table(
-        [col('Tratamentos', 0, 180), col('Dose (L/ha)', 185, 70), col('Modo de aplicação', 260, 100), col('Produtividade média (kg/ha)', 363, 120, 'right')],
+        [
+          col('Tratamentos', 0, 180),
+          col('Dose (L/ha)', 185, 70),
+          col('Modo de aplicação', 260, 100),
+          col('Produtividade média (kg/ha)', 363, 120, 'right'),
+        ],
         [
           ['Testemunha', '0', 'Sem aplicação', '2.980'],
           ['Dimicron CoMo', '0,1', 'Sementes', '3.190'],
@@ -1430,7 +1588,8 @@ const fixtures = [
     name: 'h7-pontilhado-milho-cascavel',
     split: 'held-out',
     kind: 'report',
-    description: "Dotted leaders between some labels and values, decimal degrees with ° and S/O, no soil data, 'Padrão fazenda' treatment, product label.",
+    description:
+      "Dotted leaders between some labels and values, decimal degrees with ° and S/O, no soil data, 'Padrão fazenda' treatment, product label.",
     data: {
       consultoria: 'Fundação Agro Planalto',
       marca: 'Maximus',
@@ -1458,7 +1617,10 @@ const fixtures = [
       r.line('Produto ..................................... Maximus Amino 17');
       r.line('Município: Cascavel');
       r.line('Estado: PR');
-      r.line([{ text: 'Latitude: 24,9555° S', x: 0 }, { text: 'Longitude: 53,4552° O', x: 200 }]);
+      r.line([
+        { text: 'Latitude: 24,9555° S', x: 0 },
+        { text: 'Longitude: 53,4552° O', x: 200 },
+      ]);
       r.line('Cultura ...................................... Milho 2ª safra');
       r.line('Híbrido: P3456');
       r.line('Ano agrícola 2022/23');
@@ -1480,7 +1642,8 @@ const fixtures = [
     name: 'h8-banana-bom-jesus-fertirrigacao',
     split: 'held-out',
     kind: 'report',
-    description: "Banana ('bananeira'), fertigation, DIC, 'Controle', t/ha, label cell and value cell for the cost, place with 'da' in the name.",
+    description:
+      "Banana ('bananeira'), fertigation, DIC, 'Controle', t/ha, label cell and value cell for the cost, place with 'da' in the name.",
     data: {
       consultoria: 'Vale do São Francisco Agro',
       marca: 'Aminoagro',
@@ -1511,10 +1674,19 @@ const fixtures = [
       r.line('Marca: Aminoagro');
       r.line('Local: Bom Jesus da Lapa/BA');
       r.line('Coordenadas: 13°15\'18"S 43°25\'05"W');
-      r.line([{ text: 'Cultura: Banana', x: 0 }, { text: 'Cultivar: Prata-Anã', x: 220 }]);
+      r.line([
+        { text: 'Cultura: Banana', x: 0 },
+        { text: 'Cultivar: Prata-Anã', x: 220 },
+      ]);
       r.line('Ano: 2021');
-      r.line([{ text: 'Argila: 15%', x: 0 }, { text: 'MO: 1,2%', x: 220 }]);
-      r.line([{ text: 'Custo do protocolo (R$/ha)', x: 0, style: 'bold' }, { text: '2.240,00', x: 160 }]);
+      r.line([
+        { text: 'Argila: 15%', x: 0 },
+        { text: 'MO: 1,2%', x: 220 },
+      ]);
+      r.line([
+        { text: 'Custo do protocolo (R$/ha)', x: 0, style: 'bold' },
+        { text: '2.240,00', x: 160 },
+      ]);
       r.para('Delineamento inteiramente casualizado (DIC), com seis repetições de cinco touceiras.', { before: 6 });
       r.table(
         [col('Tratamento', 0, 220), col('Aplicação', 230, 120), col('Produtividade (t/ha)', 363, 120, 'right')],

@@ -34,7 +34,11 @@ describe('health', () => {
 
 describe('errors', () => {
   it('unknown /api path → 404 in the contract shape', async () => {
-    for (const [method, url] of [['GET', '/api/nao-existe'], ['POST', '/api/x/y?z=1'], ['GET', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nao-existe'],
+      ['POST', '/api/x/y?z=1'],
+      ['GET', '/api'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);

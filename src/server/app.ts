@@ -75,10 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // One line per request, with what matters to read an incident.
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
 

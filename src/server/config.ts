@@ -38,7 +38,12 @@ const envSchema = z.object({
   EXTRACTION_LLM_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(60_000),
   CORS_ORIGIN: z
     .string()
-    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ error: 'deve ser uma ou mais origens separadas por vírgula (ex.: https://app.exemplo.com.br)' })))
     .optional(),
   MAP_TILE_URL: z.string().min(1).optional(),
@@ -79,9 +84,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment. Empty strings count as unset, as in most .env tooling. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const cleaned = Object.fromEntries(
-    Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
-  );
+  const cleaned = Object.fromEntries(Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -105,7 +108,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapTileUrl: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL,
     extractionLlm:
       e.EXTRACTION_LLM_URL && e.EXTRACTION_LLM_MODEL
-        ? { url: e.EXTRACTION_LLM_URL, model: e.EXTRACTION_LLM_MODEL, apiKey: e.EXTRACTION_LLM_API_KEY, timeoutMs: e.EXTRACTION_LLM_TIMEOUT_MS }
+        ? {
+            url: e.EXTRACTION_LLM_URL,
+            model: e.EXTRACTION_LLM_MODEL,
+            apiKey: e.EXTRACTION_LLM_API_KEY,
+            timeoutMs: e.EXTRACTION_LLM_TIMEOUT_MS,
+          }
         : undefined,
   };
 }

@@ -12,7 +12,16 @@ import type { ExtractionResult } from './extraction.js';
 import type { Estado, Regiao } from './lookups.js';
 import type { ClasseCv, GanhoComRetorno, TrialAnalysis } from './stats/index.js';
 
-export type { AuditPage, AuthResponse, CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage, ExtractionResult };
+export type {
+  AuditPage,
+  AuthResponse,
+  CorrelationDataset,
+  DashboardData,
+  DashboardMap,
+  DocumentCardsPage,
+  ExperimentRowsPage,
+  ExtractionResult,
+};
 
 /* GET /api/health */
 export interface HealthResponse {

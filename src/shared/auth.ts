@@ -4,15 +4,7 @@
  * sign-in pages load, and the tree-shakable build keeps `/login` within its JavaScript budget.
  */
 import { z } from 'zod/mini';
-import {
-  COMPANY_MAX,
-  EMAIL_MAX,
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  ROLES,
-} from './constants.js';
+import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
 import { MSG } from './messages.js';
 
 export const AUTH_MSG = {
@@ -48,28 +40,34 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** E-mail as stored: trimmed, lower-case; the message says what the user must fix. */
 const email = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).check(
-    z.trim(),
-    z.minLength(1, { error: requiredMessage, abort: true }),
-    z.maxLength(EMAIL_MAX, AUTH_MSG.emailInvalid),
-    z.regex(EMAIL_PATTERN, AUTH_MSG.emailInvalid),
-    z.toLowerCase(),
-  );
+  z
+    .string({ error: requiredMessage })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: requiredMessage, abort: true }),
+      z.maxLength(EMAIL_MAX, AUTH_MSG.emailInvalid),
+      z.regex(EMAIL_PATTERN, AUTH_MSG.emailInvalid),
+      z.toLowerCase(),
+    );
 
 const name = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).check(
-    z.trim(),
-    z.minLength(1, { error: requiredMessage, abort: true }),
-    z.minLength(NAME_MIN, AUTH_MSG.nameTooShort),
-    z.maxLength(NAME_MAX, AUTH_MSG.nameTooLong),
-  );
+  z
+    .string({ error: requiredMessage })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: requiredMessage, abort: true }),
+      z.minLength(NAME_MIN, AUTH_MSG.nameTooShort),
+      z.maxLength(NAME_MAX, AUTH_MSG.nameTooLong),
+    );
 
 const newPassword = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).check(
-    z.minLength(1, { error: requiredMessage, abort: true }),
-    z.minLength(PASSWORD_MIN, AUTH_MSG.passwordTooShort),
-    z.maxLength(PASSWORD_MAX, AUTH_MSG.passwordTooLong),
-  );
+  z
+    .string({ error: requiredMessage })
+    .check(
+      z.minLength(1, { error: requiredMessage, abort: true }),
+      z.minLength(PASSWORD_MIN, AUTH_MSG.passwordTooShort),
+      z.maxLength(PASSWORD_MAX, AUTH_MSG.passwordTooLong),
+    );
 
 /** A required field that only has to be there (passwords to check, tokens). */
 const present = (message: string, max: number, tooLong: string) =>

@@ -13,11 +13,31 @@ describe('cityCenter', () => {
 
   it('covers the capitals and farming towns of the spec', () => {
     const required: Array<[string, string]> = [
-      ['São Paulo', 'SP'], ['Brasília', 'DF'], ['Curitiba', 'PR'], ['Cuiabá', 'MT'], ['Manaus', 'AM'],
-      ['Goiânia', 'GO'], ['Belo Horizonte', 'MG'], ['Campo Grande', 'MS'], ['Porto Alegre', 'RS'], ['Salvador', 'BA'],
-      ['Sorriso', 'MT'], ['Lucas do Rio Verde', 'MT'], ['Rio Verde', 'GO'], ['Jataí', 'GO'], ['Cascavel', 'PR'],
-      ['Londrina', 'PR'], ['Uberaba', 'MG'], ['Unaí', 'MG'], ['Luís Eduardo Magalhães', 'BA'], ['Barreiras', 'BA'],
-      ['Balsas', 'MA'], ['Chapecó', 'SC'], ['Petrolina', 'PE'], ['Dourados', 'MS'], ['Passo Fundo', 'RS'],
+      ['São Paulo', 'SP'],
+      ['Brasília', 'DF'],
+      ['Curitiba', 'PR'],
+      ['Cuiabá', 'MT'],
+      ['Manaus', 'AM'],
+      ['Goiânia', 'GO'],
+      ['Belo Horizonte', 'MG'],
+      ['Campo Grande', 'MS'],
+      ['Porto Alegre', 'RS'],
+      ['Salvador', 'BA'],
+      ['Sorriso', 'MT'],
+      ['Lucas do Rio Verde', 'MT'],
+      ['Rio Verde', 'GO'],
+      ['Jataí', 'GO'],
+      ['Cascavel', 'PR'],
+      ['Londrina', 'PR'],
+      ['Uberaba', 'MG'],
+      ['Unaí', 'MG'],
+      ['Luís Eduardo Magalhães', 'BA'],
+      ['Barreiras', 'BA'],
+      ['Balsas', 'MA'],
+      ['Chapecó', 'SC'],
+      ['Petrolina', 'PE'],
+      ['Dourados', 'MS'],
+      ['Passo Fundo', 'RS'],
     ];
     for (const [cidade, uf] of required) {
       const c = cityCenter(cidade, uf);

@@ -57,7 +57,19 @@ export const MAX_PRODUCTS_PER_TREATMENT = 30;
 export const MAX_ANALYSES_PER_TREATMENT = 30;
 
 /** Fallback lists used when the lookups cannot be loaded (spec 000 §8, 001 §8). */
-export const FALLBACK_CULTURAS = ['Soja', 'Milho', 'Algodão', 'Feijão', 'Trigo', 'Arroz', 'Cana-de-açúcar', 'Café', 'Uva', 'Manga', 'Batata'] as const;
+export const FALLBACK_CULTURAS = [
+  'Soja',
+  'Milho',
+  'Algodão',
+  'Feijão',
+  'Trigo',
+  'Arroz',
+  'Cana-de-açúcar',
+  'Café',
+  'Uva',
+  'Manga',
+  'Batata',
+] as const;
 export const FALLBACK_REGIONAIS = ['PR SC PY', 'MT BR 163', 'MT Oeste/RO/AC', 'GO', 'Cerrado MG', 'Nordeste'] as const;
 export const FALLBACK_MARCAS = ['Aminoagro', 'Dimicron', 'Maximus', 'Concorrente'] as const;
 /** The crop list always offers these (spec 000 §7). */

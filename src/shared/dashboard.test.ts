@@ -10,7 +10,10 @@ describe('mapPointsOf', () => {
         lng: [-53.4552, null, -0.5],
         local: [1, 0, 1],
         marca: [0, 1, 1],
-        locais: [['Jataí', 'GO'], ['Cascavel', 'PR']],
+        locais: [
+          ['Jataí', 'GO'],
+          ['Cascavel', 'PR'],
+        ],
         marcas: ['Aminoagro', 'Dimicron'],
       }),
     ).toEqual([

@@ -176,7 +176,7 @@ const HEMISPHERES: Record<string, { axis: Axis; sign: 1 | -1 }> = {
 };
 
 type Slot = 0 | 1 | 2; // degrees, minutes, seconds
-const MARKS: Record<string, Slot> = { '°': 0, 'º': 0, '˚': 0, "'": 1, '′': 1, '’': 1, '´': 1, '"': 2, '″': 2, '”': 2, "''": 2, '′′': 2 };
+const MARKS: Record<string, Slot> = { '°': 0, º: 0, '˚': 0, "'": 1, '′': 1, '’': 1, '´': 1, '"': 2, '″': 2, '”': 2, "''": 2, '′′': 2 };
 const TOKEN = /\s*(\d+(?:[.,]\d+)?)\s*(''|′′|[°º˚'′’´"″”])?/y;
 
 type CoordinateRead = { ok: true; value: number } | { ok: false; message: string };

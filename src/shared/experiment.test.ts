@@ -39,10 +39,16 @@ describe('step 1', () => {
 
 describe('step 2', () => {
   const ok = { cidade: 'Rio Verde', estado: 'GO', latitude: '', longitude: '' };
-  it('reads text with the product\'s one number parser: a coordinate\'s dot is always decimal', () => {
-    expect(step2Schema.parse({ ...ok, latitude: '-12.542', longitude: '-55,725' })).toMatchObject({ latitude: -12.542, longitude: -55.725 });
+  it("reads text with the product's one number parser: a coordinate's dot is always decimal", () => {
+    expect(step2Schema.parse({ ...ok, latitude: '-12.542', longitude: '-55,725' })).toMatchObject({
+      latitude: -12.542,
+      longitude: -55.725,
+    });
     expect(first(step2Schema.safeParse({ ...ok, latitude: '1,234.5' })).latitude).toBe('Informe um número válido');
-    expect(step3Schema.parse({ teor_argila: '38,5', teor_materia_organica: '3,2' })).toEqual({ teor_argila: 38.5, teor_materia_organica: 3.2 });
+    expect(step3Schema.parse({ teor_argila: '38,5', teor_materia_organica: '3,2' })).toEqual({
+      teor_argila: 38.5,
+      teor_materia_organica: 3.2,
+    });
     expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: '1.234,5', roi: '' }).custo_protocolo).toBe(1234.5);
   });
   it('latitude and longitude are optional; empty and 0 become null', () => {
@@ -74,7 +80,10 @@ describe('step 2', () => {
     expect(first(step2Schema.safeParse({ ...ok, latitude: 'norte' })).latitude).toBe('Informe um número válido');
   });
   it('requires city and state', () => {
-    expect(first(step2Schema.safeParse({ cidade: '', estado: '' }))).toEqual({ cidade: 'Cidade é obrigatória', estado: 'Estado é obrigatório' });
+    expect(first(step2Schema.safeParse({ cidade: '', estado: '' }))).toEqual({
+      cidade: 'Cidade é obrigatória',
+      estado: 'Estado é obrigatório',
+    });
   });
 });
 
@@ -123,7 +132,12 @@ describe('step 5', () => {
     expect(first(step5Schema.safeParse({ tratamentos: [] })).tratamentos).toBe('Adicione pelo menos um tratamento');
   });
   it('defaults cost to 0 and empty lists', () => {
-    expect(step5Schema.parse({ tratamentos: [t] }).tratamentos[0]).toEqual({ ...t, custo: 0, produtos_aplicados: [], analises_adicionais: [] });
+    expect(step5Schema.parse({ tratamentos: [t] }).tratamentos[0]).toEqual({
+      ...t,
+      custo: 0,
+      produtos_aplicados: [],
+      analises_adicionais: [],
+    });
   });
   it('messages with index paths', () => {
     const r = step5Schema.safeParse({
@@ -142,14 +156,26 @@ describe('step 5', () => {
   });
   it('rounds analysis values to 2 decimals and keeps doses of 0', () => {
     const r = step5Schema.parse({
-      tratamentos: [{ ...t, produtos_aplicados: [{ nome: 'P', dose: 0, custo: '' }], analises_adicionais: [{ nome: 'Altura', valor: '12,345', unidade: 'cm' }] }],
+      tratamentos: [
+        {
+          ...t,
+          produtos_aplicados: [{ nome: 'P', dose: 0, custo: '' }],
+          analises_adicionais: [{ nome: 'Altura', valor: '12,345', unidade: 'cm' }],
+        },
+      ],
     });
     expect(r.tratamentos[0]?.produtos_aplicados[0]).toEqual({ nome: 'P', dose: 0, unidade: '', custo: null });
     expect(r.tratamentos[0]?.analises_adicionais[0]).toEqual({ nome: 'Altura', valor: 12.35, unidade: 'cm' });
   });
   it("a dose's unit is optional free text up to 30 characters", () => {
-    const parse = (unidade: unknown) => step5Schema.safeParse({ tratamentos: [{ ...t, produtos_aplicados: [{ nome: 'P', dose: 2, unidade }] }] });
-    expect(parse(' mL/100 kg de sementes ').data?.tratamentos[0]?.produtos_aplicados[0]).toEqual({ nome: 'P', dose: 2, unidade: 'mL/100 kg de sementes', custo: null });
+    const parse = (unidade: unknown) =>
+      step5Schema.safeParse({ tratamentos: [{ ...t, produtos_aplicados: [{ nome: 'P', dose: 2, unidade }] }] });
+    expect(parse(' mL/100 kg de sementes ').data?.tratamentos[0]?.produtos_aplicados[0]).toEqual({
+      nome: 'P',
+      dose: 2,
+      unidade: 'mL/100 kg de sementes',
+      custo: null,
+    });
     expect(parse(undefined).data?.tratamentos[0]?.produtos_aplicados[0]?.unidade).toBe('');
     expect(first(parse('x'.repeat(31)))['tratamentos.0.produtos_aplicados.0.unidade']).toBe('Texto muito longo');
   });
@@ -159,7 +185,10 @@ describe('step 5', () => {
     expect(first(step5Schema.safeParse({ tratamentos: [{ ...t, produtividade: 1e7 }] }))['tratamentos.0.produtividade']).toBe(
       'Produtividade deve ser no máximo 1.000.000 kg/ha',
     );
-    const plots = [{ ...t, repeticoes: [3000, 1_000_001] }, { ...t, repeticoes: [3000, -1] }];
+    const plots = [
+      { ...t, repeticoes: [3000, 1_000_001] },
+      { ...t, repeticoes: [3000, -1] },
+    ];
     expect(first(step5Schema.safeParse({ tratamentos: plots }))).toEqual({
       'tratamentos.0.repeticoes.1': 'Produtividade deve ser no máximo 1.000.000 kg/ha',
       'tratamentos.1.repeticoes.1': 'Produtividade deve ser positiva',
@@ -169,36 +198,59 @@ describe('step 5', () => {
 
 describe('numbers that are not numbers (issue 16)', () => {
   // The number input reports NaN for a text that is not a number; a client may send anything.
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 'Infinity', 'abc', '3,2,1', true, {}])('%o is refused with the message', (bad) => {
-    const steps = [
-      [step2Schema.safeParse({ cidade: 'Rio Verde', estado: 'GO', latitude: bad, longitude: '' }), 'latitude'],
-      [step3Schema.safeParse({ teor_argila: bad, teor_materia_organica: 3 }), 'teor_argila'],
-      [step5Schema.safeParse({ tratamentos: [{ nome: 'T', modalidade: 'Foliar', produtividade: bad }] }), 'tratamentos.0.produtividade'],
-      [step5Schema.safeParse({ tratamentos: [{ nome: 'T', modalidade: 'Foliar', produtividade: 1, produtos_aplicados: [{ nome: 'P', dose: bad }] }] }), 'tratamentos.0.produtos_aplicados.0.dose'],
-      [step5Schema.safeParse({ tratamentos: [{ nome: 'T', modalidade: 'Foliar', produtividade: 1, analises_adicionais: [{ nome: 'A', valor: bad }] }] }), 'tratamentos.0.analises_adicionais.0.valor'],
-      [step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: bad }), 'custo_protocolo'],
-      [step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: 1, roi: bad }), 'roi'],
-    ] as const;
-    for (const [r, path] of steps) expect(first(r)[path]).toBe('Informe um número válido');
-  });
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 'Infinity', 'abc', '3,2,1', true, {}])(
+    '%o is refused with the message',
+    (bad) => {
+      const steps = [
+        [step2Schema.safeParse({ cidade: 'Rio Verde', estado: 'GO', latitude: bad, longitude: '' }), 'latitude'],
+        [step3Schema.safeParse({ teor_argila: bad, teor_materia_organica: 3 }), 'teor_argila'],
+        [step5Schema.safeParse({ tratamentos: [{ nome: 'T', modalidade: 'Foliar', produtividade: bad }] }), 'tratamentos.0.produtividade'],
+        [
+          step5Schema.safeParse({
+            tratamentos: [{ nome: 'T', modalidade: 'Foliar', produtividade: 1, produtos_aplicados: [{ nome: 'P', dose: bad }] }],
+          }),
+          'tratamentos.0.produtos_aplicados.0.dose',
+        ],
+        [
+          step5Schema.safeParse({
+            tratamentos: [{ nome: 'T', modalidade: 'Foliar', produtividade: 1, analises_adicionais: [{ nome: 'A', valor: bad }] }],
+          }),
+          'tratamentos.0.analises_adicionais.0.valor',
+        ],
+        [step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: bad }), 'custo_protocolo'],
+        [step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: 1, roi: bad }), 'roi'],
+      ] as const;
+      for (const [r, path] of steps) expect(first(r)[path]).toBe('Informe um número válido');
+    },
+  );
   it('empty required numbers say they are required; empty optional ones are null', () => {
     expect(first(step3Schema.safeParse({ teor_argila: null, teor_materia_organica: '' }))).toEqual({
       teor_argila: 'Teor de argila é obrigatório',
       teor_materia_organica: 'Teor de matéria orgânica é obrigatório',
     });
-    expect(step2Schema.parse({ cidade: 'Rio Verde', estado: 'GO', latitude: null, longitude: null })).toMatchObject({ latitude: null, longitude: null });
+    expect(step2Schema.parse({ cidade: 'Rio Verde', estado: 'GO', latitude: null, longitude: null })).toMatchObject({
+      latitude: null,
+      longitude: null,
+    });
   });
 });
 
 describe('step 6', () => {
   it('roi optional, 0 is null; negative cost refused', () => {
-    expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: 0 })).toEqual({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: null, preco_saca: null });
+    expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: 0 })).toEqual({
+      tipo_estatistica: 'DBC',
+      custo_protocolo: 0,
+      roi: null,
+      preco_saca: null,
+    });
     expect(first(step6Schema.safeParse({ tipo_estatistica: '', custo_protocolo: '', roi: -1 }))).toEqual({
       tipo_estatistica: 'Tipo de estatística é obrigatório',
       custo_protocolo: 'Custo do protocolo é obrigatório',
       roi: 'ROI deve ser positivo',
     });
-    expect(first(step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: -0.01 })).custo_protocolo).toBe('Custo deve ser positivo');
+    expect(first(step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: -0.01 })).custo_protocolo).toBe(
+      'Custo deve ser positivo',
+    );
   });
 });
 
@@ -219,7 +271,9 @@ describe('whole experiment (API)', () => {
       tratamentos: [{ nome: 'Testemunha', modalidade: 'Solo', produtividade: 9000 }],
     };
     expect(experimentInputSchema.parse({ ...base, teor_argila: null, teor_materia_organica: null }).teor_argila).toBeNull();
-    expect(first(experimentInputSchema.safeParse({ ...base, teor_argila: 101, teor_materia_organica: null })).teor_argila).toBe('Valor deve ser menor que 100');
+    expect(first(experimentInputSchema.safeParse({ ...base, teor_argila: 101, teor_materia_organica: null })).teor_argila).toBe(
+      'Valor deve ser menor que 100',
+    );
     expect(first(experimentInputSchema.safeParse(base)).teor_argila).toBe('Teor de argila é obrigatório');
   });
 });
@@ -237,7 +291,11 @@ describe('derived values', () => {
 });
 
 describe('replicates (trial statistics)', () => {
-  const t = (nome: string, repeticoes?: unknown[]) => ({ nome, modalidade: 'Foliar', ...(repeticoes ? { repeticoes } : { produtividade: 1 }) });
+  const t = (nome: string, repeticoes?: unknown[]) => ({
+    nome,
+    modalidade: 'Foliar',
+    ...(repeticoes ? { repeticoes } : { produtividade: 1 }),
+  });
   it('the yield becomes the mean of the replicates', () => {
     const r = step5Schema.parse({ tratamentos: [t('Testemunha', ['3000', 3200, '3.400,5']), t('B', [1, 2, 3])] });
     expect(r.tratamentos[0]).toMatchObject({ produtividade: 3200.17, repeticoes: [3000, 3200, 3400.5] });
@@ -248,8 +306,12 @@ describe('replicates (trial statistics)', () => {
       'Número de repetições diferente entre os tratamentos: informe o mesmo número de blocos em todos',
     );
     expect(first(step5Schema.safeParse({ tratamentos: [t('A', [1, 2, 3]), t('B')] }))['tratamentos.1.repeticoes']).toMatch(/diferente/);
-    expect(first(step5Schema.safeParse({ tratamentos: [t('A', [1]), t('B', [2])] }))['tratamentos.0.repeticoes']).toBe('Use de 2 a 12 repetições por tratamento');
-    expect(first(step5Schema.safeParse({ tratamentos: [t('A', [1, '']), t('B', [2, 3])] }))['tratamentos.0.repeticoes.1']).toBe('Informe a produtividade desta repetição');
+    expect(first(step5Schema.safeParse({ tratamentos: [t('A', [1]), t('B', [2])] }))['tratamentos.0.repeticoes']).toBe(
+      'Use de 2 a 12 repetições por tratamento',
+    );
+    expect(first(step5Schema.safeParse({ tratamentos: [t('A', [1, '']), t('B', [2, 3])] }))['tratamentos.0.repeticoes.1']).toBe(
+      'Informe a produtividade desta repetição',
+    );
   });
   it('without replicates nothing changes', () => {
     const r = step5Schema.parse({ tratamentos: [t('A'), t('B')] });
@@ -258,6 +320,8 @@ describe('replicates (trial statistics)', () => {
   });
   it('bag price is optional and positive', () => {
     expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: 1, preco_saca: '132,50' }).preco_saca).toBe(132.5);
-    expect(first(step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: 1, preco_saca: -1 })).preco_saca).toBe('Preço deve ser positivo');
+    expect(first(step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: 1, preco_saca: -1 })).preco_saca).toBe(
+      'Preço deve ser positivo',
+    );
   });
 });

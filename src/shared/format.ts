@@ -35,7 +35,11 @@ export function formatBRL(value: number | null | undefined): string {
 /** 3.456,7 */
 export function formatNumber(value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  return digits === 0 ? integer.format(value) : digits === 1 ? decimal.format(value) : new Intl.NumberFormat('pt-BR', { maximumFractionDigits: digits }).format(value);
+  return digits === 0
+    ? integer.format(value)
+    : digits === 1
+      ? decimal.format(value)
+      : new Intl.NumberFormat('pt-BR', { maximumFractionDigits: digits }).format(value);
 }
 
 /** 3.457 kg/ha (averages are shown as integers). */

@@ -32,7 +32,9 @@ describe('farFromCity', () => {
   it('warns when the point is more than 100 km from the city', () => {
     // Lucas do Rio Verde is ~60 km from Sorriso; Cuiabá is ~343 km.
     expect(farFromCity({ lat: -13.0588, lng: -55.9042 }, 'Sorriso', 'MT')).toBeNull();
-    expect(farFromCity({ lat: -15.6014, lng: -56.0979 }, 'Sorriso', 'mt')).toBe('O ponto está a 343 km de Sorriso/MT. Confira as coordenadas.');
+    expect(farFromCity({ lat: -15.6014, lng: -56.0979 }, 'Sorriso', 'mt')).toBe(
+      'O ponto está a 343 km de Sorriso/MT. Confira as coordenadas.',
+    );
   });
 
   it('catches a swapped sign or a misplaced decimal mark', () => {

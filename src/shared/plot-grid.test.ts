@@ -145,7 +145,8 @@ describe('planPaste', () => {
     const plan = planPaste('1\n2\n3\n4\n5\n', { ...grid4x4, row: 2 });
     expect(plan).toEqual({
       ok: false,
-      message: 'O bloco colado tem 5 linhas e 1 coluna, mas a partir desta célula cabem 2 linhas e 4 colunas: as linhas 3 a 5 do bloco não cabem. Nada foi colado.',
+      message:
+        'O bloco colado tem 5 linhas e 1 coluna, mas a partir desta célula cabem 2 linhas e 4 colunas: as linhas 3 a 5 do bloco não cabem. Nada foi colado.',
     });
   });
 

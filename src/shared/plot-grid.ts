@@ -110,9 +110,11 @@ interface Candidate {
 
 /** The cells of `block` without its header row/column; each keeps its position in the copied block. */
 function body(block: string[][], { skipRow, skipCol }: Candidate) {
-  return block.slice(skipRow ? 1 : 0).map((cells, r) =>
-    cells.slice(skipCol ? 1 : 0).map((text, c) => ({ text, line: r + (skipRow ? 2 : 1), column: c + (skipCol ? 2 : 1) })),
-  );
+  return block
+    .slice(skipRow ? 1 : 0)
+    .map((cells, r) =>
+      cells.slice(skipCol ? 1 : 0).map((text, c) => ({ text, line: r + (skipRow ? 2 : 1), column: c + (skipCol ? 2 : 1) })),
+    );
 }
 
 function check(block: string[][], candidate: Candidate, target: PasteTarget): PastePlan {
@@ -125,8 +127,14 @@ function check(block: string[][], candidate: Candidate, target: PasteTarget): Pa
   if (height > roomRows || width > roomCols) {
     const first = cells[0]?.[0] ?? { line: 1, column: 1 };
     const parts: string[] = [];
-    if (height > roomRows) parts.push(`${span('linha', first.line + roomRows, first.line + height - 1)} do bloco não ${height - roomRows === 1 ? 'cabe' : 'cabem'}`);
-    if (width > roomCols) parts.push(`${span('coluna', first.column + roomCols, first.column + width - 1)} do bloco não ${width - roomCols === 1 ? 'cabe' : 'cabem'}`);
+    if (height > roomRows)
+      parts.push(
+        `${span('linha', first.line + roomRows, first.line + height - 1)} do bloco não ${height - roomRows === 1 ? 'cabe' : 'cabem'}`,
+      );
+    if (width > roomCols)
+      parts.push(
+        `${span('coluna', first.column + roomCols, first.column + width - 1)} do bloco não ${width - roomCols === 1 ? 'cabe' : 'cabem'}`,
+      );
     return {
       ok: false,
       message:
@@ -140,7 +148,8 @@ function check(block: string[][], candidate: Candidate, target: PasteTarget): Pa
   for (const [r, row] of cells.entries()) {
     for (const [c, cell] of row.entries()) {
       const parsed = parseDecimal(cell.text, { decimals });
-      if (!parsed.ok) return { ok: false, message: `Linha ${cell.line}, coluna ${cell.column} (“${cell.text}”): ${parsed.message}. ${NOTHING}` };
+      if (!parsed.ok)
+        return { ok: false, message: `Linha ${cell.line}, coluna ${cell.column} (“${cell.text}”): ${parsed.message}. ${NOTHING}` };
       updates.push({ row: target.row + r, col: target.col + c, value: parsed.value === null ? null : toKgHa(parsed.value, target.unit) });
     }
   }

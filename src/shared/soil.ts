@@ -23,7 +23,11 @@ export const ORGANIC_MATTER_CLASSES: readonly SoilClass[] = [
  * The class of a percentage among four: the second opens at `secondFrom`, the third at `thirdFrom`
  * and ends at `thirdUpTo` inclusive. Outside 0–100 (or not a number), none.
  */
-function classOf(value: number | null | undefined, classes: readonly SoilClass[], [secondFrom, thirdFrom, thirdUpTo]: readonly [number, number, number]): SoilClass | null {
+function classOf(
+  value: number | null | undefined,
+  classes: readonly SoilClass[],
+  [secondFrom, thirdFrom, thirdUpTo]: readonly [number, number, number],
+): SoilClass | null {
   if (value === null || value === undefined || !Number.isFinite(value) || value < 0 || value > 100) return null;
   return classes[value < secondFrom ? 0 : value < thirdFrom ? 1 : value <= thirdUpTo ? 2 : 3]!;
 }

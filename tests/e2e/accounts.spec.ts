@@ -142,7 +142,9 @@ test('registering as admin after the first account shows "Perfil inválido" unde
   await page.locator('input[name="confirmPassword"]').fill(user.password);
   await page.locator('input[name="terms"]').check();
   await page.getByRole('button', { name: 'Criar Conta' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Perfil inválido: o perfil Administrador é só para a primeira conta da instalação.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Perfil inválido: o perfil Administrador é só para a primeira conta da instalação.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Tipo de usuário')).toHaveAccessibleDescription(/^Perfil inválido/);
   await expect(page.locator('select[name="role"]')).toHaveValue('user');
   await expect(page).toHaveURL(/\/register$/);

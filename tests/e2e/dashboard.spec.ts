@@ -32,7 +32,16 @@ async function seed(request: APIRequestContext) {
   const specs = [
     { ...base, consultoria: 'Alfa Agro', latitude: -17.79, longitude: -50.92, custo_protocolo: 1000, roi: 100000, tratamentos: tr(3600) },
     { ...base, consultoria: 'Beta Agro', cultura: 'Milho', cultivar: 'DKB 390', custo_protocolo: 2000, roi: 300000, tratamentos: tr(9800) },
-    { ...base, consultoria: 'Gama Agro', regional: 'Nordeste', cidade: 'Petrolina', estado: 'PE', custo_protocolo: 3000, roi: 200000, tratamentos: tr(3400) },
+    {
+      ...base,
+      consultoria: 'Gama Agro',
+      regional: 'Nordeste',
+      cidade: 'Petrolina',
+      estado: 'PE',
+      custo_protocolo: 3000,
+      roi: 200000,
+      tratamentos: tr(3400),
+    },
   ];
   for (const data of specs) {
     const res = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(data), pdf: uploaded } });
@@ -73,7 +82,11 @@ test('filters change the cards and the URL, and Limpar Filtros resets them', asy
   await page.getByRole('button', { name: 'Limpar Filtros' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Limpar Filtros' })).toHaveCount(0);
-  for (const [name, text] of [['regional', 'Todas as regionais'], ['cultura', 'Todas as culturas'], ['marca', 'Todas as marcas']]) {
+  for (const [name, text] of [
+    ['regional', 'Todas as regionais'],
+    ['cultura', 'Todas as culturas'],
+    ['marca', 'Todas as marcas'],
+  ]) {
     await expect(page.locator(`select[name="${name}"] option`).first()).toHaveText(text!);
   }
   expect(await page.locator('select[name="ano"] option').count()).toBe(12);
@@ -110,13 +123,19 @@ test('documents: search, empty state, PDF download byte for byte, and Ver opens 
   await expect(page.getByText('3 documentos disponíveis')).toBeVisible();
 
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('button', { name: /Baixar PDF do experimento/ }).first().click();
+  await page
+    .getByRole('button', { name: /Baixar PDF do experimento/ })
+    .first()
+    .click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('Relatório Dashboard.pdf');
   expect(readFileSync((await download.path())!).equals(uploaded.buffer)).toBe(true);
 
   const pagePromise = context.waitForEvent('page');
-  await page.getByRole('button', { name: /Ver PDF do experimento/ }).first().click();
+  await page
+    .getByRole('button', { name: /Ver PDF do experimento/ })
+    .first()
+    .click();
   const viewer = await pagePromise;
   await expect.poll(() => viewer.url(), { timeout: 10_000 }).toMatch(/^blob:/);
   await viewer.close();
@@ -127,7 +146,17 @@ test('details modal shows the experiment and closes with Fechar, Escape and the 
   await page.getByRole('button', { name: 'Ver detalhes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Detalhes do Experimento' });
   await expect(dialog).toBeVisible();
-  for (const text of ['Informações Básicas', 'Localização e Cultura', 'Características do Solo', 'Resultados', 'Tratamentos', 'Beta Agro', 'Rio Verde/GO', 'DKB 390', lote]) {
+  for (const text of [
+    'Informações Básicas',
+    'Localização e Cultura',
+    'Características do Solo',
+    'Resultados',
+    'Tratamentos',
+    'Beta Agro',
+    'Rio Verde/GO',
+    'DKB 390',
+    lote,
+  ]) {
     await expect(dialog.getByText(text, { exact: false }).first()).toBeVisible();
   }
   await expect(dialog.getByText('Custo total: R$ 25,00')).toBeVisible();

@@ -120,7 +120,15 @@ test.describe('experiment form', () => {
       owner: { name: user.name },
     });
     expect(e.tratamentos).toEqual([
-      { id: expect.any(Number), nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
+      {
+        id: expect.any(Number),
+        nome: 'Testemunha',
+        modalidade: 'Foliar',
+        produtividade: 3500,
+        custo: 0,
+        produtos_aplicados: [],
+        analises_adicionais: [],
+      },
       {
         id: expect.any(Number),
         nome: 'Raiz + Mol',
@@ -227,9 +235,13 @@ test.describe('experiment form', () => {
     await page.locator('select[name="tipo_estatistica"]').selectOption('ANOVA');
     await page.locator('input[name="custo_protocolo"]').fill('1000');
     await next(page);
-    await page.locator('input[name="pdf"]').setInputFiles({ name: 'planilha.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
+    await page
+      .locator('input[name="pdf"]')
+      .setInputFiles({ name: 'planilha.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
     await expect(page.getByText(/File type must be application\/pdf/)).toBeVisible();
-    await page.locator('input[name="pdf"]').setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x25) });
+    await page
+      .locator('input[name="pdf"]')
+      .setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x25) });
     await expect(page.getByText('File is larger than 10485760 bytes')).toBeVisible();
     await page.getByRole('button', { name: 'Salvar Experimento' }).click();
     await expect(page.getByText('O upload do arquivo PDF é obrigatório para finalizar o experimento')).toBeVisible();
@@ -257,7 +269,12 @@ test.describe('experiment form', () => {
       roi: null,
       tratamentos: [
         { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 9000 },
-        { nome: 'Maximus Algas', modalidade: 'Foliar', produtividade: 9600, produtos_aplicados: [{ nome: 'Maximus Algas', dose: 1, custo: 20 }] },
+        {
+          nome: 'Maximus Algas',
+          modalidade: 'Foliar',
+          produtividade: 9600,
+          produtos_aplicados: [{ nome: 'Maximus Algas', dose: 1, custo: 20 }],
+        },
       ],
     };
     const created = await request.post('/api/experiments', {

@@ -21,7 +21,10 @@ const TYPED = 'Consultoria Que Eu Digitei';
 const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
 const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 
-test('start from a report after typing a consultoria: the typed value stays, the rest is filled, the PDF is attached', async ({ page, request }) => {
+test('start from a report after typing a consultoria: the typed value stays, the rest is filled, the PDF is attached', async ({
+  page,
+  request,
+}) => {
   // Seven steps, an extraction and a save: about 45 s on a busy two-core machine.
   test.setTimeout(120_000);
   const user = await registerByApi(request, newUser({ role: 'consultor' }));
@@ -68,7 +71,9 @@ test('start from a report after typing a consultoria: the typed value stays, the
   }
   expect(expected.tratamentos[0]!.modalidade).toBe('');
   await next(page);
-  await expect(page.getByText('Modalidade é obrigatória: o relatório não informa a modalidade deste tratamento; escolha-a aqui.')).toBeVisible();
+  await expect(
+    page.getByText('Modalidade é obrigatória: o relatório não informa a modalidade deste tratamento; escolha-a aqui.'),
+  ).toBeVisible();
   await heading(page, 'Tratamentos');
   await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Solo');
   await next(page);
@@ -83,8 +88,17 @@ test('start from a report after typing a consultoria: the typed value stays, the
 
   const auth = await apiToken(request, user);
   const [saved] = (await (await request.get('/api/experiments?limit=1', { headers: auth })).json()).experiments;
-  expect(saved).toMatchObject({ consultoria: TYPED, marca: expected.marca, cidade: expected.cidade, teor_argila: expected.teor_argila, pdf_filename: REPORT });
-  expect(saved.tratamentos.map((t: { modalidade: string }) => t.modalidade)).toEqual(['Solo', ...expected.tratamentos.slice(1).map((t) => t.modalidade)]);
+  expect(saved).toMatchObject({
+    consultoria: TYPED,
+    marca: expected.marca,
+    cidade: expected.cidade,
+    teor_argila: expected.teor_argila,
+    pdf_filename: REPORT,
+  });
+  expect(saved.tratamentos.map((t: { modalidade: string }) => t.modalidade)).toEqual([
+    'Solo',
+    ...expected.tratamentos.slice(1).map((t) => t.modalidade),
+  ]);
 });
 
 test('step 1 offers the report at phone width', async ({ page, request }) => {

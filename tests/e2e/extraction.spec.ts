@@ -9,7 +9,10 @@ const fixture = (name: string) => ({
 });
 const expected = JSON.parse(readFileSync('tests/fixtures/extraction/01-blocos-soja-rio-verde.expected.json', 'utf8')).data;
 
-test('the form: extract a report on step 7, choose per differing field, confirm; the choices and the PDF are in the form', async ({ page, request }) => {
+test('the form: extract a report on step 7, choose per differing field, confirm; the choices and the PDF are in the form', async ({
+  page,
+  request,
+}) => {
   const user = await registerByApi(request, newUser());
   await signIn(page, user);
   await page.goto('/novo-experimento');
@@ -50,9 +53,17 @@ test('the form: extract a report on step 7, choose per differing field, confirm;
   for (const t of ['Informações Básicas', 'Localização e Solo', 'Tratamentos Detectados']) await expect(dialog.getByText(t)).toBeVisible();
   // Every field typed differently shows both values; the report's is taken only where chosen.
   await expect(dialog.getByRole('radio', { name: 'No formulário: Petrolina' })).toBeChecked();
-  await dialog.getByRole('group', { name: 'Consultoria' }).getByRole('radio', { name: `No relatório: ${expected.consultoria}` }).check();
-  await dialog.getByRole('group', { name: 'Marca' }).getByRole('radio', { name: `No relatório: ${expected.marca}` }).check();
-  await expect(dialog.getByRole('group', { name: 'Tratamentos' }).getByRole('radio', { name: /^No formulário: 1 tratamento: Testemunha · Solo/ })).toBeChecked();
+  await dialog
+    .getByRole('group', { name: 'Consultoria' })
+    .getByRole('radio', { name: `No relatório: ${expected.consultoria}` })
+    .check();
+  await dialog
+    .getByRole('group', { name: 'Marca' })
+    .getByRole('radio', { name: `No relatório: ${expected.marca}` })
+    .check();
+  await expect(
+    dialog.getByRole('group', { name: 'Tratamentos' }).getByRole('radio', { name: /^No formulário: 1 tratamento: Testemunha · Solo/ }),
+  ).toBeChecked();
   await dialog.getByRole('button', { name: 'Confirmar Dados' }).click();
   await expect(page.getByText('Dados importados automaticamente!')).toBeVisible();
   await expect(dialog).toHaveCount(0);

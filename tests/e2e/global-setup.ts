@@ -7,7 +7,9 @@ import { ADMIN } from './fixtures.js';
 
 export default async function globalSetup(): Promise<void> {
   const ctx = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
-  const res = await ctx.post('/api/auth/register', { data: { name: ADMIN.name, email: ADMIN.email, password: ADMIN.password, role: 'admin' } });
+  const res = await ctx.post('/api/auth/register', {
+    data: { name: ADMIN.name, email: ADMIN.email, password: ADMIN.password, role: 'admin' },
+  });
   if (res.status() !== 201) throw new Error(`admin account: ${res.status()} ${await res.text()}`);
   await ctx.dispose();
 }

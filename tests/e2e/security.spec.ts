@@ -11,17 +11,40 @@ function cspReports(page: Page): string[] {
   return reports;
 }
 
-test('the CSP blocks nothing the product uses, and a PDF opened from a blob: URL shows in the viewer', async ({ page, context, request }) => {
+test('the CSP blocks nothing the product uses, and a PDF opened from a blob: URL shows in the viewer', async ({
+  page,
+  context,
+  request,
+}) => {
   const user = newUser();
   await registerByApi(request, user);
   const auth = await apiToken(request, user);
   const data = {
-    consultoria: 'CSP Consultoria', marca: 'Aminoagro', bu: 'BU1', regional: 'GO', cidade: 'Rio Verde', estado: 'GO',
-    latitude: -17.79, longitude: -50.92, teor_argila: 40, teor_materia_organica: 3, cultura: 'Soja', cultivar: 'CSP-1', ano: 2025,
-    tipo_estatistica: 'DBC', custo_protocolo: 1000, roi: 1000,
+    consultoria: 'CSP Consultoria',
+    marca: 'Aminoagro',
+    bu: 'BU1',
+    regional: 'GO',
+    cidade: 'Rio Verde',
+    estado: 'GO',
+    latitude: -17.79,
+    longitude: -50.92,
+    teor_argila: 40,
+    teor_materia_organica: 3,
+    cultura: 'Soja',
+    cultivar: 'CSP-1',
+    ano: 2025,
+    tipo_estatistica: 'DBC',
+    custo_protocolo: 1000,
+    roi: 1000,
     tratamentos: [{ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3000 }],
   };
-  const created = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(data), pdf: { name: 'CSP.pdf', mimeType: 'application/pdf', buffer: readFileSync('tests/fixtures/extraction/01-blocos-soja-rio-verde.pdf') } } });
+  const created = await request.post('/api/experiments', {
+    headers: auth,
+    multipart: {
+      data: JSON.stringify(data),
+      pdf: { name: 'CSP.pdf', mimeType: 'application/pdf', buffer: readFileSync('tests/fixtures/extraction/01-blocos-soja-rio-verde.pdf') },
+    },
+  });
   expect(created.status()).toBe(201);
 
   const reports = cspReports(page);
@@ -35,7 +58,10 @@ test('the CSP blocks nothing the product uses, and a PDF opened from a blob: URL
   await expect(page.getByText('1 documento disponível')).toBeVisible();
 
   const viewerPromise = context.waitForEvent('page');
-  await page.getByRole('button', { name: /Ver PDF do experimento/ }).first().click();
+  await page
+    .getByRole('button', { name: /Ver PDF do experimento/ })
+    .first()
+    .click();
   const viewer = await viewerPromise;
   const viewerReports = cspReports(viewer);
   await expect.poll(() => viewer.url(), { timeout: 10_000 }).toMatch(/^blob:/);
@@ -56,12 +82,26 @@ test('an admin reads the audit trail: who created and changed which experiment, 
   await registerByApi(request, user);
   const auth = await apiToken(request, user);
   const data = {
-    consultoria: 'Audit Consultoria', marca: 'Aminoagro', bu: 'BU1', regional: 'GO', cidade: 'Jataí', estado: 'GO',
-    teor_argila: 40, teor_materia_organica: 3, cultura: 'Milho', cultivar: 'AUD-1', ano: 2025,
-    tipo_estatistica: 'DBC', custo_protocolo: 1000, roi: 1000,
+    consultoria: 'Audit Consultoria',
+    marca: 'Aminoagro',
+    bu: 'BU1',
+    regional: 'GO',
+    cidade: 'Jataí',
+    estado: 'GO',
+    teor_argila: 40,
+    teor_materia_organica: 3,
+    cultura: 'Milho',
+    cultivar: 'AUD-1',
+    ano: 2025,
+    tipo_estatistica: 'DBC',
+    custo_protocolo: 1000,
+    roi: 1000,
     tratamentos: [{ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 9000 }],
   };
-  const created = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(data), pdf: pdfFile('audit.pdf', 'audit') } });
+  const created = await request.post('/api/experiments', {
+    headers: auth,
+    multipart: { data: JSON.stringify(data), pdf: pdfFile('audit.pdf', 'audit') },
+  });
   const e = (await created.json()).experiment;
   const updated = await request.put(`/api/experiments/${e.id}`, {
     headers: auth,
@@ -75,7 +115,10 @@ test('an admin reads the audit trail: who created and changed which experiment, 
   await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
 
   await signIn(page, ADMIN);
-  await page.getByRole('button', { name: /Menu do usuário|Ana Administradora/ }).first().click();
+  await page
+    .getByRole('button', { name: /Menu do usuário|Ana Administradora/ })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Auditoria' }).click();
   await expect(page).toHaveURL(/\/admin\/auditoria$/);
   await expect(page.getByRole('heading', { name: 'Auditoria' })).toBeVisible();

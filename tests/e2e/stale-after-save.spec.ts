@@ -28,13 +28,22 @@ const experiment = {
   // Two blocks each, so the details also show the trial analysis; the yields are their means.
   tratamentos: [
     { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3000, repeticoes: [2900, 3100] },
-    { nome: 'Tratado', modalidade: 'Sementes', produtividade: 3500, repeticoes: [3450, 3550], produtos_aplicados: [{ nome: lote, dose: 1, custo: 25 }] },
+    {
+      nome: 'Tratado',
+      modalidade: 'Sementes',
+      produtividade: 3500,
+      repeticoes: [3450, 3550],
+      produtos_aplicados: [{ nome: lote, dose: 1, custo: 25 }],
+    },
   ],
 };
 
 const stat = (page: Page, title: string) => page.getByTestId('stat-card').filter({ hasText: title }).getByTestId('stat-value');
 const details = (page: Page) => page.getByRole('dialog', { name: 'Detalhes do Experimento' });
-const means = (page: Page) => details(page).getByRole('table', { name: 'Médias (kg/ha) e letras a 5%' }).getByRole('row', { name: /Tratado/ });
+const means = (page: Page) =>
+  details(page)
+    .getByRole('table', { name: 'Médias (kg/ha) e letras a 5%' })
+    .getByRole('row', { name: /Tratado/ });
 
 // Measured at 19 to 43 s on 2 cores shared with other builds; three times the slowest.
 test.setTimeout(130_000);
@@ -42,7 +51,10 @@ test.setTimeout(130_000);
 test('after saving an edit, the dashboard and the details show the new yield without a reload', async ({ page, request }) => {
   const user = await registerByApi(request, newUser({ role: 'consultor' }));
   const auth = await apiToken(request, user);
-  const created = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(experiment), pdf: pdfFile('fresco.pdf') } });
+  const created = await request.post('/api/experiments', {
+    headers: auth,
+    multipart: { data: JSON.stringify(experiment), pdf: pdfFile('fresco.pdf') },
+  });
   expect(created.status(), await created.text()).toBe(201);
 
   await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));

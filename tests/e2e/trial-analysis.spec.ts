@@ -54,7 +54,11 @@ test('replicates typed in the form give the analysis in the details and the prin
   expect(e.preco_saca).toBe(120);
 
   await page.goto(`/dashboard?aba=documentos&cultura=Milho&regional=GO`);
-  await page.getByRole('row', { name: /Ensaio Sorgo/ }).getByRole('button', { name: 'Ver detalhes' }).first().click();
+  await page
+    .getByRole('row', { name: /Ensaio Sorgo/ })
+    .getByRole('button', { name: 'Ver detalhes' })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Detalhes do Experimento' });
   await expect(dialog.getByText('Análise Estatística')).toBeVisible();
   await expect(dialog.getByText('Análise de variância')).toBeVisible();

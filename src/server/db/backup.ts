@@ -28,7 +28,11 @@ function run(command: string, args: string[]): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(new BackupError(err.code === 'ENOENT' ? `${command} não encontrado: instale o cliente do PostgreSQL (pacote postgresql-client).` : err.message)),
+      reject(
+        new BackupError(
+          err.code === 'ENOENT' ? `${command} não encontrado: instale o cliente do PostgreSQL (pacote postgresql-client).` : err.message,
+        ),
+      ),
     );
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} falhou (código ${code}): ${stderr.trim()}`))));
   });
@@ -70,7 +74,16 @@ export async function restoreDatabase(target: Target, file: string): Promise<str
   if (!format) throw new BackupError('Este arquivo não é um backup do Gestão Agrícola (nem pg_dump nem cópia do banco embutido).');
   if (target.databaseUrl) {
     if (format !== 'pg_dump') throw new BackupError('Este backup é do banco embutido; o banco configurado é PostgreSQL (DATABASE_URL).');
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${target.databaseUrl}`, file]);
+    await run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      '--exit-on-error',
+      `--dbname=${target.databaseUrl}`,
+      file,
+    ]);
     return null;
   }
   if (format !== 'pglite') throw new BackupError('Este backup é do PostgreSQL (pg_dump); o banco configurado é o embutido (DATA_DIR).');

@@ -66,8 +66,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           await client.query('begin');
           const tx: MigrationTx = {
             exec: async (sql) => void (await client.query(sql)),
-            query: async <R>(sql: string, params?: unknown[]) =>
-              (await client.query(sql, params)).rows as R[],
+            query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as R[],
           };
           const applied = await applyMigrations(tx);
           await client.query('commit');

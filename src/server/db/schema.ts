@@ -38,15 +38,14 @@ export const users = pgTable(
     /** Stored trimmed and lower-cased: uniqueness ignores case and surrounding spaces. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'user', 'consultor'] }).notNull().default('user'),
+    role: text('role', { enum: ['admin', 'user', 'consultor'] })
+      .notNull()
+      .default('user'),
     company: text('company'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    check('users_role_check', sql`${t.role} in ('admin', 'user', 'consultor')`),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_role_check', sql`${t.role} in ('admin', 'user', 'consultor')`)],
 );
 
 /**
@@ -199,7 +198,9 @@ export const experiments = pgTable(
     index('experiments_ano_idx').on(t.ano),
     // fastupdate off: the embedded engine has no autovacuum to merge a GIN pending list, which
     // otherwise grows with every insert and is scanned linearly by every search.
-    index('experiments_produtos_busca_trgm_idx').using('gin', sql`${t.produtosBusca} gin_trgm_ops`).with({ fastupdate: false }),
+    index('experiments_produtos_busca_trgm_idx')
+      .using('gin', sql`${t.produtosBusca} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -260,7 +261,10 @@ export const additionalAnalyses = pgTable(
     valor: doublePrecision('valor'),
     unidade: text('unidade').notNull().default(''),
   },
-  (t) => [index('additional_analyses_treatment_idx').on(t.treatmentId, t.position), index('additional_analyses_experiment_idx').on(t.experimentId)],
+  (t) => [
+    index('additional_analyses_treatment_idx').on(t.treatmentId, t.position),
+    index('additional_analyses_experiment_idx').on(t.experimentId),
+  ],
 );
 
 /** PDF reports, bytes in the database; the newest of an experiment is its current document. */
@@ -301,7 +305,10 @@ export const auditLog = pgTable(
     /** update: {field: {de, para}}; document: {arquivo}. */
     changes: jsonb('changes'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()), index('audit_log_experiment_idx').on(t.experimentId)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_experiment_idx').on(t.experimentId),
+  ],
 );
 
 /*

@@ -54,7 +54,8 @@ export function sameNumber(expected: number, actual: number): boolean {
 function same(expected: unknown, actual: unknown): boolean {
   if (typeof expected === 'number' && typeof actual === 'number') return sameNumber(expected, actual);
   if (typeof expected === 'string' && typeof actual === 'string') return sameText(expected, actual);
-  if (Array.isArray(expected) && Array.isArray(actual)) return expected.length === actual.length && expected.every((e, i) => same(e, actual[i]));
+  if (Array.isArray(expected) && Array.isArray(actual))
+    return expected.length === actual.length && expected.every((e, i) => same(e, actual[i]));
   return false;
 }
 
@@ -114,4 +115,12 @@ export function compareExtraction(expected: ExpectedFixture, result: ExtractionR
 }
 
 /** The fields whose absence or error must lower confidence below 0.8 (review recommended). */
-export const KEY_FIELDS: readonly string[] = ['marca', 'cultura', 'cidade', 'estado', 'ano', 'tratamentos.quantidade', 'tratamentos.produtividade'];
+export const KEY_FIELDS: readonly string[] = [
+  'marca',
+  'cultura',
+  'cidade',
+  'estado',
+  'ano',
+  'tratamentos.quantidade',
+  'tratamentos.produtividade',
+];

@@ -9,7 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoExperiments } from '../seed/demo-data.js';
 import { reportPdf } from '../seed/demo.js';
 import { compareExtraction, type ExpectedFixture, KEY_FIELDS } from './evaluate.js';
-import { extractFromPdf, looksLikePdf, NOT_A_REPORT_WARNING, PDF_UNREADABLE_MESSAGE, PdfUnreadableError, SCANNED_WARNING } from './extract.js';
+import {
+  extractFromPdf,
+  looksLikePdf,
+  NOT_A_REPORT_WARNING,
+  PDF_UNREADABLE_MESSAGE,
+  PdfUnreadableError,
+  SCANNED_WARNING,
+} from './extract.js';
 import { referenceFromSql } from './reference-sql.js';
 
 const root = new URL('../../../', import.meta.url);

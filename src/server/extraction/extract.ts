@@ -199,7 +199,22 @@ function fieldLabel(field: keyof ExtractedData): string {
 
 /** Words of a field trial; an invoice or a letter has none or one of them. */
 function looksLikeTrialReport(folded: string, treatmentCount: number): boolean {
-  const words = ['ensaio', 'experiment', 'tratamento', 'testemunha', 'delineamento', 'repetic', 'parcela', 'protocolo', 'produtividade', 'safra', 'cultivar', 'bloco', 'colheita', 'rendimento'];
+  const words = [
+    'ensaio',
+    'experiment',
+    'tratamento',
+    'testemunha',
+    'delineamento',
+    'repetic',
+    'parcela',
+    'protocolo',
+    'produtividade',
+    'safra',
+    'cultivar',
+    'bloco',
+    'colheita',
+    'rendimento',
+  ];
   const hits = words.filter((w) => folded.includes(w)).length;
   return hits >= 3 || (hits >= 2 && treatmentCount >= 2);
 }
@@ -324,7 +339,8 @@ function brandIn(text: string, c: CompiledReference): string | null {
   for (const b of c.brands) {
     if (countMatches(b.name, f) > 0 || b.products.some((p) => countMatches(p.re, f) > 0)) return b.nome;
   }
-  if (c.competitor && (/concorrente|padrao do produtor/.test(f) || c.competitor.products.some((p) => countMatches(p.re, f) > 0))) return c.competitor.nome;
+  if (c.competitor && (/concorrente|padrao do produtor/.test(f) || c.competitor.products.some((p) => countMatches(p.re, f) > 0)))
+    return c.competitor.nome;
   return null;
 }
 
@@ -348,9 +364,15 @@ function readSentences(flat: string, c: CompiledReference, found: Findings): voi
   const season = /safra\s*:?\s*((?:19|20)\d{2}\s*[/\-–]\s*(?:19|20)?\d{2}|\d{2}\s*\/\s*\d{2}|(?:19|20)\d{2})(?![\d/])/.exec(f);
   if (season) found.offer('ano', parseYear(season[1] ?? ''), FROM_SENTENCE);
   // "colheita em 20/07/2024", "colhido em …".
-  const harvest = /colh(?:eita|id[oa]s?)\s+(?:foi\s+(?:realizada|feita)\s+)?(?:em|no dia|realizada em)\s+(\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d{2})/.exec(f);
+  const harvest =
+    /colh(?:eita|id[oa]s?)\s+(?:foi\s+(?:realizada|feita)\s+)?(?:em|no dia|realizada em)\s+(\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d{2})/.exec(
+      f,
+    );
   if (harvest) found.offer('ano', parseDate(harvest[1] ?? '')?.year, FROM_SENTENCE - 0.05);
-  const sowing = /(?:semead[oa]s?|semeadura|plantad[oa]s?|plantio)\s+(?:foi\s+(?:realizad[oa]|feit[oa])\s+)?(?:em|no dia|ocorreu em)\s+(\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d{2})/.exec(f);
+  const sowing =
+    /(?:semead[oa]s?|semeadura|plantad[oa]s?|plantio)\s+(?:foi\s+(?:realizad[oa]|feit[oa])\s+)?(?:em|no dia|ocorreu em)\s+(\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d{2})/.exec(
+      f,
+    );
   if (sowing) {
     const d = parseDate(sowing[1] ?? '');
     if (d) found.offer('ano', d.month >= 8 ? d.year + 1 : d.year, FROM_DOCUMENT - 0.1);
@@ -396,7 +418,14 @@ function readSoilTables(lines: TextLine[], found: Findings): void {
 
 /* ---------- the whole document ---------- */
 
-function readWholeDocument(lines: TextLine[], flat: string, folded: string, c: CompiledReference, found: Findings, pairs: LabelPair[]): void {
+function readWholeDocument(
+  lines: TextLine[],
+  flat: string,
+  folded: string,
+  c: CompiledReference,
+  found: Findings,
+  pairs: LabelPair[],
+): void {
   // Coordinates anywhere: a DMS pair, or decimal degrees next to a coordinate word.
   if (found.get('latitude') === undefined || found.get('longitude') === undefined) {
     const dms = findDmsCoordinates(flat);
@@ -446,7 +475,9 @@ function readWholeDocument(lines: TextLine[], flat: string, folded: string, c: C
     const counts = c.brands
       .map((b) => ({
         nome: b.nome,
-        n: countMatches(b.name, folded) + b.products.filter((p) => !key(p.nome).includes(key(b.nome))).reduce((s, p) => s + countMatches(p.re, folded), 0),
+        n:
+          countMatches(b.name, folded) +
+          b.products.filter((p) => !key(p.nome).includes(key(b.nome))).reduce((s, p) => s + countMatches(p.re, folded), 0),
       }))
       .filter((b) => b.n > 0)
       .sort((a, b) => b.n - a.n);
@@ -457,7 +488,8 @@ function readWholeDocument(lines: TextLine[], flat: string, folded: string, c: C
       if (!clear) found.warn(`Marca incerta: o documento cita ${counts.map((b) => b.nome).join(', ')}.`);
     } else if (c.competitor) {
       const competitorSignals =
-        countMatches(/produto(?:s)?\s+concorrente|concorrente/g, folded) + c.competitor.products.reduce((s, p) => s + countMatches(p.re, folded), 0);
+        countMatches(/produto(?:s)?\s+concorrente|concorrente/g, folded) +
+        c.competitor.products.reduce((s, p) => s + countMatches(p.re, folded), 0);
       if (competitorSignals > 0) found.offer('marca', c.competitor.nome, FROM_SENTENCE);
     }
   }
@@ -502,5 +534,6 @@ function deriveRegional(c: CompiledReference, found: Findings): void {
     return;
   }
   if (candidates.length === 1) found.offer('regional', candidates[0], Math.min(found.confidenceOf('estado'), FROM_SENTENCE));
-  else if (candidates.length > 1) found.warn(`O estado ${estado} pertence a mais de uma regional (${candidates.join(', ')}); escolha a regional.`);
+  else if (candidates.length > 1)
+    found.warn(`O estado ${estado} pertence a mais de uma regional (${candidates.join(', ')}); escolha a regional.`);
 }

@@ -84,7 +84,10 @@ export function findLocationInProse(text: string, c: CompiledReference): (Locati
   for (const r of c.regionals) if (r.nome.length > 3) prose = prose.split(r.nome).join(' '.repeat(r.nome.length));
   const ufs = c.states.map((s) => s.sigla).join('|');
   const names = c.stateNames.map((s) => s.place.nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  const introduced = new RegExp(`(?:munic[íi]pio|cidade)\\s+de\\s+(${CITY})\\s*(?:[/,–—-]\\s*|\\(\\s*|\\s+-\\s+)(${ufs}|${names})(?![A-Za-zÀ-ÿ])`, 'g');
+  const introduced = new RegExp(
+    `(?:munic[íi]pio|cidade)\\s+de\\s+(${CITY})\\s*(?:[/,–—-]\\s*|\\(\\s*|\\s+-\\s+)(${ufs}|${names})(?![A-Za-zÀ-ÿ])`,
+    'g',
+  );
   for (const m of prose.matchAll(introduced)) {
     const place = matchState(m[2] ?? '', c);
     const cidade = cleanCity(m[1] ?? '');
@@ -277,7 +280,8 @@ export function cleanCultivar(raw: string): string | null {
   return v;
 }
 
-const CULTIVAR_WORDS = /\b(?:cultivar|variedade|h[ií]brido)\s+(?:utilizad[ao]\s+)?(?:foi\s+(?:a|o)\s+)?(?:de\s+\w+\s+)?([A-Z0-9][\w\-.]*(?:\s+[A-Z0-9][\w\-.]*){0,3})/g;
+const CULTIVAR_WORDS =
+  /\b(?:cultivar|variedade|h[ií]brido)\s+(?:utilizad[ao]\s+)?(?:foi\s+(?:a|o)\s+)?(?:de\s+\w+\s+)?([A-Z0-9][\w\-.]*(?:\s+[A-Z0-9][\w\-.]*){0,3})/g;
 
 /** "A cultivar utilizada foi a TMG 7262", "Utilizou-se o híbrido DKB 390". */
 export function findCultivarInText(text: string): string | null {

@@ -38,7 +38,10 @@ export type LabelField =
  */
 const LABELS: [LabelField, RegExp][] = [
   ['cultura_cultivar', /^cultura (e )?(cultivar|variedade|hibrido)\b/],
-  ['consultoria', /^(consultoria|consultor|consultora|empresa|responsavel|instituicao|executor|realizacao|conducao|elaborado por|elaboracao)\b/],
+  [
+    'consultoria',
+    /^(consultoria|consultor|consultora|empresa|responsavel|instituicao|executor|realizacao|conducao|elaborado por|elaboracao)\b/,
+  ],
   ['marca', /^(marca|marcas|fabricante|produto marca)\b/],
   ['produto', /^(produto|produtos)\b/],
   ['bu', /^(bu|business unit|unidade de negocios?)$/],
@@ -146,7 +149,9 @@ function stackedPairs(lines: TextLine[], index: number): LabelPair[] | null {
   for (const cell of line.cells) {
     const field = labelField(cell.text);
     // The value starts under its label (left-aligned columns) or overlaps it.
-    const value = below.cells.find((v) => Math.abs(v.x - cell.x) < 6) ?? below.cells.find((v) => Math.min(v.right, cell.right) - Math.max(v.x, cell.x) > 0);
+    const value =
+      below.cells.find((v) => Math.abs(v.x - cell.x) < 6) ??
+      below.cells.find((v) => Math.min(v.right, cell.right) - Math.max(v.x, cell.x) > 0);
     if (field && value && !isBareLabel(value.text)) {
       pairs.push({ field, label: cell.text, value: value.text, line: index + 1, labelUnit: findSoilUnit(cell.text.replace(/^[^(]*/, '')) });
     }
@@ -175,7 +180,8 @@ export function collectLabelPairs(lines: TextLine[]): LabelPair[] {
           // "Label:" alone in its cell: the value is the next cell.
           if (!value && inCell.length === 1 && i + 1 < cells.length) value = cells[++i]?.text ?? '';
           const field = labelField(p.label);
-          if (field && value) pairs.push({ field, label: p.label, value, line: index, labelUnit: findSoilUnit(p.label.replace(/^[^(]*/, '')) });
+          if (field && value)
+            pairs.push({ field, label: p.label, value, line: index, labelUnit: findSoilUnit(p.label.replace(/^[^(]*/, '')) });
         }
         continue;
       }

@@ -21,7 +21,10 @@ export interface NumberToken {
  *   ("-27.1004", "0.500").
  */
 export function parseBrNumber(raw: string): number | null {
-  const text = raw.trim().replace(/^\+/, '').replace(/[\s\u00a0]/g, '');
+  const text = raw
+    .trim()
+    .replace(/^\+/, '')
+    .replace(/[\s\u00a0]/g, '');
   const m = /^(-|−|–)?(\d[\d.,]*)$/.exec(text);
   if (!m) return null;
   const sign = m[1] ? -1 : 1;

@@ -9,6 +9,10 @@ parentPort?.on('message', (bytes: Uint8Array) => {
   readPdfText(bytes).then(
     (text) => parentPort?.postMessage({ ok: true, text }),
     (err: unknown) =>
-      parentPort?.postMessage({ ok: false, reason: err instanceof PdfUnreadableError ? err.reason : 'damaged', message: err instanceof Error ? err.message : String(err) }),
+      parentPort?.postMessage({
+        ok: false,
+        reason: err instanceof PdfUnreadableError ? err.reason : 'damaged',
+        message: err instanceof Error ? err.message : String(err),
+      }),
   );
 });

@@ -103,9 +103,11 @@ export function compileReference(ref: ReferenceData): CompiledReference {
   const siglas = new Set(states.map((s) => s.sigla));
   const regionals = ref.regionais.map((r) => {
     const covered = new Set<string>();
-    for (const token of `${r.nome} ${r.sigla}`.split(/[^A-Za-z]+/)) if (token.length === 2 && token === token.toUpperCase() && siglas.has(token)) covered.add(token);
+    for (const token of `${r.nome} ${r.sigla}`.split(/[^A-Za-z]+/))
+      if (token.length === 2 && token === token.toUpperCase() && siglas.has(token)) covered.add(token);
     const k = key(r.nome);
-    for (const [macro, ufs] of Object.entries(MACRO_REGIONS)) if (k === macro || k.split(' ').includes(macro)) ufs.forEach((u) => covered.add(u));
+    for (const [macro, ufs] of Object.entries(MACRO_REGIONS))
+      if (k === macro || k.split(' ').includes(macro)) ufs.forEach((u) => covered.add(u));
     return { nome: r.nome, sigla: r.sigla, states: [...covered] };
   });
 

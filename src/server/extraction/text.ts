@@ -57,13 +57,15 @@ export function tidyCase(text: string): string {
 
 /** Trims spaces and the punctuation that separates a value from what follows it. */
 export function cleanValue(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s:;,.\-–—|]+/, '')
-    .replace(/[\s:;,\-–—|]+$/, '')
-    // A full stop ends a sentence; "..." (a cut name) stays.
-    .replace(/(?<!\.)\.$/, '')
-    .trim();
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s:;,.\-–—|]+/, '')
+      .replace(/[\s:;,\-–—|]+$/, '')
+      // A full stop ends a sentence; "..." (a cut name) stays.
+      .replace(/(?<!\.)\.$/, '')
+      .trim()
+  );
 }
 
 /** Dashes and placeholders that mean "nothing here" in a table cell. */

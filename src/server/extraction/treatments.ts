@@ -38,7 +38,10 @@ export interface TreatmentsResult {
  * "Maximus TS" or "Dimicron Fósforo Foliar" do not decide the mode of their treatment.
  */
 const MODE_PATTERNS: [RegExp, Modalidade][] = [
-  [/(?<![a-z0-9])(tratamento de sementes?|trat\.? de sementes?|via sementes?|nas sementes|nas sementes|sementes?|ts)(?![a-z0-9])/, 'Sementes'],
+  [
+    /(?<![a-z0-9])(tratamento de sementes?|trat\.? de sementes?|via sementes?|nas sementes|nas sementes|sementes?|ts)(?![a-z0-9])/,
+    'Sementes',
+  ],
   [/(?<![a-z0-9])(no sulco|sulco de (plantio|semeadura)|via sulco|sulco|in furrow)(?![a-z0-9])/, 'Sulco'],
   [/(?<![a-z0-9])(em cobertura|cobertura)(?![a-z0-9])/, 'Cobertura'],
   [/(?<![a-z0-9])(incorporad[oa]s?|incorporacao|ppi)(?![a-z0-9])/, 'Incorporado'],
@@ -75,7 +78,9 @@ export function isControl(name: string): boolean {
 /** Rows of a results table that summarise rather than name a treatment. */
 function isSummaryRow(name: string): boolean {
   const f = key(name);
-  return /^(media|medias|media geral|produtividade media|cv|c v|coeficiente|dms|d m s|total|desvio|erro|f|p|valor|teste|tukey|scott|significancia)(\s|$)/.test(f);
+  return /^(media|medias|media geral|produtividade media|cv|c v|coeficiente|dms|d m s|total|desvio|erro|f|p|valor|teste|tukey|scott|significancia)(\s|$)/.test(
+    f,
+  );
 }
 
 /** "T2", "T2 -", "T 2:" or a bare number followed by a separator ("2.", "2)", "2 –"). */
@@ -101,7 +106,10 @@ function modeOnly(text: string, c?: CompiledReference): boolean {
   const mode = normalizeModalidade(text, c);
   if (!mode) return false;
   const rest = key(text)
-    .replace(/\b(tratamento|trat|de|das?|nas?|nos?|em|via|sementes?|ts|sulco|plantio|semeadura|cobertura|foliar|solo|incorporad[oa]|aplicacao|aplicado|no|ao)\b/g, '')
+    .replace(
+      /\b(tratamento|trat|de|das?|nas?|nos?|em|via|sementes?|ts|sulco|plantio|semeadura|cobertura|foliar|solo|incorporad[oa]|aplicacao|aplicado|no|ao)\b/g,
+      '',
+    )
     .trim();
   return rest.length === 0;
 }
@@ -122,10 +130,17 @@ export function headerRole(text: string): Role {
   const raw = fold(text);
   const f = key(text);
   if (/^(media|medias)(\s|$)/.test(f)) return 'mean';
-  if (/^(bloco|blocos|rep|repeticao|repeticoes|parcela)(\s|$)/.test(f) || /^(r|b|rep)\s?\d{1,2}$/.test(f) || /^(i|ii|iii|iv|v|vi|vii|viii)$/.test(f)) {
+  if (
+    /^(bloco|blocos|rep|repeticao|repeticoes|parcela)(\s|$)/.test(f) ||
+    /^(r|b|rep)\s?\d{1,2}$/.test(f) ||
+    /^(i|ii|iii|iv|v|vi|vii|viii)$/.test(f)
+  ) {
     return 'rep';
   }
-  if (/^(n|no|n o|numero|num|cod|codigo|item|trat|trats|tratamentos?|descricao|produtos?|identificacao|nome)(\s|$)/.test(f) || /^(#|n[º°o]\.?)$/.test(raw.trim())) {
+  if (
+    /^(n|no|n o|numero|num|cod|codigo|item|trat|trats|tratamentos?|descricao|produtos?|identificacao|nome)(\s|$)/.test(f) ||
+    /^(#|n[º°o]\.?)$/.test(raw.trim())
+  ) {
     return 'name';
   }
   if (/(%|relativ|increment|ganho|diferenca|custo|r\$|receita|dose|retorno|roi|lucro|umidade|altura|peso|stand)/.test(raw)) return 'other';
@@ -226,7 +241,9 @@ type Part = TextCell['parts'][number];
  * with character positions estimated and scaled to the item's real width.
  */
 function cutAtColumnStarts(part: Part, columns: Column[]): Part[] {
-  const starts = columns.filter((c) => (c.role === 'mode' || c.role === 'name') && c.x > part.x + 8 && c.x < part.right - 4).map((c) => c.x);
+  const starts = columns
+    .filter((c) => (c.role === 'mode' || c.role === 'name') && c.x > part.x + 8 && c.x < part.right - 4)
+    .map((c) => c.x);
   if (starts.length === 0) return [part];
   const widths = [...part.text].map(charEm);
   const total = widths.reduce((a, b) => a + b, 0) || 1;
@@ -239,7 +256,10 @@ function cutAtColumnStarts(part: Part, columns: Column[]): Part[] {
   });
   const cuts: number[] = [];
   for (const start of starts) {
-    const nearest = wordStarts.reduce<{ index: number; x: number } | null>((best, w) => (!best || Math.abs(w.x - start) < Math.abs(best.x - start) ? w : best), null);
+    const nearest = wordStarts.reduce<{ index: number; x: number } | null>(
+      (best, w) => (!best || Math.abs(w.x - start) < Math.abs(best.x - start) ? w : best),
+      null,
+    );
     if (nearest && Math.abs(nearest.x - start) < 10) cuts.push(nearest.index);
   }
   if (cuts.length === 0) return [part];
@@ -247,10 +267,18 @@ function cutAtColumnStarts(part: Part, columns: Column[]): Part[] {
   let from = 0;
   for (const cut of [...new Set(cuts)].sort((a, b) => a - b)) {
     const est = wordStarts.find((w) => w.index === cut)?.x ?? part.x;
-    out.push({ text: part.text.slice(from, cut).trim(), x: out.length === 0 ? part.x : (out[out.length - 1]?.right ?? part.x), right: est - 1 });
+    out.push({
+      text: part.text.slice(from, cut).trim(),
+      x: out.length === 0 ? part.x : (out[out.length - 1]?.right ?? part.x),
+      right: est - 1,
+    });
     from = cut;
   }
-  out.push({ text: part.text.slice(from).trim(), x: columns.find((c) => Math.abs(c.x - (wordStarts.find((w) => w.index === from)?.x ?? 0)) < 10)?.x ?? part.x, right: part.right });
+  out.push({
+    text: part.text.slice(from).trim(),
+    x: columns.find((c) => Math.abs(c.x - (wordStarts.find((w) => w.index === from)?.x ?? 0)) < 10)?.x ?? part.x,
+    right: part.right,
+  });
   return out.filter((p) => p.text);
 }
 
@@ -282,7 +310,12 @@ export function findResultsTables(lines: TextLine[]): ResultsTable[] {
     // A two-line header: the second line's unit ("(kg/ha)") or words extend the columns above.
     let dataStart = h + 1;
     const next = lines[h + 1];
-    if (next && next.page === header.page && !/\d{2,}|T\s?\d/.test(next.text.replace(/\(.*?\)/g, '')) && next.cells.every((c) => columns.some((col) => overlap(c, col) > 0))) {
+    if (
+      next &&
+      next.page === header.page &&
+      !/\d{2,}|T\s?\d/.test(next.text.replace(/\(.*?\)/g, '')) &&
+      next.cells.every((c) => columns.some((col) => overlap(c, col) > 0))
+    ) {
       for (const c of next.cells) {
         const col = columnOf(c, columns);
         if (col) col.header += ` ${c.text}`;
@@ -391,7 +424,12 @@ function readRows(lines: TextLine[], h: number, start: number, columns: Column[]
     if (line.fontSize > fontSize + 2.5) break;
     const single = line.cells.length === 1 ? line.cells[0] : undefined;
     // A paragraph after the table: one wide cell of running text, or a sentence.
-    if (single && single.text.split(' ').length >= 6 && (single.right - single.x > (tableRight - tableLeft) * 0.75 || /[.:]$/.test(single.text))) break;
+    if (
+      single &&
+      single.text.split(' ').length >= 6 &&
+      (single.right - single.x > (tableRight - tableLeft) * 0.75 || /[.:]$/.test(single.text))
+    )
+      break;
     if (rows.length > 0 && Math.abs(line.fontSize - fontSize) > 1.5) break;
 
     const { nameParts, nameCell, yieldText, meanText, modeText, reps, value, hasNumbers } = readCells(line);
@@ -479,7 +517,10 @@ function readRows(lines: TextLine[], h: number, start: number, columns: Column[]
 /** The usual distance between consecutive rows (median), once two rows are known. */
 function rowPitch(ys: number[]): number | null {
   if (ys.length < 2) return null;
-  const deltas = ys.slice(1).map((y, i) => (ys[i] ?? y) - y).sort((a, b) => a - b);
+  const deltas = ys
+    .slice(1)
+    .map((y, i) => (ys[i] ?? y) - y)
+    .sort((a, b) => a - b);
   return deltas[Math.floor(deltas.length / 2)] ?? null;
 }
 
@@ -503,7 +544,10 @@ function describe(id: number | null, text: string, c: CompiledReference): Descri
   const mode = normalizeModalidade(desc, c);
   let nome = desc.replace(/\s*\([^)]*\)/g, '').split(/\s*[,;:]\s+|\s+[-–—]\s+/)[0] ?? desc;
   // "Aminoagro Raiz no sulco de plantio" → "Aminoagro Raiz": drop a trailing mode phrase.
-  nome = nome.replace(/\s+(?:aplicad[oa]s?\s+)?(?:via|no|na|nas|em|ao)\s+(?:tratamento de sementes?|sementes?|sulco(?: de (?:plantio|semeadura))?|solo|cobertura|foliar)\b.*$/i, '');
+  nome = nome.replace(
+    /\s+(?:aplicad[oa]s?\s+)?(?:via|no|na|nas|em|ao)\s+(?:tratamento de sementes?|sementes?|sulco(?: de (?:plantio|semeadura))?|solo|cobertura|foliar)\b.*$/i,
+    '',
+  );
   nome = nome.replace(/\s+(?:via\s+)?foliar$/i, '');
   // A remark in parentheses ("(sem aplicação)", "(produto concorrente …)") is not the name.
   nome = nome.replace(/\s*\([^)]*\)?/g, '');
@@ -556,7 +600,8 @@ export function findTreatmentList(lines: TextLine[], skip: Set<number>, c: Compi
  */
 export function findTreatmentSentence(prose: string, c: CompiledReference): Described[] {
   const f = fold(prose);
-  const re = /tratamentos\s+(?:avaliados\s+|utilizados\s+|testados\s+|empregados\s+)?(?:foram(?:\s+os\s+seguintes)?|consistiram(?:\s+(?:em|de|no|na|nos|nas))?|sao|compreenderam|incluiram)?\s*:\s*|tratamentos\s+(?:avaliados\s+)?(?:foram|consistiram(?:\s+(?:em|de))?)\s+/g;
+  const re =
+    /tratamentos\s+(?:avaliados\s+|utilizados\s+|testados\s+|empregados\s+)?(?:foram(?:\s+os\s+seguintes)?|consistiram(?:\s+(?:em|de|no|na|nos|nas))?|sao|compreenderam|incluiram)?\s*:\s*|tratamentos\s+(?:avaliados\s+)?(?:foram|consistiram(?:\s+(?:em|de))?)\s+/g;
   for (const m of f.matchAll(re)) {
     const start = (m.index ?? 0) + m[0].length;
     // The sentence ends at a full stop followed by a capital (or the end of the text).
@@ -642,7 +687,8 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
     const useSentenceByOrder = !table.hasNames && sentence.length === table.rows.length;
     tratamentos = table.rows.map((row, index) => {
       const factor = YIELD_FACTORS[row.cellUnit ?? unit ?? 'kg/ha'];
-      const described = (row.id !== null ? byId.get(row.id) : undefined) ?? (useSentenceByOrder ? sentence[index] : matchByName(row.nome, sentence));
+      const described =
+        (row.id !== null ? byId.get(row.id) : undefined) ?? (useSentenceByOrder ? sentence[index] : matchByName(row.nome, sentence));
       const cleaned = cleanTreatmentName(row.nome, c);
       let nome = cleaned.nome || described?.nome || (row.id !== null ? `T${row.id}` : `Tratamento ${index + 1}`);
       if (!cleaned.nome && !described) confidence -= 0.1;

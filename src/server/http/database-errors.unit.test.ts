@@ -6,7 +6,9 @@ describe('isDatabaseUnavailable', () => {
     const wrap = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isDatabaseUnavailable(wrap(new Error('Connection terminated unexpectedly')))).toBe(true);
-    expect(isDatabaseUnavailable(wrap(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })))).toBe(true);
+    expect(
+      isDatabaseUnavailable(wrap(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))),
+    ).toBe(true);
     expect(isDatabaseUnavailable(wrap(wrap(new Error('timeout exceeded when trying to connect'))))).toBe(true);
   });
 

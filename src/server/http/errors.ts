@@ -35,8 +35,7 @@ export const badRequest = (fields: Record<string, string>, message: string = MSG
 export const unauthorized = (message: string = MSG.unauthorized) => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new AppError(409, 'CONFLICT', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, 'CONFLICT', message, fields);
 
 /** Field path → first message, as the contract's `fields` wants it. */
 export function zodFields(error: z.core.$ZodError): Record<string, string> {
@@ -91,7 +90,20 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08000', '08004']);
+const UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+  '08000',
+  '08004',
+]);
 /** Connection-level failures of the database: the client should retry later, not see a 500. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const code = errorCode(err);
@@ -99,7 +111,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   // node-postgres reports a dropped or refused connection by message only, possibly wrapped.
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const message = e instanceof Error ? e.message : '';
-    if (/Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message)) return true;
+    if (
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }

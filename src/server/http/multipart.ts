@@ -54,8 +54,10 @@ export async function readMultipart(request: FastifyRequest, fileField = 'pdf'):
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.fileTooLarge, { [fileField]: UPLOAD_MSG.fileTooLarge });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest({ [fileField]: UPLOAD_MSG.tooManyFiles }, UPLOAD_MSG.tooManyFiles);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.fileTooLarge, { [fileField]: UPLOAD_MSG.fileTooLarge });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw badRequest({ [fileField]: UPLOAD_MSG.tooManyFiles }, UPLOAD_MSG.tooManyFiles);
     if (code === 'FST_FIELDS_LIMIT') throw badRequest({ _: UPLOAD_MSG.unreadable }, UPLOAD_MSG.unreadable);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', UPLOAD_MSG.notMultipart);
     // A malformed body (truncated, bad boundary) is the client's fault, not ours.

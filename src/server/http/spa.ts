@@ -19,10 +19,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
       wildcard: false,
       index: false,
       setHeaders(reply, path) {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -40,10 +37,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
       return reply.status(404).type('text/plain; charset=utf-8').send('Não encontrado');
     }
     if (!hasBuild) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('Interface não compilada: rode "npm run build" ou "npm start".');
+      return reply.status(503).type('text/plain; charset=utf-8').send('Interface não compilada: rode "npm run build" ou "npm start".');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

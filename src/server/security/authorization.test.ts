@@ -31,7 +31,14 @@ const signedIn = (ok: number): Expect => ({ anonymous: 401, user: ok, consultor:
 /** Only the owner of the resource (or an admin) may. */
 const ownerOrAdmin = (ok: number): Expect => ({ anonymous: 401, user: 403, consultor: 403, admin: ok, owner: ok, nonOwner: 403 });
 const adminOnly = (ok: number): Expect => ({ anonymous: 401, user: 403, consultor: 403, admin: ok, owner: 403, nonOwner: 403 });
-const everyone = (status: number): Expect => ({ anonymous: status, user: status, consultor: status, admin: status, owner: status, nonOwner: status });
+const everyone = (status: number): Expect => ({
+  anonymous: status,
+  user: status,
+  consultor: status,
+  admin: status,
+  owner: status,
+  nonOwner: status,
+});
 
 const experimentOfOwner = () => createExperiment(t.app, owner);
 const documentOfOwner = async () => {
@@ -61,22 +68,37 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
   // Sign-up, sign-in and recovery answer the same to everyone: a token changes nothing.
   'POST /api/auth/register': {
     expect: everyone(201),
-    build: () => ({ url: '/api/auth/register', payload: { name: 'Nova Pessoa', email: `p-${randomUUID()}@ex.com`, password: 'segredo123' } }),
+    build: () => ({
+      url: '/api/auth/register',
+      payload: { name: 'Nova Pessoa', email: `p-${randomUUID()}@ex.com`, password: 'segredo123' },
+    }),
   },
-  'POST /api/auth/login': { expect: everyone(200), build: () => ({ url: '/api/auth/login', payload: { email: user.user.email, password: user.password } }) },
+  'POST /api/auth/login': {
+    expect: everyone(200),
+    build: () => ({ url: '/api/auth/login', payload: { email: user.user.email, password: user.password } }),
+  },
   'POST /api/auth/refresh': { expect: everyone(401), build: () => ({ url: '/api/auth/refresh' }) },
   'POST /api/auth/logout': { expect: everyone(204), build: () => ({ url: '/api/auth/logout' }) },
-  'POST /api/auth/forgot-password': { expect: everyone(202), build: () => ({ url: '/api/auth/forgot-password', payload: { email: 'ninguem@ex.com' } }) },
+  'POST /api/auth/forgot-password': {
+    expect: everyone(202),
+    build: () => ({ url: '/api/auth/forgot-password', payload: { email: 'ninguem@ex.com' } }),
+  },
   'POST /api/auth/reset-password': {
     expect: everyone(400),
     build: () => ({ url: '/api/auth/reset-password', payload: { token: 'invalido', password: 'segredo123' } }),
   },
 
   'GET /api/users/profile': { expect: signedIn(200), build: () => ({ url: '/api/users/profile' }) },
-  'PUT /api/users/profile': { expect: signedIn(200), build: () => ({ url: '/api/users/profile', payload: { company: 'Fazenda Boa Vista' } }) },
+  'PUT /api/users/profile': {
+    expect: signedIn(200),
+    build: () => ({ url: '/api/users/profile', payload: { company: 'Fazenda Boa Vista' } }),
+  },
   'POST /api/users/change-password': {
     expect: signedIn(204),
-    build: (who) => ({ url: '/api/users/change-password', payload: { currentPassword: who?.password ?? 'x', newPassword: who?.password ?? 'segredo123' } }),
+    build: (who) => ({
+      url: '/api/users/change-password',
+      payload: { currentPassword: who?.password ?? 'x', newPassword: who?.password ?? 'segredo123' },
+    }),
   },
   'GET /api/users': { expect: adminOnly(200), build: () => ({ url: '/api/users' }) },
   'GET /api/admin/auditoria': { expect: adminOnly(200), build: () => ({ url: '/api/admin/auditoria' }) },
@@ -91,20 +113,53 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
   'GET /api/lookups/culturas': { expect: everyone(200), build: () => ({ url: '/api/lookups/culturas' }) },
   'GET /api/lookups/produtos-por-marca': { expect: everyone(200), build: () => ({ url: '/api/lookups/produtos-por-marca' }) },
   'POST /api/lookups/marcas': { expect: adminOnly(201), build: () => ({ url: '/api/lookups/marcas', payload: newName() }) },
-  'PUT /api/lookups/marcas/:nome': { expect: adminOnly(200), build: async () => ({ url: `/api/lookups/marcas/${await lookup('marcas')}`, payload: newName() }) },
-  'DELETE /api/lookups/marcas/:nome': { expect: adminOnly(204), build: async () => ({ url: `/api/lookups/marcas/${await lookup('marcas')}` }) },
-  'POST /api/lookups/produtos': { expect: adminOnly(201), build: () => ({ url: '/api/lookups/produtos', payload: { ...newName(), marca: 'Aminoagro' } }) },
-  'PUT /api/lookups/produtos/:id': { expect: adminOnly(200), build: async () => ({ url: `/api/lookups/produtos/${await lookup('produtos')}`, payload: newName() }) },
-  'DELETE /api/lookups/produtos/:id': { expect: adminOnly(204), build: async () => ({ url: `/api/lookups/produtos/${await lookup('produtos')}` }) },
+  'PUT /api/lookups/marcas/:nome': {
+    expect: adminOnly(200),
+    build: async () => ({ url: `/api/lookups/marcas/${await lookup('marcas')}`, payload: newName() }),
+  },
+  'DELETE /api/lookups/marcas/:nome': {
+    expect: adminOnly(204),
+    build: async () => ({ url: `/api/lookups/marcas/${await lookup('marcas')}` }),
+  },
+  'POST /api/lookups/produtos': {
+    expect: adminOnly(201),
+    build: () => ({ url: '/api/lookups/produtos', payload: { ...newName(), marca: 'Aminoagro' } }),
+  },
+  'PUT /api/lookups/produtos/:id': {
+    expect: adminOnly(200),
+    build: async () => ({ url: `/api/lookups/produtos/${await lookup('produtos')}`, payload: newName() }),
+  },
+  'DELETE /api/lookups/produtos/:id': {
+    expect: adminOnly(204),
+    build: async () => ({ url: `/api/lookups/produtos/${await lookup('produtos')}` }),
+  },
   'POST /api/lookups/regioes': {
     expect: adminOnly(201),
-    build: () => ({ url: '/api/lookups/regioes', payload: { nome: `Regional ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) } }),
+    build: () => ({
+      url: '/api/lookups/regioes',
+      payload: { nome: `Regional ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) },
+    }),
   },
-  'PUT /api/lookups/regioes/:sigla': { expect: adminOnly(200), build: async () => ({ url: `/api/lookups/regioes/${await lookup('regioes')}`, payload: { nome: `Outra ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) } }) },
-  'DELETE /api/lookups/regioes/:sigla': { expect: adminOnly(204), build: async () => ({ url: `/api/lookups/regioes/${await lookup('regioes')}` }) },
+  'PUT /api/lookups/regioes/:sigla': {
+    expect: adminOnly(200),
+    build: async () => ({
+      url: `/api/lookups/regioes/${await lookup('regioes')}`,
+      payload: { nome: `Outra ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) },
+    }),
+  },
+  'DELETE /api/lookups/regioes/:sigla': {
+    expect: adminOnly(204),
+    build: async () => ({ url: `/api/lookups/regioes/${await lookup('regioes')}` }),
+  },
   'POST /api/lookups/culturas': { expect: adminOnly(201), build: () => ({ url: '/api/lookups/culturas', payload: newName() }) },
-  'PUT /api/lookups/culturas/:nome': { expect: adminOnly(200), build: async () => ({ url: `/api/lookups/culturas/${await lookup('culturas')}`, payload: newName() }) },
-  'DELETE /api/lookups/culturas/:nome': { expect: adminOnly(204), build: async () => ({ url: `/api/lookups/culturas/${await lookup('culturas')}` }) },
+  'PUT /api/lookups/culturas/:nome': {
+    expect: adminOnly(200),
+    build: async () => ({ url: `/api/lookups/culturas/${await lookup('culturas')}`, payload: newName() }),
+  },
+  'DELETE /api/lookups/culturas/:nome': {
+    expect: adminOnly(204),
+    build: async () => ({ url: `/api/lookups/culturas/${await lookup('culturas')}` }),
+  },
 
   'GET /api/experiments': { expect: signedIn(200), build: () => ({ url: '/api/experiments' }) },
   'GET /api/experiments/stats': { expect: signedIn(200), build: () => ({ url: '/api/experiments/stats' }) },
@@ -124,15 +179,24 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
       return { url: `/api/experiments/${e.id}/analise` };
     },
   },
-  'POST /api/experiments': { expect: signedIn(201), build: () => ({ url: '/api/experiments', ...form({ data: JSON.stringify(buildExperiment()) }) }) },
+  'POST /api/experiments': {
+    expect: signedIn(201),
+    build: () => ({ url: '/api/experiments', ...form({ data: JSON.stringify(buildExperiment()) }) }),
+  },
   'PUT /api/experiments/:id': {
     expect: ownerOrAdmin(200),
     build: async () => {
       const e = await experimentOfOwner();
-      return { url: `/api/experiments/${e.id}`, ...form({ data: JSON.stringify(buildExperiment({ version: e.version, cultivar: 'Editada' })) }, false) };
+      return {
+        url: `/api/experiments/${e.id}`,
+        ...form({ data: JSON.stringify(buildExperiment({ version: e.version, cultivar: 'Editada' })) }, false),
+      };
     },
   },
-  'DELETE /api/experiments/:id': { expect: ownerOrAdmin(204), build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}` }) },
+  'DELETE /api/experiments/:id': {
+    expect: ownerOrAdmin(204),
+    build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}` }),
+  },
 
   'GET /api/dashboard': { expect: signedIn(200), build: () => ({ url: '/api/dashboard' }) },
   'GET /api/dashboard/mapa': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/mapa' }) },
@@ -147,10 +211,22 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
     expect: ownerOrAdmin(201),
     build: async () => ({ url: '/api/uploads/document', ...form({ experimentId: String((await experimentOfOwner()).id) }) }),
   },
-  'GET /api/uploads/documents': { expect: signedIn(200), build: async () => ({ url: `/api/uploads/documents?experimentId=${(await experimentOfOwner()).id}` }) },
-  'GET /api/uploads/documents/:id': { expect: signedIn(200), build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}` }) },
-  'GET /api/uploads/documents/:id/download': { expect: signedIn(200), build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}/download` }) },
-  'DELETE /api/uploads/documents/:id': { expect: ownerOrAdmin(204), build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}` }) },
+  'GET /api/uploads/documents': {
+    expect: signedIn(200),
+    build: async () => ({ url: `/api/uploads/documents?experimentId=${(await experimentOfOwner()).id}` }),
+  },
+  'GET /api/uploads/documents/:id': {
+    expect: signedIn(200),
+    build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}` }),
+  },
+  'GET /api/uploads/documents/:id/download': {
+    expect: signedIn(200),
+    build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}/download` }),
+  },
+  'DELETE /api/uploads/documents/:id': {
+    expect: ownerOrAdmin(204),
+    build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}` }),
+  },
 };
 
 beforeAll(async () => {
@@ -163,8 +239,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const accountOf = (actor: Actor): Account | null =>
-  ({ anonymous: null, user, consultor, admin, owner, nonOwner })[actor];
+const accountOf = (actor: Actor): Account | null => ({ anonymous: null, user, consultor, admin, owner, nonOwner })[actor];
 
 describe('authorisation matrix', () => {
   it('has a row for every route the app registers, and no row for a route that does not exist', () => {

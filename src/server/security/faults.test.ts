@@ -32,7 +32,10 @@ async function signUp(base: string): Promise<{ authorization: string }> {
 
 /** Every stored experiment is whole: its two treatments, their products, and its one PDF of the right size. */
 async function expectWhole(base: string, auth: { authorization: string }, pdfSize: number): Promise<number> {
-  const list = (await (await fetch(`${base}/api/experiments?limit=500`, { headers: auth })).json()) as { experiments: ExperimentBody[]; total: number };
+  const list = (await (await fetch(`${base}/api/experiments?limit=500`, { headers: auth })).json()) as {
+    experiments: ExperimentBody[];
+    total: number;
+  };
   for (const e of list.experiments) {
     expect(e.tratamentos).toHaveLength(2);
     expect(e.tratamentos[1]!.produtos_aplicados).toHaveLength(2);
@@ -55,10 +58,17 @@ describe.runIf(testEngine().kind === 'pglite')('the server process', () => {
     let server: ServerProcess = await startServer(env);
     const auth = await signUp(server.base);
     // Killed while the body streams in, as it ends, and while the save is under way.
-    const moments: Array<{ sentFraction: number; afterEndMs?: number }> = [{ sentFraction: 0.5 }, { sentFraction: 1, afterEndMs: 0 }, { sentFraction: 1, afterEndMs: 40 }, { sentFraction: 1, afterEndMs: 150 }];
+    const moments: Array<{ sentFraction: number; afterEndMs?: number }> = [
+      { sentFraction: 0.5 },
+      { sentFraction: 1, afterEndMs: 0 },
+      { sentFraction: 1, afterEndMs: 40 },
+      { sentFraction: 1, afterEndMs: 150 },
+    ];
     let attempts = 0;
     for (const moment of moments) {
-      const body = multipart({ data: JSON.stringify(buildExperiment({ cultivar: `Tentativa ${attempts}` })) }, [{ filename: 'grande.pdf', content: pdf }]);
+      const body = multipart({ data: JSON.stringify(buildExperiment({ cultivar: `Tentativa ${attempts}` })) }, [
+        { filename: 'grande.pdf', content: pdf },
+      ]);
       const req = slowRequest(`${server.base}/api/experiments`, 'POST', { ...body.headers, ...auth }, body.payload);
       attempts++;
       while (req.sent() < body.payload.length * Math.min(moment.sentFraction, 0.999)) await req.write(256 * 1024);
@@ -85,7 +95,9 @@ describe.runIf(testEngine().kind === 'pglite')('the server process', () => {
     const server = await startServer(env);
     const auth = await signUp(server.base);
     const size = 4 * 1024 * 1024;
-    const body = multipart({ data: JSON.stringify(buildExperiment({ cultivar: 'Durante o desligamento' })) }, [{ filename: 'r.pdf', content: bigPdf(size) }]);
+    const body = multipart({ data: JSON.stringify(buildExperiment({ cultivar: 'Durante o desligamento' })) }, [
+      { filename: 'r.pdf', content: bigPdf(size) },
+    ]);
     const req = slowRequest(`${server.base}/api/experiments`, 'POST', { ...body.headers, ...auth }, body.payload);
     await req.write(1024 * 1024);
     server.child.kill('SIGTERM');
@@ -102,7 +114,9 @@ describe.runIf(testEngine().kind === 'pglite')('the server process', () => {
     expect(await server.exited).toBe(0);
 
     const again = await startServer(env);
-    const list = (await (await fetch(`${again.base}/api/experiments?limit=500`, { headers: auth })).json()) as { experiments: ExperimentBody[] };
+    const list = (await (await fetch(`${again.base}/api/experiments?limit=500`, { headers: auth })).json()) as {
+      experiments: ExperimentBody[];
+    };
     expect(list.experiments.some((e) => e.cultivar === 'Durante o desligamento')).toBe(true);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
@@ -121,18 +135,29 @@ describe('twenty saves racing on one version', () => {
             buildExperiment({
               version: e.version,
               cultivar: `Versão ${i}`,
-              tratamentos: Array.from({ length: (i % 5) + 1 }, (_, k) => ({ nome: `T${k}`, modalidade: 'Foliar', produtividade: 3000 + i, produtos_aplicados: [] })),
+              tratamentos: Array.from({ length: (i % 5) + 1 }, (_, k) => ({
+                nome: `T${k}`,
+                modalidade: 'Foliar',
+                produtividade: 3000 + i,
+                produtos_aplicados: [],
+              })),
             }),
           ),
         });
-        return ctx.t.app.inject({ method: 'PUT', url: `/api/experiments/${e.id}`, payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
+        return ctx.t.app.inject({
+          method: 'PUT',
+          url: `/api/experiments/${e.id}`,
+          payload: body.payload,
+          headers: { ...body.headers, ...ctx.me.auth },
+        });
       }),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
     const winner = results.findIndex((r) => r.statusCode === 200);
-    const stored = (await ctx.t.app.inject({ method: 'GET', url: `/api/experiments/${e.id}`, headers: ctx.me.auth })).json().experiment as ExperimentBody;
+    const stored = (await ctx.t.app.inject({ method: 'GET', url: `/api/experiments/${e.id}`, headers: ctx.me.auth })).json()
+      .experiment as ExperimentBody;
     expect(stored.version).toBe(e.version + 1);
     expect(stored.cultivar).toBe(`Versão ${winner}`);
     expect(stored.tratamentos).toHaveLength((winner % 5) + 1);

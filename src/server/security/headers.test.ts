@@ -24,7 +24,7 @@ describe('security headers', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).not.toMatch(/unsafe-eval/);
-      expect(csp).toContain('img-src \'self\' data: blob: https://*.tile.openstreetmap.org');
+      expect(csp).toContain("img-src 'self' data: blob: https://*.tile.openstreetmap.org");
       expect(csp).toContain("object-src 'self' blob:");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -57,7 +57,11 @@ describe('security headers', () => {
     const open = await withCors.app.inject({ method: 'GET', url: '/api/lookups/marcas', headers: { origin } });
     expect(open.headers['access-control-allow-origin']).toBe(origin);
     expect(open.headers['access-control-allow-credentials']).toBe('true');
-    const other = await withCors.app.inject({ method: 'GET', url: '/api/lookups/marcas', headers: { origin: 'https://intruso.exemplo.com' } });
+    const other = await withCors.app.inject({
+      method: 'GET',
+      url: '/api/lookups/marcas',
+      headers: { origin: 'https://intruso.exemplo.com' },
+    });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -65,7 +69,12 @@ describe('security headers', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.com', password: 'x'.repeat(20_000) } });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } });
-    const big = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: me.auth, payload: { company: 'x'.repeat(20_000) } });
+    const big = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: me.auth,
+      payload: { company: 'x'.repeat(20_000) },
+    });
     expect(big.statusCode).toBe(413);
   });
 

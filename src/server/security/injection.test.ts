@@ -75,14 +75,33 @@ describe('hostile query parameters', () => {
   }, 60_000);
 
   it('hostile path parameters are 400/404, never 5xx', async () => {
-    const ids = ['0', '-1', '1.5', '1e3', '99999999999999999999', "1' or '1'='1", '%00', '..%2f..%2fetc%2fpasswd', encodeURIComponent('😀')];
+    const ids = [
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      '99999999999999999999',
+      "1' or '1'='1",
+      '%00',
+      '..%2f..%2fetc%2fpasswd',
+      encodeURIComponent('😀'),
+    ];
     for (const id of ids) {
-      for (const url of [`/api/experiments/${id}`, `/api/experiments/${id}/analise`, `/api/uploads/documents/${id}`, `/api/uploads/documents/${id}/download`]) {
+      for (const url of [
+        `/api/experiments/${id}`,
+        `/api/experiments/${id}/analise`,
+        `/api/uploads/documents/${id}`,
+        `/api/uploads/documents/${id}/download`,
+      ]) {
         const res = await get(url);
         expect([400, 404], `${url} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
       }
     }
-    const lookups = await t.app.inject({ method: 'DELETE', url: `/api/lookups/marcas/${encodeURIComponent("x' or '1'='1")}`, headers: me.auth });
+    const lookups = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/lookups/marcas/${encodeURIComponent("x' or '1'='1")}`,
+      headers: me.auth,
+    });
     expect(lookups.statusCode).toBe(403);
   });
 

@@ -20,7 +20,20 @@ const rows = async (table: typeof experiments | typeof users) => (await ctx.t.db
 /** Any JSON-ish value, including the awkward ones. */
 const junk = fc.oneof(
   fc.anything({ maxDepth: 3 }),
-  fc.constantFrom(null, '', ' ', -1, 0, -0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, '1e999', '<script>alert(1)</script>', "' or 1=1 --"),
+  fc.constantFrom(
+    null,
+    '',
+    ' ',
+    -1,
+    0,
+    -0,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    '1e999',
+    '<script>alert(1)</script>',
+    "' or 1=1 --",
+  ),
   fc.double(),
   fc.string({ maxLength: 300 }),
 );
@@ -40,7 +53,9 @@ const mutation: fc.Arbitrary<(b: Body) => Body> = fc.oneof(
     const [first, ...others] = b.tratamentos as Body[];
     return { ...b, tratamentos: [{ ...first, [k]: v }, ...others] };
   }),
-  fc.integer({ min: 31, max: 3000 }).map((n) => (b: Body) => ({ ...b, tratamentos: Array.from({ length: n }, () => (buildExperiment().tratamentos as Body[])[0]) })),
+  fc
+    .integer({ min: 31, max: 3000 })
+    .map((n) => (b: Body) => ({ ...b, tratamentos: Array.from({ length: n }, () => (buildExperiment().tratamentos as Body[])[0]) })),
   fc.integer({ min: 1, max: 50 }).map((depth) => (b: Body) => {
     let nested: unknown = b;
     for (let i = 0; i < depth; i++) nested = { tratamentos: [nested] };
@@ -87,7 +102,11 @@ describe('experiment bodies', () => {
 
   it('a treatment, product or analysis that is not an object is named in pt-BR, never a 500', async () => {
     const body = buildExperiment({
-      tratamentos: [null, 5, { nome: 'T1', modalidade: 'Foliar', produtividade: 100, produtos_aplicados: [null], analises_adicionais: ['x'] }],
+      tratamentos: [
+        null,
+        5,
+        { nome: 'T1', modalidade: 'Foliar', produtividade: 100, produtos_aplicados: [null], analises_adicionais: ['x'] },
+      ],
     });
     const res = await post(JSON.stringify(body));
     expect(res.statusCode).toBe(400);
@@ -116,7 +135,13 @@ describe('experiment bodies', () => {
 
 describe('account bodies', () => {
   const account = fc.record(
-    { name: junk, email: fc.oneof(junk, fc.emailAddress()), password: junk, company: junk, role: fc.oneof(junk, fc.constantFrom('user', 'consultor', 'admin')) },
+    {
+      name: junk,
+      email: fc.oneof(junk, fc.emailAddress()),
+      password: junk,
+      company: junk,
+      role: fc.oneof(junk, fc.constantFrom('user', 'consultor', 'admin')),
+    },
     { requiredKeys: [] },
   );
 

@@ -83,7 +83,14 @@ describe('upload attacks', () => {
   }, 60_000);
 
   it('filenames lose directories and control characters, and are cut to a sane length', async () => {
-    const names = ['../../etc/passwd', '..\\..\\windows\\system32\\evil.pdf', 'a\u0000b\u001f\u007fc.pdf', `${'x'.repeat(500)}.pdf`, '<script>.pdf', '.hidden'];
+    const names = [
+      '../../etc/passwd',
+      '..\\..\\windows\\system32\\evil.pdf',
+      'a\u0000b\u001f\u007fc.pdf',
+      `${'x'.repeat(500)}.pdf`,
+      '<script>.pdf',
+      '.hidden',
+    ];
     for (const name of names) {
       const res = await create(garbagePdf(), name);
       expect(res.statusCode, name).toBe(201);

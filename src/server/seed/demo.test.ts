@@ -75,7 +75,13 @@ describe(`seedDemo on ${testEngine().kind}`, () => {
       expect(d.sha256).toBe(createHash('sha256').update(content).digest('hex'));
       expect(d.filename).toBe(d.pdf_filename);
       expect(d.filename).toMatch(/^relatorio-[a-z0-9]+(-[a-z0-9]+)*-20\d\d-\d+\.pdf$/);
-      expect(d.filename).toContain(d.consultoria.toLowerCase().split(' ')[0]?.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+      expect(d.filename).toContain(
+        d.consultoria
+          .toLowerCase()
+          .split(' ')[0]
+          ?.normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, ''),
+      );
       expect(d.uploaded_by).toBe(user?.id);
     }
   });
@@ -120,9 +126,21 @@ describe(`seedDemo on ${testEngine().kind}`, () => {
 
   it('uses valid reference data and plausible values', async () => {
     const exps = await rows<{
-      marca: string; regional: string; cidade: string; estado: string; cultura: string; bu: string; tipo_estatistica: string;
-      latitude: number | null; longitude: number | null; teor_argila: number; teor_materia_organica: number; ano: number;
-      custo_protocolo: number; roi: number | null; created_at: Date | string;
+      marca: string;
+      regional: string;
+      cidade: string;
+      estado: string;
+      cultura: string;
+      bu: string;
+      tipo_estatistica: string;
+      latitude: number | null;
+      longitude: number | null;
+      teor_argila: number;
+      teor_materia_organica: number;
+      ano: number;
+      custo_protocolo: number;
+      roi: number | null;
+      created_at: Date | string;
     }>(sql`select * from experiments`);
     for (const e of exps) {
       expect(ref.marcas).toContain(e.marca);
@@ -170,7 +188,13 @@ describe(`seedDemo on ${testEngine().kind}`, () => {
   });
 
   it('writes as the API does: plot yields, bag price and the analysis summary', async () => {
-    const stored = await rows<{ preco_saca: number | null; analise_cv: number | null; com_repeticoes: number; tratamentos: number; json: string }>(
+    const stored = await rows<{
+      preco_saca: number | null;
+      analise_cv: number | null;
+      com_repeticoes: number;
+      tratamentos: number;
+      json: string;
+    }>(
       sql`select e.preco_saca, e.analise_cv, e.tratamentos_json as json,
             (select count(*)::int from treatments t where t.experiment_id = e.id and t.repeticoes is not null) as com_repeticoes,
             (select count(*)::int from treatments t where t.experiment_id = e.id) as tratamentos
@@ -194,7 +218,9 @@ describe(`seedDemo on ${testEngine().kind}`, () => {
     expect(again.experiments).toBe(4);
     const demo = await t.database.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
     expect(demo).toHaveLength(1);
-    const total = await rows<{ n: number; owners: number }>(sql`select count(*)::int as n, count(distinct owner_id)::int as owners from experiments`);
+    const total = await rows<{ n: number; owners: number }>(
+      sql`select count(*)::int as n, count(distinct owner_id)::int as owners from experiments`,
+    );
     expect(total[0]).toEqual({ n: 34, owners: 1 });
   });
 });
@@ -209,7 +235,10 @@ describe('forced counts', () => {
       await seedDemo(db, { count: 12, seed: 3, treatments: 5, products: 2, analyses: 1 });
       const [demo] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL));
       expect(demo?.role).toBe('consultor');
-      const perExperiment = await queryRows<{ treatments: number }>(db, sql`select count(*)::int as treatments from treatments group by experiment_id`);
+      const perExperiment = await queryRows<{ treatments: number }>(
+        db,
+        sql`select count(*)::int as treatments from treatments group by experiment_id`,
+      );
       expect(perExperiment).toHaveLength(12);
       expect(perExperiment.every((r) => r.treatments === 5)).toBe(true);
       const perTreatment = await queryRows<{ produtos: number; analises: number; custo: number; soma: number }>(
@@ -304,10 +333,12 @@ describe('generateDemoExperiments', () => {
         const mean = Math.round((reps.reduce((a, b) => a + b, 0) / reps.length) * 100) / 100;
         if (mean !== t.produtividade) problems.push(`média ${mean} ≠ ${t.produtividade}`);
         // Plots within ±15 % of the treatment's yield.
-        if (reps.some((r) => Math.abs(r / t.produtividade - 1) > 0.15)) problems.push(`parcelas ${reps.join(', ')} para ${t.produtividade}`);
+        if (reps.some((r) => Math.abs(r / t.produtividade - 1) > 0.15))
+          problems.push(`parcelas ${reps.join(', ')} para ${t.produtividade}`);
       }
       const faixa = PRECO_SACA[e.cultura];
-      if (faixa && (e.preco_saca === null || e.preco_saca < faixa[0] || e.preco_saca > faixa[1])) problems.push(`preço ${e.preco_saca} (${e.cultura})`);
+      if (faixa && (e.preco_saca === null || e.preco_saca < faixa[0] || e.preco_saca > faixa[1]))
+        problems.push(`preço ${e.preco_saca} (${e.cultura})`);
       if (!faixa && e.preco_saca !== null) problems.push(`preço para ${e.cultura}`);
     }
     expect(problems).toEqual([]);

@@ -22,7 +22,6 @@ export interface SeedDemoOptions extends Pick<DemoOptions, 'count' | 'seed' | 't
   onProgress?: (done: number, total: number) => void;
 }
 
-
 /** Experiments per transaction: big enough to amortise round trips, small enough for memory. */
 const BATCH = 500;
 
@@ -113,7 +112,13 @@ async function insertBatch(tx: Tx, batch: DemoExperiment[], userId: string): Pro
   });
   await insertExperiments(
     tx,
-    rows.map((r) => ({ id: r.id, ownerId: userId, data: experimentInputSchema.parse(r.e), pdfFilename: r.filename, createdAt: r.e.created_at })),
+    rows.map((r) => ({
+      id: r.id,
+      ownerId: userId,
+      data: experimentInputSchema.parse(r.e),
+      pdfFilename: r.filename,
+      createdAt: r.e.created_at,
+    })),
   );
   await insertRows(
     tx,
@@ -160,7 +165,12 @@ const doseUnit = (modalidade: string) => (modalidade === 'Foliar' || modalidade 
 
 /** The report's lines: what a consultancy would attach to the trial. */
 export function reportLines(e: DemoExperiment, id: number): PdfLine[] {
-  const field = (label: string, value: string): PdfLine => ({ cells: [{ text: label, x: 0, bold: true }, { text: value, x: 130 }] });
+  const field = (label: string, value: string): PdfLine => ({
+    cells: [
+      { text: label, x: 0, bold: true },
+      { text: value, x: 130 },
+    ],
+  });
   const lines: PdfLine[] = [
     { text: 'Relatório de Experimento de Campo', bold: true, size: 16 },
     { text: `Experimento nº ${id} · ${e.consultoria}`, size: 10, spaceBefore: 2 },
@@ -203,7 +213,10 @@ export function reportLines(e: DemoExperiment, id: number): PdfLine[] {
       ],
     });
     for (const p of t.produtos_aplicados) {
-      lines.push({ size: 8, cells: [{ text: `${p.nome}: ${formatBr(p.dose, 2)} ${doseUnit(t.modalidade)}, ${brl(p.custo)}`, x: 14, width: 400 }] });
+      lines.push({
+        size: 8,
+        cells: [{ text: `${p.nome}: ${formatBr(p.dose, 2)} ${doseUnit(t.modalidade)}, ${brl(p.custo)}`, x: 14, width: 400 }],
+      });
     }
     for (const a of t.analises_adicionais) {
       lines.push({ size: 8, cells: [{ text: `${a.nome}: ${formatBr(a.valor, 2)} ${a.unidade}`, x: 14, width: 400 }] });

@@ -26,7 +26,12 @@ describe('writePdf', () => {
     { text: 'Relatório de Experimento de Campo', bold: true, size: 16 },
     { text: 'Consultoria: Cerrado Vivo Experimentação — Uruçuí/PI' },
     { rule: true },
-    { cells: [{ text: 'Produtividade', x: 0 }, { text: '3.456,7 kg/ha', x: 300, width: 100, align: 'right' }] },
+    {
+      cells: [
+        { text: 'Produtividade', x: 0 },
+        { text: '3.456,7 kg/ha', x: 300, width: 100, align: 'right' },
+      ],
+    },
   ];
 
   it('writes a header, objects where the xref says, and a trailer that points at the xref', () => {

@@ -86,6 +86,8 @@ await withMigratedDatabase(async (database, applied) => {
     },
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`${result.experiments === 1 ? '1 experimento criado' : `${result.experiments.toLocaleString('pt-BR')} experimentos criados`} em ${seconds} s.`);
+  console.log(
+    `${result.experiments === 1 ? '1 experimento criado' : `${result.experiments.toLocaleString('pt-BR')} experimentos criados`} em ${seconds} s.`,
+  );
   console.log(`demo user: ${result.email} password: ${result.password}`);
 });

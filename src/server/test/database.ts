@@ -43,7 +43,9 @@ export async function createPgDatabase(opts: { blank?: boolean } = {}): Promise<
   const engine = testEngine();
   const templateName = new URL(engine.location).pathname.slice(1);
   const name = `${templateName}_f${randomBytes(4).toString('hex')}`;
-  await withAdmin(engine.location, (c) => c.query(opts.blank ? `create database ${name}` : `create database ${name} template ${templateName}`));
+  await withAdmin(engine.location, (c) =>
+    c.query(opts.blank ? `create database ${name}` : `create database ${name} template ${templateName}`),
+  );
   const url = new URL(engine.location);
   url.pathname = `/${name}`;
   return {

@@ -113,7 +113,10 @@ export interface MultipartFile {
 }
 
 /** A multipart/form-data body for app.inject(). */
-export function multipart(fields: Record<string, string>, files: MultipartFile[] = []): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  files: MultipartFile[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----gestao${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -140,8 +143,12 @@ export async function createExperiment(
   pdf: MultipartFile = { filename: 'relatório.pdf', content: samplePdf() },
 ): Promise<ExperimentBody> {
   const body = multipart({ data: JSON.stringify(buildExperiment(overrides)) }, [pdf]);
-  const res = await app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...account.auth } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/experiments',
+    payload: body.payload,
+    headers: { ...body.headers, ...account.auth },
+  });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { experiment: ExperimentBody }).experiment;
 }
-

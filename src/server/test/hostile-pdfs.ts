@@ -21,7 +21,11 @@ function pdfWithStream(stream: Buffer, flate: boolean): Buffer {
     offsets.push(length);
     const body = o
       ? Buffer.from(o, 'latin1')
-      : Buffer.concat([Buffer.from(`<</Length ${stream.length}${flate ? '/Filter/FlateDecode' : ''}>>stream\n`, 'latin1'), stream, Buffer.from('\nendstream', 'latin1')]);
+      : Buffer.concat([
+          Buffer.from(`<</Length ${stream.length}${flate ? '/Filter/FlateDecode' : ''}>>stream\n`, 'latin1'),
+          stream,
+          Buffer.from('\nendstream', 'latin1'),
+        ]);
     const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
     parts.push(chunk);
     length += chunk.length;
@@ -55,8 +59,8 @@ export const nestingBomb = () =>
 export const operatorFlood = () => pdfWithContent(Buffer.from('BT /F1 1 Tf 0 0 Td (x) Tj ET\n'.repeat(200_000), 'latin1'));
 
 /** Starts like a PDF, then is an HTML page with a script. */
-export const polyglot = () =>
-  Buffer.from('%PDF-1.4\n<html><body><script>document.title="pwned"</script></body></html>\n%%EOF\n', 'latin1');
+export const polyglot = () => Buffer.from('%PDF-1.4\n<html><body><script>document.title="pwned"</script></body></html>\n%%EOF\n', 'latin1');
 
 /** The PDF signature followed by random bytes. */
-export const garbagePdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))]);
+export const garbagePdf = () =>
+  Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))]);

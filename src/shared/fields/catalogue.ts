@@ -5,7 +5,17 @@
  * correlation variables all derive from it. A new plain field is declared here, and added to the
  * database (schema.ts + a migration) and to the SQL presenter (a test compares them).
  */
-import { BUSINESS_UNITS, DEFAULT_YEAR, DOSE_UNITS, MODALIDADES, TIPOS_ESTATISTICA, YEAR_MAX, YEAR_MIN, YEARS, YIELD_MAX_KG_HA } from '../constants.js';
+import {
+  BUSINESS_UNITS,
+  DEFAULT_YEAR,
+  DOSE_UNITS,
+  MODALIDADES,
+  TIPOS_ESTATISTICA,
+  YEAR_MAX,
+  YEAR_MIN,
+  YEARS,
+  YIELD_MAX_KG_HA,
+} from '../constants.js';
 import { CLAY_CLASSES, ORGANIC_MATTER_CLASSES, clayClass, organicMatterClass } from '../soil.js';
 import { type Field, type Fields, type Step, choice, fieldTitle, list, namesOf, number, replicates, text } from './kinds.js';
 import { EXP_MSG } from './messages.js';
@@ -23,7 +33,17 @@ export const EXPERIMENT_FIELDS = {
     details: 'basicas',
     ...everywhere,
   }),
-  marca: text({ label: 'Marca', step: 1, required: EXP_MSG.marcaRequired, max: 100, lookup: 'marcas', placeholder: 'Selecione a marca', correlation: 7, details: 'basicas', ...everywhere }),
+  marca: text({
+    label: 'Marca',
+    step: 1,
+    required: EXP_MSG.marcaRequired,
+    max: 100,
+    lookup: 'marcas',
+    placeholder: 'Selecione a marca',
+    correlation: 7,
+    details: 'basicas',
+    ...everywhere,
+  }),
   bu: choice({
     label: 'Business Unit',
     step: 1,
@@ -34,9 +54,28 @@ export const EXPERIMENT_FIELDS = {
     details: 'basicas',
     ...everywhere,
   }),
-  regional: text({ label: 'Regional', step: 1, required: EXP_MSG.regionalRequired, max: 100, lookup: 'regionais', placeholder: 'Selecione a regional', correlation: 8, details: 'basicas', ...everywhere }),
+  regional: text({
+    label: 'Regional',
+    step: 1,
+    required: EXP_MSG.regionalRequired,
+    max: 100,
+    lookup: 'regionais',
+    placeholder: 'Selecione a regional',
+    correlation: 8,
+    details: 'basicas',
+    ...everywhere,
+  }),
   cidade: text({ label: 'Cidade', step: 2, required: EXP_MSG.cidadeRequired, max: 120, ...everywhere }),
-  estado: text({ label: 'Estado', step: 2, required: EXP_MSG.estadoRequired, max: 2, lookup: 'estados', placeholder: 'Selecione o estado', correlation: 10, ...everywhere }),
+  estado: text({
+    label: 'Estado',
+    step: 2,
+    required: EXP_MSG.estadoRequired,
+    max: 2,
+    lookup: 'estados',
+    placeholder: 'Selecione o estado',
+    correlation: 10,
+    ...everywhere,
+  }),
   latitude: number({
     kind: 'coordinate',
     axis: 'lat',
@@ -105,7 +144,17 @@ export const EXPERIMENT_FIELDS = {
     details: 'solo',
     ...everywhere,
   }),
-  cultura: text({ label: 'Cultura', step: 4, required: EXP_MSG.culturaRequired, max: 100, lookup: 'culturas', placeholder: 'Selecione a cultura', correlation: 6, details: 'local', ...everywhere }),
+  cultura: text({
+    label: 'Cultura',
+    step: 4,
+    required: EXP_MSG.culturaRequired,
+    max: 100,
+    lookup: 'culturas',
+    placeholder: 'Selecione a cultura',
+    correlation: 6,
+    details: 'local',
+    ...everywhere,
+  }),
   cultivar: text({ label: 'Cultivar', step: 4, required: EXP_MSG.cultivarRequired, max: 100, details: 'local', ...everywhere }),
   ano: number({
     kind: 'number',
@@ -211,7 +260,17 @@ export const TREATMENT_FIELDS = {
     default: null,
     csv: true,
   }),
-  custo: number({ kind: 'money', label: 'Custo do tratamento', unit: 'R$', emptyAs: 0, min: 0, minMessage: EXP_MSG.custoPositive, decimals: 2, default: null, csv: true }),
+  custo: number({
+    kind: 'money',
+    label: 'Custo do tratamento',
+    unit: 'R$',
+    emptyAs: 0,
+    min: 0,
+    minMessage: EXP_MSG.custoPositive,
+    decimals: 2,
+    default: null,
+    csv: true,
+  }),
   repeticoes: replicates({ label: 'Repetições', unit: 'kg/ha', max: 12, valueMax: YIELD_MAX_KG_HA }),
   produtos_aplicados: list({ label: 'Produtos aplicados', csv: true }),
   analises_adicionais: list({ label: 'Análises adicionais' }),

@@ -110,6 +110,14 @@ describe('ANOVA refusals', () => {
   });
 
   it('refuses ragged tables', () => {
-    expect(() => anova([[1, 2, 3], [1, 2]], 'DIC')).toThrow(StatsInputError);
+    expect(() =>
+      anova(
+        [
+          [1, 2, 3],
+          [1, 2],
+        ],
+        'DIC',
+      ),
+    ).toThrow(StatsInputError);
   });
 });

@@ -60,7 +60,8 @@ export function anova(repeticoes: readonly (readonly number[])[], delineamento: 
   const blockMeans = Array.from({ length: r }, (_, j) => mean(repeticoes.map((row) => row[j] ?? 0)));
 
   const sqTotal = all.reduce((acc, v) => acc + (v - grand) ** 2, 0);
-  if (all.every((v) => v === all[0]) || !(sqTotal > 0)) throw new StatsInputError('Todos os valores são iguais: não há variação para analisar.');
+  if (all.every((v) => v === all[0]) || !(sqTotal > 0))
+    throw new StatsInputError('Todos os valores são iguais: não há variação para analisar.');
   const sqTrat = r * medias.reduce((acc, m) => acc + (m - grand) ** 2, 0);
   const sqBloco = delineamento === 'DBC' ? k * blockMeans.reduce((acc, m) => acc + (m - grand) ** 2, 0) : 0;
 

@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, avisos, classificarCv, descreverP, StatsInputError, type AnalyzeInput, type TrialAnalysis } from './index.js';
 import { BATATA_DOCE, ENXERTO_VASCULAR, INSECT_SPRAYS, SORGO, asInput, expectSig, lettersByName } from './test-helpers.js';
 
-const CONTRACT_KEYS = [
-  'anova',
-  'bartlett',
-  'cv',
-  'delineamento',
-  'ganhos',
-  'media',
-  'scottKnott',
-  'shapiroWilk',
-  'testemunha',
-  'tukey',
-];
+const CONTRACT_KEYS = ['anova', 'bartlett', 'cv', 'delineamento', 'ganhos', 'media', 'scottKnott', 'shapiroWilk', 'testemunha', 'tukey'];
 
 function expectContractShape(r: TrialAnalysis): void {
   expect(Object.keys(r).sort()).toEqual(CONTRACT_KEYS);
@@ -184,9 +173,7 @@ describe('analyze(): refusals (StatsInputError, pt-BR, for a 422)', () => {
   }
 
   it('refuses fewer than 2 treatments', () => {
-    expect(refusal({ design: 'DBC', tratamentos: [{ nome: 'A', repeticoes: [1, 2, 3] }] }).message).toMatch(
-      /pelo menos 2 tratamentos/,
-    );
+    expect(refusal({ design: 'DBC', tratamentos: [{ nome: 'A', repeticoes: [1, 2, 3] }] }).message).toMatch(/pelo menos 2 tratamentos/);
     expect(refusal({ design: 'DBC', tratamentos: [] }).message).toMatch(/pelo menos 2 tratamentos/);
   });
 
@@ -242,9 +229,7 @@ describe('avisos() and classificarCv()', () => {
   });
 
   it('only reports the CV class when the assumptions hold', () => {
-    expect(avisos(analyze(asInput(SORGO)))).toEqual([
-      'Coeficiente de variação médio (CV = 17,3 %): precisão experimental aceitável.',
-    ]);
+    expect(avisos(analyze(asInput(SORGO)))).toEqual(['Coeficiente de variação médio (CV = 17,3 %): precisão experimental aceitável.']);
   });
 
   it('warns about non-normal residuals, heterogeneous variances and a very high CV', () => {

@@ -233,9 +233,7 @@ export function avisos(result: TrialAnalysis): string[] {
       'O teste de Bartlett não pôde ser calculado porque algum tratamento tem todas as repetições iguais (variância zero): confira os dados.',
     );
   } else if (pBartlett < ALPHA) {
-    out.push(
-      `As variâncias dos tratamentos não são homogêneas (Bartlett ${descreverP(pBartlett)}): interprete os testes com cautela.`,
-    );
+    out.push(`As variâncias dos tratamentos não são homogêneas (Bartlett ${descreverP(pBartlett)}): interprete os testes com cautela.`);
   }
   if (result.anova.tratamentos.p >= ALPHA) {
     out.push(

@@ -63,7 +63,14 @@ describe('Scott-Knott', () => {
   });
 
   it('separates clearly different means into non-overlapping groups', () => {
-    const sk = scottKnott({ nomes: ['a1', 'a2', 'b1', 'b2', 'c1'], medias: [100, 99, 60, 61, 20], r: 4, qmRes: 4, glRes: 15, significativo: true });
+    const sk = scottKnott({
+      nomes: ['a1', 'a2', 'b1', 'b2', 'c1'],
+      medias: [100, 99, 60, 61, 20],
+      r: 4,
+      qmRes: 4,
+      glRes: 15,
+      significativo: true,
+    });
     expect(sk.grupos.map((g) => `${g.nome}:${g.letras}`)).toEqual(['a1:a', 'a2:a', 'b2:b', 'b1:b', 'c1:c']);
   });
 });

@@ -140,7 +140,10 @@ function UserMenu({ user }: { user: PublicUser }) {
         aria-label={`Menu do usuário ${user.name}`}
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-soil-100"
       >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white" aria-hidden="true">
+        <span
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+          aria-hidden="true"
+        >
           {initials(user.name)}
         </span>
         <span className="max-w-36 truncate text-sm font-medium text-slate-800">{user.name}</span>

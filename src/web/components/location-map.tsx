@@ -46,7 +46,8 @@ function ClickToPick({ onPick }: { onPick: (p: LatLng) => void }) {
 function FollowPin({ position }: { position: LatLng | null }) {
   const map = useMap();
   useEffect(() => {
-    if (position && !map.getBounds().contains([position.lat, position.lng])) map.setView([position.lat, position.lng], Math.max(map.getZoom(), 12));
+    if (position && !map.getBounds().contains([position.lat, position.lng]))
+      map.setView([position.lat, position.lng], Math.max(map.getZoom(), 12));
   }, [map, position]);
   return null;
 }
@@ -55,7 +56,11 @@ export default function LocationMap({ position, center, zoom, onPick, tileUrl }:
   const start = position ?? center;
   return (
     // isolate: Leaflet's panes use z-index 400–1000 and would otherwise cover the sticky header.
-    <div role="region" aria-label="Mapa para marcar o local do experimento" className="isolate overflow-hidden rounded-lg border border-soil-200">
+    <div
+      role="region"
+      aria-label="Mapa para marcar o local do experimento"
+      className="isolate overflow-hidden rounded-lg border border-soil-200"
+    >
       <MapContainer
         center={[start.lat, start.lng]}
         zoom={position ? Math.max(zoom, 12) : zoom}

@@ -32,7 +32,11 @@ describe('LocationPicker', () => {
     const onPick = vi.fn();
     render(<LocationPicker lat={null} lng={null} onPick={onPick} />);
     useMine();
-    expect(getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 });
+    expect(getCurrentPosition).toHaveBeenCalledWith(expect.any(Function), expect.any(Function), {
+      enableHighAccuracy: true,
+      timeout: 15_000,
+      maximumAge: 0,
+    });
     expect(screen.getByRole('button', { name: 'Obtendo localização...' })).toHaveProperty('disabled', true);
     const success = getCurrentPosition.mock.calls[0]?.[0] as Success;
     act(() => success({ coords: { latitude: -12.54251234, longitude: -55.72111119, accuracy: 12.4 } }));

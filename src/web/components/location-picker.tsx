@@ -85,7 +85,10 @@ export function LocationPicker({ lat, lng, onPick, cidade, estado, tileUrl, clas
         setBusy(false);
         onPick({ lat: round(pos.coords.latitude), lng: round(pos.coords.longitude) });
         const accuracy = Math.round(pos.coords.accuracy);
-        setStatus({ tone: 'ok', text: Number.isFinite(accuracy) ? `Localização obtida (precisão de cerca de ${accuracy} m).` : 'Localização obtida.' });
+        setStatus({
+          tone: 'ok',
+          text: Number.isFinite(accuracy) ? `Localização obtida (precisão de cerca de ${accuracy} m).` : 'Localização obtida.',
+        });
       },
       (err) => {
         setBusy(false);
@@ -109,7 +112,10 @@ export function LocationPicker({ lat, lng, onPick, cidade, estado, tileUrl, clas
         </Button>
       </div>
       {status ? (
-        <p role={status.tone === 'error' ? 'alert' : 'status'} className={cn('text-sm', status.tone === 'error' ? 'text-red-700' : 'text-brand-700')}>
+        <p
+          role={status.tone === 'error' ? 'alert' : 'status'}
+          className={cn('text-sm', status.tone === 'error' ? 'text-red-700' : 'text-brand-700')}
+        >
           {status.text}
         </p>
       ) : null}

@@ -8,7 +8,15 @@ import { Spinner } from './ui/spinner.js';
  * A page's list query in its three states: a large spinner while it loads, the server's message (or
  * `errorText` when there is none) if it failed, then `children` with the data.
  */
-export function QueryState<T>({ query, errorText, children }: { query: UseQueryResult<T>; errorText: string; children: (data: T) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  errorText,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  errorText: string;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) {
     return (
       <div className="flex justify-center py-12 text-brand-700">

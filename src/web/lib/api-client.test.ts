@@ -26,7 +26,8 @@ function setup(handlers: Handler[]) {
   return { client, calls, sleep, onSessionExpired, token: () => token };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 const auth = (init: RequestInit) => (init.headers as Record<string, string>).authorization;
 
@@ -99,7 +100,9 @@ describe('api client', () => {
   });
 
   it('turns the contract error into an ApiError with fields', async () => {
-    const { client } = setup([() => json(400, { error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos', fields: { email: 'Email inválido' } } })]);
+    const { client } = setup([
+      () => json(400, { error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos', fields: { email: 'Email inválido' } } }),
+    ]);
     await expect(client.request('/api/x', { method: 'POST' })).rejects.toMatchObject({
       status: 400,
       code: 'VALIDATION_ERROR',
@@ -129,7 +132,10 @@ describe('api client', () => {
 });
 
 /** A scripted XMLHttpRequest: each instance answers with the next scripted status and body. */
-function fakeXhrFactory(script: { status: number; body: unknown }[], seen: { headers: Record<string, string>; method: string; url: string }[]) {
+function fakeXhrFactory(
+  script: { status: number; body: unknown }[],
+  seen: { headers: Record<string, string>; method: string; url: string }[],
+) {
   return () => {
     const headers: Record<string, string> = {};
     const xhr = {

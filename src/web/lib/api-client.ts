@@ -60,7 +60,11 @@ async function errorFromResponse(res: Response): Promise<ApiError> {
     body = null;
   }
   if (body?.error?.message) return new ApiError(res.status, body.error.code ?? 'ERROR', body.error.message, body.error.fields);
-  return new ApiError(res.status, res.status >= 500 ? 'INTERNAL_ERROR' : 'ERROR', res.status >= 500 ? MSG.serverError : MSG.validationError);
+  return new ApiError(
+    res.status,
+    res.status >= 500 ? 'INTERNAL_ERROR' : 'ERROR',
+    res.status >= 500 ? MSG.serverError : MSG.validationError,
+  );
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {

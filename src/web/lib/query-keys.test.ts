@@ -33,7 +33,8 @@ describe('afterExperimentWrite', () => {
   it('an update makes every dashboard read, the audit trail and that analysis stale, and seeds the experiment', async () => {
     const { client, keys, stale } = seeded();
     await afterExperimentWrite(client, { kind: 'update', experiment: saved(7) });
-    for (const k of [keys.overview, keys.map, keys.correlation, keys.documents, keys.rows, keys.audit, keys.analysis7]) expect(stale(k)).toBe(true);
+    for (const k of [keys.overview, keys.map, keys.correlation, keys.documents, keys.rows, keys.audit, keys.analysis7])
+      expect(stale(k)).toBe(true);
     expect(client.getQueryData(keys.exp7)).toEqual(saved(7));
     // Other experiments, users and reference data are untouched.
     for (const k of [keys.exp8, keys.analysis8, keys.users, keys.lookups]) expect(stale(k)).toBe(false);

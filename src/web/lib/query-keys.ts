@@ -28,9 +28,7 @@ export const queryKeys = {
 };
 
 export type ExperimentWrite =
-  | { kind: 'create'; experiment: Experiment }
-  | { kind: 'update'; experiment: Experiment }
-  | { kind: 'delete'; id: number };
+  { kind: 'create'; experiment: Experiment } | { kind: 'update'; experiment: Experiment } | { kind: 'delete'; id: number };
 
 /**
  * After a write the server has emptied its own cache; this makes the client's answers stale too.
@@ -39,13 +37,17 @@ export type ExperimentWrite =
  * would only answer 404).
  */
 export async function afterExperimentWrite(queryClient: QueryClient, write: ExperimentWrite): Promise<void> {
-  const pending = [queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }), queryClient.invalidateQueries({ queryKey: queryKeys.audit })];
+  const pending = [
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.audit }),
+  ];
   if (write.kind === 'delete') {
     queryClient.removeQueries({ queryKey: queryKeys.experiment(write.id), exact: true });
     queryClient.removeQueries({ queryKey: queryKeys.analysis(write.id), exact: true });
   } else {
     queryClient.setQueryData(queryKeys.experiment(write.experiment.id), write.experiment);
-    if (write.kind === 'update') pending.push(queryClient.invalidateQueries({ queryKey: queryKeys.analysis(write.experiment.id), exact: true }));
+    if (write.kind === 'update')
+      pending.push(queryClient.invalidateQueries({ queryKey: queryKeys.analysis(write.experiment.id), exact: true }));
   }
   await Promise.all(pending);
 }

@@ -30,13 +30,36 @@ describe('audit trail', () => {
       tratamentos: [{ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3700, produtos_aplicados: [] }],
     });
     const put = multipart({ data: JSON.stringify(changed) });
-    expect((await t.app.inject({ method: 'PUT', url: `/api/experiments/${e.id}`, payload: put.payload, headers: { ...put.headers, ...owner.auth } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/experiments/${e.id}`,
+          payload: put.payload,
+          headers: { ...put.headers, ...owner.auth },
+        })
+      ).statusCode,
+    ).toBe(200);
     // A refused save (stale version) records nothing.
     const stale = multipart({ data: JSON.stringify({ ...changed, cultivar: 'Outra' }) });
-    expect((await t.app.inject({ method: 'PUT', url: `/api/experiments/${e.id}`, payload: stale.payload, headers: { ...stale.headers, ...owner.auth } })).statusCode).toBe(409);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/experiments/${e.id}`,
+          payload: stale.payload,
+          headers: { ...stale.headers, ...owner.auth },
+        })
+      ).statusCode,
+    ).toBe(409);
 
     const doc = multipart({ experimentId: String(e.id) }, [{ filename: 'laudo-solo.pdf', content: samplePdf() }]);
-    const added = await t.app.inject({ method: 'POST', url: '/api/uploads/document', payload: doc.payload, headers: { ...doc.headers, ...owner.auth } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/document',
+      payload: doc.payload,
+      headers: { ...doc.headers, ...owner.auth },
+    });
     expect(added.statusCode).toBe(201);
     const docId = added.json().document.id as number;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/uploads/documents/${docId}`, headers: admin.auth })).statusCode).toBe(204);

@@ -31,7 +31,12 @@ function treatmentOf(t: TreatmentLike) {
     modalidade: t.modalidade,
     produtividade: t.produtividade,
     custo: t.custo ?? 0,
-    produtos_aplicados: t.produtos_aplicados.map((p) => ({ nome: p.nome, dose: p.dose ?? null, unidade: p.unidade || null, custo: p.custo ?? null })),
+    produtos_aplicados: t.produtos_aplicados.map((p) => ({
+      nome: p.nome,
+      dose: p.dose ?? null,
+      unidade: p.unidade || null,
+      custo: p.custo ?? null,
+    })),
     analises_adicionais: t.analises_adicionais.map((a) => ({ nome: a.nome, valor: a.valor ?? null, unidade: a.unidade ?? null })),
     repeticoes: t.repeticoes ?? null,
   };

@@ -18,25 +18,29 @@ const auditQuery = z.object({
 });
 
 export function auditRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
-  app.get('/api/admin/auditoria', { preHandler: guards.requireRole('admin'), config: { failureMessage: 'Erro ao buscar a auditoria' } }, async (request) => {
-    const { limit, offset, experimentId } = parseInput(auditQuery, request.query);
-    const where = experimentId ? eq(auditLog.experimentId, experimentId) : undefined;
-    const [rows, [c]] = await Promise.all([
-      ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(offset),
-      ctx.db.select({ n: count() }).from(auditLog).where(where),
-    ]);
-    const page: AuditPage = {
-      total: c?.n ?? 0,
-      entries: rows.map((r) => ({
-        id: r.id,
-        at: r.at.toISOString(),
-        user: { id: r.userId, name: r.userName },
-        action: r.action as AuditAction,
-        experimentId: r.experimentId,
-        label: r.label,
-        changes: (r.changes as Record<string, AuditChange> | null) ?? null,
-      })),
-    };
-    return page;
-  });
+  app.get(
+    '/api/admin/auditoria',
+    { preHandler: guards.requireRole('admin'), config: { failureMessage: 'Erro ao buscar a auditoria' } },
+    async (request) => {
+      const { limit, offset, experimentId } = parseInput(auditQuery, request.query);
+      const where = experimentId ? eq(auditLog.experimentId, experimentId) : undefined;
+      const [rows, [c]] = await Promise.all([
+        ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(offset),
+        ctx.db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      const page: AuditPage = {
+        total: c?.n ?? 0,
+        entries: rows.map((r) => ({
+          id: r.id,
+          at: r.at.toISOString(),
+          user: { id: r.userId, name: r.userName },
+          action: r.action as AuditAction,
+          experimentId: r.experimentId,
+          label: r.label,
+          changes: (r.changes as Record<string, AuditChange> | null) ?? null,
+        })),
+      };
+      return page;
+    },
+  );
 }

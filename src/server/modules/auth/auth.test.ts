@@ -107,7 +107,10 @@ describe('access tokens', () => {
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
     const tampered = [h, Buffer.from(JSON.stringify({ ...payload, sub: crypto.randomUUID() })).toString('base64url'), s].join('.');
     const none = [Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url'), p, ''].join('.');
-    const hs512 = await new SignJWT({}).setProtectedHeader({ alg: 'HS512' }).setSubject(a.user.id).sign(new TextEncoder().encode(t.config.jwtSecret));
+    const hs512 = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(a.user.id)
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
 
     expect((await t.app.inject({ method: 'GET', url: '/api/users/profile' })).statusCode).toBe(401);
     for (const token of ['abc', expired, foreign, tampered, none, hs512]) {
@@ -152,7 +155,10 @@ describe('refresh tokens', () => {
     expect((await post('/api/auth/refresh')).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', undefined, {}, { ga_refresh: 'inventado' })).statusCode).toBe(401);
     const a = await createAccount(t.app);
-    await t.db.database.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, a.user.id));
+    await t.db.database.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.userId, a.user.id));
     expect((await post('/api/auth/refresh', undefined, {}, { ga_refresh: a.refreshCookie })).statusCode).toBe(401);
   });
 
@@ -279,14 +285,24 @@ describe('admin', () => {
     const a = await createAccount(t.app);
 
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: a.auth })).statusCode).toBe(403);
-    const forbidden = await t.app.inject({ method: 'PUT', url: `/api/users/${a.user.id}/role`, headers: a.auth, payload: { role: 'admin' } });
+    const forbidden = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${a.user.id}/role`,
+      headers: a.auth,
+      payload: { role: 'admin' },
+    });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error).toEqual({ code: 'FORBIDDEN', message: 'Acesso negado' });
 
     const list = await t.app.inject({ method: 'GET', url: '/api/users', headers: adminAuth });
     expect(list.json().users.map((u: { id: string }) => u.id)).toContain(a.user.id);
 
-    const promoted = await t.app.inject({ method: 'PUT', url: `/api/users/${a.user.id}/role`, headers: adminAuth, payload: { role: 'consultor' } });
+    const promoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${a.user.id}/role`,
+      headers: adminAuth,
+      payload: { role: 'consultor' },
+    });
     expect(promoted.json().user.role).toBe('consultor');
     // Takes effect on the user's current token at once.
     expect((await profile(a.token)).json().user.role).toBe('consultor');

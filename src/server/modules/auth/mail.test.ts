@@ -29,7 +29,11 @@ describe('password recovery over SMTP', () => {
     const token = new URL(link!).searchParams.get('token');
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'pelo-email-1' } });
     expect(reset.statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.user.email, password: 'pelo-email-1' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: a.user.email, password: 'pelo-email-1' },
+    });
     expect(login.statusCode).toBe(200);
   });
 });

@@ -88,7 +88,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     const { email } = parseInput(forgotPasswordSchema, request.body);
     // Answer at once and the same way whether or not the address has an account.
     service.forgotPassword(email).catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'));
-    return reply.status(202).send({ message: 'Se o email estiver cadastrado, enviaremos um link de recuperação.' } satisfies MessageResponse);
+    return reply
+      .status(202)
+      .send({ message: 'Se o email estiver cadastrado, enviaremos um link de recuperação.' } satisfies MessageResponse);
   });
 
   app.post('/api/auth/reset-password', async (request) => {

@@ -19,7 +19,6 @@ import { randomToken, sha256 } from './tokens.js';
 /** Serialises sign-ups, so that two "first accounts" cannot both become admin. */
 const REGISTER_LOCK_KEY = 7_341_202_612;
 
-
 export interface Session {
   user: AuthUser;
   token: string;
@@ -52,7 +51,10 @@ export class AuthService {
 
   /** Whether a sign-up may still choose Administrador: only while no account exists. */
   async adminAvailable(): Promise<boolean> {
-    const [anyone] = await this.ctx.db.select({ one: sql<number>`1` }).from(users).limit(1);
+    const [anyone] = await this.ctx.db
+      .select({ one: sql<number>`1` })
+      .from(users)
+      .limit(1);
     return !anyone;
   }
 

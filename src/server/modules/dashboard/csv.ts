@@ -9,8 +9,10 @@ import { fieldTitle, namesOf } from '../../../shared/fields/kinds.js';
 export const CSV_BOM = '\uFEFF';
 
 /** The catalogue's CSV columns, in the form's order. */
-const EXPERIMENT_COLUMNS = namesOf(EXPERIMENT_FIELDS, (f) => Boolean(f.csv) && f.kind !== 'list') as (keyof Experiment & keyof typeof EXPERIMENT_FIELDS)[];
-const TREATMENT_COLUMNS = namesOf(TREATMENT_FIELDS, (f) => Boolean(f.csv) && f.kind !== 'list') as (keyof Tratamento & keyof typeof TREATMENT_FIELDS)[];
+const EXPERIMENT_COLUMNS = namesOf(EXPERIMENT_FIELDS, (f) => Boolean(f.csv) && f.kind !== 'list') as (keyof Experiment &
+  keyof typeof EXPERIMENT_FIELDS)[];
+const TREATMENT_COLUMNS = namesOf(TREATMENT_FIELDS, (f) => Boolean(f.csv) && f.kind !== 'list') as (keyof Tratamento &
+  keyof typeof TREATMENT_FIELDS)[];
 
 export const CSV_HEADER: readonly string[] = [
   'ID',
@@ -46,12 +48,22 @@ const cell = (v: unknown): Cell => (typeof v === 'number' || typeof v === 'strin
 
 const productsCell = (t: Tratamento): string =>
   t.produtos_aplicados
-    .map((p) => [p.nome, p.dose !== null ? `dose ${[csvNumber(p.dose), p.unidade].filter(Boolean).join(' ')}` : '', p.custo !== null ? `R$ ${csvNumber(p.custo)}` : ''].filter(Boolean).join(' '))
+    .map((p) =>
+      [
+        p.nome,
+        p.dose !== null ? `dose ${[csvNumber(p.dose), p.unidade].filter(Boolean).join(' ')}` : '',
+        p.custo !== null ? `R$ ${csvNumber(p.custo)}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    )
     .join(' | ');
 
 export function experimentCsvLines(e: Experiment): string {
   const base: Cell[] = [e.id, ...EXPERIMENT_COLUMNS.map((name) => cell(e[name])), e.produtividade_media, e.pdf_filename ?? ''];
   const treatmentCells = TREATMENT_COLUMNS.length + 2;
   if (e.tratamentos.length === 0) return csvLine([...base, ...Array<Cell>(treatmentCells).fill('')]);
-  return e.tratamentos.map((t, i) => csvLine([...base, `T${i + 1}`, ...TREATMENT_COLUMNS.map((name) => cell(t[name])), productsCell(t)])).join('');
+  return e.tratamentos
+    .map((t, i) => csvLine([...base, `T${i + 1}`, ...TREATMENT_COLUMNS.map((name) => cell(t[name])), productsCell(t)]))
+    .join('');
 }

@@ -39,7 +39,15 @@ describe('csv', () => {
       pdf_filename: 'r.pdf',
       tratamentos: [
         { id: 1, nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
-        { id: 2, nome: 'Raiz', modalidade: 'Solo', produtividade: 3600, custo: 10.5, produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 0.5, custo: 10.5 }], analises_adicionais: [] },
+        {
+          id: 2,
+          nome: 'Raiz',
+          modalidade: 'Solo',
+          produtividade: 3600,
+          custo: 10.5,
+          produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 0.5, custo: 10.5 }],
+          analises_adicionais: [],
+        },
       ],
     } as unknown as Experiment;
     const lines = experimentCsvLines(e).split('\r\n').filter(Boolean);
@@ -47,7 +55,10 @@ describe('csv', () => {
     expect(lines[1]!.split(';')).toHaveLength(CSV_HEADER.length + 1 /* the quoted "Agro; Cia" adds one split */);
     expect(lines[1]).toContain('"Agro; Cia"');
     expect(lines[1]).toMatch(/;T2;Raiz;Solo;3600;10,5;Aminoagro Raiz dose 0,5 R\$ 10,5$/);
-    const withUnit = { ...e, tratamentos: [{ ...e.tratamentos[1]!, produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 2, unidade: 'L/ha', custo: 10.5 }] }] };
+    const withUnit = {
+      ...e,
+      tratamentos: [{ ...e.tratamentos[1]!, produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 2, unidade: 'L/ha', custo: 10.5 }] }],
+    };
     expect(experimentCsvLines(withUnit)).toMatch(/;Aminoagro Raiz dose 2 L\/ha R\$ 10,5\r\n$/);
   });
 });

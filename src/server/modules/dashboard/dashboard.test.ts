@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type CorrelationDataset, type DashboardData, type DashboardMap, type DocumentCardsPage, type ExperimentRowsPage, mapPointsOf, NO_MAP_POINTS } from '../../../shared/dashboard.js';
+import {
+  type CorrelationDataset,
+  type DashboardData,
+  type DashboardMap,
+  type DocumentCardsPage,
+  type ExperimentRowsPage,
+  mapPointsOf,
+  NO_MAP_POINTS,
+} from '../../../shared/dashboard.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Account, createAccount, createExperiment } from '../../test/factories.js';
 import { currentYear } from '../experiments/public.js';
@@ -20,18 +28,52 @@ beforeAll(async () => {
   t = await createTestApp();
   me = await createAccount(t.app);
   await createExperiment(t.app, me, {
-    consultoria: 'Alfa', marca: 'Aminoagro', regional: 'GO', bu: 'BU1', cidade: 'Rio Verde', estado: 'GO', cultura: 'Soja', ano: 2024,
-    latitude: -17.79, longitude: -50.92, teor_argila: 40, teor_materia_organica: 3, roi: 100, custo_protocolo: 1000,
+    consultoria: 'Alfa',
+    marca: 'Aminoagro',
+    regional: 'GO',
+    bu: 'BU1',
+    cidade: 'Rio Verde',
+    estado: 'GO',
+    cultura: 'Soja',
+    ano: 2024,
+    latitude: -17.79,
+    longitude: -50.92,
+    teor_argila: 40,
+    teor_materia_organica: 3,
+    roi: 100,
+    custo_protocolo: 1000,
     tratamentos: [tr('Testemunha', 'Foliar', 3000), tr('A', 'Sementes', 4000, [' Aminoagro Raiz ', 'Aminoagro Mol'])],
   });
   await createExperiment(t.app, me, {
-    consultoria: 'Beta', marca: 'Dimicron', regional: 'GO', bu: 'BU2', cidade: 'Jataí', estado: 'GO', cultura: 'Milho', ano: year,
-    latitude: null, longitude: null, teor_argila: null, teor_materia_organica: null, roi: 300, custo_protocolo: 2000,
+    consultoria: 'Beta',
+    marca: 'Dimicron',
+    regional: 'GO',
+    bu: 'BU2',
+    cidade: 'Jataí',
+    estado: 'GO',
+    cultura: 'Milho',
+    ano: year,
+    latitude: null,
+    longitude: null,
+    teor_argila: null,
+    teor_materia_organica: null,
+    roi: 300,
+    custo_protocolo: 2000,
     tratamentos: [tr('Testemunha', 'Foliar', 9000), tr('B', 'Foliar', 10000, ['Dimicron Zinco'])],
   });
   await createExperiment(t.app, me, {
-    consultoria: 'Alfa', marca: 'Aminoagro', regional: 'Nordeste', bu: 'BU1', cidade: 'Rio Verde', estado: 'GO', cultura: 'Soja', ano: year,
-    teor_argila: 20, teor_materia_organica: 1.5, roi: null, custo_protocolo: 3000,
+    consultoria: 'Alfa',
+    marca: 'Aminoagro',
+    regional: 'Nordeste',
+    bu: 'BU1',
+    cidade: 'Rio Verde',
+    estado: 'GO',
+    cultura: 'Soja',
+    ano: year,
+    teor_argila: 20,
+    teor_materia_organica: 1.5,
+    roi: null,
+    custo_protocolo: 3000,
     tratamentos: [tr('Testemunha', 'Solo', 3300)],
   });
 });
@@ -155,7 +197,9 @@ describe('GET /api/dashboard/documentos and /experimentos', () => {
     const all = await get<DocumentCardsPage>('/api/dashboard/documentos');
     expect(all.total).toBe(3);
     expect(all.documentos[0]).toMatchObject({ consultoria: 'Alfa', regional: 'Nordeste', pdf_filename: 'relatório.pdf', tratamentos: 1 });
-    expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=JATA')).documentos).toMatchObject([{ consultoria: 'Beta', tratamentos: 2 }]);
+    expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=JATA')).documentos).toMatchObject([
+      { consultoria: 'Beta', tratamentos: 2 },
+    ]);
     expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=milho')).total).toBe(1);
     expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=aminoagro')).total).toBe(2);
     expect((await get<DocumentCardsPage>('/api/dashboard/documentos?busca=nada-disso')).total).toBe(0);
@@ -199,13 +243,17 @@ describe('aggregates kept until the next write', () => {
     expect(t.app.ctx.cache.size).toBe(cached);
 
     const e = await createExperiment(t.app, me, { cultura: 'Soja', tratamentos: [tr('Testemunha', 'Foliar', 5000)] });
-    expect((await get<{ totalExperimentos: number }>('/api/experiments/stats?cultura=Soja')).totalExperimentos).toBe(statsBefore.totalExperimentos + 1);
+    expect((await get<{ totalExperimentos: number }>('/api/experiments/stats?cultura=Soja')).totalExperimentos).toBe(
+      statsBefore.totalExperimentos + 1,
+    );
     expect(JSON.stringify(await get<DashboardData>('/api/dashboard?cultura=Soja'))).not.toBe(JSON.stringify(before));
     expect((await get<DashboardMap>('/api/dashboard/mapa?cultura=Soja')).pontos.id.length).toBe(mapBefore.pontos.id.length + 1);
 
     const del = await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: me.auth });
     expect(del.statusCode).toBe(204);
-    expect((await get<{ totalExperimentos: number }>('/api/experiments/stats?cultura=Soja')).totalExperimentos).toBe(statsBefore.totalExperimentos);
+    expect((await get<{ totalExperimentos: number }>('/api/experiments/stats?cultura=Soja')).totalExperimentos).toBe(
+      statsBefore.totalExperimentos,
+    );
   });
 });
 
@@ -214,7 +262,9 @@ describe('GET /api/dashboard/mapa, names as typed', () => {
     const cidade = 'Vila "Nova"\u001f\u001e\tdo Sul';
     const e = await createExperiment(t.app, me, { cidade, marca: 'Maximus' });
     const m = await get<DashboardMap>('/api/dashboard/mapa?marca=Maximus');
-    expect(mapPointsOf(m.pontos)).toEqual([{ id: e.id, lat: e.latitude, lng: e.longitude, cidade: e.cidade, estado: e.estado, marca: 'Maximus' }]);
+    expect(mapPointsOf(m.pontos)).toEqual([
+      { id: e.id, lat: e.latitude, lng: e.longitude, cidade: e.cidade, estado: e.estado, marca: 'Maximus' },
+    ]);
     expect(e.cidade).toContain('"Nova"');
   });
 });
@@ -242,7 +292,10 @@ const mapShape = z
     produtividadeMedia: z.number().nullable(),
   })
   .refine(({ pontos: p }) => [p.lat, p.lng, p.local, p.marca].every((c) => c.length === p.id.length), 'columns of different lengths')
-  .refine(({ pontos: p }) => p.local.every((i) => i < p.locais.length) && p.marca.every((i) => i < p.marcas.length), 'index out of its dictionary');
+  .refine(
+    ({ pontos: p }) => p.local.every((i) => i < p.locais.length) && p.marca.every((i) => i < p.marcas.length),
+    'index out of its dictionary',
+  );
 const correlationShape = z.strictObject({
   experimentos: z.strictObject({
     produtividade_media: nullableNums,

@@ -25,7 +25,9 @@ function where(filters: Filters, ...extra: (SQL | undefined)[]): SQL | undefined
 
 /** The cards: one statement over the rollups (aggregates.ts). */
 async function cardsAndCounts(db: Db, filters: Filters) {
-  const [row] = await queryRows<Record<'total' | 'produtividade' | 'roi' | 'custo' | 'consultorias' | 'ativos' | 'vitorias' | 'analisados', unknown>>(
+  const [row] = await queryRows<
+    Record<'total' | 'produtividade' | 'roi' | 'custo' | 'consultorias' | 'ativos' | 'vitorias' | 'analisados', unknown>
+  >(
     db,
     sql`select coalesce(sum(n), 0) as total, ${mean('prod_sum', 'prod_n')} as produtividade, ${mean('roi_sum', 'roi_n')} as roi,
           ${mean('custo_sum', 'n')} as custo, coalesce(sum(n) filter (where ano = ${currentYear()}), 0) as ativos,
@@ -97,7 +99,10 @@ async function groupedSeries(db: Db, filters: Filters) {
  */
 export async function soilScatter(db: Db, filters: Filters, total: number, max = SOIL_SCATTER_MAX) {
   const step = Math.max(1, Math.ceil(total / max));
-  const [{ maxId } = { maxId: 0 }] = await queryRows<{ maxId: number | null }>(db, sql`select max(${experiments.id}) as "maxId" from ${experiments}`);
+  const [{ maxId } = { maxId: 0 }] = await queryRows<{ maxId: number | null }>(
+    db,
+    sql`select max(${experiments.id}) as "maxId" from ${experiments}`,
+  );
   const lookups = step > 1 && Math.ceil(Number(maxId ?? 0) / step) < total;
   const sampled = step > 1 && !lookups ? sql`${experiments.id} % ${step} = 0` : undefined;
   const [row] = await queryRows<{ j: string }>(
@@ -228,7 +233,13 @@ export async function correlationJson(db: Db, filters: Filters): Promise<string>
 }
 
 /** Experiments that have a PDF, searched in consultoria, cidade, cultura and marca. */
-export async function documentCards(db: Db, filters: Filters, busca: string | undefined, limit: number, offset: number): Promise<DocumentCardsPage> {
+export async function documentCards(
+  db: Db,
+  filters: Filters,
+  busca: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<DocumentCardsPage> {
   const search = busca
     ? or(
         sql`${experiments.consultoria} ilike ${likeContains(busca)} escape '\\'`,

@@ -33,10 +33,14 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
   // (http/response-cache.ts). Map and correlation are the engine's JSON text as it is (DashboardMap
   // and CorrelationDataset: dashboard.test.ts parses them against those shapes).
   const aggregate = (route: string, compute: (filters: Filters) => Promise<string>) =>
-    app.get(route, opts(route === '/api/dashboard' ? 'Erro ao buscar estatísticas' : 'Erro ao buscar experimentos'), async (request, reply) => {
-      const filters = parseInput(filtersSchema, request.query);
-      return ctx.cache.sendJson(request, reply, cacheKey(route, filters), () => compute(filters));
-    });
+    app.get(
+      route,
+      opts(route === '/api/dashboard' ? 'Erro ao buscar estatísticas' : 'Erro ao buscar experimentos'),
+      async (request, reply) => {
+        const filters = parseInput(filtersSchema, request.query);
+        return ctx.cache.sendJson(request, reply, cacheKey(route, filters), () => compute(filters));
+      },
+    );
   aggregate('/api/dashboard', async (filters) => JSON.stringify((await dashboardData(ctx.db, filters)) satisfies DashboardData));
   aggregate('/api/dashboard/mapa', (filters) => mapJson(ctx.db, filters));
   aggregate('/api/dashboard/correlacao', (filters) => correlationJson(ctx.db, filters));

@@ -8,7 +8,14 @@ import { createTestDatabase, type TestDatabase, testEngine } from '../../test/da
 import { countExperiments } from '../experiments/public.js';
 import { soilScatter } from './repository.js';
 
-const only = (f: Partial<Filters>): Filters => ({ regional: undefined, cultura: undefined, marca: undefined, produto: undefined, ano: undefined, ...f });
+const only = (f: Partial<Filters>): Filters => ({
+  regional: undefined,
+  cultura: undefined,
+  marca: undefined,
+  produto: undefined,
+  ano: undefined,
+  ...f,
+});
 
 let t: { db: TestDatabase };
 

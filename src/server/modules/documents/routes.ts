@@ -66,7 +66,12 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
     const row = await ctx.db.transaction(async (tx) => {
       const stored = await store.put(tx, { experimentId, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
       await tx.update(experiments).set({ updatedAt: new Date() }).where(eq(experiments.id, experimentId));
-      await recordAudit(tx, user, { action: 'document.add', experimentId, label: experimentLabel(head), changes: { arquivo: { de: null, para: pdf.filename } } });
+      await recordAudit(tx, user, {
+        action: 'document.add',
+        experimentId,
+        label: experimentLabel(head),
+        changes: { arquivo: { de: null, para: pdf.filename } },
+      });
       return stored;
     });
     return reply.status(201).send({ document: presentDocument(row, row.id) } satisfies DocumentResponse);
@@ -85,7 +90,10 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
   });
 
   app.get<{ Params: { id: string } }>('/api/uploads/documents/:id', auth, async (request) => {
-    const [row] = await ctx.db.select(documentColumns).from(documents).where(eq(documents.id, idParam(request.params.id)));
+    const [row] = await ctx.db
+      .select(documentColumns)
+      .from(documents)
+      .where(eq(documents.id, idParam(request.params.id)));
     if (!row) throw notFound(DOC_MSG.notFound);
     return { document: presentDocument(row, await currentIdOf(row.experimentId)) } satisfies DocumentResponse;
   });
@@ -98,15 +106,17 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
       const [meta] = await ctx.db.select(documentColumns).from(documents).where(eq(documents.id, id));
       if (!meta) throw notFound(DOC_MSG.notFound);
       const kind = request.query.disposition === 'inline' ? 'inline' : 'attachment';
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(kind, meta.filename))
-        .header('content-length', String(meta.size))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('etag', `"${meta.sha256}"`)
-        // At most one slice read ahead of what the client has taken.
-        .send(Readable.from(store.chunks(ctx.db, id, meta.size), { objectMode: false, highWaterMark: CHUNK_BYTES }));
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', contentDisposition(kind, meta.filename))
+          .header('content-length', String(meta.size))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .header('etag', `"${meta.sha256}"`)
+          // At most one slice read ahead of what the client has taken.
+          .send(Readable.from(store.chunks(ctx.db, id, meta.size), { objectMode: false, highWaterMark: CHUNK_BYTES }))
+      );
     },
   );
 

@@ -72,17 +72,22 @@ export class DatabaseDocumentStore implements DocumentStore {
       // substring() of bytea is 1-based.
       const slice = sql`substring(${documents.content} from ${offset + 1} for ${CHUNK_BYTES})`;
       if (this.kind === 'postgres') {
-        const [row] = await queryRows<{ bytes: Buffer | null }>(db, sql`select ${slice} as bytes from ${documents} where ${documents.id} = ${id}`);
+        const [row] = await queryRows<{ bytes: Buffer | null }>(
+          db,
+          sql`select ${slice} as bytes from ${documents} where ${documents.id} = ${id}`,
+        );
         if (!row?.bytes) throw new Error(`documento ${id} sumiu durante o envio`);
         yield row.bytes;
       } else {
-        const [row] = await queryRows<{ hex: string | null }>(db, sql`select encode(${slice}, 'hex') as hex from ${documents} where ${documents.id} = ${id}`);
+        const [row] = await queryRows<{ hex: string | null }>(
+          db,
+          sql`select encode(${slice}, 'hex') as hex from ${documents} where ${documents.id} = ${id}`,
+        );
         if (!row?.hex) throw new Error(`documento ${id} sumiu durante o envio`);
         yield Buffer.from(row.hex, 'hex');
       }
     }
   }
-
 }
 
 /** After a delete, the newest remaining document becomes current (or none). */
@@ -93,7 +98,10 @@ export async function refreshCurrentFilename(tx: Tx | Db, experimentId: number):
     .where(eq(documents.experimentId, experimentId))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(1);
-  await tx.update(experiments).set({ pdfFilename: newest?.filename ?? null }).where(eq(experiments.id, experimentId));
+  await tx
+    .update(experiments)
+    .set({ pdfFilename: newest?.filename ?? null })
+    .where(eq(experiments.id, experimentId));
 }
 
 export function presentDocument(row: DocumentMeta, currentId?: number): DocumentInfo {

@@ -17,11 +17,22 @@ const KINDS: Record<RollupKind, { table: string; keys: string[]; sums: string[] 
   },
   consultorias: { table: 'dashboard_rollup_consultorias', keys: ['regional', 'cultura', 'marca', 'ano', 'consultoria'], sums: ['n'] },
   locais: { table: 'dashboard_rollup_locais', keys: ['regional', 'cultura', 'marca', 'ano', 'cidade', 'estado'], sums: ['n'] },
-  modalidades: { table: 'dashboard_rollup_modalidades', keys: ['regional', 'cultura', 'marca', 'ano', 'modalidade'], sums: ['n', 'prod_sum'] },
+  modalidades: {
+    table: 'dashboard_rollup_modalidades',
+    keys: ['regional', 'cultura', 'marca', 'ano', 'modalidade'],
+    sums: ['n', 'prod_sum'],
+  },
   produtos: { table: 'dashboard_rollup_produtos', keys: ['regional', 'cultura', 'marca', 'ano', 'nome'], sums: ['n'] },
 };
 
-const only = (f: Partial<Filters>): Filters => ({ regional: undefined, cultura: undefined, marca: undefined, produto: undefined, ano: undefined, ...f });
+const only = (f: Partial<Filters>): Filters => ({
+  regional: undefined,
+  cultura: undefined,
+  marca: undefined,
+  produto: undefined,
+  ano: undefined,
+  ...f,
+});
 
 let t: TestApp;
 let admin: Account;
@@ -92,15 +103,30 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
 
     // A document write changes the row (pdf_filename) but nothing the rollups count.
     const doc = multipart({ experimentId: String(b.id) }, [{ filename: 'anexo.pdf', content: samplePdf('anexo') }]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/uploads/document', payload: doc.payload, headers: { ...doc.headers, ...admin.auth } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/document',
+      payload: doc.payload,
+      headers: { ...doc.headers, ...admin.auth },
+    });
     expect(up.statusCode, up.body).toBe(201);
     await expectRollupsMatchExperiments();
 
     // Renaming a brand cascades into the experiments: the rollups follow the new name.
-    const created = await t.app.inject({ method: 'POST', url: '/api/lookups/marcas', payload: { nome: 'Marca Velha' }, headers: admin.auth });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/lookups/marcas',
+      payload: { nome: 'Marca Velha' },
+      headers: admin.auth,
+    });
     expect(created.statusCode, created.body).toBe(201);
     await createExperiment(t.app, admin, { marca: 'Marca Velha' });
-    const renamed = await t.app.inject({ method: 'PUT', url: '/api/lookups/marcas/Marca%20Velha', payload: { nome: 'Marca Nova' }, headers: admin.auth });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/lookups/marcas/Marca%20Velha',
+      payload: { nome: 'Marca Nova' },
+      headers: admin.auth,
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     await expectRollupsMatchExperiments();
     const [marcas] = await queryRows<{ velha: string | null; nova: string | null }>(
@@ -117,16 +143,30 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
   it('a refused save leaves them as they were', async () => {
     const before = await queryRows<Record<string, unknown>>(t.db.database.db, sql`select * from dashboard_rollup order by 1, 2, 3, 4, 5`);
     const e = await createExperiment(t.app, admin);
-    const afterCreate = await queryRows<Record<string, unknown>>(t.db.database.db, sql`select * from dashboard_rollup order by 1, 2, 3, 4, 5`);
+    const afterCreate = await queryRows<Record<string, unknown>>(
+      t.db.database.db,
+      sql`select * from dashboard_rollup order by 1, 2, 3, 4, 5`,
+    );
     const stale = multipart({ data: JSON.stringify(buildExperiment({ version: e.version + 5, marca: 'Dimicron' })) });
-    const res = await t.app.inject({ method: 'PUT', url: `/api/experiments/${e.id}`, payload: stale.payload, headers: { ...stale.headers, ...admin.auth } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/experiments/${e.id}`,
+      payload: stale.payload,
+      headers: { ...stale.headers, ...admin.auth },
+    });
     expect(res.statusCode).toBe(409);
     expect(await queryRows(t.db.database.db, sql`select * from dashboard_rollup order by 1, 2, 3, 4, 5`)).toEqual(afterCreate);
     expect(afterCreate).not.toEqual(before);
   });
 
   it('under exact filters, read the same rows a scan of the matching experiments computes', async () => {
-    const filterSets: Partial<Filters>[] = [{}, { marca: 'Aminoagro' }, { regional: 'GO', ano: 2024 }, { cultura: 'Soja', marca: 'Dimicron' }, { ano: 2025 }];
+    const filterSets: Partial<Filters>[] = [
+      {},
+      { marca: 'Aminoagro' },
+      { regional: 'GO', ano: 2024 },
+      { cultura: 'Soja', marca: 'Dimicron' },
+      { ano: 2025 },
+    ];
     for (const filters of filterSets.map(only)) {
       for (const kind of Object.keys(KINDS) as RollupKind[]) {
         const kept = await queryRows<Record<string, unknown>>(t.db.database.db, rollupRows(kind, filters));
@@ -139,7 +179,10 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
   it('with the product filter, are computed from the matching experiments', async () => {
     const sample = await queryRows<{ nome: string }>(t.db.database.db, sql`select nome from applied_products order by id limit 1`);
     const produto = sample[0]!.nome.slice(1, 6);
-    const rows = await queryRows<{ n: string }>(t.db.database.db, sql`select sum(n) as n from (${rollupRows('experimentos', only({ produto }))}) r`);
+    const rows = await queryRows<{ n: string }>(
+      t.db.database.db,
+      sql`select sum(n) as n from (${rollupRows('experimentos', only({ produto }))}) r`,
+    );
     const [scan] = await queryRows<{ n: string }>(
       t.db.database.db,
       sql`select count(*) as n from experiments e where exists (select 1 from applied_products p where p.experiment_id = e.id and p.nome ilike ${`%${produto}%`})`,

@@ -23,7 +23,8 @@ function cell(column: PgColumn, value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (value instanceof Date) return value.toISOString();
   if (Buffer.isBuffer(value)) return value.toString('hex');
-  if (Array.isArray(value) && column.getSQLType().endsWith('[]')) return `{${value.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+  if (Array.isArray(value) && column.getSQLType().endsWith('[]'))
+    return `{${value.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
   return value;
 }
 
@@ -50,9 +51,7 @@ export async function insertRows<R = never>(
     columns.map((c) => sql.identifier(c.name)),
     sql`, `,
   );
-  const arrays = columns.map(
-    (c, i) => sql`${sql.param(rows.map((row) => cell(c, row[keys[i]!])))}::${sql.raw(`${elementType(c)}[]`)}`,
-  );
+  const arrays = columns.map((c, i) => sql`${sql.param(rows.map((row) => cell(c, row[keys[i]!])))}::${sql.raw(`${elementType(c)}[]`)}`);
   const selected = columns.map((c) => {
     const type = c.getSQLType();
     if (type === 'bytea') return sql`decode(u.${sql.identifier(c.name)}, 'hex')`;

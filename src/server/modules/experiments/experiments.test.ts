@@ -1,14 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import {
-  type Account,
-  buildExperiment,
-  createAccount,
-  createExperiment,
-  multipart,
-  samplePdf,
-} from '../../test/factories.js';
+import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: Account;
@@ -58,7 +51,14 @@ describe('create and read', () => {
       produtividade_media: (3600 + 3900.5) / 2,
     });
     expect(e.tratamentos).toHaveLength(2);
-    expect(e.tratamentos[0]).toMatchObject({ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3600, custo: 0, produtos_aplicados: [], analises_adicionais: [] });
+    expect(e.tratamentos[0]).toMatchObject({
+      nome: 'Testemunha',
+      modalidade: 'Foliar',
+      produtividade: 3600,
+      custo: 0,
+      produtos_aplicados: [],
+      analises_adicionais: [],
+    });
     expect(e.tratamentos[1]).toMatchObject({
       nome: 'Aminoagro Raiz',
       modalidade: 'Sementes',
@@ -77,7 +77,9 @@ describe('create and read', () => {
 
   it('keeps the treatment cost typed when its products carry no cost', async () => {
     const e = await createExperiment(t.app, owner, {
-      tratamentos: [{ nome: 'T', modalidade: 'Solo', produtividade: 10, custo: 55, produtos_aplicados: [{ nome: 'X', dose: 1, custo: null }] }],
+      tratamentos: [
+        { nome: 'T', modalidade: 'Solo', produtividade: 10, custo: 55, produtos_aplicados: [{ nome: 'X', dose: 1, custo: null }] },
+      ],
     });
     expect(e.tratamentos[0]?.custo).toBe(55);
   });
@@ -160,12 +162,23 @@ describe('create and read', () => {
   });
 
   it('refuses unknown reference values', async () => {
-    const res = await send('POST', '/api/experiments', owner, buildExperiment({ marca: 'Inexistente', regional: 'Lua', estado: 'XX', cultura: 'Quinoa' }), {
-      filename: 'a.pdf',
-      content: samplePdf(),
-    });
+    const res = await send(
+      'POST',
+      '/api/experiments',
+      owner,
+      buildExperiment({ marca: 'Inexistente', regional: 'Lua', estado: 'XX', cultura: 'Quinoa' }),
+      {
+        filename: 'a.pdf',
+        content: samplePdf(),
+      },
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ marca: 'Marca inválida', regional: 'Regional inválida', estado: 'Estado inválido', cultura: 'Cultura inválida' });
+    expect(res.json().error.fields).toEqual({
+      marca: 'Marca inválida',
+      regional: 'Regional inválida',
+      estado: 'Estado inválido',
+      cultura: 'Cultura inválida',
+    });
   });
 
   it('accepts null soil contents from an import', async () => {
@@ -217,7 +230,11 @@ describe('numbers out of range or not numbers (issue 16)', () => {
   it.each([
     ['a yield of 10.000.000 kg/ha', withYield(1e7), { 'tratamentos.1.produtividade': 'Produtividade deve ser no máximo 1.000.000 kg/ha' }],
     ['a negative yield', withYield(-1), { 'tratamentos.1.produtividade': 'Produtividade deve ser positiva' }],
-    ['a plot yield over the bound', withYield(1, [3600, 1e7]), { 'tratamentos.1.repeticoes.1': 'Produtividade deve ser no máximo 1.000.000 kg/ha' }],
+    [
+      'a plot yield over the bound',
+      withYield(1, [3600, 1e7]),
+      { 'tratamentos.1.repeticoes.1': 'Produtividade deve ser no máximo 1.000.000 kg/ha' },
+    ],
     ['a negative plot yield', withYield(1, [-1, 3600]), { 'tratamentos.1.repeticoes.0': 'Produtividade deve ser positiva' }],
     ['"Infinity" as a yield', withYield('Infinity'), { 'tratamentos.1.produtividade': 'Informe um número válido' }],
     ['"NaN" as a cost', buildExperiment({ custo_protocolo: 'NaN' }), { custo_protocolo: 'Informe um número válido' }],
@@ -235,7 +252,12 @@ describe('numbers out of range or not numbers (issue 16)', () => {
     // JSON.parse reads 1e400 as Infinity: the schema must not let it through.
     const data = JSON.stringify(buildExperiment({ teor_argila: 'BIG', roi: 'BIG' })).replaceAll('"BIG"', '1e400');
     const body = multipart({ data }, [pdf()]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiments',
+      payload: body.payload,
+      headers: { ...body.headers, ...owner.auth },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ teor_argila: 'Informe um número válido', roi: 'Informe um número válido' });
     expect(await total()).toBe(before);
@@ -245,7 +267,10 @@ describe('numbers out of range or not numbers (issue 16)', () => {
 describe('uploads are checked', () => {
   it('refuses bytes that are not a PDF, whatever their name, and stores nothing', async () => {
     const before = (await get('/api/experiments?limit=1', owner)).json().total;
-    const res = await send('POST', '/api/experiments', owner, buildExperiment(), { filename: 'falso.pdf', content: Buffer.from('<html>não sou pdf</html>') });
+    const res = await send('POST', '/api/experiments', owner, buildExperiment(), {
+      filename: 'falso.pdf',
+      content: Buffer.from('<html>não sou pdf</html>'),
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.message).toBe('File type must be application/pdf');
     const empty = await send('POST', '/api/experiments', owner, buildExperiment(), { filename: 'vazio.pdf', content: Buffer.alloc(0) });
@@ -267,7 +292,12 @@ describe('uploads are checked', () => {
       { filename: 'a.pdf', content: samplePdf() },
       { filename: 'b.pdf', content: samplePdf() },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiments',
+      payload: body.payload,
+      headers: { ...body.headers, ...owner.auth },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Too many files');
   });
@@ -276,7 +306,12 @@ describe('uploads are checked', () => {
     const json = await t.app.inject({ method: 'POST', url: '/api/experiments', payload: buildExperiment(), headers: owner.auth });
     expect(json.statusCode).toBe(415);
     const body = multipart({ data: '{quebrado' }, [{ filename: 'a.pdf', content: samplePdf() }]);
-    const broken = await t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiments',
+      payload: body.payload,
+      headers: { ...body.headers, ...owner.auth },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.fields).toEqual({ data: 'JSON inválido' });
   });
@@ -290,8 +325,18 @@ describe('update', () => {
       cultivar: 'Brasmax Garra',
       tratamentos: [
         { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3000 },
-        { nome: 'Novo', modalidade: 'Sulco', produtividade: 3300, produtos_aplicados: [{ nome: 'Dimicron Zinco', dose: 1, unidade: 'kg/ha', custo: 10 }] },
-        { nome: 'Outro', modalidade: 'Cobertura', produtividade: 3600, analises_adicionais: [{ nome: 'Stand Final', valor: 12.345, unidade: 'plantas/m²' }] },
+        {
+          nome: 'Novo',
+          modalidade: 'Sulco',
+          produtividade: 3300,
+          produtos_aplicados: [{ nome: 'Dimicron Zinco', dose: 1, unidade: 'kg/ha', custo: 10 }],
+        },
+        {
+          nome: 'Outro',
+          modalidade: 'Cobertura',
+          produtividade: 3600,
+          analises_adicionais: [{ nome: 'Stand Final', valor: 12.345, unidade: 'plantas/m²' }],
+        },
       ],
     });
     const res = await send('PUT', `/api/experiments/${e.id}`, owner, changed, null);
@@ -325,7 +370,10 @@ describe('update', () => {
 
   it('a new PDF becomes current and the earlier one stays as an older document', async () => {
     const e = await createExperiment(t.app, owner);
-    const res = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1 }), { filename: 'versão 2.pdf', content: samplePdf('v2') });
+    const res = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1 }), {
+      filename: 'versão 2.pdf',
+      content: samplePdf('v2'),
+    });
     expect(res.json().experiment.pdf_filename).toBe('versão 2.pdf');
     const docs = (await get(`/api/uploads/documents?experimentId=${e.id}&limit=50`, owner)).json().documents;
     expect(docs.map((d: { filename: string; current: boolean }) => [d.filename, d.current])).toEqual([
@@ -380,12 +428,19 @@ describe('atomicity', () => {
     try {
       const me = await createAccount(failing.app);
       const body = multipart({ data: JSON.stringify(buildExperiment()) }, [{ filename: 'a.pdf', content: samplePdf() }]);
-      const res = await failing.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...me.auth } });
+      const res = await failing.app.inject({
+        method: 'POST',
+        url: '/api/experiments',
+        payload: body.payload,
+        headers: { ...body.headers, ...me.auth },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.json().error).toEqual({ code: 'INTERNAL_ERROR', message: 'Erro ao criar experimento' });
       const list = await failing.app.inject({ method: 'GET', url: '/api/experiments', headers: me.auth });
       expect(list.json()).toEqual({ experiments: [], total: 0 });
-      const rows = await failing.db.database.db.execute('select (select count(*) from treatments)::int as t, (select count(*) from applied_products)::int as p');
+      const rows = await failing.db.database.db.execute(
+        'select (select count(*) from treatments)::int as t, (select count(*) from applied_products)::int as p',
+      );
       expect((rows as unknown as { rows: { t: number; p: number }[] }).rows[0]).toEqual({ t: 0, p: 0 });
     } finally {
       await failing.close();
@@ -403,7 +458,9 @@ describe('documents', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Relatorio Acao.pdf"; filename*=UTF-8''Relat%C3%B3rio%20A%C3%A7%C3%A3o.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Relatorio Acao.pdf"; filename*=UTF-8''Relat%C3%B3rio%20A%C3%A7%C3%A3o.pdf`,
+    );
     expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
     const inline = await get(`/api/uploads/documents/${doc.id}/download?disposition=inline`, other);
     expect(inline.headers['content-disposition']).toMatch(/^inline; /);
@@ -422,7 +479,12 @@ describe('documents', () => {
   it('upload a document to an experiment: it becomes current; deleting it restores the previous one', async () => {
     const e = await createExperiment(t.app, owner);
     const body = multipart({ experimentId: String(e.id) }, [{ filename: '../../laudo\u0007 final.pdf', content: samplePdf('novo') }]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/uploads/document', payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/document',
+      payload: body.payload,
+      headers: { ...body.headers, ...owner.auth },
+    });
     expect(up.statusCode).toBe(201);
     expect(up.json().document).toMatchObject({ filename: 'laudo final.pdf', experimentId: e.id, current: true });
     expect((await get(`/api/experiments/${e.id}`, owner)).json().experiment.pdf_filename).toBe('laudo final.pdf');
@@ -440,7 +502,12 @@ describe('documents', () => {
     const e = await createExperiment(t.app, owner);
     const post = (who: Account, fields: Record<string, string>, content = samplePdf()) => {
       const body = multipart(fields, [{ filename: 'x.pdf', content }]);
-      return t.app.inject({ method: 'POST', url: '/api/uploads/document', payload: body.payload, headers: { ...body.headers, ...who.auth } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/document',
+        payload: body.payload,
+        headers: { ...body.headers, ...who.auth },
+      });
     };
     expect((await post(owner, {})).statusCode).toBe(400);
     expect((await post(owner, { experimentId: '999999' })).statusCode).toBe(404);

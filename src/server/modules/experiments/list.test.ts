@@ -13,17 +13,59 @@ let me: Account;
 const made: ExperimentBody[] = [];
 const year = currentYear();
 
-const product = (nome: string) => [{ nome: 'T1', modalidade: 'Foliar', produtividade: 100, produtos_aplicados: [{ nome, dose: 1, custo: 10 }] }];
+const product = (nome: string) => [
+  { nome: 'T1', modalidade: 'Foliar', produtividade: 100, produtos_aplicados: [{ nome, dose: 1, custo: 10 }] },
+];
 
 beforeAll(async () => {
   t = await createTestApp({ onQuery: (q) => queries.push(q) });
   me = await createAccount(t.app);
   const specs: Record<string, unknown>[] = [
-    { regional: 'GO', cultura: 'Soja', marca: 'Aminoagro', ano: 2024, roi: 100, custo_protocolo: 1000, tratamentos: product('Aminoagro Raiz') },
-    { regional: 'GO', cultura: 'Milho', marca: 'Dimicron', ano: 2025, roi: 300, custo_protocolo: 2000, tratamentos: product('Dimicron 50% Zinco') },
-    { regional: 'PR SC PY', cultura: 'Soja', marca: 'Aminoagro', ano: year, roi: null, custo_protocolo: 3000, tratamentos: product('aminoagro mol') },
-    { regional: 'Nordeste', cultura: 'Café', marca: 'Maximus', ano: year, roi: 500, custo_protocolo: 4000, tratamentos: product('Maximus_Algas') },
-    { regional: 'GO', cultura: 'Soja', marca: 'Concorrente', ano: 2024, roi: 0, custo_protocolo: 5000, tratamentos: product('Vigora Plus') },
+    {
+      regional: 'GO',
+      cultura: 'Soja',
+      marca: 'Aminoagro',
+      ano: 2024,
+      roi: 100,
+      custo_protocolo: 1000,
+      tratamentos: product('Aminoagro Raiz'),
+    },
+    {
+      regional: 'GO',
+      cultura: 'Milho',
+      marca: 'Dimicron',
+      ano: 2025,
+      roi: 300,
+      custo_protocolo: 2000,
+      tratamentos: product('Dimicron 50% Zinco'),
+    },
+    {
+      regional: 'PR SC PY',
+      cultura: 'Soja',
+      marca: 'Aminoagro',
+      ano: year,
+      roi: null,
+      custo_protocolo: 3000,
+      tratamentos: product('aminoagro mol'),
+    },
+    {
+      regional: 'Nordeste',
+      cultura: 'Café',
+      marca: 'Maximus',
+      ano: year,
+      roi: 500,
+      custo_protocolo: 4000,
+      tratamentos: product('Maximus_Algas'),
+    },
+    {
+      regional: 'GO',
+      cultura: 'Soja',
+      marca: 'Concorrente',
+      ano: 2024,
+      roi: 0,
+      custo_protocolo: 5000,
+      tratamentos: product('Vigora Plus'),
+    },
   ];
   for (const s of specs) made.push(await createExperiment(t.app, me, s));
 });
@@ -64,7 +106,17 @@ describe('GET /api/experiments', () => {
   });
 
   it('follows the products of an update, never matches across two names, and refuses control characters', async () => {
-    const two = [{ nome: 'T1', modalidade: 'Foliar', produtividade: 100, produtos_aplicados: [{ nome: 'Alfa', dose: 1, custo: 1 }, { nome: 'Beta Ácido', dose: 1, custo: 1 }] }];
+    const two = [
+      {
+        nome: 'T1',
+        modalidade: 'Foliar',
+        produtividade: 100,
+        produtos_aplicados: [
+          { nome: 'Alfa', dose: 1, custo: 1 },
+          { nome: 'Beta Ácido', dose: 1, custo: 1 },
+        ],
+      },
+    ];
     expect((await list('')).json().total).toBe(5);
     const e = await createExperiment(t.app, me, { tratamentos: two });
     expect((await list('')).json().total).toBe(6);
@@ -73,7 +125,12 @@ describe('GET /api/experiments', () => {
     expect(await ids(`?produto=${encodeURIComponent('ÁCIDO')}`)).toEqual([e.id]);
     expect(await ids(`?produto=${encodeURIComponent('ácido')}`)).toEqual([e.id]);
     const body = multipart({ data: JSON.stringify(buildExperiment({ version: e.version, tratamentos: product('Gama') })) });
-    const put = await t.app.inject({ method: 'PUT', url: `/api/experiments/${e.id}`, payload: body.payload, headers: { ...body.headers, ...me.auth } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/experiments/${e.id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...me.auth },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(await ids('?produto=alfa')).toEqual([]);
     expect(await ids('?produto=gama')).toEqual([e.id]);

@@ -71,7 +71,10 @@ export async function listExperimentsText(
 
 /** Experiments matching `where`: a separate count is far cheaper than `count(*) over ()` (9 vs 51 ms at 10k). */
 export async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
-  const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(experiments).where(where);
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(experiments)
+    .where(where);
   return c?.n ?? 0;
 }
 
@@ -192,7 +195,10 @@ export async function insertExperiments(tx: Tx, rows: readonly ExperimentRow[]):
 
 /** `n` experiment ids from the sequence: rows then carry their id, whatever order INSERT answers in. */
 export async function reserveExperimentIds(tx: Tx, n: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('experiments', 'id'))::int as id from generate_series(1, ${n}::int)`);
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('experiments', 'id'))::int as id from generate_series(1, ${n}::int)`,
+  );
   if (rows.length !== n) throw new Error('Falha ao reservar ids de experimentos.');
   return rows.map((r) => Number(r.id));
 }
@@ -206,7 +212,10 @@ export function insertNested(tx: Tx, experimentId: number, tratamentos: Experime
  * The nested rows of many experiments: all treatments, then all their products and analyses (three
  * multi-row statements whatever the count), then the treatments' JSON of every experiment.
  */
-async function insertNestedMany(tx: Tx, items: readonly { experimentId: number; tratamentos: ExperimentData['tratamentos'] }[]): Promise<void> {
+async function insertNestedMany(
+  tx: Tx,
+  items: readonly { experimentId: number; tratamentos: ExperimentData['tratamentos'] }[],
+): Promise<void> {
   const rows = items.flatMap(({ experimentId, tratamentos }) => tratamentos.map((t, position) => ({ experimentId, position, t })));
   const inserted = await insertRows<{ id: number; experiment_id: number; position: number }>(
     tx,
@@ -229,7 +238,15 @@ async function insertNestedMany(tx: Tx, items: readonly { experimentId: number; 
     return id;
   };
   const products = rows.flatMap((r) =>
-    r.t.produtos_aplicados.map((p, position) => ({ treatmentId: treatmentId(r), experimentId: r.experimentId, position, nome: p.nome, dose: p.dose, unidade: p.unidade, custo: p.custo })),
+    r.t.produtos_aplicados.map((p, position) => ({
+      treatmentId: treatmentId(r),
+      experimentId: r.experimentId,
+      position,
+      nome: p.nome,
+      dose: p.dose,
+      unidade: p.unidade,
+      custo: p.custo,
+    })),
   );
   const analyses = rows.flatMap((r) =>
     r.t.analises_adicionais.map((a, position) => ({

@@ -26,44 +26,61 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     if (hasAnyFilter(filters)) request.failureMessage = 'Erro ao buscar experimentos por filtros';
     // The total under these filters is kept until the next write, like the dashboard's aggregates.
     const total = async () =>
-      Number(await ctx.cache.text(cacheKey('/api/experiments#total', filters), async () => String(await countExperiments(ctx.db, filters))));
+      Number(
+        await ctx.cache.text(cacheKey('/api/experiments#total', filters), async () => String(await countExperiments(ctx.db, filters))),
+      );
     return reply.type('application/json; charset=utf-8').send(await listExperimentsText(ctx.db, filters, limit, offset, total));
   });
 
-  app.get('/api/experiments/stats', { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } }, async (request, reply) => {
-    const filters = parseInput(filtersSchema, request.query);
-    const year = currentYear();
-    return ctx.cache.sendJson(request, reply, cacheKey('/api/experiments/stats', { ...filters, year }), async () =>
-      JSON.stringify(await experimentStats(ctx.db, filters, year)),
-    );
-  });
+  app.get(
+    '/api/experiments/stats',
+    { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } },
+    async (request, reply) => {
+      const filters = parseInput(filtersSchema, request.query);
+      const year = currentYear();
+      return ctx.cache.sendJson(request, reply, cacheKey('/api/experiments/stats', { ...filters, year }), async () =>
+        JSON.stringify(await experimentStats(ctx.db, filters, year)),
+      );
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } }, async (request) => {
-    const experiment = await getExperiment(ctx.db, parseId(request.params.id));
-    if (!experiment) throw notFound('Experimento não encontrado');
-    return { experiment } satisfies ExperimentResponse;
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/experiments/:id',
+    { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } },
+    async (request) => {
+      const experiment = await getExperiment(ctx.db, parseId(request.params.id));
+      if (!experiment) throw notFound('Experimento não encontrado');
+      return { experiment } satisfies ExperimentResponse;
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } }, async (request) => {
-    const experiment = await getExperiment(ctx.db, parseId(request.params.id));
-    if (!experiment) throw notFound('Experimento não encontrado');
-    if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
-      throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
-    }
-    try {
-      const analysis = analyze({
-        design: experiment.tipo_estatistica as DesignInput,
-        tratamentos: experiment.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
-        precoSaca: experiment.preco_saca,
-      });
-      // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
-      const ganhos = ganhosComRetorno(analysis.ganhos, experiment.tratamentos.map((t) => t.custo));
-      return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) } satisfies AnalysisResponse;
-    } catch (err) {
-      if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
-      throw err;
-    }
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/experiments/:id/analise',
+    { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } },
+    async (request) => {
+      const experiment = await getExperiment(ctx.db, parseId(request.params.id));
+      if (!experiment) throw notFound('Experimento não encontrado');
+      if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
+        throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
+      }
+      try {
+        const analysis = analyze({
+          design: experiment.tipo_estatistica as DesignInput,
+          tratamentos: experiment.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
+          precoSaca: experiment.preco_saca,
+        });
+        // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
+        const ganhos = ganhosComRetorno(
+          analysis.ganhos,
+          experiment.tratamentos.map((t) => t.custo),
+        );
+        return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) } satisfies AnalysisResponse;
+      } catch (err) {
+        if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
+        throw err;
+      }
+    },
+  );
 
   app.post('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao criar experimento' } }, async (request, reply) => {
     const { fields, pdf } = await readMultipart(request);
@@ -72,15 +89,23 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     return reply.status(201).send({ experiment } satisfies ExperimentResponse);
   });
 
-  app.put<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao atualizar experimento' } }, async (request) => {
-    const id = parseId(request.params.id);
-    const { fields, pdf } = await readMultipart(request);
-    const data = parseInput(experimentUpdateSchema, jsonField(fields, 'data'));
-    return { experiment: await service.update(currentUser(request), id, data, pdf) } satisfies ExperimentResponse;
-  });
+  app.put<{ Params: { id: string } }>(
+    '/api/experiments/:id',
+    { preHandler: auth, config: { failureMessage: 'Erro ao atualizar experimento' } },
+    async (request) => {
+      const id = parseId(request.params.id);
+      const { fields, pdf } = await readMultipart(request);
+      const data = parseInput(experimentUpdateSchema, jsonField(fields, 'data'));
+      return { experiment: await service.update(currentUser(request), id, data, pdf) } satisfies ExperimentResponse;
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/experiments/:id', { preHandler: auth, config: { failureMessage: 'Erro ao deletar experimento' } }, async (request, reply) => {
-    await service.remove(currentUser(request), parseId(request.params.id));
-    return reply.status(204).send();
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/experiments/:id',
+    { preHandler: auth, config: { failureMessage: 'Erro ao deletar experimento' } },
+    async (request, reply) => {
+      await service.remove(currentUser(request), parseId(request.params.id));
+      return reply.status(204).send();
+    },
+  );
 }

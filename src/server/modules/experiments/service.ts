@@ -58,7 +58,12 @@ export class ExperimentService {
       if (!row) throw new Error('experiment insert returned no row');
       await insertNested(tx, row.id, data.tratamentos);
       await this.store.put(tx, { experimentId: row.id, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
-      await recordAudit(tx, user, { action: 'experiment.create', experimentId: row.id, label: experimentLabel(data), changes: { arquivo: { de: null, para: pdf.filename } } });
+      await recordAudit(tx, user, {
+        action: 'experiment.create',
+        experimentId: row.id,
+        label: experimentLabel(data),
+        changes: { arquivo: { de: null, para: pdf.filename } },
+      });
       return row.id;
     });
     return this.read(id);

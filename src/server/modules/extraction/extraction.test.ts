@@ -11,7 +11,12 @@ const ctx = signedInApp();
 
 const extract = (content: Buffer, filename = 'relatorio.pdf', who: Account | null = ctx.me) => {
   const body = multipart({}, [{ filename, content }]);
-  return ctx.t.app.inject({ method: 'POST', url: '/api/extract-pdf', payload: body.payload, headers: { ...body.headers, ...(who?.auth ?? {}) } });
+  return ctx.t.app.inject({
+    method: 'POST',
+    url: '/api/extract-pdf',
+    payload: body.payload,
+    headers: { ...body.headers, ...(who?.auth ?? {}) },
+  });
 };
 
 describe('POST /api/extract-pdf', () => {
@@ -38,9 +43,20 @@ describe('POST /api/extract-pdf', () => {
     expect((await extract(Buffer.from('<html></html>'), 'x.pdf')).statusCode).toBe(415);
     const damaged = await extract(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]));
     expect(damaged.statusCode).toBe(422);
-    expect(damaged.json().error.message).toBe('Não foi possível ler o PDF. Verifique se o arquivo não está danificado ou protegido por senha.');
+    expect(damaged.json().error.message).toBe(
+      'Não foi possível ler o PDF. Verifique se o arquivo não está danificado ou protegido por senha.',
+    );
     const body = multipart({ outro: 'x' });
-    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/extract-pdf', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.t.app.inject({
+          method: 'POST',
+          url: '/api/extract-pdf',
+          payload: body.payload,
+          headers: { ...body.headers, ...ctx.me.auth },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await extract(samplePdf(), 'a.pdf', null)).statusCode).toBe(401);
   });
 });

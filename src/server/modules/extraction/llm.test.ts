@@ -15,7 +15,14 @@ describe('mergeLlm', () => {
     warnings: [],
   };
   it('keeps the built-in values, fills the gaps, reports disagreements, does not raise confidence', () => {
-    const merged = mergeLlm(builtIn, { marca: 'aminoagro', cultura: 'Milho', cidade: 'Jataí', estado: 'GO', teor_argila: 40.1, tratamentos: [{ nome: 'X' }] });
+    const merged = mergeLlm(builtIn, {
+      marca: 'aminoagro',
+      cultura: 'Milho',
+      cidade: 'Jataí',
+      estado: 'GO',
+      teor_argila: 40.1,
+      tratamentos: [{ nome: 'X' }],
+    });
     expect(merged.data).toEqual({ ...builtIn.data, cidade: 'Jataí', estado: 'GO' });
     expect(merged.confidence).toBe(0.7);
     expect(merged.fieldsExtracted).toEqual(['marca', 'cidade', 'estado', 'teor_argila', 'cultura', 'tratamentos']);
@@ -45,7 +52,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
-  t = await createTestApp({ config: { extractionLlm: { url: `http://127.0.0.1:${port}/v1`, model: 'modelo-teste', apiKey: 'k', timeoutMs: 1000 } } });
+  t = await createTestApp({
+    config: { extractionLlm: { url: `http://127.0.0.1:${port}/v1`, model: 'modelo-teste', apiKey: 'k', timeoutMs: 1000 } },
+  });
   me = await createAccount(t.app);
 });
 afterAll(async () => {

@@ -12,21 +12,52 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Account, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(who?.auth ?? {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who?: Account,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(who?.auth ?? {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('GET lookups', () => {
   it('answer the spec shapes with the starter data', async () => {
     expect((await call('GET', '/api/lookups/marcas')).json()).toEqual({ marcas: ['Aminoagro', 'Concorrente', 'Dimicron', 'Maximus'] });
     const regioes = (await call('GET', '/api/lookups/regioes')).json().regioes;
-    expect(regioes.map((r: { nome: string }) => r.nome)).toEqual(['Cerrado MG', 'GO', 'MT BR 163', 'MT Oeste/RO/AC', 'Nordeste', 'PR SC PY']);
+    expect(regioes.map((r: { nome: string }) => r.nome)).toEqual([
+      'Cerrado MG',
+      'GO',
+      'MT BR 163',
+      'MT Oeste/RO/AC',
+      'Nordeste',
+      'PR SC PY',
+    ]);
     expect(regioes).toContainEqual({ nome: 'PR SC PY', sigla: 'PRSCPY' });
     const estados = (await call('GET', '/api/lookups/estados')).json().estados;
     expect(estados).toHaveLength(27);
     expect(estados).toContainEqual({ nome: 'São Paulo', sigla: 'SP' });
     expect(estados[0]).toEqual({ nome: 'Acre', sigla: 'AC' });
     const culturas = (await call('GET', '/api/lookups/culturas')).json().culturas;
-    expect(culturas).toEqual(['Algodão', 'Arroz', 'Banana', 'Batata', 'Café', 'Cana-de-açúcar', 'Feijão', 'Manga', 'Milho', 'Soja', 'Trigo', 'Uva']);
+    expect(culturas).toEqual([
+      'Algodão',
+      'Arroz',
+      'Banana',
+      'Batata',
+      'Café',
+      'Cana-de-açúcar',
+      'Feijão',
+      'Manga',
+      'Milho',
+      'Soja',
+      'Trigo',
+      'Uva',
+    ]);
     const ppm = (await call('GET', '/api/lookups/produtos-por-marca')).json().produtosPorMarca;
     expect(Object.keys(ppm).sort()).toEqual(['Aminoagro', 'Concorrente', 'Dimicron', 'Maximus']);
     for (const list of Object.values(ppm) as string[][]) expect(list.length).toBeGreaterThanOrEqual(5);
@@ -66,11 +97,15 @@ describe('admin management', () => {
     expect(dup.statusCode).toBe(409);
     const p = await call('POST', '/api/lookups/produtos', admin, { marca: 'NovaMarca', nome: 'Produto Um' });
     expect(p.statusCode).toBe(201);
-    expect((await call('POST', '/api/lookups/produtos', admin, { marca: 'Fantasma', nome: 'P' })).json().error.fields).toEqual({ marca: 'Marca não encontrada' });
+    expect((await call('POST', '/api/lookups/produtos', admin, { marca: 'Fantasma', nome: 'P' })).json().error.fields).toEqual({
+      marca: 'Marca não encontrada',
+    });
     expect((await call('PUT', '/api/lookups/marcas/NovaMarca', admin, { nome: 'Marca Renomeada' })).statusCode).toBe(200);
     const ppm = (await call('GET', '/api/lookups/produtos-por-marca')).json().produtosPorMarca;
     expect(ppm['Marca Renomeada']).toEqual(['Produto Um']);
-    expect((await call('PUT', `/api/lookups/produtos/${p.json().produto.id}`, admin, { nome: 'Produto Dois' })).json().produto.nome).toBe('Produto Dois');
+    expect((await call('PUT', `/api/lookups/produtos/${p.json().produto.id}`, admin, { nome: 'Produto Dois' })).json().produto.nome).toBe(
+      'Produto Dois',
+    );
     expect((await call('DELETE', `/api/lookups/produtos/${p.json().produto.id}`, admin)).statusCode).toBe(204);
     expect((await call('DELETE', '/api/lookups/marcas/Marca%20Renomeada', admin)).statusCode).toBe(204);
     expect((await call('DELETE', '/api/lookups/marcas/Marca%20Renomeada', admin)).statusCode).toBe(404);

@@ -104,8 +104,22 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
     });
   };
 
-  nameListRoutes('/api/lookups/marcas', marcas, marcaBodySchema, experiments.marca, LOOKUP_MSG.marcaInUse, (nome) => ({ marca: nome }) satisfies MarcaWritten);
-  nameListRoutes('/api/lookups/culturas', culturas, culturaBodySchema, experiments.cultura, LOOKUP_MSG.culturaInUse, (nome) => ({ cultura: nome }) satisfies CulturaWritten);
+  nameListRoutes(
+    '/api/lookups/marcas',
+    marcas,
+    marcaBodySchema,
+    experiments.marca,
+    LOOKUP_MSG.marcaInUse,
+    (nome) => ({ marca: nome }) satisfies MarcaWritten,
+  );
+  nameListRoutes(
+    '/api/lookups/culturas',
+    culturas,
+    culturaBodySchema,
+    experiments.cultura,
+    LOOKUP_MSG.culturaInUse,
+    (nome) => ({ cultura: nome }) satisfies CulturaWritten,
+  );
 
   /* products */
   app.post('/api/lookups/produtos', admin, async (req, reply) => {

@@ -13,7 +13,6 @@ import { presentUser } from './presenter.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 /** Refuses to leave the installation without an administrator. */
 async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
   const [row] = await tx
@@ -24,9 +23,14 @@ async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
 }
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext, service: AuthService, guards: AuthGuards): void {
-  app.get('/api/users/profile', { preHandler: guards.requireUser }, async (request) => ({
-    user: presentUser(currentUser(request)),
-  }) satisfies UserResponse);
+  app.get(
+    '/api/users/profile',
+    { preHandler: guards.requireUser },
+    async (request) =>
+      ({
+        user: presentUser(currentUser(request)),
+      }) satisfies UserResponse,
+  );
 
   app.put('/api/users/profile', { preHandler: guards.requireUser }, async (request) => {
     const me = currentUser(request);

@@ -48,7 +48,13 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {sent ? <Alert tone="success">{AUTH_MSG.forgotSuccess}</Alert> : error ? <Alert tone="error">{error}</Alert> : null}
-        <Input label="Email" type="email" autoComplete="email" aria-invalid={formState.errors.email ? true : undefined} {...register('email')} />
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={formState.errors.email ? true : undefined}
+          {...register('email')}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Enviando...' : 'Enviar'}
         </Button>

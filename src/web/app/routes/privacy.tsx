@@ -4,8 +4,8 @@ export function PrivacyPage() {
   return (
     <LegalPage title="Política de Privacidade" updated="21 de novembro de 2026">
       <p>
-        Esta Política explica como o Gestão Agrícola trata dados pessoais, em conformidade com a Lei Geral de Proteção de Dados
-        Pessoais (Lei nº 13.709/2018, LGPD).
+        Esta Política explica como o Gestão Agrícola trata dados pessoais, em conformidade com a Lei Geral de Proteção de Dados Pessoais
+        (Lei nº 13.709/2018, LGPD).
       </p>
       <section className="space-y-2">
         <h2>1. Dados que tratamos</h2>
@@ -27,23 +27,23 @@ export function PrivacyPage() {
       <section className="space-y-2">
         <h2>3. Compartilhamento</h2>
         <p>
-          Não vendemos dados pessoais. Os experimentos são visíveis aos usuários da mesma instalação. A extração automática de PDF
-          roda no próprio servidor; só envia texto a um serviço externo de IA se o administrador o configurar.
+          Não vendemos dados pessoais. Os experimentos são visíveis aos usuários da mesma instalação. A extração automática de PDF roda no
+          próprio servidor; só envia texto a um serviço externo de IA se o administrador o configurar.
         </p>
       </section>
       <section className="space-y-2">
         <h2>4. Retenção e segurança</h2>
         <p>
-          Mantemos os dados enquanto a conta estiver ativa ou conforme exigido por lei. Usamos senhas com hash, tokens de acesso de
-          curta duração, conexões protegidas e controle de acesso por perfil.
+          Mantemos os dados enquanto a conta estiver ativa ou conforme exigido por lei. Usamos senhas com hash, tokens de acesso de curta
+          duração, conexões protegidas e controle de acesso por perfil.
         </p>
       </section>
       <section className="space-y-2">
         <h2>5. Seus direitos</h2>
         <p>
-          Você pode solicitar confirmação de tratamento, acesso, correção, anonimização, portabilidade ou eliminação dos seus dados,
-          e revogar consentimentos (art. 18). Dados de perfil podem ser corrigidos diretamente em Meu Perfil; para os demais pedidos,
-          fale com o administrador da sua instalação, que atua como controlador.
+          Você pode solicitar confirmação de tratamento, acesso, correção, anonimização, portabilidade ou eliminação dos seus dados, e
+          revogar consentimentos (art. 18). Dados de perfil podem ser corrigidos diretamente em Meu Perfil; para os demais pedidos, fale com
+          o administrador da sua instalação, que atua como controlador.
         </p>
       </section>
     </LegalPage>

@@ -34,7 +34,10 @@ export function ProfilePage() {
       <PageTitle title="Meu Perfil" subtitle="Seus dados de acesso ao Gestão Agrícola." />
       <Card>
         <div className="flex flex-wrap items-center gap-4 border-b border-soil-100 px-5 py-5 sm:px-6">
-          <div className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white" aria-hidden="true">
+          <div
+            className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
+            aria-hidden="true"
+          >
             {initials(user.name)}
           </div>
           <div className="min-w-48 flex-1">
@@ -147,7 +150,11 @@ type PasswordValues = z.input<typeof changePasswordFormSchema>;
 function ChangePasswordCard() {
   const change = useChangePassword();
   const [serverError, setServerError] = useState<string>();
-  const { register, handleSubmit, formState, setError, reset } = useForm<PasswordValues, unknown, z.output<typeof changePasswordFormSchema>>({
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    PasswordValues,
+    unknown,
+    z.output<typeof changePasswordFormSchema>
+  >({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
@@ -174,9 +181,24 @@ function ChangePasswordCard() {
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {serverError ? <Alert tone="error">{serverError}</Alert> : null}
           <div className="grid gap-4 sm:grid-cols-3">
-            <PasswordInput label="Senha atual" autoComplete="current-password" error={formState.errors.currentPassword?.message} {...register('currentPassword')} />
-            <PasswordInput label="Nova senha" autoComplete="new-password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
-            <PasswordInput label="Confirmar nova senha" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+            <PasswordInput
+              label="Senha atual"
+              autoComplete="current-password"
+              error={formState.errors.currentPassword?.message}
+              {...register('currentPassword')}
+            />
+            <PasswordInput
+              label="Nova senha"
+              autoComplete="new-password"
+              error={formState.errors.newPassword?.message}
+              {...register('newPassword')}
+            />
+            <PasswordInput
+              label="Confirmar nova senha"
+              autoComplete="new-password"
+              error={formState.errors.confirmPassword?.message}
+              {...register('confirmPassword')}
+            />
           </div>
           <Button type="submit" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Salvando...' : 'Alterar senha'}

@@ -11,7 +11,15 @@ import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Checkbox, Input, PasswordInput, Select } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api-client.js';
-import { AuthCard, failureMessage, firstError, registrationKey, storeSession, useRegister, useRegistrationInfo } from '../../features/auth/index.js';
+import {
+  AuthCard,
+  failureMessage,
+  firstError,
+  registrationKey,
+  storeSession,
+  useRegister,
+  useRegistrationInfo,
+} from '../../features/auth/index.js';
 
 type Values = z.input<typeof registerFormSchema>;
 const ORDER = ['name', 'email', 'company', 'role', 'password', 'confirmPassword', 'terms'] as const;
@@ -62,7 +70,11 @@ export function RegisterPage() {
   const invalid = (name: (typeof ORDER)[number]) => (formState.errors[name] ? true : undefined);
   const roleError = formState.errors.role?.message;
   // The role's message shows under its select; the banner carries the others.
-  const error = firstError(formState.errors, ORDER.filter((f) => f !== 'role')) ?? serverError;
+  const error =
+    firstError(
+      formState.errors,
+      ORDER.filter((f) => f !== 'role'),
+    ) ?? serverError;
   return (
     <AuthCard
       title="Criar Conta"
@@ -86,8 +98,21 @@ export function RegisterPage() {
           <option value="consultor">{ROLE_LABELS.consultor}</option>
           {adminAvailable ? <option value="admin">{ROLE_LABELS.admin}</option> : null}
         </Select>
-        <PasswordInput label="Senha" autoComplete="new-password" requiredMark hint="Mínimo de 6 caracteres." aria-invalid={invalid('password')} {...register('password')} />
-        <PasswordInput label="Confirmar senha" autoComplete="new-password" requiredMark aria-invalid={invalid('confirmPassword')} {...register('confirmPassword')} />
+        <PasswordInput
+          label="Senha"
+          autoComplete="new-password"
+          requiredMark
+          hint="Mínimo de 6 caracteres."
+          aria-invalid={invalid('password')}
+          {...register('password')}
+        />
+        <PasswordInput
+          label="Confirmar senha"
+          autoComplete="new-password"
+          requiredMark
+          aria-invalid={invalid('confirmPassword')}
+          {...register('confirmPassword')}
+        />
         <Checkbox
           aria-invalid={invalid('terms')}
           label={

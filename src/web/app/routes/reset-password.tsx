@@ -50,7 +50,12 @@ export function ResetPasswordPage() {
     <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para a sua conta." footer={footer}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {serverError ? <Alert tone="error">{serverError}</Alert> : null}
-        <PasswordInput label="Nova senha" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
+        <PasswordInput
+          label="Nova senha"
+          autoComplete="new-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
         <PasswordInput
           label="Confirmar nova senha"
           autoComplete="new-password"

@@ -45,13 +45,19 @@ export function TestExtractionPage() {
             </div>
             <div>
               <h3 className="mb-2 text-sm font-semibold text-slate-800">JSON enviado ao formulário</h3>
-              <pre className="max-h-[28rem] overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">{JSON.stringify(confirmed.result, null, 2)}</pre>
+              <pre className="max-h-[28rem] overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">
+                {JSON.stringify(confirmed.result, null, 2)}
+              </pre>
             </div>
           </CardBody>
         </Card>
       ) : (
         <Card className="p-5">
-          <PdfExtractor key={round} onConfirm={(result, file) => setConfirmed({ result, file: file.name })} onCancel={() => setRound((r) => r + 1)} />
+          <PdfExtractor
+            key={round}
+            onConfirm={(result, file) => setConfirmed({ result, file: file.name })}
+            onCancel={() => setRound((r) => r + 1)}
+          />
         </Card>
       )}
     </div>

@@ -32,7 +32,8 @@ export function TrialReportPage() {
           {e.cultura} {e.cultivar} · {e.cidade}/{e.estado} · {e.ano}
         </h1>
         <p className="mt-1 text-sm text-slate-700">
-          {e.consultoria} · Marca {e.marca} ({e.bu}) · Regional {e.regional} · Experimento nº {e.id} · emitido em {formatLongDate(new Date())}
+          {e.consultoria} · Marca {e.marca} ({e.bu}) · Regional {e.regional} · Experimento nº {e.id} · emitido em{' '}
+          {formatLongDate(new Date())}
         </p>
       </header>
       <AnalysisView id={e.id} />

@@ -10,7 +10,17 @@ const TONES: Record<Tone, string> = {
   warning: 'border-amber-200 bg-amber-50 text-amber-900',
 };
 
-export function Alert({ tone = 'info', title, children, className }: { tone?: Tone; title?: ReactNode; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  className,
+}: {
+  tone?: Tone;
+  title?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-lg border px-4 py-3 text-sm', TONES[tone], className)}>
       {title ? <p className="font-semibold">{title}</p> : null}

@@ -2,12 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '../../lib/cn.js';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn('rounded-xl border border-soil-200 bg-white shadow-sm', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('rounded-xl border border-soil-200 bg-white shadow-sm', className)} {...props} />;
 }
 
 export function CardHeader({ title, description, action }: { title: ReactNode; description?: ReactNode; action?: ReactNode }) {

@@ -78,11 +78,17 @@ function Labelled({
   requiredMark,
   containerClassName,
   children,
-}: LabelledProps & { children: (aria: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode }) {
+}: LabelledProps & {
+  children: (aria: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} required={requiredMark} className={containerClassName}>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined })}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+      })}
     </FieldFrame>
   );
 }
@@ -102,7 +108,10 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ c
             ref={ref}
             {...aria}
             {...control}
-            className={controlClass(Boolean(labelled.error) || control['aria-invalid'] === true, cn('h-10', trailing ? 'pr-11' : undefined, className))}
+            className={controlClass(
+              Boolean(labelled.error) || control['aria-invalid'] === true,
+              cn('h-10', trailing ? 'pr-11' : undefined, className),
+            )}
           />
           {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
         </div>
@@ -111,10 +120,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ c
   );
 });
 
-export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type' | 'trailing'>>(function PasswordInput(
-  props,
-  ref,
-) {
+export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type' | 'trailing'>>(function PasswordInput(props, ref) {
   const [visible, setVisible] = useState(false);
   return (
     <Input

@@ -121,7 +121,9 @@ describe('NumberInput', () => {
   });
 
   it('hides the form error while the text is incomplete, shows it otherwise', () => {
-    const { rerender } = render(<NumberInput name="x" label="Teor de argila" value={Number.NaN} onChange={() => {}} error="Informe um número válido" />);
+    const { rerender } = render(
+      <NumberInput name="x" label="Teor de argila" value={Number.NaN} onChange={() => {}} error="Informe um número válido" />,
+    );
     expect(alertText()).toBe('Informe um número válido');
     fireEvent.focus(input());
     type('-');

@@ -15,14 +15,7 @@
  *   <FormNumberInput name="latitude" label="Latitude" kind="coordinate" axis="lat" hint="…" />
  * Outside react-hook-form, use <NumberInput value onChange … /> directly.
  */
-import {
-  type FocusEvent,
-  type InputHTMLAttributes,
-  type KeyboardEvent,
-  type ReactNode,
-  forwardRef,
-  useState,
-} from 'react';
+import { type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, forwardRef, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { type Axis, type DecimalKind, type ParseResult, formatDecimal, parseCoordinate, parseDecimal } from '../../../shared/decimal.js';
 import { Input } from './field.js';
@@ -139,7 +132,26 @@ export interface NumberInputProps extends NativeProps {
 }
 
 export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(function NumberInput(
-  { name, value, onChange, onBlur, label, error, hint, unit, decimals, kind = 'number', axis, requiredMark, containerClassName, onFocus, onKeyDown, style, className, ...rest },
+  {
+    name,
+    value,
+    onChange,
+    onBlur,
+    label,
+    error,
+    hint,
+    unit,
+    decimals,
+    kind = 'number',
+    axis,
+    requiredMark,
+    containerClassName,
+    onFocus,
+    onKeyDown,
+    style,
+    className,
+    ...rest
+  },
   ref,
 ) {
   const parse = decimalParser(kind, decimals, axis);
@@ -184,7 +196,10 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
   );
 });
 
-export interface FormNumberInputProps<T extends FieldValues> extends Omit<NumberInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> {
+export interface FormNumberInputProps<T extends FieldValues> extends Omit<
+  NumberInputProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> {
   name: FieldPath<T>;
   /** Defaults to the surrounding <FormProvider>'s control. */
   control?: Control<T>;

@@ -7,7 +7,17 @@ export interface TabItem<K extends string> {
   label: ReactNode;
 }
 
-export function Tabs<K extends string>({ items, value, onChange, children }: { items: TabItem<K>[]; value: K; onChange: (key: K) => void; children: ReactNode }) {
+export function Tabs<K extends string>({
+  items,
+  value,
+  onChange,
+  children,
+}: {
+  items: TabItem<K>[];
+  value: K;
+  onChange: (key: K) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -35,7 +45,9 @@ export function Tabs<K extends string>({ items, value, onChange, children }: { i
               onKeyDown={(e) => onKey(e, i)}
               className={cn(
                 '-mb-px whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium transition-colors',
-                selected ? 'border-brand-600 text-brand-800' : 'border-transparent text-slate-600 hover:border-soil-200 hover:text-slate-900',
+                selected
+                  ? 'border-brand-600 text-brand-800'
+                  : 'border-transparent text-slate-600 hover:border-soil-200 hover:text-slate-900',
               )}
             >
               {t.label}

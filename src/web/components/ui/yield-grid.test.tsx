@@ -61,7 +61,16 @@ describe('YieldGrid', () => {
 
   it('converts sc/ha (60 kg) and t/ha to kg/ha, and shows cells in the chosen unit', () => {
     const spy = vi.fn();
-    render(<Harness spy={spy} initial={[[3330, 3600, 3000, 3000], [null, null, null, null], [null, null, null, null]]} />);
+    render(
+      <Harness
+        spy={spy}
+        initial={[
+          [3330, 3600, 3000, 3000],
+          [null, null, null, null],
+          [null, null, null, null],
+        ]}
+      />,
+    );
     expect(cell(0, 0).value).toBe('3.330');
     fireEvent.change(screen.getByLabelText('Unidade'), { target: { value: 'sc/ha' } });
     expect(cell(0, 0).value).toBe('55,5');
@@ -88,7 +97,9 @@ describe('YieldGrid', () => {
     const errors = [[undefined, 'Informe a produtividade desta repetição']];
     render(<Harness errors={errors} />);
     expect(cell(0, 1).getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(cell(0, 1).getAttribute('aria-describedby') ?? '')?.textContent).toBe('Informe a produtividade desta repetição');
+    expect(document.getElementById(cell(0, 1).getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Informe a produtividade desta repetição',
+    );
   });
 
   it('fills a block pasted from Excel from the cell right and down', () => {

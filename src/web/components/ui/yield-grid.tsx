@@ -76,7 +76,12 @@ function GridCell({ name, label, value, unit, error, errorId, onValue, onPaste, 
     const r = parseDecimal(text, { decimals });
     return r.ok && r.value !== null ? { ok: true, value: toKgHa(r.value, unit) } : r;
   };
-  const format = (kg: unknown) => formatValue(kg, (t) => parseDecimal(t), (n) => formatDecimal(fromKgHa(n, unit), { decimals }));
+  const format = (kg: unknown) =>
+    formatValue(
+      kg,
+      (t) => parseDecimal(t),
+      (n) => formatDecimal(fromKgHa(n, unit), { decimals }),
+    );
   const field = useDecimalText({ value, parse, format, onChange: onValue, error });
   return (
     <>
@@ -213,7 +218,10 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
           <caption className="sr-only">Produtividade por bloco em {info.label}: tratamentos nas linhas, blocos nas colunas</caption>
           <thead className="bg-soil-50">
             <tr>
-              <th scope="col" className="sticky left-0 z-10 bg-soil-50 px-2 py-2 text-left font-semibold text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3">
+              <th
+                scope="col"
+                className="sticky left-0 z-10 bg-soil-50 px-2 py-2 text-left font-semibold text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3"
+              >
                 Tratamento
               </th>
               {Array.from({ length: blocks }, (_, j) => (
@@ -232,7 +240,10 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
               const { mean, filled } = rowMean(grid[i] ?? []);
               return (
                 <tr key={i} className="border-t border-soil-200">
-                  <th scope="row" className="sticky left-0 z-10 bg-white px-2 py-1 text-left font-medium text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3">
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 bg-white px-2 py-1 text-left font-medium text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3"
+                  >
                     {/* Narrow on phones, so that two blocks show beside the pinned column at 375 px. */}
                     <span className="block max-w-[5rem] truncate sm:max-w-[14rem]" title={row.label}>
                       {row.label}
@@ -273,7 +284,10 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
       </div>
 
       {message ? (
-        <p role={message.tone === 'error' ? 'alert' : 'status'} className={cn('text-sm', message.tone === 'error' ? 'text-red-700' : 'text-brand-700')}>
+        <p
+          role={message.tone === 'error' ? 'alert' : 'status'}
+          className={cn('text-sm', message.tone === 'error' ? 'text-red-700' : 'text-brand-700')}
+        >
           {message.text}
         </p>
       ) : null}

@@ -9,7 +9,9 @@ import { type NumericKind, fieldTitle, formatFieldValue, isNumeric } from '../..
 import { formatBRL, formatKgHa, formatNumber } from '../../../shared/format.js';
 
 /** The catalogue's variables (experiment fields flagged `correlation`), numbers or categories by kind. */
-type CatalogueNumeric = { [K in CorrelationField]: (typeof EXPERIMENT_FIELDS)[K] extends { kind: NumericKind } ? K : never }[CorrelationField];
+type CatalogueNumeric = {
+  [K in CorrelationField]: (typeof EXPERIMENT_FIELDS)[K] extends { kind: NumericKind } ? K : never;
+}[CorrelationField];
 type CatalogueCategorical = Exclude<CorrelationField, CatalogueNumeric>;
 
 const catalogueNumeric = CORRELATION_FIELDS.filter((k): k is CatalogueNumeric => isNumeric(EXPERIMENT_FIELDS[k]));

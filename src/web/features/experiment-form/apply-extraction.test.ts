@@ -36,8 +36,14 @@ describe('planExtraction and applyExtraction', () => {
     expect(applyExtraction(current, data, { consultoria: 'report' }).consultoria).toBe('Do Relatório');
   });
 
-  it('compares text trimmed and without case or accents, numbers within the field\'s precision', () => {
-    const current = { ...newExperimentDefaults(), cidade: '  rio verde ', regional: 'Goiás', teor_argila: '52,00', custo_protocolo: 1480.001 };
+  it("compares text trimmed and without case or accents, numbers within the field's precision", () => {
+    const current = {
+      ...newExperimentDefaults(),
+      cidade: '  rio verde ',
+      regional: 'Goiás',
+      teor_argila: '52,00',
+      custo_protocolo: 1480.001,
+    };
     const plan = planExtraction(current, { cidade: 'Rio Verde', regional: 'GOIAS', teor_argila: 52, custo_protocolo: 1480 });
     expect(plan).toEqual({ fills: [], conflicts: [], treatments: 'keep' });
     const differs = planExtraction(current, { teor_argila: 52.5, custo_protocolo: 1480.5 });
@@ -47,10 +53,12 @@ describe('planExtraction and applyExtraction', () => {
     ]);
   });
 
-  it('a value still at the new form\'s preset is filled; in edit mode (no preset) it is a conflict', () => {
+  it("a value still at the new form's preset is filled; in edit mode (no preset) it is a conflict", () => {
     const current = newExperimentDefaults();
     expect(planExtraction(current, { ano: 2023 }).fills).toEqual(['ano']);
-    expect(planExtraction(current, { ano: 2023 }, null).conflicts).toEqual([{ field: 'ano', label: 'Ano', current: '2024', extracted: '2023' }]);
+    expect(planExtraction(current, { ano: 2023 }, null).conflicts).toEqual([
+      { field: 'ano', label: 'Ano', current: '2024', extracted: '2023' },
+    ]);
   });
 
   it('ignores a choice the form does not offer and a number that is not finite', () => {
@@ -59,7 +67,7 @@ describe('planExtraction and applyExtraction', () => {
     expect(applyExtraction(newExperimentDefaults(), { bu: 'BU99' }).bu).toBe('');
   });
 
-  it('takes the report\'s treatments when the form has none with content', () => {
+  it("takes the report's treatments when the form has none with content", () => {
     const current = { ...newExperimentDefaults(), tratamentos: [newTreatment(true)] };
     const data: ExtractedData = {
       tratamentos: [
@@ -86,12 +94,17 @@ describe('planExtraction and applyExtraction', () => {
     const plan = planExtraction(current, data);
     expect(plan.treatments).toBe('conflict');
     expect(plan.conflicts).toEqual([
-      { field: 'tratamentos', label: 'Tratamentos', current: '1 tratamento: Testemunha · Solo', extracted: '2 tratamentos: Testemunha · 3.612 kg/ha; Raiz · Sementes · 3.845 kg/ha' },
+      {
+        field: 'tratamentos',
+        label: 'Tratamentos',
+        current: '1 tratamento: Testemunha · Solo',
+        extracted: '2 tratamentos: Testemunha · 3.612 kg/ha; Raiz · Sementes · 3.845 kg/ha',
+      },
     ]);
     expect(applyExtraction(current, data).tratamentos).toBe(mine);
   });
 
-  it('using the report\'s list keeps the user\'s modality, cost and products where the report lacks them, and rows beyond it', () => {
+  it("using the report's list keeps the user's modality, cost and products where the report lacks them, and rows beyond it", () => {
     const product = { nome: 'Adubo', dose: 2, unidade: 'L/ha', custo: 10 };
     const current = {
       ...newExperimentDefaults(),
@@ -120,7 +133,13 @@ describe('planExtraction and applyExtraction', () => {
   });
 
   it('a report that agrees with the rows fills their blanks without asking', () => {
-    const current = { ...newExperimentDefaults(), tratamentos: [treatment({ nome: 'testemunha ', modalidade: 'Solo', produtividade: '' }), treatment({ nome: 'Raiz', produtividade: 3845 })] };
+    const current = {
+      ...newExperimentDefaults(),
+      tratamentos: [
+        treatment({ nome: 'testemunha ', modalidade: 'Solo', produtividade: '' }),
+        treatment({ nome: 'Raiz', produtividade: 3845 }),
+      ],
+    };
     const data: ExtractedData = {
       tratamentos: [
         { nome: 'Testemunha', produtividade: 3612.4 },
@@ -135,7 +154,14 @@ describe('planExtraction and applyExtraction', () => {
   });
 
   it('brings plot tables along when every treatment has the same blocks, and resizes the rows kept', () => {
-    const current = { ...newExperimentDefaults(), tratamentos: [treatment({ nome: 'Testemunha', modalidade: 'Solo' }), treatment({ nome: 'X', modalidade: 'Solo' }), treatment({ nome: 'Extra', modalidade: 'Solo' })] };
+    const current = {
+      ...newExperimentDefaults(),
+      tratamentos: [
+        treatment({ nome: 'Testemunha', modalidade: 'Solo' }),
+        treatment({ nome: 'X', modalidade: 'Solo' }),
+        treatment({ nome: 'Extra', modalidade: 'Solo' }),
+      ],
+    };
     const next = applyExtraction(
       current,
       {
@@ -146,7 +172,11 @@ describe('planExtraction and applyExtraction', () => {
       },
       { tratamentos: 'report' },
     );
-    expect(next.tratamentos.map((t) => t.repeticoes)).toEqual([[1, 2, 3], [2, 3, 4], ['', '', '']]);
+    expect(next.tratamentos.map((t) => t.repeticoes)).toEqual([
+      [1, 2, 3],
+      [2, 3, 4],
+      ['', '', ''],
+    ]);
   });
 
   it('leaves the treatments alone when the report had none', () => {

@@ -27,13 +27,7 @@ export interface ExtractionPlan {
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Trimmed, spaces collapsed, case and accents ignored. */
-const normal = (v: unknown) =>
-  String(v)
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+const normal = (v: unknown) => String(v).normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** The number a form value stands for (typed text included), null when empty, NaN when unreadable. */
 function numberOf(f: Field, v: unknown): number | null {
@@ -59,7 +53,8 @@ function extractedValue(name: ScalarField, data: ExtractedData): string | number
   return String(v).trim();
 }
 
-const validModalidade = (m: string | undefined): m is string => Boolean(m) && (TREATMENT_FIELDS.modalidade.options as readonly string[]).includes(m!);
+const validModalidade = (m: string | undefined): m is string =>
+  Boolean(m) && (TREATMENT_FIELDS.modalidade.options as readonly string[]).includes(m!);
 
 /** A treatment row the user has put something in (the control's preset name alone is not content). */
 function hasContent(t: TratamentoForm, i: number): boolean {
@@ -84,7 +79,9 @@ function treatmentsAgree(form: readonly TratamentoForm[], report: readonly Extra
     if (t.nome && normal(t.nome) !== normal(mine.nome)) return false;
     if (validModalidade(t.modalidade) && !blank(mine.modalidade) && t.modalidade !== mine.modalidade) return false;
     const p = prodNumber(mine.produtividade);
-    return t.produtividade === undefined || p === null || p === 0 || sameNumber(p, t.produtividade, TREATMENT_FIELDS.produtividade.decimals);
+    return (
+      t.produtividade === undefined || p === null || p === 0 || sameNumber(p, t.produtividade, TREATMENT_FIELDS.produtividade.decimals)
+    );
   });
 }
 
@@ -122,7 +119,13 @@ function describeForm(rows: readonly TratamentoForm[]): string {
 
 function describeReport(rows: readonly ExtractedTreatment[]): string {
   const one = (t: ExtractedTreatment) =>
-    [t.nome || 'sem nome', validModalidade(t.modalidade) ? t.modalidade : '', t.produtividade !== undefined ? formatKgHa(t.produtividade) : ''].filter(Boolean).join(' · ');
+    [
+      t.nome || 'sem nome',
+      validModalidade(t.modalidade) ? t.modalidade : '',
+      t.produtividade !== undefined ? formatKgHa(t.produtividade) : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
   return `${count(rows.length)}: ${rows.map(one).join('; ')}`;
 }
 
@@ -131,7 +134,11 @@ function describeReport(rows: readonly ExtractedTreatment[]): string {
  * (a new experiment's defaults unless told otherwise), still at the value the form started with:
  * the year preset or a 0 nobody typed is not the user's answer.
  */
-export function planExtraction(current: FormValues, data: ExtractedData, pristine: Partial<FormValues> | null = newExperimentDefaults()): ExtractionPlan {
+export function planExtraction(
+  current: FormValues,
+  data: ExtractedData,
+  pristine: Partial<FormValues> | null = newExperimentDefaults(),
+): ExtractionPlan {
   const fills: ScalarField[] = [];
   const conflicts: ExtractionConflict[] = [];
   const values = current as Partial<Record<string, unknown>>;
@@ -147,10 +154,16 @@ export function planExtraction(current: FormValues, data: ExtractedData, pristin
       const n = numberOf(f, mine);
       if (n === null || untouched) fills.push(name);
       else if (Number.isNaN(n) || !sameNumber(n, found as number, f.decimals)) {
-        conflicts.push({ field: name, label: f.label, current: Number.isNaN(n) ? String(mine) : formatFieldValue(f, n), extracted: formatFieldValue(f, found) });
+        conflicts.push({
+          field: name,
+          label: f.label,
+          current: Number.isNaN(n) ? String(mine) : formatFieldValue(f, n),
+          extracted: formatFieldValue(f, found),
+        });
       }
     } else if (blank(mine) || untouched) fills.push(name);
-    else if (normal(mine) !== normal(found)) conflicts.push({ field: name, label: f.label, current: String(mine).trim(), extracted: String(found) });
+    else if (normal(mine) !== normal(found))
+      conflicts.push({ field: name, label: f.label, current: String(mine).trim(), extracted: String(found) });
   }
 
   const report = data.tratamentos ?? [];
@@ -160,7 +173,12 @@ export function planExtraction(current: FormValues, data: ExtractedData, pristin
     else if (treatmentsAgree(current.tratamentos, report)) treatments = 'merge';
     else {
       treatments = 'conflict';
-      conflicts.push({ field: 'tratamentos', label: EXPERIMENT_FIELDS.tratamentos.label, current: describeForm(current.tratamentos), extracted: describeReport(report) });
+      conflicts.push({
+        field: 'tratamentos',
+        label: EXPERIMENT_FIELDS.tratamentos.label,
+        current: describeForm(current.tratamentos),
+        extracted: describeReport(report),
+      });
     }
   }
   return { fills, conflicts, treatments };
@@ -177,9 +195,13 @@ export function applyExtraction(
   const next: FormValues = { ...current };
   // Written by name over the catalogue; extractedValue has checked each value against its field's kind.
   const fields = next as Record<string, unknown>;
-  const taken = [...plan.fills, ...plan.conflicts.flatMap((c) => (c.field !== 'tratamentos' && choices[c.field] === 'report' ? [c.field] : []))];
+  const taken = [
+    ...plan.fills,
+    ...plan.conflicts.flatMap((c) => (c.field !== 'tratamentos' && choices[c.field] === 'report' ? [c.field] : [])),
+  ];
   for (const name of taken) fields[name] = extractedValue(name, data);
-  const useReport = plan.treatments === 'take' || plan.treatments === 'merge' || (plan.treatments === 'conflict' && choices.tratamentos === 'report');
+  const useReport =
+    plan.treatments === 'take' || plan.treatments === 'merge' || (plan.treatments === 'conflict' && choices.tratamentos === 'report');
   if (useReport) next.tratamentos = reportTreatments(current.tratamentos, data.tratamentos ?? []);
   return next;
 }

@@ -80,7 +80,15 @@ describe('form values from the catalogue', () => {
         },
       ],
     });
-    expect(values).toMatchObject({ latitude: null, longitude: -50.5, teor_argila: null, teor_materia_organica: 2.5, roi: null, preco_saca: 120, ano: 2025 });
+    expect(values).toMatchObject({
+      latitude: null,
+      longitude: -50.5,
+      teor_argila: null,
+      teor_materia_organica: 2.5,
+      roi: null,
+      preco_saca: 120,
+      ano: 2025,
+    });
     expect(values.tratamentos).toEqual([
       {
         nome: 'Testemunha',

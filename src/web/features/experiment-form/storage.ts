@@ -42,7 +42,12 @@ export function readDraft(storage: Storage, key: string): Draft | null {
     if (!raw) return null;
     const d = JSON.parse(raw) as Partial<Draft>;
     if (!d || typeof d !== 'object' || !d.values || typeof d.values !== 'object' || !Array.isArray(d.values.tratamentos)) return null;
-    return { values: d.values, step: typeof d.step === 'number' ? d.step : 1, savedAt: String(d.savedAt ?? ''), ...(d.version ? { version: d.version } : {}) };
+    return {
+      values: d.values,
+      step: typeof d.step === 'number' ? d.step : 1,
+      savedAt: String(d.savedAt ?? ''),
+      ...(d.version ? { version: d.version } : {}),
+    };
   } catch {
     return null;
   }

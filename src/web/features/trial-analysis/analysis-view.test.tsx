@@ -32,7 +32,9 @@ function answer(): AnalysisResponse {
 }
 
 function serve(status: number, body: unknown) {
-  const fetch = vi.fn(async (_url: RequestInfo | URL) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async (_url: RequestInfo | URL) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -46,7 +48,10 @@ function show(id: number) {
   );
 }
 
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}\\b`) });
 
 afterEach(() => {
@@ -100,11 +105,13 @@ describe('AnalysisView', () => {
     expect(screen.queryByText(/Informe o preço da saca/)).toBeNull();
   });
 
-  it("without a bag price it asks for one instead of showing revenue", async () => {
+  it('without a bag price it asks for one instead of showing revenue', async () => {
     const a = answer();
     serve(200, { ...a, ganhos: a.ganhos.map((g) => ({ ...g, receitaExtra: null, retornoLiquido: null, retornoPorReal: null })) });
     show(7);
-    expect(await screen.findByText('Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.')).toBeTruthy();
+    expect(
+      await screen.findByText('Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.'),
+    ).toBeTruthy();
   });
 
   it("shows the API's message when the experiment cannot be analysed", async () => {

@@ -62,7 +62,8 @@ export function AnalysisView({ id }: { id: number }) {
         <Spinner />
       </div>
     );
-  if (q.isError) return <p className="text-sm text-slate-600">{q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimento'}</p>;
+  if (q.isError)
+    return <p className="text-sm text-slate-600">{q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimento'}</p>;
   const a = q.data;
   const sk = new Map(a.scottKnott.grupos.map((g) => [g.nome, g.letras]));
   const rows: [string, { gl: number; sq: number; qm?: number; f?: number | null; p?: number | null } | null][] = [
@@ -145,7 +146,9 @@ export function AnalysisView({ id }: { id: number }) {
               ))}
             </tbody>
           </table>
-          <p className="mt-1 text-xs text-slate-600">DMS (Tukey 5%): {n(a.tukey.dms)} kg/ha. Médias seguidas da mesma letra não diferem entre si.</p>
+          <p className="mt-1 text-xs text-slate-600">
+            DMS (Tukey 5%): {n(a.tukey.dms)} kg/ha. Médias seguidas da mesma letra não diferem entre si.
+          </p>
         </div>
         <MeansChart grupos={a.tukey.grupos} />
       </div>
@@ -185,7 +188,9 @@ export function AnalysisView({ id }: { id: number }) {
         </div>
       ) : null}
       {a.ganhos.every((g) => g.receitaExtra === null) ? (
-        <p className="text-xs text-slate-600">Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.</p>
+        <p className="text-xs text-slate-600">
+          Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.
+        </p>
       ) : null}
     </div>
   );

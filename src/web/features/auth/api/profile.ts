@@ -5,8 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.js';
 
 export const fetchProfile = () => api.request<{ user: PublicUser }>('/api/users/profile');
 
-export const updateProfile = (body: ProfileUpdate) =>
-  api.request<{ user: PublicUser }>('/api/users/profile', { method: 'PUT', body });
+export const updateProfile = (body: ProfileUpdate) => api.request<{ user: PublicUser }>('/api/users/profile', { method: 'PUT', body });
 
 /** On success the stored user is replaced by the server's answer, and the admin's user list (names, e-mails) is refreshed. */
 export function useUpdateProfile() {

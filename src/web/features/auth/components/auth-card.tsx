@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.js';
 
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Card className="px-6 py-7 sm:px-8">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>

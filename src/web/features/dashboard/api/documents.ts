@@ -25,7 +25,8 @@ export function chooseDocument(documents: DocumentInfo[], pdfFilename: string | 
 async function findDocument(experimentId: number, pdfFilename: string | null): Promise<DocumentInfo> {
   let documents: DocumentInfo[];
   try {
-    documents = (await api.request<{ documents: DocumentInfo[] }>('/api/uploads/documents', { query: { experimentId, limit: 50 } })).documents;
+    documents = (await api.request<{ documents: DocumentInfo[] }>('/api/uploads/documents', { query: { experimentId, limit: 50 } }))
+      .documents;
   } catch (err) {
     console.error(DOC_MSG.listFailed, err);
     throw err;
@@ -37,7 +38,10 @@ async function findDocument(experimentId: number, pdfFilename: string | null): P
 }
 
 async function fetchBlob(doc: DocumentInfo, inline: boolean): Promise<Blob> {
-  const res = await api.raw(`/api/uploads/documents/${doc.id}/download`, { query: inline ? { disposition: 'inline' } : {}, timeoutMs: 120_000 });
+  const res = await api.raw(`/api/uploads/documents/${doc.id}/download`, {
+    query: inline ? { disposition: 'inline' } : {},
+    timeoutMs: 120_000,
+  });
   const blob = await res.blob();
   if (blob.size === 0) throw new Error(DOC_MSG.fetchFailed);
   return new Blob([blob], { type: 'application/pdf' });

@@ -1,6 +1,12 @@
 /** The dashboard's reads, keyed by the filters so that a filter change refetches once. */
 import { type QueryKey, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
+import type {
+  CorrelationDataset,
+  DashboardData,
+  DashboardMap,
+  DocumentCardsPage,
+  ExperimentRowsPage,
+} from '../../../../shared/dashboard.js';
 import { api } from '../../../lib/api.js';
 import type { RequestOptions } from '../../../lib/api-client.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
@@ -29,7 +35,12 @@ export function useCorrelation(filters: FilterValues, enabled: boolean) {
 }
 
 export function useDocumentCards(filters: FilterValues, busca: string, limit: number, enabled: boolean) {
-  return useDashboardRead<DocumentCardsPage>(queryKeys.documents(filters, busca, limit), '/api/dashboard/documentos', { ...filters, busca, limit }, enabled);
+  return useDashboardRead<DocumentCardsPage>(
+    queryKeys.documents(filters, busca, limit),
+    '/api/dashboard/documentos',
+    { ...filters, busca, limit },
+    enabled,
+  );
 }
 
 export const TABLE_PAGE = 20;

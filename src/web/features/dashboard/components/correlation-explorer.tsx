@@ -407,7 +407,13 @@ const ChartArea = memo(function ChartArea({ x, y, tipo, points }: ChartAreaProps
             />
           )}
           {tooltip}
-          <Scatter data={shown} fill={PALETTE_6[0]} fillOpacity={0.65} isAnimationActive={animate} shape={shown.length > 1000 ? renderSmallDot : renderDot} />
+          <Scatter
+            data={shown}
+            fill={PALETTE_6[0]}
+            fillOpacity={0.65}
+            isAnimationActive={animate}
+            shape={shown.length > 1000 ? renderSmallDot : renderDot}
+          />
         </ScatterChart>
       );
     }
@@ -481,7 +487,8 @@ function TooltipBox({ active, payload, xLabel, yLabel, xNum, yNum, groupedLabel 
   const point = group ? null : asPoint(datum);
   if (!group && !point) return null;
 
-  const show = (key: NumericVariable | null, v: number | string) => (typeof v === 'number' && key ? formatVariableValue(key, v) : String(v));
+  const show = (key: NumericVariable | null, v: number | string) =>
+    typeof v === 'number' && key ? formatVariableValue(key, v) : String(v);
   return (
     <div className="max-w-64 rounded-md border border-soil-200 bg-white px-3 py-2 text-xs text-slate-800 shadow-md">
       {group ? (

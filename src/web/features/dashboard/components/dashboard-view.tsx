@@ -73,7 +73,16 @@ const icons = {
   people: <path d="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm6 0a3 3 0 1 0 0-6M2 17c0-3 2.5-5 5-5s5 2 5 5m1-5c2.5 0 5 2 5 5" />,
 };
 const Icon = ({ d }: { d: React.ReactNode }) => (
-  <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 20 20"
+    className="h-5 w-5"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     {d}
   </svg>
 );
@@ -141,7 +150,17 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
         onChange={(k, v) => update({ [k]: v })}
         onClear={() => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, ''])))}
       />
-      {dashboard.isError ? <Alert tone="error">Erro: {errorText(dashboard.error, filters.regional || filters.cultura || filters.marca || filters.ano || filters.produto ? 'Erro ao buscar experimentos por filtros' : 'Erro ao buscar estatísticas')}</Alert> : null}
+      {dashboard.isError ? (
+        <Alert tone="error">
+          Erro:{' '}
+          {errorText(
+            dashboard.error,
+            filters.regional || filters.cultura || filters.marca || filters.ano || filters.produto
+              ? 'Erro ao buscar experimentos por filtros'
+              : 'Erro ao buscar estatísticas',
+          )}
+        </Alert>
+      ) : null}
 
       <Tabs items={TABS} value={tab} onChange={(k) => update({ aba: k })}>
         {tab === 'geral' ? (
@@ -150,12 +169,30 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
           ) : data && cards ? (
             <div className="space-y-6" aria-busy={dashboard.isFetching}>
               <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-                <StatCard title="Total de Experimentos" value={formatNumber(cards.totalExperimentos, 0)} color="blue" icon={<Icon d={icons.total} />} />
-                <StatCard title="Produtividade Média (kg/ha)" value={formatKgHa(cards.produtividadeMedia)} color="green" icon={<Icon d={icons.yield} />} />
+                <StatCard
+                  title="Total de Experimentos"
+                  value={formatNumber(cards.totalExperimentos, 0)}
+                  color="blue"
+                  icon={<Icon d={icons.total} />}
+                />
+                <StatCard
+                  title="Produtividade Média (kg/ha)"
+                  value={formatKgHa(cards.produtividadeMedia)}
+                  color="green"
+                  icon={<Icon d={icons.yield} />}
+                />
                 <StatCard title="ROI Médio (BRL)" value={formatBRL(cards.roiMedio)} color="yellow" icon={<Icon d={icons.roi} />} />
-                <StatCard title="Consultorias Ativas" value={formatNumber(cards.consultoriasAtivas, 0)} color="purple" icon={<Icon d={icons.people} />} />
+                <StatCard
+                  title="Consultorias Ativas"
+                  value={formatNumber(cards.consultoriasAtivas, 0)}
+                  color="purple"
+                  icon={<Icon d={icons.people} />}
+                />
               </div>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="win-rate">
+              <div
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900"
+                data-testid="win-rate"
+              >
                 <strong>Vitórias sobre a testemunha:</strong>
                 {cards.analisados ? (
                   <span>

@@ -111,7 +111,10 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-sm font-semibold uppercase tracking-wide text-brand-800">Análise Estatística</h3>
               {e.tratamentos.every((t) => t.repeticoes?.length) ? (
-                <Link to={`/experimentos/${e.id}/relatorio`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  to={`/experimentos/${e.id}/relatorio`}
+                  className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
                   Relatório para impressão
                 </Link>
               ) : null}

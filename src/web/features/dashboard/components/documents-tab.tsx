@@ -34,7 +34,10 @@ function DocCard({ d, canModify }: { d: DocumentCard; canModify: boolean }) {
           </p>
           <p className="text-xs text-slate-600">#{d.id}</p>
         </div>
-        <span className="shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: brandColor(d.marca) }}>
+        <span
+          className="shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold text-white"
+          style={{ backgroundColor: brandColor(d.marca) }}
+        >
           {d.marca}
         </span>
       </div>
@@ -71,7 +74,12 @@ function DocCard({ d, canModify }: { d: DocumentCard; canModify: boolean }) {
             Editar
           </Button>
         ) : null}
-        <Button size="sm" variant="secondary" onClick={() => actions.download(d.id, d.pdf_filename)} aria-label={`Baixar PDF do experimento ${d.id}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => actions.download(d.id, d.pdf_filename)}
+          aria-label={`Baixar PDF do experimento ${d.id}`}
+        >
           PDF
         </Button>
       </div>
@@ -92,7 +100,9 @@ function DocumentCards({ filters }: { filters: FilterValues }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold text-slate-900">Documentos PDF</h2>
-          <p className="text-sm text-slate-600">{formatNumber(total, 0)} {total === 1 ? 'documento disponível' : 'documentos disponíveis'}</p>
+          <p className="text-sm text-slate-600">
+            {formatNumber(total, 0)} {total === 1 ? 'documento disponível' : 'documentos disponíveis'}
+          </p>
         </div>
         <input
           type="search"
@@ -129,7 +139,9 @@ function DocumentCards({ filters }: { filters: FilterValues }) {
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {q.data?.documentos.map((d) => <DocCard key={d.id} d={d} canModify={canModify(d.owner_id)} />)}
+            {q.data?.documentos.map((d) => (
+              <DocCard key={d.id} d={d} canModify={canModify(d.owner_id)} />
+            ))}
           </div>
           {q.data && q.data.documentos.length < total ? (
             <div className="flex justify-center">
@@ -144,7 +156,17 @@ function DocumentCards({ filters }: { filters: FilterValues }) {
   );
 }
 
-function IconButton({ label, onClick, children, danger }: { label: string; onClick: () => void; children: React.ReactNode; danger?: boolean }) {
+function IconButton({
+  label,
+  onClick,
+  children,
+  danger,
+}: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+  danger?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -172,7 +194,11 @@ function ExperimentsTable({ filters, onView }: { filters: FilterValues; onView: 
       <div className="border-b border-soil-100 px-4 py-3 sm:px-5">
         <h2 className="text-lg font-semibold text-slate-900">Experimentos Cadastrados ({formatNumber(total, 0)})</h2>
       </div>
-      {q.isError ? <Alert tone="error" className="m-4">Erro: {q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimentos'}</Alert> : null}
+      {q.isError ? (
+        <Alert tone="error" className="m-4">
+          Erro: {q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimentos'}
+        </Alert>
+      ) : null}
       <DataTable headers={['Consultoria', 'Regional', 'Cultura', 'Marca', 'Produtividade', 'ROI', 'Ano', 'PDF', 'Ações']} nowrapHeaders>
         {rows.length === 0 && !q.isPending ? (
           <tr>
@@ -196,7 +222,11 @@ function ExperimentsTable({ filters, onView }: { filters: FilterValues; onView: 
             <td className="px-4 py-3 text-slate-700">{r.ano}</td>
             <td className="px-4 py-3">
               {r.pdf_filename ? (
-                <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => actions.download(r.id, r.pdf_filename)}>
+                <button
+                  type="button"
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                  onClick={() => actions.download(r.id, r.pdf_filename)}
+                >
                   Baixar
                 </button>
               ) : (

@@ -160,10 +160,12 @@ export default function ExperimentsMap({
   const pontos = useMemo(() => mapPointsOf(mapa.pontos), [mapa.pontos]);
   const placed = useMemo(() => placeAll(pontos), [pontos]);
 
-
   return (
     <Card>
-      <CardHeader title="Mapa dos Experimentos" description="Distribuição geográfica dos experimentos. Clique em um ponto para ver os detalhes." />
+      <CardHeader
+        title="Mapa dos Experimentos"
+        description="Distribuição geográfica dos experimentos. Clique em um ponto para ver os detalhes."
+      />
       <CardBody className="space-y-5">
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
           <StatTile label="Localizações" value={formatNumber(mapa.localizacoes, 0)} />
@@ -179,7 +181,11 @@ export default function ExperimentsMap({
           <ul aria-labelledby={legendId} className="flex flex-wrap items-center gap-x-4 gap-y-2">
             {BRAND_LEGEND.map((b) => (
               <li key={b.marca} className="flex items-center gap-1.5 text-slate-700">
-                <span aria-hidden="true" className="inline-block h-3.5 w-3.5 shrink-0 rounded-full ring-1 ring-black/10" style={{ backgroundColor: b.color }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block h-3.5 w-3.5 shrink-0 rounded-full ring-1 ring-black/10"
+                  style={{ backgroundColor: b.color }}
+                />
                 {b.marca}
               </li>
             ))}

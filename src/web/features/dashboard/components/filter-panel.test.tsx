@@ -8,7 +8,12 @@ import type { FilterValues } from '../../../lib/query-keys.js';
 import { FilterPanel } from './filter-panel.js';
 
 const LOOKUPS: Record<string, unknown> = {
-  '/api/lookups/regioes': { regioes: [{ nome: 'GO', sigla: 'GO' }, { nome: 'Nordeste', sigla: 'NE' }] },
+  '/api/lookups/regioes': {
+    regioes: [
+      { nome: 'GO', sigla: 'GO' },
+      { nome: 'Nordeste', sigla: 'NE' },
+    ],
+  },
   '/api/lookups/culturas': { culturas: ['Milho', 'Soja'] },
   '/api/lookups/marcas': { marcas: ['Aminoagro', 'Maximus'] },
 };
@@ -43,7 +48,10 @@ function show(initial?: FilterValues) {
 }
 
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
-const optionsOf = (label: string) => within(select(label)).getAllByRole('option').map((o) => o.textContent);
+const optionsOf = (label: string) =>
+  within(select(label))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 const choose = (label: string, value: string) => fireEvent.change(select(label), { target: { value } });
 
 beforeEach(() => {
@@ -72,7 +80,20 @@ describe('FilterPanel', () => {
     expect(optionsOf('Regional')).toEqual(['Todas as regionais', 'GO', 'Nordeste']);
     expect(optionsOf('Cultura')).toEqual(['Todas as culturas', 'Milho', 'Soja']);
     expect(optionsOf('Marca')).toEqual(['Todas as marcas', 'Aminoagro', 'Maximus']);
-    expect(optionsOf('Ano')).toEqual(['Todos os anos', '2020', '2021', '2022', '2023', '2024', '2025', '2026', '2027', '2028', '2029', '2030']);
+    expect(optionsOf('Ano')).toEqual([
+      'Todos os anos',
+      '2020',
+      '2021',
+      '2022',
+      '2023',
+      '2024',
+      '2025',
+      '2026',
+      '2027',
+      '2028',
+      '2029',
+      '2030',
+    ]);
     expect(optionsOf('Produto')).toEqual(['Todos os produtos', 'Aminoagro Raiz', 'Maximus Algas']);
   });
 

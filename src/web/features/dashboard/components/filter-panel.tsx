@@ -32,7 +32,11 @@ export function FilterPanel({
   const regioes = useRegioes();
   const culturas = useCulturas();
   const marcas = useMarcas();
-  const regionalOptions = options(regioes, regioes.list.map((r) => r.nome), FALLBACK_REGIONAIS);
+  const regionalOptions = options(
+    regioes,
+    regioes.list.map((r) => r.nome),
+    FALLBACK_REGIONAIS,
+  );
   const culturaOptions = options(culturas, culturas.data?.culturas ?? [], FALLBACK_CULTURAS);
   const marcaOptions = options(marcas, marcas.list, FALLBACK_MARCAS);
   const anyFilter = Object.values(values).some(Boolean);

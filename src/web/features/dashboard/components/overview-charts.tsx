@@ -4,7 +4,21 @@
  * Loaded lazily with Recharts, so the sign-in page never pays for it.
  */
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { DashboardCharts } from '../../../../shared/dashboard.js';
 import { formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { truncateLabel, wholePercent } from '../labels.js';
@@ -74,7 +88,10 @@ export default function OverviewCharts({ charts }: { charts: DashboardCharts }) 
           <CartesianGrid strokeDasharray="3 3" stroke="#e4ddd0" />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} />
           <YAxis tickFormatter={int} tick={{ fontSize: 12 }} width={60} />
-          <Tooltip labelFormatter={(_l, p) => String(p?.[0]?.payload?.regional ?? '')} formatter={(v, name) => (name === 'media' ? [kg(v), 'Média'] : [int(v), 'Experimentos'])} />
+          <Tooltip
+            labelFormatter={(_l, p) => String(p?.[0]?.payload?.regional ?? '')}
+            formatter={(v, name) => (name === 'media' ? [kg(v), 'Média'] : [int(v), 'Experimentos'])}
+          />
           <Bar dataKey="media" fill="#2d6a3e" radius={[4, 4, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ChartCard>

@@ -202,4 +202,3 @@ export class PointsLayer extends Layer {
     map.getContainer().style.cursor = this.hit(e.containerPoint.x, e.containerPoint.y) >= 0 ? 'pointer' : '';
   }
 }
-

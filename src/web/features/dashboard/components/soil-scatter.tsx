@@ -54,34 +54,39 @@ export function SoilScatter({ points, height }: { points: SoilPoint[]; height: n
   return (
     <div ref={box} className="w-full min-w-0" style={{ height }}>
       {width > 0 ? (
-      <svg width={width} height={height} role="img" aria-label={`Dispersão de ${points.length} experimentos: teor de argila no eixo X, produtividade no eixo Y`}>
-        {yTicks.map((t) => (
-          <g key={`y${t}`}>
-            <line x1={PAD.left} x2={width - PAD.right} y1={y(t)} y2={y(t)} stroke="#e4ddd0" strokeDasharray="3 3" />
-            <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize={12} fill="#475569">
-              {formatNumber(t, 0)}
-            </text>
-          </g>
-        ))}
-        {xTicks.map((t) => (
-          <g key={`x${t}`}>
-            <line x1={x(t)} x2={x(t)} y1={PAD.top} y2={PAD.top + plotH} stroke="#e4ddd0" strokeDasharray="3 3" />
-            <text x={x(t)} y={height - PAD.bottom + 16} textAnchor="middle" fontSize={12} fill="#475569">
-              {formatNumber(t, 0)}%
-            </text>
-          </g>
-        ))}
-        <text x={PAD.left + plotW / 2} y={height - 4} textAnchor="middle" fontSize={11} fill="#475569">
-          Teor de argila (%)
-        </text>
-        <g fill="#2563eb" fillOpacity={0.55}>
-          {points.map((p, i) => (
-            <circle key={i} cx={x(p.argila)} cy={y(p.produtividade)} r={3.5}>
-              <title>{`${p.cultura}: argila ${formatNumber(p.argila)}%, MO ${formatNumber(p.mo)}%, ${formatKgHa(p.produtividade)}`}</title>
-            </circle>
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-label={`Dispersão de ${points.length} experimentos: teor de argila no eixo X, produtividade no eixo Y`}
+        >
+          {yTicks.map((t) => (
+            <g key={`y${t}`}>
+              <line x1={PAD.left} x2={width - PAD.right} y1={y(t)} y2={y(t)} stroke="#e4ddd0" strokeDasharray="3 3" />
+              <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize={12} fill="#475569">
+                {formatNumber(t, 0)}
+              </text>
+            </g>
           ))}
-        </g>
-      </svg>
+          {xTicks.map((t) => (
+            <g key={`x${t}`}>
+              <line x1={x(t)} x2={x(t)} y1={PAD.top} y2={PAD.top + plotH} stroke="#e4ddd0" strokeDasharray="3 3" />
+              <text x={x(t)} y={height - PAD.bottom + 16} textAnchor="middle" fontSize={12} fill="#475569">
+                {formatNumber(t, 0)}%
+              </text>
+            </g>
+          ))}
+          <text x={PAD.left + plotW / 2} y={height - 4} textAnchor="middle" fontSize={11} fill="#475569">
+            Teor de argila (%)
+          </text>
+          <g fill="#2563eb" fillOpacity={0.55}>
+            {points.map((p, i) => (
+              <circle key={i} cx={x(p.argila)} cy={y(p.produtividade)} r={3.5}>
+                <title>{`${p.cultura}: argila ${formatNumber(p.argila)}%, MO ${formatNumber(p.mo)}%, ${formatKgHa(p.produtividade)}`}</title>
+              </circle>
+            ))}
+          </g>
+        </svg>
       ) : null}
     </div>
   );

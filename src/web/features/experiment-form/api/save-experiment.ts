@@ -30,7 +30,6 @@ export async function saveExperiment({ data, pdf, id, version, onProgress }: Sav
   return res.experiment;
 }
 
-
 /**
  * The save as a mutation: on success the dashboard, the audit trail, the experiment and its
  * analysis are refreshed, so the screen the user lands on shows what was just saved.

@@ -9,9 +9,19 @@ import { Input } from '../../../components/ui/field.js';
 import { useProdutosPorMarca } from '../../../lib/use-lookups.js';
 import type { FormValues } from '../form-values.js';
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
-export function ProductPicker({ name, error }: { name: `tratamentos.${number}.produtos_aplicados.${number}.nome`; error?: string | undefined }) {
+export function ProductPicker({
+  name,
+  error,
+}: {
+  name: `tratamentos.${number}.produtos_aplicados.${number}.nome`;
+  error?: string | undefined;
+}) {
   const { register, setValue } = useFormContext<FormValues>();
   const { map, isPending } = useProdutosPorMarca();
   const [open, setOpen] = useState(false);
@@ -35,7 +45,10 @@ export function ProductPicker({ name, error }: { name: `tratamentos.${number}.pr
   const groups = useMemo(() => {
     const q = fold(search.trim());
     return Object.entries(map)
-      .map(([marca, produtos]) => ({ marca, produtos: q ? produtos.filter((p) => fold(p).includes(q) || fold(marca).includes(q)) : produtos }))
+      .map(([marca, produtos]) => ({
+        marca,
+        produtos: q ? produtos.filter((p) => fold(p).includes(q) || fold(marca).includes(q)) : produtos,
+      }))
       .filter((g) => g.produtos.length > 0);
   }, [map, search]);
 
@@ -109,7 +122,11 @@ export function ProductPicker({ name, error }: { name: `tratamentos.${number}.pr
                     <ul>
                       {g.produtos.map((p) => (
                         <li key={p}>
-                          <button type="button" onClick={() => choose(p)} className="w-full rounded px-3 py-1.5 text-left text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50">
+                          <button
+                            type="button"
+                            onClick={() => choose(p)}
+                            className="w-full rounded px-3 py-1.5 text-left text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50"
+                          >
                             {p}
                           </button>
                         </li>

@@ -10,7 +10,15 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { CULTIVARES_SUGERIDAS } from '../../../../shared/constants.js';
 import { EXPERIMENT_FIELDS, STEP_FIELDS } from '../../../../shared/fields/catalogue.js';
 import { toNumberOrNull } from '../../../../shared/decimal.js';
-import { type Field, type FieldMeta, type NumberField, type Step, fieldTitle, isNumeric, isRequired } from '../../../../shared/fields/kinds.js';
+import {
+  type Field,
+  type FieldMeta,
+  type NumberField,
+  type Step,
+  fieldTitle,
+  isNumeric,
+  isRequired,
+} from '../../../../shared/fields/kinds.js';
 import type { SoilClass } from '../../../../shared/soil.js';
 import { LocationPicker } from '../../../components/location-picker.js';
 import { Input, Select } from '../../../components/ui/field.js';
@@ -121,7 +129,10 @@ function SoilScale({ classes, active, caption }: { classes: readonly SoilClass[]
             <li
               key={c.id}
               aria-current={on ? 'true' : undefined}
-              className={cn('rounded-md border px-2 py-1.5', on ? 'border-brand-600 bg-brand-600 font-semibold text-white' : 'border-soil-200 bg-soil-50 text-slate-700')}
+              className={cn(
+                'rounded-md border px-2 py-1.5',
+                on ? 'border-brand-600 bg-brand-600 font-semibold text-white' : 'border-soil-200 bg-soil-50 text-slate-700',
+              )}
             >
               {c.range} {c.label.toLowerCase()}
             </li>
@@ -221,7 +232,10 @@ export function StepConsultoria() {
     <div className="grid gap-5 sm:grid-cols-2">
       <StepFields
         step={1}
-        extra={{ consultoria: { placeholder: 'Nome da consultoria', containerClassName: 'sm:col-span-2' }, regional: { containerClassName: 'sm:col-span-2' } }}
+        extra={{
+          consultoria: { placeholder: 'Nome da consultoria', containerClassName: 'sm:col-span-2' },
+          regional: { containerClassName: 'sm:col-span-2' },
+        }}
       />
     </div>
   );
@@ -230,7 +244,9 @@ export function StepConsultoria() {
 /** "Usar minha localização", the pin map and the 100 km check, under the typed coordinates. */
 function Location() {
   const { setValue } = useFormContext<FormValues>();
-  const [lat, lng, cidade, estado] = useWatch<FormValues, ['latitude', 'longitude', 'cidade', 'estado']>({ name: ['latitude', 'longitude', 'cidade', 'estado'] });
+  const [lat, lng, cidade, estado] = useWatch<FormValues, ['latitude', 'longitude', 'cidade', 'estado']>({
+    name: ['latitude', 'longitude', 'cidade', 'estado'],
+  });
   return (
     <LocationPicker
       className="sm:col-span-2"
@@ -272,7 +288,11 @@ export function StepCultura() {
         <StepFields
           step={4}
           extra={{
-            cultivar: { list: 'cultivares-sugeridas', autoComplete: 'off', hint: sugestoes.length ? 'Escolha uma sugestão ou digite' : undefined },
+            cultivar: {
+              list: 'cultivares-sugeridas',
+              autoComplete: 'off',
+              hint: sugestoes.length ? 'Escolha uma sugestão ou digite' : undefined,
+            },
           }}
         />
         <datalist id="cultivares-sugeridas">

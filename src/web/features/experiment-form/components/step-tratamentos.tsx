@@ -81,7 +81,13 @@ function Products({ index, errors }: { index: number; errors: TErrors }) {
     <section className="rounded-lg border border-soil-200 bg-soil-50 p-3 sm:p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h4 className="text-sm font-semibold text-slate-800">Produtos aplicados</h4>
-        <Button size="sm" variant="secondary" className="min-h-10" onClick={() => add(newProduct())} aria-label={`Adicionar produto ao tratamento ${index + 1}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="min-h-10"
+          onClick={() => add(newProduct())}
+          aria-label={`Adicionar produto ao tratamento ${index + 1}`}
+        >
           <PlusIcon />
           Adicionar
         </Button>
@@ -138,7 +144,13 @@ function Analyses({ index, errors }: { index: number; errors: TErrors }) {
     <section className="rounded-lg border border-soil-200 bg-soil-50 p-3 sm:p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h4 className="text-sm font-semibold text-slate-800">Análises adicionais</h4>
-        <Button size="sm" variant="secondary" className="min-h-10" onClick={() => add(newAnalysis())} aria-label={`Adicionar análise ao tratamento ${index + 1}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="min-h-10"
+          onClick={() => add(newAnalysis())}
+          aria-label={`Adicionar análise ao tratamento ${index + 1}`}
+        >
           <PlusIcon />
           Adicionar
         </Button>
@@ -154,18 +166,35 @@ function Analyses({ index, errors }: { index: number; errors: TErrors }) {
           <div key={f.id} className="rounded-md bg-white p-3 ring-1 ring-soil-200">
             <div className="mb-2 flex items-center justify-between">
               <span className="text-xs font-semibold uppercase tracking-wide text-slate-600">Análise {a + 1}</span>
-              <button type="button" onClick={() => remove(a)} aria-label={`Remover análise ${a + 1}`} className="flex h-10 w-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50">
+              <button
+                type="button"
+                onClick={() => remove(a)}
+                aria-label={`Remover análise ${a + 1}`}
+                className="flex h-10 w-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50"
+              >
                 <TrashIcon />
               </button>
             </div>
             <div className="grid gap-3 sm:grid-cols-3">
-              <Input label="Nome" list="analises-sugeridas" autoComplete="off" error={msg(aerr?.[a]?.nome)} {...register(`tratamentos.${index}.analises_adicionais.${a}.nome`)} />
+              <Input
+                label="Nome"
+                list="analises-sugeridas"
+                autoComplete="off"
+                error={msg(aerr?.[a]?.nome)}
+                {...register(`tratamentos.${index}.analises_adicionais.${a}.nome`)}
+              />
               <FormNumberInput<FormValues>
                 name={`tratamentos.${index}.analises_adicionais.${a}.valor`}
                 label={ANALYSIS_FIELDS.valor.label}
                 decimals={ANALYSIS_FIELDS.valor.decimals}
               />
-              <Input label="Unidade" list="unidades-sugeridas" autoComplete="off" error={msg(aerr?.[a]?.unidade)} {...register(`tratamentos.${index}.analises_adicionais.${a}.unidade`)} />
+              <Input
+                label="Unidade"
+                list="unidades-sugeridas"
+                autoComplete="off"
+                error={msg(aerr?.[a]?.unidade)}
+                {...register(`tratamentos.${index}.analises_adicionais.${a}.unidade`)}
+              />
             </div>
           </div>
         ))}
@@ -189,7 +218,10 @@ function PlotYields({ blocks, errors }: { blocks: number; errors: TErrors }) {
   const tratamentos = useWatch<FormValues, 'tratamentos'>({ name: 'tratamentos' });
   const rowErrors = tratamentos.map((_, i) => {
     const rerr = errors?.[i]?.repeticoes;
-    return { list: msg(rerr) ?? msg(rerr?.root), cells: Array.from({ length: blocks }, (_, j) => msg(Array.isArray(rerr) ? rerr[j] : undefined)) };
+    return {
+      list: msg(rerr) ?? msg(rerr?.root),
+      cells: Array.from({ length: blocks }, (_, j) => msg(Array.isArray(rerr) ? rerr[j] : undefined)),
+    };
   });
   const listMessages = [...new Set(rowErrors.map((r) => r.list).filter(Boolean))];
   return (
@@ -279,12 +311,22 @@ export function StepTratamentos() {
         </div>
       ) : null}
       {fields.map((f, i) => (
-        <article key={f.id} className="rounded-xl border border-soil-200 bg-white p-4 shadow-sm sm:p-5" aria-label={`T${i + 1} - Tratamento ${i + 1}`}>
+        <article
+          key={f.id}
+          className="rounded-xl border border-soil-200 bg-white p-4 shadow-sm sm:p-5"
+          aria-label={`T${i + 1} - Tratamento ${i + 1}`}
+        >
           <header className="mb-4 flex items-center justify-between gap-3">
             <h3 className="font-semibold text-brand-800">
               T{i + 1} - Tratamento {i + 1}
             </h3>
-            <Button size="sm" variant="ghost" className="min-h-10 text-red-700 hover:bg-red-50" onClick={() => remove(i)} aria-label={`Remover tratamento T${i + 1}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="min-h-10 text-red-700 hover:bg-red-50"
+              onClick={() => remove(i)}
+              aria-label={`Remover tratamento T${i + 1}`}
+            >
               <TrashIcon />
               Remover
             </Button>
@@ -356,7 +398,9 @@ export function StepTratamentos() {
           </Select>
         </div>
         {blocks > 0 && fields.length > 0 ? <PlotYields blocks={blocks} errors={errors} /> : null}
-        {blocks > 0 && fields.length === 0 ? <p className="text-sm text-slate-600">Adicione os tratamentos para digitar ou colar as produtividades de cada bloco.</p> : null}
+        {blocks > 0 && fields.length === 0 ? (
+          <p className="text-sm text-slate-600">Adicione os tratamentos para digitar ou colar as produtividades de cada bloco.</p>
+        ) : null}
       </section>
     </div>
   );

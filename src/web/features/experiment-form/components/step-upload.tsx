@@ -50,11 +50,17 @@ export function StepUpload({
       {state.file ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-soil-200 bg-white p-4">
           <div className="min-w-0">
-            <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{isEdit ? 'Novo arquivo (substituirá o atual)' : 'Arquivo selecionado'}</p>
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
+              {isEdit ? 'Novo arquivo (substituirá o atual)' : 'Arquivo selecionado'}
+            </p>
             <p className="truncate font-medium text-slate-900">{state.file.name}</p>
             <p className="text-sm text-slate-600">{formatFileSize(state.file.size)}</p>
           </div>
-          <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => onChange({ ...state, file: null, rejections: [] })}>
+          <Button
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            onClick={() => onChange({ ...state, file: null, rejections: [] })}
+          >
             Remover
           </Button>
         </div>
@@ -84,7 +90,14 @@ export function StepUpload({
         })}
       >
         <input {...getInputProps({ name: 'pdf', 'aria-label': 'Arquivo PDF do experimento' })} />
-        <svg viewBox="0 0 24 24" className="h-10 w-10 text-brand-600" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-10 w-10 text-brand-600"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          aria-hidden="true"
+        >
           <path d="M7 3h7l5 5v13H7z" strokeLinejoin="round" />
           <path d="M14 3v5h5M12 17v-6m0 0-2.5 2.5M12 11l2.5 2.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -109,7 +122,10 @@ export function StepUpload({
       ) : null}
 
       <InfoBox title="Sobre o Upload">
-        <p>Anexe o relatório do experimento em PDF (até 10 MB). Ele fica guardado com o experimento e pode ser aberto ou baixado no dashboard.</p>
+        <p>
+          Anexe o relatório do experimento em PDF (até 10 MB). Ele fica guardado com o experimento e pode ser aberto ou baixado no
+          dashboard.
+        </p>
         {isEdit ? <p>Ao enviar um novo arquivo, o anterior continua guardado como versão antiga do documento.</p> : null}
       </InfoBox>
     </div>

@@ -16,7 +16,12 @@ import { StepLocalizacao, StepSolo } from './step-fields.js';
 import { StepTratamentos } from './step-tratamentos.js';
 
 const LOOKUPS: Record<string, unknown> = {
-  '/api/lookups/estados': { estados: [{ sigla: 'GO', nome: 'Goiás' }, { sigla: 'MT', nome: 'Mato Grosso' }] },
+  '/api/lookups/estados': {
+    estados: [
+      { sigla: 'GO', nome: 'Goiás' },
+      { sigla: 'MT', nome: 'Mato Grosso' },
+    ],
+  },
   '/api/lookups/produtos-por-marca': { produtosPorMarca: { Aminoagro: ['Aminoagro Raiz'] } },
 };
 
@@ -44,7 +49,11 @@ function show(step: number, body: ReactNode, values: Partial<FormValues> = {}) {
   let form!: UseFormReturn<FormValues, unknown, ExperimentData>;
   const passed: boolean[] = [];
   function Harness() {
-    const methods = useForm<FormValues, unknown, ExperimentData>({ resolver, mode: 'onChange', defaultValues: { ...newExperimentDefaults(), ...values } });
+    const methods = useForm<FormValues, unknown, ExperimentData>({
+      resolver,
+      mode: 'onChange',
+      defaultValues: { ...newExperimentDefaults(), ...values },
+    });
     form = methods;
     const [, rerender] = useState(0);
     return (
@@ -203,7 +212,8 @@ describe('step 5: treatments and plot yields', () => {
   const three = () => [newTreatment(true), { ...newTreatment(false), nome: 'Raiz' }, { ...newTreatment(false), nome: 'Folha' }];
   const blocks = async (n: number) => {
     await act(async () => fireEvent.change(screen.getByLabelText('Repetições (blocos)'), { target: { value: String(n) } }));
-    for (let i = 0; i < 3; i++) if (document.querySelector(`select[name="tratamentos.${i}.modalidade"]`)) await choose(`tratamentos.${i}.modalidade`, 'Foliar');
+    for (let i = 0; i < 3; i++)
+      if (document.querySelector(`select[name="tratamentos.${i}.modalidade"]`)) await choose(`tratamentos.${i}.modalidade`, 'Foliar');
   };
 
   it('a new treatment starts with an empty yield, and a new product row shows no error before typing', async () => {

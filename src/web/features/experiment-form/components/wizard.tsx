@@ -45,7 +45,8 @@ function StartFromReport({ onOpen }: { onOpen: () => void }) {
   return (
     <div className="mb-6 flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-slate-800">
-        Tem o relatório do ensaio em PDF? Os campos vazios são preenchidos a partir dele, e o PDF fica anexado como documento do experimento.
+        Tem o relatório do ensaio em PDF? Os campos vazios são preenchidos a partir dele, e o PDF fica anexado como documento do
+        experimento.
       </p>
       <Button variant="secondary" className="h-auto! min-h-10 w-full shrink-0 py-2 whitespace-normal! sm:w-auto" onClick={onOpen}>
         Começar a partir de um relatório PDF
@@ -88,9 +89,7 @@ function StepBody({
     case 6:
       return <StepEstatistica />;
     default:
-      return (
-        <StepUpload state={upload} onChange={setUpload} error={uploadError} isEdit={isEdit} onOpenExtractor={onOpenExtractor} />
-      );
+      return <StepUpload state={upload} onChange={setUpload} error={uploadError} isEdit={isEdit} onOpenExtractor={onOpenExtractor} />;
   }
 }
 
@@ -272,7 +271,10 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
 
   // A new form's presets (the year, zeros) are not answers the user gave; an edited experiment's values are.
   const pristine = useMemo(() => (isEdit ? null : newExperimentDefaults()), [isEdit]);
-  const conflictsWithForm = useCallback((data: ExtractedData) => planExtraction(methods.getValues(), data, pristine).conflicts, [methods, pristine]);
+  const conflictsWithForm = useCallback(
+    (data: ExtractedData) => planExtraction(methods.getValues(), data, pristine).conflicts,
+    [methods, pristine],
+  );
 
   /**
    * The report fills the form's empty fields and, where the user chose it, replaces theirs; the
@@ -308,9 +310,13 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
           </div>
         ) : null}
         {draft ? (
-          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950" role="status">
+          <div
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+            role="status"
+          >
             <p className="text-sm">
-              Há um rascunho {isEdit ? 'deste experimento' : 'de novo experimento'} salvo em {formatLongDate(draft.savedAt)}. Deseja continuar de onde parou?
+              Há um rascunho {isEdit ? 'deste experimento' : 'de novo experimento'} salvo em {formatLongDate(draft.savedAt)}. Deseja
+              continuar de onde parou?
             </p>
             <div className="flex gap-2">
               <Button size="sm" onClick={restoreDraft}>
@@ -324,7 +330,10 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
         ) : null}
         {stale ? (
           <Alert tone="warning" title="Este experimento foi alterado por outra pessoa">
-            <p>Enquanto você editava, outra pessoa salvou uma nova versão. Para não sobrescrever o trabalho dela, carregue a versão atual e refaça suas alterações.</p>
+            <p>
+              Enquanto você editava, outra pessoa salvou uma nova versão. Para não sobrescrever o trabalho dela, carregue a versão atual e
+              refaça suas alterações.
+            </p>
             <Button size="sm" className="mt-2" onClick={reloadLatest}>
               Recarregar versão atual
             </Button>
@@ -375,7 +384,14 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
                   <span>Enviando arquivo...</span>
                   <span>{progress}%</span>
                 </div>
-                <div className="h-2 overflow-hidden rounded-full bg-soil-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label="Envio do arquivo">
+                <div
+                  className="h-2 overflow-hidden rounded-full bg-soil-200"
+                  role="progressbar"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={progress}
+                  aria-label="Envio do arquivo"
+                >
                   <div className="h-full bg-brand-500 transition-all" style={{ width: `${progress}%` }} />
                 </div>
               </div>

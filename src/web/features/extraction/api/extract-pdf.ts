@@ -5,5 +5,8 @@ import { api } from '../../../lib/api.js';
 export function extractPdf(file: File, onProgress?: (percent: number) => void): Promise<ExtractionResult> {
   const form = new FormData();
   form.append('pdf', file, file.name);
-  return api.upload<ExtractionResult>('/api/extract-pdf', form, { timeoutMs: EXTRACTION_TIMEOUT_MS, ...(onProgress ? { onProgress } : {}) });
+  return api.upload<ExtractionResult>('/api/extract-pdf', form, {
+    timeoutMs: EXTRACTION_TIMEOUT_MS,
+    ...(onProgress ? { onProgress } : {}),
+  });
 }

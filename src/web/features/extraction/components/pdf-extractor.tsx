@@ -26,7 +26,10 @@ import type { ExtractionChoice, ExtractionChoices, ExtractionConflict } from '..
 import { PDF_DROPZONE, rejectionMessage } from '../../../lib/pdf-rejections.js';
 import { extractPdf } from '../api/extract-pdf.js';
 
-type Phase = { kind: 'idle' } | { kind: 'processing'; file: File; uploaded: boolean; startedAt: number } | { kind: 'review'; file: File; result: ExtractionResult };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'processing'; file: File; uploaded: boolean; startedAt: number }
+  | { kind: 'review'; file: File; result: ExtractionResult };
 
 function Elapsed({ startedAt }: { startedAt: number }) {
   const [now, setNow] = useState(() => Date.now());
@@ -38,7 +41,9 @@ function Elapsed({ startedAt }: { startedAt: number }) {
   return (
     <>
       <p className="text-sm text-slate-600">{Math.floor(ms / 1000)} s</p>
-      {ms >= EXTRACTION_HINT_AFTER_MS ? <p className="mt-2 text-sm text-slate-700">O processamento com IA pode levar até 3 minutos. Aguarde, por favor.</p> : null}
+      {ms >= EXTRACTION_HINT_AFTER_MS ? (
+        <p className="mt-2 text-sm text-slate-700">O processamento com IA pode levar até 3 minutos. Aguarde, por favor.</p>
+      ) : null}
     </>
   );
 }
@@ -63,7 +68,13 @@ function ReviewSection({ title, steps, data }: { title: string; steps: readonly 
       <dl className="grid gap-3 sm:grid-cols-3">
         {fields.map(([name, f]) => {
           const value = data[name as keyof ExtractedData];
-          return <Field key={name} label={f.label} value={value === undefined || Array.isArray(value) ? undefined : formatFieldValue(f, value)} />;
+          return (
+            <Field
+              key={name}
+              label={f.label}
+              value={value === undefined || Array.isArray(value) ? undefined : formatFieldValue(f, value)}
+            />
+          );
         })}
       </dl>
     </section>
@@ -71,11 +82,31 @@ function ReviewSection({ title, steps, data }: { title: string; steps: readonly 
 }
 
 /** One conflicting field: both values, the form's chosen unless the user picks the report's. */
-function ConflictChoice({ conflict, choice, onChoose }: { conflict: ExtractionConflict; choice: ExtractionChoice; onChoose: (c: ExtractionChoice) => void }) {
+function ConflictChoice({
+  conflict,
+  choice,
+  onChoose,
+}: {
+  conflict: ExtractionConflict;
+  choice: ExtractionChoice;
+  onChoose: (c: ExtractionChoice) => void;
+}) {
   const name = `conflito-${conflict.field}`;
   const option = (value: ExtractionChoice, caption: string, text: string) => (
-    <label className={cn('flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm', choice === value ? 'border-brand-500 bg-brand-50' : 'border-soil-200 bg-white')}>
-      <input type="radio" name={name} value={value} checked={choice === value} onChange={() => onChoose(value)} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600" />
+    <label
+      className={cn(
+        'flex cursor-pointer items-start gap-2 rounded-md border px-3 py-2 text-sm',
+        choice === value ? 'border-brand-500 bg-brand-50' : 'border-soil-200 bg-white',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={choice === value}
+        onChange={() => onChoose(value)}
+        className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+      />
       <span className="min-w-0 break-words">
         <span className="text-slate-600">{caption}: </span>
         <span className="font-medium text-slate-900">{text}</span>
@@ -93,7 +124,15 @@ function ConflictChoice({ conflict, choice, onChoose }: { conflict: ExtractionCo
   );
 }
 
-function ConflictsSection({ conflicts, choices, setChoice }: { conflicts: readonly ExtractionConflict[]; choices: ExtractionChoices; setChoice: (field: ExtractionConflict['field'], c: ExtractionChoice) => void }) {
+function ConflictsSection({
+  conflicts,
+  choices,
+  setChoice,
+}: {
+  conflicts: readonly ExtractionConflict[];
+  choices: ExtractionChoices;
+  setChoice: (field: ExtractionConflict['field'], c: ExtractionChoice) => void;
+}) {
   return (
     <section className="space-y-4 rounded-lg border border-amber-300 bg-amber-50/60 p-4" aria-labelledby="conflitos-titulo">
       <div>
@@ -101,7 +140,8 @@ function ConflictsSection({ conflicts, choices, setChoice }: { conflicts: readon
           Diferente do que você digitou
         </h4>
         <p className="mt-1 text-sm text-slate-700">
-          Campos vazios do formulário serão preenchidos. Onde o formulário já tem outro valor, escolha qual manter (o seu fica, a menos que você escolha o do relatório).
+          Campos vazios do formulário serão preenchidos. Onde o formulário já tem outro valor, escolha qual manter (o seu fica, a menos que
+          você escolha o do relatório).
         </p>
       </div>
       {conflicts.map((c) => (
@@ -186,7 +226,9 @@ export function PdfExtractor({
           </div>
           <div className="flex gap-3 text-sm">
             <span className="rounded-full bg-brand-100 px-3 py-1 font-medium text-brand-900">Confiança: {formatPercent(confidence)}</span>
-            <span className="rounded-full bg-soil-100 px-3 py-1 font-medium text-slate-800">{fieldsExtracted.length} campos encontrados</span>
+            <span className="rounded-full bg-soil-100 px-3 py-1 font-medium text-slate-800">
+              {fieldsExtracted.length} campos encontrados
+            </span>
           </div>
         </div>
         {confidence < LOW_CONFIDENCE ? (
@@ -203,7 +245,13 @@ export function PdfExtractor({
             </ul>
           </Alert>
         ) : null}
-        {conflicts.length ? <ConflictsSection conflicts={conflicts} choices={choices} setChoice={(field, c) => setChoices((prev) => ({ ...prev, [field]: c }))} /> : null}
+        {conflicts.length ? (
+          <ConflictsSection
+            conflicts={conflicts}
+            choices={choices}
+            setChoice={(field, c) => setChoices((prev) => ({ ...prev, [field]: c }))}
+          />
+        ) : null}
         <ReviewSection title="Informações Básicas" steps={[1, 4, 6]} data={data} />
         <ReviewSection title="Localização e Solo" steps={[2, 3]} data={data} />
         <section className="rounded-lg border border-soil-200 p-4">
