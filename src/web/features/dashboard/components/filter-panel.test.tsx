@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../test/stub-api.js';
 import { FILTER_KEYS } from '../../../../shared/filters.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
 import { FilterPanel } from './filter-panel.js';
@@ -54,23 +55,7 @@ const optionsOf = (label: string) =>
     .map((o) => o.textContent);
 const choose = (label: string, value: string) => fireEvent.change(select(label), { target: { value } });
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: RequestInfo | URL) => {
-      const body = LOOKUPS[String(url)];
-      return new Response(JSON.stringify(body ?? { error: { code: 'NOT_FOUND', message: 'Rota não encontrada' } }), {
-        status: body ? 200 : 404,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+stubApi(LOOKUPS);
 
 describe('FilterPanel', () => {
   it('reads "Carregando..." while the lists load, then offers the lookups', async () => {

@@ -6,10 +6,11 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../test/stub-api.js';
 import { type ExperimentData, experimentSchema } from '../../../../shared/experiment.js';
 import { type FormValues, STEPS, newExperimentDefaults, newTreatment } from '../form-values.js';
 import { StepLocalizacao, StepSolo } from './step-fields.js';
@@ -25,22 +26,7 @@ const LOOKUPS: Record<string, unknown> = {
   '/api/lookups/produtos-por-marca': { produtosPorMarca: { Aminoagro: ['Aminoagro Raiz'] } },
 };
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: RequestInfo | URL) => {
-      const body = LOOKUPS[String(url)];
-      return new Response(JSON.stringify(body ?? { error: { code: 'NOT_FOUND', message: 'Rota não encontrada' } }), {
-        status: body ? 200 : 404,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+stubApi(LOOKUPS);
 
 const resolver = zodResolver(experimentSchema) as unknown as Resolver<FormValues, unknown, ExperimentData>;
 
