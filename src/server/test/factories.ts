@@ -2,6 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PublicUser, RegisterBody } from '../../shared/auth.js';
 import type { Experiment } from '../../shared/experiment.js';
+import type { Filters } from '../../shared/filters.js';
 
 export type ExperimentBody = Experiment;
 
@@ -152,3 +153,13 @@ export async function createExperiment(
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { experiment: ExperimentBody }).experiment;
 }
+
+/** A filter set with only the given filters set (the rest unset), for repository-level tests. */
+export const filtersOf = (f: Partial<Filters>): Filters => ({
+  regional: undefined,
+  cultura: undefined,
+  marca: undefined,
+  produto: undefined,
+  ano: undefined,
+  ...f,
+});

@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evenSample } from '../../../shared/sample.js';
-import type { Filters } from '../../../shared/filters.js';
 import { queryRows } from '../../db/client.js';
 import { seedDemo } from '../../seed/demo.js';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/database.js';
 import { countExperiments } from '../experiments/public.js';
 import { soilScatter } from './repository.js';
-
-const only = (f: Partial<Filters>): Filters => ({
-  regional: undefined,
-  cultura: undefined,
-  marca: undefined,
-  produto: undefined,
-  ano: undefined,
-  ...f,
-});
+import { filtersOf } from '../../test/factories.js';
 
 let t: { db: TestDatabase };
 
@@ -37,7 +28,7 @@ describe(`soil scatter sample on ${testEngine().kind}`, () => {
           where teor_argila is not null and teor_materia_organica is not null and produtividade_media is not null order by id`,
     );
     const [{ maxId } = { maxId: 0 }] = await queryRows<{ maxId: number }>(db, sql`select max(id) as "maxId" from experiments`);
-    for (const filters of [only({}), only({ marca: 'Aminoagro' })]) {
+    for (const filters of [filtersOf({}), filtersOf({ marca: 'Aminoagro' })]) {
       const total = await countExperiments(db, filters);
       const step = Math.ceil(total / 10);
       const expected = evenSample(

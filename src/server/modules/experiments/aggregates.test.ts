@@ -8,6 +8,7 @@ import { testEngine } from '../../test/database.js';
 import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../../test/factories.js';
 import { computedRollup, type RollupKind, rollupRows } from './aggregates.js';
 import { filterConditions } from './repository.js';
+import { filtersOf } from '../../test/factories.js';
 
 const KINDS: Record<RollupKind, { table: string; keys: string[]; sums: string[] }> = {
   experimentos: {
@@ -24,15 +25,6 @@ const KINDS: Record<RollupKind, { table: string; keys: string[]; sums: string[] 
   },
   produtos: { table: 'dashboard_rollup_produtos', keys: ['regional', 'cultura', 'marca', 'ano', 'nome'], sums: ['n'] },
 };
-
-const only = (f: Partial<Filters>): Filters => ({
-  regional: undefined,
-  cultura: undefined,
-  marca: undefined,
-  produto: undefined,
-  ano: undefined,
-  ...f,
-});
 
 let t: TestApp;
 let admin: Account;
@@ -167,7 +159,7 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
       { cultura: 'Soja', marca: 'Dimicron' },
       { ano: 2025 },
     ];
-    for (const filters of filterSets.map(only)) {
+    for (const filters of filterSets.map(filtersOf)) {
       for (const kind of Object.keys(KINDS) as RollupKind[]) {
         const kept = await queryRows<Record<string, unknown>>(t.db.database.db, rollupRows(kind, filters));
         const computed = await queryRows<Record<string, unknown>>(t.db.database.db, computedRollup(kind, filterConditions(filters)));
@@ -181,7 +173,7 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
     const produto = sample[0]!.nome.slice(1, 6);
     const rows = await queryRows<{ n: string }>(
       t.db.database.db,
-      sql`select sum(n) as n from (${rollupRows('experimentos', only({ produto }))}) r`,
+      sql`select sum(n) as n from (${rollupRows('experimentos', filtersOf({ produto }))}) r`,
     );
     const [scan] = await queryRows<{ n: string }>(
       t.db.database.db,
