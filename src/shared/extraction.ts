@@ -20,13 +20,40 @@ export type ExtractedData = {
 /** The extracted fields in the form's order (also the order of `fieldsExtracted`). */
 export const EXTRACTED_FIELDS: readonly (keyof ExtractedData)[] = CATALOGUE_EXTRACTED;
 
+/** Where a value came from: a labelled field, a sentence, a table, the document as a whole, a rule, the optional LLM. */
+export type EvidenceSource = 'label' | 'sentence' | 'table' | 'document' | 'derived' | 'llm';
+
+/** Where an extracted value was found, shown beside it in the review. */
+export interface FieldEvidence {
+  /** 1-based page the value was read on; 0 when it was derived (a regional from its state). */
+  page: number;
+  /** The text the value was read from, at most EVIDENCE_SNIPPET_MAX characters. */
+  snippet: string;
+  /** 0 to 1: how sure the extractor is of this field; below LOW_FIELD_CONFIDENCE the review marks it. */
+  confidence: number;
+  source: EvidenceSource;
+  /** True when the page was read by OCR (a scan). */
+  ocr?: boolean;
+}
+
+export type ExtractionEvidence = Partial<Record<keyof ExtractedData, FieldEvidence>>;
+
 export interface ExtractionResult {
   data: ExtractedData;
   /** 0 to 1; below LOW_CONFIDENCE a review is recommended. */
   confidence: number;
+  /** Only the fields found (present in `data`), in the form's order. */
   fieldsExtracted: string[];
   warnings: string[];
+  /** One entry per field of `data`. */
+  evidence?: ExtractionEvidence;
+  /** Pages read by OCR because they had no text layer (1-based). */
+  ocrPages?: number[];
 }
+
+export const EVIDENCE_SNIPPET_MAX = 160;
+/** A field below this is marked for checking in the review. */
+export const LOW_FIELD_CONFIDENCE = 0.75;
 
 export const LOW_CONFIDENCE = 0.8;
 /** The client waits this long for an extraction (spec 001 §9). */
