@@ -73,7 +73,7 @@ describe('extractFromPdf over the quality set', () => {
 
   it('answers a scanned PDF with confidence 0 and the warning', async () => {
     const result = await extractFromPdf(read('08-digitalizado.pdf'), ref);
-    expect(result).toEqual({ data: {}, confidence: 0, fieldsExtracted: [], warnings: [SCANNED_WARNING] });
+    expect(result).toEqual({ data: {}, evidence: {}, confidence: 0, fieldsExtracted: [], warnings: [SCANNED_WARNING] });
   });
 
   it('flags a PDF that is not a trial report with low confidence', async () => {

@@ -136,6 +136,9 @@ export function parseYear(value: string): number | null {
     const second = raw.length === 2 ? Math.floor(first / 100) * 100 + Number(raw) : Number(raw);
     if (second === first + 1) return second;
   }
+  // "Ano: 2024 | aplicações: 18/07/2023 …": a year that opens the value is the value.
+  const lead = /^\s*((?:19|20)\d{2})(?![\d/.,\-–])/.exec(value);
+  if (lead) return Number(lead[1]);
   // "Safra 23/24": two-digit years of one season.
   const short = /(?<![\d/.,])(\d{2})\s*\/\s*(\d{2})(?![\d/.,])/.exec(value);
   if (short && Number(short[2]) === (Number(short[1]) + 1) % 100) return 2000 + Number(short[2]);
@@ -280,29 +283,15 @@ export function cleanCultivar(raw: string): string | null {
   return v;
 }
 
+// Letters of any alphabet (\p{L}): "Catuaí", "Prata-Anã" are not cut at their accents.
 const CULTIVAR_WORDS =
-  /\b(?:cultivar|variedade|h[ií]brido)\s+(?:utilizad[ao]\s+)?(?:foi\s+(?:a|o)\s+)?(?:de\s+\w+\s+)?([A-Z0-9][\w\-.]*(?:\s+[A-Z0-9][\w\-.]*){0,3})/g;
+  /(?<![\p{L}\p{N}])(?:cultivar|variedade|h[ií]brido)\s+(?:utilizad[ao]\s+)?(?:foi\s+(?:a|o)\s+)?(?:de\s+\p{L}+\s+)?([\p{Lu}0-9][\p{L}\p{N}\-.]*(?:\s+[\p{Lu}0-9][\p{L}\p{N}\-.]*){0,3})/gu;
 
 /** "A cultivar utilizada foi a TMG 7262", "Utilizou-se o híbrido DKB 390". */
 export function findCultivarInText(text: string): string | null {
   for (const m of text.matchAll(CULTIVAR_WORDS)) {
     const v = cleanCultivar(m[1] ?? '');
     if (v && /[A-Z0-9]/.test(v)) return v;
-  }
-  return null;
-}
-
-/** A consultancy or company name in a sentence ("conduzido pela Safra Certa Agronomia"). */
-const ORG = "[A-ZÀ-Ý0-9][\\wÀ-ÿ&'’.-]*(?:\\s+(?:(?:de|da|do|das|dos|e)\\s+)?[A-ZÀ-Ý0-9][\\wÀ-ÿ&'’.-]*){0,7}";
-const ORG_RE = new RegExp(
-  `(?:conduzid[oa]s?|realizad[oa]s?|executad[oa]s?|instalad[oa]s?|desenvolvid[oa]s?|elaborad[oa]s?|coordenad[oa]s?)\\s+(?:pel[oa]|por)\\s+(?:empresa\\s+|consultoria\\s+)?(${ORG})`,
-  'g',
-);
-
-export function findOrganizationInText(text: string): string | null {
-  for (const m of text.matchAll(ORG_RE)) {
-    const v = cleanValue(m[1] ?? '');
-    if (v.length >= 3 && v.split(/\s+/).length >= 1) return tidyCase(v);
   }
   return null;
 }

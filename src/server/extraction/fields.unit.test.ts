@@ -4,7 +4,6 @@ import {
   cleanCity,
   findCultivarInText,
   findLocationInProse,
-  findOrganizationInText,
   findSoilContent,
   parseBu,
   parseCoordinates,
@@ -161,6 +160,5 @@ describe('other fields', () => {
     expect(parseBu('BU 9')).toBeNull();
     expect(findCultivarInText('A cultivar utilizada foi a TMG 7262, semeada em 20/10/2024.')).toBe('TMG 7262');
     expect(findCultivarInText('Utilizou-se o híbrido DKB 390, semeado em fevereiro')).toBe('DKB 390');
-    expect(findOrganizationInText('O ensaio foi conduzido pela Safra Certa Agronomia na Fazenda Santa Rita')).toBe('Safra Certa Agronomia');
   });
 });

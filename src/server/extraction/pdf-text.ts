@@ -102,6 +102,8 @@ export interface PdfText {
   charCount: number;
   /** 1-based numbers of the pages read that have (almost) no text, e.g. scanned pages. */
   pagesWithoutText?: number[];
+  /** 1-based numbers of the pages whose lines were read by OCR. */
+  ocrPages?: number[];
 }
 
 /** Reports are a few pages; reading hundreds would only cost time. */

@@ -29,6 +29,8 @@ export interface TreatmentsResult {
   warnings: string[];
   /** The crop-independent unit found, for callers that check plausibility. */
   unit: YieldUnit | null;
+  /** Where the results were read: the table's header line or the sentence. */
+  evidence?: { page: number; snippet: string };
 }
 
 /* ---------- modes of application ---------- */

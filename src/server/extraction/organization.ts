@@ -1,0 +1,163 @@
+/**
+ * The organisation that ran the trial (`consultoria`), not the people and companies around it.
+ *
+ * Sources, most trusted first: a label that names the executor ("Executora:", "Quem conduziu",
+ * "Realização"); the letterhead (the first lines of the first page); "Responsável técnico –
+ * <organisation>"; a sentence ("conduzido pela …"). Distractors are refused whatever their place:
+ * the signing engineer (a person, a CREA number), a laboratory, the client or sponsor (one of the
+ * brands), an address, a document title.
+ */
+import type { Candidates } from './candidates.js';
+import { labelField } from './labels.js';
+import { lineSnippet, type Layout } from './layout.js';
+import type { TextLine } from './pdf-text.js';
+import { type CompiledReference, countMatches } from './reference.js';
+import { cleanValue, fold, key, tidyCase } from './text.js';
+
+/** Words an organisation's name carries (folded). */
+const ORG_WORDS =
+  /(?<![a-z])(consultoria|consultores|consulting|assessoria|pesquisa|pesquisas|research|agro[a-z]*|agricola|agricolas|rural|experimentacao|experimental|fundacao|instituto|cooperativa|associacao|servicos|tecnologia|solucoes|ensaios|estacao|centro|campo|planejamento|agrotecnologia|agricultura)(?![a-z])/;
+/** Legal suffixes: the name of a company for certain. */
+const LEGAL_SUFFIX = /(?<![a-z])(ltda|s\.?\s?a\.?|s\/a|eireli|me|epp)\.?\s*$/;
+/** What an organisation's name never is. */
+const NOT_ORG =
+  /(?<![a-z])(laboratorio|lab\.|relatorio|boletim|nota tecnica|nota|card|resultado|resultados|avaliacao|protocolo|dia de campo|ensaio de|emitido|revisao|pagina|cnpj|cpf|crea|eng\.|engenheir|agr\.|dr\.|dra\.|prof\.|rua|av\.|avenida|rodovia|telefone|tel\.|e-mail|www|http|cep)(?![a-z])/;
+/** Labels that name the organisation that ran the trial (folded, punctuation dropped); a person after them is refused. */
+const EXECUTOR_LABEL =
+  /^(executora|executor|execucao|quem conduziu|conduzido|conducao|realizacao|realizado|instituicao|empresa|consultoria|consultora|consultor|elaborado por|elaboracao)( |$)/;
+/** "Responsável técnico – <organisation>": the line under a signature. */
+const RESPONSIBLE = /^respons[aá]vel(?:\s+t[eé]cnic[oa])?\s*[:–—-]\s*/i;
+
+/** Lower-case words that stay inside a name ("Pesquisa em Arroz Irrigado", "Vale do Itapocu"). */
+const CONNECTORS = new Set(['de', 'da', 'do', 'das', 'dos', 'e', 'em', '&']);
+
+/**
+ * Cuts a phrase where the name ends: at the first lower-case word that is not a connector
+ * ("Campos Gerais Pesquisa na estação …" → "Campos Gerais Pesquisa"), connectors at the end dropped.
+ */
+export function nameOnly(phrase: string): string {
+  const words = phrase.trim().split(/\s+/);
+  const kept: string[] = [];
+  const allCaps = phrase === phrase.toUpperCase();
+  for (const w of words) {
+    if (!allCaps && /^[a-zà-ÿ]/.test(w) && !CONNECTORS.has(w)) break;
+    kept.push(w);
+  }
+  // A label run into the name's cell ("… Consultoria Marca" before the brand) is not the name's.
+  for (let n = Math.min(3, kept.length - 2); n >= 1; n--) {
+    const field = labelField(kept.slice(kept.length - n).join(' '));
+    if (field !== null && field !== 'consultoria') {
+      kept.splice(kept.length - n);
+      break;
+    }
+  }
+  while (kept.length > 0 && CONNECTORS.has((kept[kept.length - 1] ?? '').toLowerCase())) kept.pop();
+  return kept.join(' ');
+}
+
+/** Splits a line into the phrases a letterhead puts side by side ("Name · address · phone", "Label: name"). */
+function phrases(text: string): string[] {
+  return text
+    .split(/\s+[·•|–—]\s+|\s{3,}|\t|\s[-]\s|\s*[·•|:]\s*|\s*\.{3,}\s*|\s*…+\s*/)
+    .map((p) => nameOnly(cleanValue(p)))
+    .filter(Boolean);
+}
+
+/**
+ * How much a phrase looks like the name of an organisation (0 when it is not one): a legal suffix
+ * or an organisation word, two to ten words, no digits, not a person, a lab, a brand or a title.
+ */
+export function organizationScore(phrase: string, c: CompiledReference): number {
+  const f = fold(phrase).trim();
+  const words = phrase.trim().split(/\s+/);
+  if (words.length < 2 || words.length > 10 || phrase.length > 90) return 0;
+  if (/\d/.test(phrase) || /@/.test(phrase)) return 0;
+  if (NOT_ORG.test(f)) return 0;
+  // A brand (the client or sponsor) or a product is not who ran the trial.
+  if (c.brands.some((b) => countMatches(b.name, f) > 0)) return 0;
+  // Names capitalise their words (or are written in capitals).
+  const capitalised = words.filter((w) => /^[A-ZÀ-Ý]/.test(w)).length;
+  if (capitalised < Math.ceil(words.length / 2)) return 0;
+  const suffix = LEGAL_SUFFIX.test(f);
+  const word = ORG_WORDS.test(f);
+  if (!suffix && !word) return 0;
+  return (suffix ? 0.5 : 0) + (word ? 0.4 : 0) + (suffix && word ? 0.1 : 0);
+}
+
+/** The best organisation phrase in a text, with its score. */
+function bestPhrase(text: string, c: CompiledReference): { name: string; score: number } | null {
+  let best: { name: string; score: number } | null = null;
+  for (const p of phrases(text)) {
+    const score = organizationScore(p, c);
+    // cleanValue takes a sentence's full stop; an abbreviation keeps its own.
+    if (score > 0 && (!best || score > best.score)) best = { name: tidyCase(p).replace(/(?<![A-Za-zÀ-ÿ])(Ltda|S\.A|Cia)$/i, '$1.'), score };
+  }
+  return best;
+}
+
+/** A line's cell under `cell` on one of the next two lines (a label above its value). */
+function cellBelow(lines: readonly TextLine[], index: number, cellX: number, cellRight: number): string | null {
+  const line = lines[index] as TextLine;
+  for (let j = index + 1; j <= index + 2 && j < lines.length; j++) {
+    const below = lines[j] as TextLine;
+    if (below.page !== line.page) return null;
+    const under = below.cells.find((v) => Math.min(v.right, cellRight + 40) - Math.max(v.x, cellX - 6) > 0 && v.x < cellRight);
+    if (under) return under.text;
+  }
+  return null;
+}
+
+export function readOrganization(layout: Layout, c: CompiledReference, out: Candidates): void {
+  const { lines } = layout;
+  lines.forEach((line, index) => {
+    line.cells.forEach((cell, ci) => {
+      // "Executora: X" in one cell, "Executora | X" in two, or the label above its value.
+      const colon = /^([^:]{3,40}):\s*(.*)$/.exec(cell.text);
+      const label = key(colon ? (colon[1] ?? '') : (cell.text.split(/\s*\.{3,}|…/)[0] ?? ''));
+      if (EXECUTOR_LABEL.test(label) && label.split(' ').length <= 4) {
+        const value = (colon?.[2] ?? '').trim() || line.cells[ci + 1]?.text || cellBelow(lines, index, cell.x, cell.right) || '';
+        const found = bestPhrase(value, c);
+        if (found)
+          out.add('consultoria', found.name, 0.9 + found.score / 10, { page: line.page, snippet: lineSnippet(line), source: 'label' });
+        return;
+      }
+      const responsible = RESPONSIBLE.exec(cell.text);
+      if (responsible) {
+        const found = bestPhrase(cell.text.slice(responsible[0].length), c);
+        if (found)
+          out.add('consultoria', found.name, 0.72 + found.score / 10, { page: line.page, snippet: lineSnippet(line), source: 'label' });
+      }
+    });
+  });
+
+  // The letterhead: the first lines of the first page; the earlier and larger, the likelier.
+  const sizes = layout.letterhead.map((l) => l.fontSize);
+  const largest = Math.max(0, ...sizes);
+  layout.letterhead.forEach((line, i) => {
+    for (const cell of line.cells) {
+      const found = bestPhrase(cell.text, c);
+      if (!found) continue;
+      const prominence = (line.fontSize >= largest ? 0.04 : 0) - i * 0.01;
+      out.add('consultoria', found.name, 0.78 + found.score / 10 + prominence, {
+        page: line.page,
+        snippet: lineSnippet(line),
+        source: 'document',
+      });
+    }
+  });
+
+  // "O ensaio foi conduzido pela X", "realizado por X".
+  const verb =
+    /(?:conduzid[oa]s?|realizad[oa]s?|executad[oa]s?|instalad[oa]s?|desenvolvid[oa]s?|elaborad[oa]s?|coordenad[oa]s?)\s+(?:pel[oa]|por)\s+/g;
+  for (const m of layout.flat.matchAll(verb)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const rest = layout.flat.slice(at, at + 100).split(/[,;.(]\s|\s{3}/)[0] ?? '';
+    const found = bestPhrase(rest, c);
+    if (found)
+      out.add('consultoria', found.name, 0.75 + found.score / 10, {
+        page: layout.pageAt(at),
+        snippet: layout.flat.slice(Math.max(0, (m.index ?? 0) - 20), at + rest.length).trim(),
+        source: 'sentence',
+      });
+  }
+}

@@ -1,0 +1,190 @@
+/** The extractor's stages alone: layout, candidates and their choice, the organisation reader. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Candidates, choose } from './candidates.js';
+import { looksLikeTrialReport } from './extract.js';
+import { buildLayout, dropRunningLines, findGutter, snippetAround } from './layout.js';
+import { nameOnly, organizationScore, readOrganization } from './organization.js';
+import { groupLines, type PdfText, type TextItem, type TextLine } from './pdf-text.js';
+import { compileReference } from './reference.js';
+import { referenceFromSql } from './reference-sql.js';
+import { fold } from './text.js';
+
+const c = compileReference(referenceFromSql(readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8')));
+
+const item = (str: string, x: number, y: number, fontSize = 10): TextItem => ({ str, x, y, width: str.length * fontSize * 0.5, fontSize });
+
+/** A page's lines from rows of [x, text] cells, 15 pt apart from the top. */
+function page(n: number, rows: [number, string][][], fontSize = 10): TextLine[] {
+  return groupLines(
+    rows.flatMap((cells, r) => cells.map(([x, text]) => item(text, x, 800 - r * 15, fontSize))),
+    n,
+  );
+}
+
+function pdfOf(lines: TextLine[], pageCount = 1): PdfText {
+  return { pageCount, pagesRead: pageCount, lines, charCount: lines.reduce((s, l) => s + l.text.length, 0) };
+}
+
+describe('layout', () => {
+  it('keeps a running header on its first page only and drops page numbers', () => {
+    const header: [number, string][] = [[50, 'Serra Verde Pesquisa Agrícola · relatório de ensaio']];
+    const lines = [
+      ...page(1, [header, [[50, 'Primeira página do texto']], [[280, 'Página 1 de 2']]]),
+      ...page(2, [header, [[50, 'Segunda página do texto']], [[280, 'Página 2 de 2']]]),
+    ];
+    const kept = dropRunningLines(lines).map((l) => `${l.page}:${l.text}`);
+    expect(kept).toEqual([
+      '1:Serra Verde Pesquisa Agrícola · relatório de ensaio',
+      '1:Primeira página do texto',
+      '2:Segunda página do texto',
+    ]);
+  });
+
+  it('reads two text columns one after the other', () => {
+    const rows: [number, string][][] = [
+      [
+        [50, 'O ensaio foi instalado em'],
+        [320, 'A testemunha produziu menos'],
+      ],
+      [
+        [50, 'latossolo argiloso com'],
+        [320, 'que os demais tratamentos'],
+      ],
+      [
+        [50, 'quatro repetições por'],
+        [320, 'em todos os blocos do'],
+      ],
+      [
+        [50, 'tratamento avaliado.'],
+        [320, 'experimento conduzido.'],
+      ],
+    ];
+    const lines = page(1, rows);
+    expect(findGutter(lines)).not.toBeNull();
+    const layout = buildLayout(pdfOf(lines));
+    expect(layout.flat).toContain('O ensaio foi instalado em latossolo argiloso com quatro repetições por tratamento avaliado.');
+    expect(layout.flat).toContain('A testemunha produziu menos que os demais tratamentos');
+  });
+
+  it('does not split one column of text', () => {
+    const lines = page(1, [[[50, 'Uma linha longa de texto corrido que atravessa a página inteira de lado a lado']], [[50, 'curta']]]);
+    expect(findGutter(lines)).toBeNull();
+  });
+
+  it('maps offsets back to pages and cuts snippets at word boundaries', () => {
+    const layout = buildLayout(
+      pdfOf([...page(1, [[[50, 'Texto da primeira página']]]), ...page(2, [[[50, 'Texto da segunda página']]])], 2),
+    );
+    expect(layout.pageAt(layout.flat.indexOf('segunda'))).toBe(2);
+    expect(layout.pageAt(0)).toBe(1);
+    const long = 'palavra '.repeat(60);
+    const s = snippetAround(long, 200, 207, 40);
+    expect(s.length).toBeLessThanOrEqual(42);
+    expect(s.startsWith('…')).toBe(true);
+  });
+});
+
+describe('candidates and the choice', () => {
+  const ev = (source: 'label' | 'sentence' | 'document', page = 1) => ({ page, snippet: `de ${source}`, source });
+
+  it('takes the most trusted value and keeps its evidence', () => {
+    const cands = new Candidates();
+    cands.add('cultura', 'Milho', 0.7, ev('document'));
+    cands.add('cultura', 'Soja', 0.95, ev('label', 2));
+    const chosen = choose(cands).get('cultura');
+    expect(chosen?.value).toBe('Soja');
+    expect(chosen?.evidence).toMatchObject({ page: 2, source: 'label', confidence: 0.95 });
+  });
+
+  it('gains a little when sources agree, loses when two values are close', () => {
+    const agree = new Candidates();
+    agree.add('cidade', 'Rio Verde', 0.85, ev('sentence'));
+    agree.add('cidade', 'rio verde', 0.8, ev('document'));
+    expect(choose(agree).get('cidade')?.confidence).toBeCloseTo(0.88, 5);
+
+    const contest = new Candidates();
+    contest.add('cidade', 'Rio Verde', 0.85, ev('sentence'));
+    contest.add('cidade', 'Jataí', 0.83, ev('document'));
+    expect(choose(contest).get('cidade')?.confidence).toBeCloseTo(0.75, 5);
+  });
+
+  it('ignores empty values and marks OCR pages', () => {
+    const cands = new Candidates();
+    cands.add('ano', null, 0.9, ev('label'));
+    cands.add('ano', Number.NaN, 0.9, ev('label'));
+    cands.add('ano', 2024, 0.9, ev('label', 3));
+    const chosen = choose(cands, [3]).get('ano');
+    expect(chosen?.value).toBe(2024);
+    expect(chosen?.evidence.ocr).toBe(true);
+    expect(chosen?.confidence).toBeLessThan(0.9);
+  });
+});
+
+describe('the organisation that ran the trial', () => {
+  it('scores names of organisations, not people, laboratories, brands or titles', () => {
+    expect(organizationScore('Serra Verde Pesquisa Agrícola Ltda.', c)).toBeGreaterThan(0.9);
+    expect(organizationScore('Planície Consultoria', c)).toBeGreaterThan(0);
+    expect(organizationScore('Eng. Agr. João P. Silva', c)).toBe(0);
+    expect(organizationScore('Laboratório Terra Análises Agrícolas', c)).toBe(0);
+    expect(organizationScore('Relatório Técnico de Pesquisa', c)).toBe(0);
+    expect(organizationScore('Aminoagro Pesquisa', c)).toBe(0);
+    expect(organizationScore('Rua das Flores, 120', c)).toBe(0);
+  });
+
+  it('cuts a name where the sentence goes on, and drops a label run into it', () => {
+    expect(nameOnly('Serra Verde Pesquisa na fazenda do produtor')).toBe('Serra Verde Pesquisa');
+    expect(nameOnly('Vale Alto Pesquisa em Arroz Irrigado')).toBe('Vale Alto Pesquisa em Arroz Irrigado');
+    expect(nameOnly('Planície Consultoria Marca')).toBe('Planície Consultoria');
+  });
+
+  function organizationOf(lines: TextLine[]): string | undefined {
+    const cands = new Candidates();
+    readOrganization(buildLayout(pdfOf(lines)), c, cands);
+    return choose(cands).get('consultoria')?.value as string | undefined;
+  }
+
+  it('prefers the executor label over the letterhead, and skips the signing engineer', () => {
+    const lines = page(1, [
+      [[50, 'COOPERATIVA REGIONAL DOS PRODUTORES · DIA DE CAMPO']],
+      [[50, 'Relatório de resultados']],
+      [[50, 'Executora: Planície Consultoria Agronômica – equipe de campo']],
+      [[50, 'Responsável: Eng. Agr. Maria S. Souza – CREA-GO 12.345/D']],
+    ]);
+    expect(organizationOf(lines)).toBe('Planície Consultoria Agronômica');
+  });
+
+  it('reads the letterhead in capitals, in title case', () => {
+    const lines = page(1, [
+      [[50, 'SERRA VERDE PESQUISA AGRÍCOLA LTDA.']],
+      [[50, 'Av. Central, 100 – Centro']],
+      [[50, 'Relatório de ensaio']],
+    ]);
+    expect(organizationOf(lines)).toBe('Serra Verde Pesquisa Agrícola Ltda.');
+  });
+
+  it('reads "conduzido pela …" in a sentence', () => {
+    const lines = page(1, [[[50, 'O ensaio foi conduzido pela Vale Alto Agronomia na fazenda do produtor, em 2024.']]]);
+    expect(organizationOf(lines)).toBe('Vale Alto Agronomia');
+  });
+});
+
+describe('not a trial report', () => {
+  it('tells an invoice and a lab report from a trial', () => {
+    expect(looksLikeTrialReport(fold('Pedido de venda · Nota fiscal · valor unitário · frete · safra 2025/26 · sementes de soja'), 0)).toBe(
+      false,
+    );
+    expect(
+      looksLikeTrialReport(
+        fold('Laudo de análise de solo · amostra 12 · extrator Mehlich · CTC · argila 45% · protocolo do laboratório'),
+        0,
+      ),
+    ).toBe(false);
+    expect(
+      looksLikeTrialReport(
+        fold('Ensaio em blocos com quatro repetições; a testemunha e os tratamentos foram colhidos; produtividade em kg/ha'),
+        4,
+      ),
+    ).toBe(true);
+  });
+});
