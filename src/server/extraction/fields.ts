@@ -224,7 +224,8 @@ export function findSoilContent(text: string, kind: SoilKind, unitHint: SoilUnit
     const v = soilPercent(kind, n.value, unit);
     if (v !== null) return v;
   }
-  const before = new RegExp(`${num}\\s*(%|g\\s*/\\s*kg|dag\\s*/\\s*kg|g\\s*/\\s*dm[³3])\\s*(?:de\\s+)?${word}`, 'g');
+  const unit = String.raw`(%|d?a?g\s*(?:\/\s*|[\s.·]*)(?:kg|dm\s*[³3]?)(?:\s*[-−⁻]\s*[1¹3³])?)`;
+  const before = new RegExp(`${num}\\s*${unit}\\s*(?:de\\s+)?${word}`, 'g');
   for (const m of f.matchAll(before)) {
     const n = findNumbers(m[1] ?? '')[0];
     if (!n) continue;

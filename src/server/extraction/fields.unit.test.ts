@@ -147,6 +147,12 @@ describe('other fields', () => {
     expect(findSoilContent('argila 520 g/kg', 'mo')).toBeNull();
   });
 
+  it('reads soil contents with units written as powers', () => {
+    expect(findSoilContent('com 4,1 dag kg⁻¹ de matéria orgânica e 610 g kg⁻¹ de argila', 'argila')).toBe(61);
+    expect(findSoilContent('com 4,1 dag kg⁻¹ de matéria orgânica e 610 g kg⁻¹ de argila', 'mo')).toBe(4.1);
+    expect(findSoilContent('argila: 330 g kg-1; MO: 18 g dm-3', 'mo')).toBe(1.8);
+  });
+
   it('reads coordinates given together or one by one', () => {
     expect(parseCoordinates('-17,7923; -50,9192')).toEqual({ latitude: -17.7923, longitude: -50.9192 });
     expect(parseCoordinates(`12°05'44"S 45°47'12"W`)).toEqual({ latitude: -12.095556, longitude: -45.786667 });

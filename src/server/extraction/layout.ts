@@ -104,8 +104,9 @@ export function dropRunningLines(lines: TextLine[]): TextLine[] {
 const MIN_BLOCK_LINES = 4;
 
 /**
- * The x of a gutter that splits `lines` into two columns: no cell crosses it, and most lines
- * hold text on both sides. Null when the lines are one column.
+ * The x of a gutter that splits `lines` into two columns: no cell crosses it, and text stands on
+ * both sides of it on several lines (the same lines in a form, alternate lines when the two
+ * columns' baselines differ). Null when the lines are one column.
  */
 export function findGutter(lines: readonly TextLine[]): number | null {
   if (lines.length < MIN_BLOCK_LINES) return null;
@@ -113,22 +114,25 @@ export function findGutter(lines: readonly TextLine[]): number | null {
   const right = Math.max(...lines.flatMap((l) => l.cells.map((c) => c.right)));
   const width = right - left;
   if (width <= 0) return null;
-  let best: { x: number; both: number } | null = null;
+  const middle = left + width / 2;
+  let best: { x: number; sides: number } | null = null;
   for (let x = left + width * 0.25; x <= left + width * 0.75; x += 2) {
-    let both = 0;
+    let onLeft = 0;
+    let onRight = 0;
     let crossed = false;
     for (const l of lines) {
       if (l.cells.some((c) => c.x < x - 1 && c.right > x + 1)) {
         crossed = true;
         break;
       }
-      if (l.cells.some((c) => c.right <= x) && l.cells.some((c) => c.x >= x)) both++;
+      if (l.cells.some((c) => c.right <= x)) onLeft++;
+      if (l.cells.some((c) => c.x >= x)) onRight++;
     }
     if (crossed) continue;
-    const centred = !best || Math.abs(x - (left + width / 2)) < Math.abs(best.x - (left + width / 2));
-    if (!best || both > best.both || (both === best.both && centred)) best = { x, both };
+    const sides = Math.min(onLeft, onRight);
+    if (!best || sides > best.sides || (sides === best.sides && Math.abs(x - middle) < Math.abs(best.x - middle))) best = { x, sides };
   }
-  return best && best.both >= Math.max(MIN_BLOCK_LINES - 1, lines.length * 0.5) ? best.x : null;
+  return best && best.sides >= Math.max(2, lines.length * 0.25) ? best.x : null;
 }
 
 /**

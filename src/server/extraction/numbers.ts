@@ -116,24 +116,34 @@ export function findYieldUnit(text: string): YieldUnit | null {
 
 export type SoilUnit = '%' | 'g/kg' | 'dag/kg' | 'g/dm3';
 
-/** The content unit right at the start of `text` ("%", "g/kg", "dag/kg", "g/dm³"…). */
+/** "/kg", " kg-1", " kg⁻¹", ".kg−1": per kilogram. */
+const PER_KG = String.raw`(?:\s*\/\s*kg|[\s.·]*kg\s*(?:[-−⁻]\s*[1¹]))`;
+/** "/dm³", " dm-3", " dm⁻³": per cubic decimetre. */
+const PER_DM3 = String.raw`(?:\s*\/\s*dm\s*[³3]|[\s.·]*dm\s*(?:[-−⁻]\s*[3³]))`;
+const LEADING_UNITS: [RegExp, SoilUnit][] = [
+  [new RegExp(String.raw`^dag${PER_KG}`), 'dag/kg'],
+  [new RegExp(String.raw`^g${PER_DM3}`), 'g/dm3'],
+  [new RegExp(String.raw`^g${PER_KG}`), 'g/kg'],
+];
+const ANY_UNITS: [RegExp, SoilUnit][] = [
+  [new RegExp(String.raw`dag${PER_KG}`), 'dag/kg'],
+  [new RegExp(String.raw`g${PER_DM3}`), 'g/dm3'],
+  [new RegExp(String.raw`g${PER_KG}`), 'g/kg'],
+];
+
+/** The content unit right at the start of `text` ("%", "g/kg", "dag/kg", "g/dm³", "g kg⁻¹"…). */
 export function leadingSoilUnit(text: string): SoilUnit | null {
   const t = text.trimStart().toLowerCase();
   if (/^%/.test(t) || /^por\s*cento\b/.test(t)) return '%';
-  if (/^dag\s*(?:\/\s*kg|kg\s*-\s*1|kg-1)/.test(t)) return 'dag/kg';
-  if (/^g\s*(?:\/\s*dm\s*[³3]|dm\s*-\s*3|dm-3)/.test(t)) return 'g/dm3';
-  if (/^g\s*(?:\/\s*kg|kg\s*-\s*1|kg-1)/.test(t)) return 'g/kg';
-  return null;
+  return LEADING_UNITS.find(([re]) => re.test(t))?.[1] ?? null;
 }
 
 /** Any soil content unit inside a text (e.g. a column header "M.O. (dag/kg)"). */
 export function findSoilUnit(text: string): SoilUnit | null {
   const t = text.toLowerCase();
-  if (/dag\s*(?:\/\s*kg|kg\s*-\s*1)/.test(t)) return 'dag/kg';
-  if (/g\s*(?:\/\s*dm\s*[³3]|dm\s*-\s*3)/.test(t)) return 'g/dm3';
-  if (/g\s*(?:\/\s*kg|kg\s*-\s*1)/.test(t)) return 'g/kg';
-  if (/%/.test(t)) return '%';
-  return null;
+  const unit = ANY_UNITS.find(([re]) => re.test(t))?.[1];
+  if (unit) return unit;
+  return /%/.test(t) ? '%' : null;
 }
 
 /** A soil content in %: g/kg and g/dm³ are tenths of a percent, dag/kg is a percent. */

@@ -115,8 +115,10 @@ export function readOrganization(layout: Layout, c: CompiledReference, out: Cand
       const colon = /^([^:]{3,40}):\s*(.*)$/.exec(cell.text);
       const label = key(colon ? (colon[1] ?? '') : (cell.text.split(/\s*\.{3,}|…/)[0] ?? ''));
       if (EXECUTOR_LABEL.test(label) && label.split(' ').length <= 4) {
-        const value = (colon?.[2] ?? '').trim() || line.cells[ci + 1]?.text || cellBelow(lines, index, cell.x, cell.right) || '';
-        const found = bestPhrase(value, c);
+        // The value after the colon, in the next cell, or under the label (a header row of labels).
+        const found = [(colon?.[2] ?? '').trim(), line.cells[ci + 1]?.text ?? '', cellBelow(lines, index, cell.x, cell.right) ?? '']
+          .map((v) => bestPhrase(v, c))
+          .find((f) => f !== null);
         if (found)
           out.add('consultoria', found.name, 0.9 + found.score / 10, { page: line.page, snippet: lineSnippet(line), source: 'label' });
         return;

@@ -67,6 +67,20 @@ describe('layout', () => {
     expect(layout.flat).toContain('A testemunha produziu menos que os demais tratamentos');
   });
 
+  it('reads two columns whose baselines do not line up', () => {
+    const items = [
+      ...['Na área do ensaio o solo', 'tem textura média e foi', 'corrigido antes do plantio.', 'Fim da coluna esquerda.'].map((t, i) =>
+        item(t, 50, 700 - i * 14),
+      ),
+      ...['Os resultados mostram que', 'a aplicação via foliar', 'aumentou a produtividade.', 'Fim da coluna direita.'].map((t, i) =>
+        item(t, 320, 693 - i * 14),
+      ),
+    ];
+    const layout = buildLayout(pdfOf(groupLines(items, 1)));
+    expect(layout.flat).toContain('Na área do ensaio o solo tem textura média e foi corrigido antes do plantio.');
+    expect(layout.flat).toContain('Os resultados mostram que a aplicação via foliar aumentou a produtividade.');
+  });
+
   it('does not split one column of text', () => {
     const lines = page(1, [[[50, 'Uma linha longa de texto corrido que atravessa a página inteira de lado a lado']], [[50, 'curta']]]);
     expect(findGutter(lines)).toBeNull();
