@@ -44,9 +44,7 @@ export class Candidates {
 
   add(field: ScalarField, value: Scalar | null | undefined, score: number, evidence: Evidence, warning?: string): void {
     if (value === null || value === undefined || value === '' || (typeof value === 'number' && !Number.isFinite(value))) return;
-    const snippet =
-      evidence.snippet.length <= EVIDENCE_SNIPPET_MAX ? evidence.snippet : `${evidence.snippet.slice(0, EVIDENCE_SNIPPET_MAX - 1)}…`;
-    this.list.push({ field, value, score, evidence: { ...evidence, snippet }, ...(warning ? { warning } : {}) });
+    this.list.push({ field, value, score, evidence: { ...evidence, snippet: clip(evidence.snippet) }, ...(warning ? { warning } : {}) });
   }
 
   of(field: ScalarField): Candidate[] {
@@ -57,6 +55,12 @@ export class Candidates {
   best(field: ScalarField): number {
     return Math.max(0, ...this.of(field).map((c) => c.score));
   }
+}
+
+/** A snippet cut to what the review shows. */
+export function clip(text: string, max = EVIDENCE_SNIPPET_MAX): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
 }
 
 function valueKey(value: Scalar): string {

@@ -52,6 +52,14 @@ describe('extractFromPdf over the quality set', () => {
       if (fixture.split === 'tuning') expect(wrongKeys).toEqual([]);
       expect(cmp.checks.filter((c) => !c.ok)).toEqual([]);
       expect(result.fieldsExtracted).toEqual(Object.keys(result.data));
+      // Every value says where it was found: a page of the report (0 when derived) and its text.
+      expect(Object.keys(result.evidence ?? {}).sort()).toEqual(Object.keys(result.data).sort());
+      for (const ev of Object.values(result.evidence ?? {})) {
+        expect(ev.page).toBeGreaterThanOrEqual(ev.source === 'derived' ? 0 : 1);
+        expect(ev.snippet.length).toBeGreaterThan(0);
+        expect(ev.snippet.length).toBeLessThanOrEqual(160);
+        expect(ev.confidence).toBeGreaterThan(0);
+      }
       // Numbers are numbers (kg/ha, %, degrees), never strings.
       for (const k of ['ano', 'latitude', 'longitude', 'teor_argila', 'teor_materia_organica', 'custo_protocolo'] as const) {
         if (result.data[k] !== undefined) expect(typeof result.data[k]).toBe('number');

@@ -10,7 +10,7 @@
  *    how much the form needs them, so a report missing its brand, crop, place, year or yields
  *    always asks for review (< 0.8).
  */
-import { Candidates, choose, type Chosen, type ScalarField } from './candidates.js';
+import { Candidates, choose, clip, type Chosen, type ScalarField } from './candidates.js';
 import { buildLayout } from './layout.js';
 import { readOrganization } from './organization.js';
 import { type PdfText, readPdfText } from './pdf-text.js';
@@ -106,7 +106,7 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
         const ev = treatments.evidence;
         evidence.tratamentos = {
           page: ev?.page ?? 1,
-          snippet: ev?.snippet ?? treatments.tratamentos.map((t) => t.nome).join('; '),
+          snippet: clip(ev?.snippet ?? treatments.tratamentos.map((t) => t.nome).join('; ')),
           confidence: treatments.confidence,
           source: 'table',
           ...(ev && layout.ocrPages.includes(ev.page) ? { ocr: true } : {}),

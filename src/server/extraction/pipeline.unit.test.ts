@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Candidates, choose } from './candidates.js';
-import { looksLikeTrialReport } from './extract.js';
+import { extractFromText, looksLikeTrialReport, NO_YIELDS_WARNING } from './extract.js';
 import { buildLayout, dropRunningLines, findGutter, snippetAround } from './layout.js';
 import { nameOnly, organizationScore, readOrganization } from './organization.js';
 import { groupLines, type PdfText, type TextItem, type TextLine } from './pdf-text.js';
@@ -10,7 +10,8 @@ import { compileReference } from './reference.js';
 import { referenceFromSql } from './reference-sql.js';
 import { fold } from './text.js';
 
-const c = compileReference(referenceFromSql(readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8')));
+const ref = referenceFromSql(readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8'));
+const c = compileReference(ref);
 
 const item = (str: string, x: number, y: number, fontSize = 10): TextItem => ({ str, x, y, width: str.length * fontSize * 0.5, fontSize });
 
@@ -200,5 +201,36 @@ describe('not a trial report', () => {
         4,
       ),
     ).toBe(true);
+  });
+});
+
+describe('the whole pipeline on lines', () => {
+  const header: [number, string][][] = [
+    [[50, 'Serra Verde Pesquisa Agrícola Ltda.']],
+    [[50, 'Relatório de ensaio de soja – safra 2023/24']],
+    [
+      [50, 'Marca: Aminoagro'],
+      [300, 'Município: Rio Verde – GO'],
+    ],
+    [
+      [50, 'Cultura: Soja'],
+      [300, 'Cultivar: M 8349 IPRO'],
+    ],
+    [[50, 'Delineamento: blocos casualizados, quatro repetições; cada parcela com testemunha e tratamentos.']],
+  ];
+
+  it('says so when the yields are missing, and gives evidence for what it found', () => {
+    const result = extractFromText(pdfOf(page(1, header)), ref);
+    expect(result.warnings).toContain(NO_YIELDS_WARNING);
+    expect(result.data).toMatchObject({
+      consultoria: 'Serra Verde Pesquisa Agrícola Ltda.',
+      marca: 'Aminoagro',
+      cidade: 'Rio Verde',
+      estado: 'GO',
+    });
+    expect(result.evidence?.cidade).toMatchObject({ page: 1, source: 'label' });
+    expect(result.evidence?.cidade?.snippet).toContain('Rio Verde');
+    expect(result.fieldsExtracted).toEqual(Object.keys(result.data));
+    expect(result.confidence).toBeLessThan(0.8);
   });
 });
