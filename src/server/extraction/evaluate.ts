@@ -124,3 +124,306 @@ export const KEY_FIELDS: readonly string[] = [
   'tratamentos.quantidade',
   'tratamentos.produtividade',
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Hand-labelled sets (the dev set in ../shared/data/extraction-dev and tests/fixtures/extraction-own):
+// the same rules as the dev set's score.mjs, so that `npm run eval:extraction` prints in process
+// the number that score.mjs prints against a running server. Truth files hold only the fields the
+// document states; a list in place of a value means "any of these"; keys starting with "_" are notes.
+
+/** One row of a truth file's `tratamentos`. */
+export interface TruthTreatment {
+  nome?: string;
+  modalidade?: string | string[];
+  produtividade?: number;
+}
+
+/** A truth file: scored form fields, notes (`_about`, `_evidence`, `_scan`, `_file`) or, for a
+ * document that is not a report, the behaviour expected (`expect`, `max_confidence`, `max_fields`). */
+export interface TruthFile {
+  [field: string]: unknown;
+  _file?: string;
+  _scan?: boolean;
+  expect?: 'low_confidence_or_client_error' | 'client_error' | 'low_confidence';
+  max_confidence?: number;
+  max_fields?: number;
+  tratamentos?: TruthTreatment[];
+}
+
+const TRUTH_TEXT_FIELDS = new Set([
+  'consultoria',
+  'marca',
+  'bu',
+  'regional',
+  'cultura',
+  'cultivar',
+  'cidade',
+  'estado',
+  'tipo_estatistica',
+]);
+const TRUTH_PCT_FIELDS = new Set(['teor_argila', 'teor_materia_organica']);
+const TRUTH_COORD_FIELDS = new Set(['latitude', 'longitude']);
+const TRUTH_META_KEYS = new Set(['expect', 'max_confidence', 'max_fields']);
+/** Latitude and longitude pass within this many degrees (about 110 m). */
+export const COORD_TOLERANCE = 0.001;
+const NAME_STOP_WORDS = new Set([
+  'de',
+  'da',
+  'do',
+  'das',
+  'dos',
+  'com',
+  'sem',
+  'e',
+  'em',
+  'na',
+  'no',
+  'nas',
+  'nos',
+  'para',
+  'por',
+  'via',
+  'o',
+  'os',
+  'as',
+]);
+
+export function isEmptyValue(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (typeof v === 'string') return v.trim() === '';
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') return Object.keys(v).length === 0;
+  return false;
+}
+
+/** Case- and accent-insensitive; dashes and underscores read as spaces, spaces around "/" and a
+ * trailing "." (as in "Ltda.") ignored, runs of whitespace collapsed. */
+export function normTruthText(v: unknown): string {
+  return String(v ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[-\u2010-\u2015_]/g, ' ')
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.;,:]+$/, '')
+    .trim();
+}
+
+/** A number, or a string in Brazilian or English notation ("3.456,7", "R$ 14.800,00", "45%").
+ * With `coord`, "-12.545" is a decimal, never thousands. */
+export function truthNumber(v: unknown, coord = false): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string') return null;
+  let s = v.trim().replace(/[^\d,.-]/g, '');
+  if (!/\d/.test(s)) return null;
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  if (lastDot >= 0 && lastComma >= 0) {
+    s = lastComma > lastDot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+  } else if (lastComma >= 0) {
+    s = /^-?\d{1,3}(,\d{3}){2,}$/.test(s) ? s.replace(/,/g, '') : s.replace(',', '.');
+  } else if (!coord && /^-?\d{1,3}(\.\d{3})+$/.test(s)) {
+    s = s.replace(/\./g, '');
+  }
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+function truthYear(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? Math.trunc(v) : null;
+  const m = String(v ?? '').match(/\d{4}/);
+  return m ? Number(m[0]) : null;
+}
+
+/** Within 1 % of the expected value (exactly 0 when 0 is expected). */
+export function withinOnePercent(got: number, want: number): boolean {
+  return want === 0 ? Math.abs(got) < 1e-9 : Math.abs(got - want) <= 0.01 * Math.abs(want) + 1e-9;
+}
+
+/** 1 when `got` matches the truth of a scalar field (or one value of a truth list), else 0. */
+export function scoreTruthScalar(field: string, want: unknown, got: unknown): 0 | 1 {
+  const wants: unknown[] = Array.isArray(want) ? want : [want];
+  if (isEmptyValue(got)) return 0;
+  if (field === 'ano') {
+    const y = truthYear(got);
+    return wants.some((w) => y !== null && y === Number(w)) ? 1 : 0;
+  }
+  if (TRUTH_TEXT_FIELDS.has(field) || typeof wants[0] === 'string') {
+    const g = normTruthText(got);
+    return wants.some((w) => normTruthText(w) === g) ? 1 : 0;
+  }
+  const n = truthNumber(got, TRUTH_COORD_FIELDS.has(field));
+  if (n === null) return 0;
+  const nums = wants.map((w) => Number(w));
+  if (TRUTH_COORD_FIELDS.has(field)) return nums.some((w) => Math.abs(n - w) <= COORD_TOLERANCE + 1e-12) ? 1 : 0;
+  if (TRUTH_PCT_FIELDS.has(field)) return nums.some((w) => Math.abs(n - w) <= 0.05 + 1e-9 || withinOnePercent(n, w)) ? 1 : 0;
+  return nums.some((w) => withinOnePercent(n, w)) ? 1 : 0;
+}
+
+function nameWords(s: unknown): string[] {
+  return normTruthText(s)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !NAME_STOP_WORDS.has(w));
+}
+
+/** Every key word of the expected name (stop words aside) is a word of the extracted name. */
+export function treatmentNameOk(want: string, got: unknown): boolean {
+  if (isEmptyValue(got)) return false;
+  const w = nameWords(want);
+  if (!w.length) return normTruthText(want) === normTruthText(got);
+  const g = new Set(nameWords(got));
+  return w.every((t) => g.has(t));
+}
+
+export type TreatmentPart = 'nome' | 'modalidade' | 'produtividade';
+
+export interface TreatmentsScore {
+  /** Checks passed / checks made; rows beyond the expected ones count as one failed check each. */
+  pass: number;
+  total: number;
+  extra: number;
+  score: number;
+  parts: Record<TreatmentPart, [number, number]>;
+  misses: string[];
+}
+
+const show = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v));
+
+/** `tratamentos` as one field: rows matched by order, each stated part one check. */
+export function scoreTruthTreatments(want: readonly TruthTreatment[], got: unknown): TreatmentsScore {
+  const rows: unknown[] = Array.isArray(got) ? got : [];
+  const res: TreatmentsScore = {
+    pass: 0,
+    total: 0,
+    extra: Math.max(0, rows.length - want.length),
+    score: 0,
+    parts: { nome: [0, 0], modalidade: [0, 0], produtividade: [0, 0] },
+    misses: [],
+  };
+  want.forEach((t, i) => {
+    const row = rows[i];
+    const g: Record<string, unknown> = row && typeof row === 'object' ? (row as Record<string, unknown>) : {};
+    const check = (part: TreatmentPart, ok: boolean, gv: unknown, wv: unknown) => {
+      res.total++;
+      res.parts[part][1]++;
+      if (ok) {
+        res.pass++;
+        res.parts[part][0]++;
+      } else res.misses.push(`#${i + 1} ${part}: got ${show(gv)} want ${show(wv)}`);
+    };
+    if (t.nome !== undefined) check('nome', treatmentNameOk(t.nome, g.nome), g.nome, t.nome);
+    if (t.modalidade !== undefined) {
+      const ws = Array.isArray(t.modalidade) ? t.modalidade : [t.modalidade];
+      const ok = !isEmptyValue(g.modalidade) && ws.some((w) => normTruthText(w) === normTruthText(g.modalidade));
+      check('modalidade', ok, g.modalidade, t.modalidade);
+    }
+    if (t.produtividade !== undefined) {
+      const n = truthNumber(g.produtividade);
+      check('produtividade', n !== null && withinOnePercent(n, t.produtividade), g.produtividade, t.produtividade);
+    }
+  });
+  if (res.extra) {
+    res.total += res.extra;
+    res.misses.push(`${res.extra} extra row(s) beyond the ${want.length} expected`);
+  }
+  res.score = res.total ? res.pass / res.total : 0;
+  return res;
+}
+
+/** The scored keys of a truth file (form fields; notes and adversarial settings left out). */
+export function truthFieldKeys(truth: TruthFile): string[] {
+  return Object.keys(truth).filter((k) => !k.startsWith('_') && !TRUTH_META_KEYS.has(k));
+}
+
+export interface TruthFieldScore {
+  field: string;
+  /** 0 to 1 (tratamentos: the fraction of its checks passed). */
+  score: number;
+  got: unknown;
+  want: unknown;
+  treatments?: TreatmentsScore;
+}
+
+export interface TruthReportScore {
+  fields: TruthFieldScore[];
+  /** Sum of the field scores. */
+  score: number;
+  nFields: number;
+}
+
+/** Scores an extraction's `data` (null when the extraction failed) against a report's truth. */
+export function scoreTruthReport(truth: TruthFile, data: Record<string, unknown> | null): TruthReportScore {
+  const d = data ?? {};
+  const fields = truthFieldKeys(truth).map((field): TruthFieldScore => {
+    if (field === 'tratamentos') {
+      const tr = scoreTruthTreatments(truth.tratamentos ?? [], d.tratamentos);
+      return { field, score: tr.score, got: d.tratamentos, want: truth.tratamentos, treatments: tr };
+    }
+    return { field, score: scoreTruthScalar(field, truth[field], d[field]), got: d[field], want: truth[field] };
+  });
+  return { fields, score: fields.reduce((s, f) => s + f.score, 0), nFields: fields.length };
+}
+
+/** How many fields of `data` hold something. */
+export function countFilledFields(data: unknown): number {
+  if (!data || typeof data !== 'object') return 0;
+  return Object.values(data).filter((v) => !isEmptyValue(v)).length;
+}
+
+/** What the endpoint answered: a status with its JSON body, or no answer at all. */
+export interface EndpointAnswer {
+  status?: number;
+  json?: unknown;
+  error?: string;
+}
+
+export interface AdversarialVerdict {
+  pass: boolean;
+  why: string;
+}
+
+function answerConfidence(json: Record<string, unknown>): number | null {
+  const n = truthNumber(json.confidence);
+  if (n === null) return null;
+  return n > 1 && n <= 100 ? n / 100 : n;
+}
+
+/** A document that is not a report passes with a 4xx JSON error (unless a 2xx answer is expected)
+ * or a 2xx answer below `max_confidence` (0.3) with at most `max_fields` fields filled. */
+export function judgeAdversarial(truth: TruthFile, answer: EndpointAnswer): AdversarialVerdict {
+  const maxConf = truth.max_confidence ?? 0.3;
+  if (answer.error !== undefined || answer.status === undefined) return { pass: false, why: `no answer (${answer.error ?? 'unknown'})` };
+  const s = answer.status;
+  if (s >= 500) return { pass: false, why: `HTTP ${s} (server error)` };
+  if (s === 401 || s === 403) return { pass: false, why: `HTTP ${s}: authentication rejected, not a verdict on the file` };
+  if (s === 404 || s === 405) return { pass: false, why: `HTTP ${s}: endpoint missing` };
+  if (s >= 400) {
+    if (truth.expect === 'low_confidence') return { pass: false, why: `HTTP ${s}; expected a 2xx answer with low confidence` };
+    return answer.json !== undefined ? { pass: true, why: `HTTP ${s} JSON error` } : { pass: false, why: `HTTP ${s} but body is not JSON` };
+  }
+  if (truth.expect === 'client_error') return { pass: false, why: `HTTP ${s}; expected a 4xx JSON error` };
+  if (s < 200 || s >= 300) return { pass: false, why: `HTTP ${s}` };
+  if (!answer.json || typeof answer.json !== 'object') return { pass: false, why: `HTTP ${s} but body is not JSON` };
+  const json = answer.json as Record<string, unknown>;
+  const conf = answerConfidence(json);
+  const nFields = countFilledFields(json.data);
+  if (conf === null) return { pass: false, why: `HTTP ${s}, no numeric confidence` };
+  const reference = truth._reference;
+  if (conf >= maxConf && reference && typeof reference === 'object') {
+    // A confident answer on a scan passes only if it reads the page right.
+    const ref = reference as Record<string, unknown>;
+    const data = (json.data && typeof json.data === 'object' ? json.data : {}) as Record<string, unknown>;
+    const keys = Object.keys(ref).filter((k) => k !== 'tratamentos');
+    const right = keys.reduce((n, k) => n + scoreTruthScalar(k, ref[k], data[k]), 0);
+    return {
+      pass: right >= 0.8 * keys.length,
+      why: `confidence ${conf.toFixed(2)}; read ${right}/${keys.length} fields of the scan correctly`,
+    };
+  }
+  if (conf >= maxConf) return { pass: false, why: `confidence ${conf.toFixed(2)} >= ${maxConf}; ${nFields} fields` };
+  if (truth.max_fields !== undefined && nFields > truth.max_fields)
+    return { pass: false, why: `confidence ${conf.toFixed(2)} but ${nFields} fields > ${truth.max_fields}` };
+  return { pass: true, why: `HTTP ${s}, confidence ${conf.toFixed(2)}, ${nFields} fields` };
+}
