@@ -211,6 +211,11 @@ export function looksLikeTrialReport(folded: string, treatmentCount: number): bo
   const hits = words.filter((w) => folded.includes(w)).length;
   // Commerce and laboratory documents: an invoice, an order, a quotation, a lab report.
   const commerce = [
+    'contrato',
+    'clausula',
+    'locacao',
+    'locador',
+    'locatario',
     'nota fiscal',
     'nf-e',
     'danfe',

@@ -93,11 +93,28 @@ export function findLocationInProse(text: string, c: CompiledReference): (Locati
     const cidade = cleanCity(m[1] ?? '');
     if (place && cidade) return { cidade, estado: place.sigla, confidence: 0.85 };
   }
+  // "O ensaio foi instalado em Sorriso – MT": where the trial stood, not an address.
+  const where = new RegExp(
+    `(?:instalad[oa]s?|conduzid[oa]s?|realizad[oa]s?|localizad[oa]s?|implantad[oa]s?|situad[oa]s?)\\s+(?:em|no\\s+munic[íi]pio\\s+de|na\\s+cidade\\s+de)\\s+(${CITY})\\s*(?:[/,–—-]\\s*|\\(\\s*|\\s+-\\s+)(${ufs}|${names})(?![A-Za-zÀ-ÿ])`,
+    'g',
+  );
+  for (const m of prose.matchAll(where)) {
+    const place = matchState(m[2] ?? '', c);
+    const cidade = cleanCity(m[1] ?? '');
+    if (place && cidade) return { cidade, estado: place.sigla, confidence: 0.82 };
+  }
   const bare = new RegExp(`(?<![A-Za-zÀ-ÿ])(${CITY})\\s*(?:/\\s*|\\s[-–—]\\s|\\s?\\(\\s*)(${ufs})(?![A-Za-zÀ-ÿ])`, 'g');
   for (const m of prose.matchAll(bare)) {
     const place = matchState(m[2] ?? '', c);
     const cidade = cleanCity(m[1] ?? '');
     if (place && cidade) return { cidade, estado: place.sigla, confidence: 0.7 };
+  }
+  // "em Maracaju, MS": a comma before the state's code, trusted least (addresses look the same).
+  const comma = new RegExp(`(?<![A-Za-zÀ-ÿ])(${CITY}),\\s*(${ufs})(?![A-Za-zÀ-ÿ])`, 'g');
+  for (const m of prose.matchAll(comma)) {
+    const place = matchState(m[2] ?? '', c);
+    const cidade = cleanCity(m[1] ?? '');
+    if (place && cidade) return { cidade, estado: place.sigla, confidence: 0.6 };
   }
   return null;
 }
@@ -190,6 +207,11 @@ export type SoilKind = 'argila' | 'mo';
 
 /** Plausible contents in %: clay up to 95 %, organic matter up to 20 %. */
 const SOIL_RANGE: Record<SoilKind, [number, number]> = { argila: [1, 95], mo: [0.1, 20] };
+/**
+ * Without a unit, an organic matter "content" above this is read in g/dm³ (or g/kg): mineral
+ * soils hold 0.5–5 %, and reports that leave the unit out are usually quoting a lab's g/dm³.
+ */
+const MO_UNITLESS_PERCENT_MAX = 6;
 
 /**
  * A content from a number and its unit; without a unit, a clay value above 100 or an organic
@@ -197,7 +219,8 @@ const SOIL_RANGE: Record<SoilKind, [number, number]> = { argila: [1, 95], mo: [0
  */
 export function soilPercent(kind: SoilKind, value: number, unit: SoilUnit | null): number | null {
   let percent = soilToPercent(value, unit);
-  if (!unit && percent > SOIL_RANGE[kind][1]) percent = soilToPercent(value, 'g/kg');
+  const unitlessMax = kind === 'mo' ? MO_UNITLESS_PERCENT_MAX : SOIL_RANGE[kind][1];
+  if (!unit && percent > unitlessMax) percent = soilToPercent(value, 'g/kg');
   const [min, max] = SOIL_RANGE[kind];
   return percent >= min && percent <= max ? round(percent, 3) : null;
 }
@@ -277,7 +300,14 @@ export function parseBu(value: string): string | null {
 
 /** A cultivar or hybrid code/name: capitalised words or codes, up to four, cut at punctuation. */
 export function cleanCultivar(raw: string): string | null {
-  const v = cleanValue(raw.split(/\s+[-–—]\s+|[;,(]/)[0] ?? '');
+  // Cut at a dash, a list separator, a bracket or a sentence's end ("Orchestra. Plantio em …").
+  let v = cleanValue(raw.split(/\s+[-–—]\s+|[;,(]|\.\s/)[0] ?? '');
+  // A name written with capitals ends at the first lower-case word ("RB966928 soqueira de 2º corte").
+  if (/[A-Z0-9]/.test(v.charAt(0))) {
+    const words = v.split(/\s+/);
+    const cut = words.findIndex((w, i) => i > 0 && /^[a-zà-ÿ]/.test(w));
+    if (cut > 0) v = words.slice(0, cut).join(' ');
+  }
   if (!v || v.length > 40 || !/[A-Za-z0-9]/.test(v)) return null;
   if (/^(n[aã]o\s+informad[oa]|nd|-|não se aplica)$/i.test(v)) return null;
   // Cultivar names are codes more often than words ("TMG 7262", "BRS Estilo"): kept as written.
@@ -286,7 +316,7 @@ export function cleanCultivar(raw: string): string | null {
 
 // Letters of any alphabet (\p{L}): "Catuaí", "Prata-Anã" are not cut at their accents.
 const CULTIVAR_WORDS =
-  /(?<![\p{L}\p{N}])(?:cultivar|variedade|h[ií]brido)\s+(?:utilizad[ao]\s+)?(?:foi\s+(?:a|o)\s+)?(?:de\s+\p{L}+\s+)?([\p{Lu}0-9][\p{L}\p{N}\-.]*(?:\s+[\p{Lu}0-9][\p{L}\p{N}\-.]*){0,3})/gu;
+  /(?<![\p{L}\p{N}])(?:[Cc]ultivar|[Vv]ariedade|[Hh][ií]brido)\s+(?:utilizad[ao]\s+)?(?:foi\s+(?:a|o)\s+)?(?:de\s+\p{L}+\s+)?([\p{Lu}0-9][\p{L}\p{N}\-.]*(?:\s+[\p{Lu}0-9][\p{L}\p{N}\-.]*){0,3})/gu;
 
 /** "A cultivar utilizada foi a TMG 7262", "Utilizou-se o híbrido DKB 390". */
 export function findCultivarInText(text: string): string | null {

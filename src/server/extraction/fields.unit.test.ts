@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   cleanCity,
+  cleanCultivar,
   findCultivarInText,
   findLocationInProse,
   findSoilContent,
@@ -151,6 +152,15 @@ describe('other fields', () => {
     expect(findSoilContent('com 4,1 dag kg⁻¹ de matéria orgânica e 610 g kg⁻¹ de argila', 'argila')).toBe(61);
     expect(findSoilContent('com 4,1 dag kg⁻¹ de matéria orgânica e 610 g kg⁻¹ de argila', 'mo')).toBe(4.1);
     expect(findSoilContent('argila: 330 g kg-1; MO: 18 g dm-3', 'mo')).toBe(1.8);
+  });
+
+  it('reads a unitless organic matter above 6 as g/dm³, and cuts cultivars at the end of their name', () => {
+    expect(findSoilContent('argila 35 %; M.O. 9', 'mo')).toBe(0.9);
+    expect(findSoilContent('argila 35 %; M.O. 3,1', 'mo')).toBe(3.1);
+    expect(cleanCultivar('Orchestra. Plantio em 12/05')).toBe('Orchestra');
+    expect(cleanCultivar('SP83-2847 cana-planta de ano e meio')).toBe('SP83-2847');
+    expect(cleanCultivar('Catuaí Vermelho IAC 144')).toBe('Catuaí Vermelho IAC 144');
+    expect(findCultivarInText('Cultivar BRS Sertaneja, semeada em 02/03')).toBe('BRS Sertaneja');
   });
 
   it('reads coordinates given together or one by one', () => {

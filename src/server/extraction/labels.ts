@@ -5,7 +5,7 @@
  * Cultivar: M6410").
  */
 import { findSoilUnit, type SoilUnit } from './numbers.js';
-import type { TextLine } from './pdf-text.js';
+import type { TextCell, TextLine } from './pdf-text.js';
 import { key } from './text.js';
 
 export type LabelField =
@@ -50,7 +50,7 @@ const LABELS: [LabelField, RegExp][] = [
   ['local', /^(local|localidade|localizacao|municipio|cidade|endereco)\b/],
   ['latitude', /^(latitude|lat)$/],
   ['longitude', /^(longitude|long|lon|lng)$/],
-  ['coordenadas', /^(coordenadas?|gps|lat long|lat lon|latitude longitude|posicao geografica)\b/],
+  ['coordenadas', /^(coordenadas?|coord|gps|lat long|lat lon|latitude longitude|posicao geografica)\b/],
   ['cultura', /^cultura$/],
   ['cultivar', /^(cultivar|cultivares|variedade|hibrido|material genetico|genotipo)$/],
   ['ano', /^(ano|safra|ano agricola|ano safra|periodo)\b/],
@@ -58,7 +58,8 @@ const LABELS: [LabelField, RegExp][] = [
   ['argila', /^(teor de )?argila\b/],
   ['mo', /^(teor de )?(materia organica|mat organica|m o|mo)\b/],
   ['solo', /^(solo|analise de solo|caracteristicas do solo|textura)\b/],
-  ['custo', /^custo\b/],
+  // "Custo do protocolo", "Valor contratado (R$)", "Investimento do protocolo"; readLabels asks for R$ or the protocol.
+  ['custo', /^(custo|valor|investimento|preco)\b/],
   ['colheita', /^(data (de |da )?)?colheita\b/],
   ['semeadura', /^(data (de |da |do )?)?(semeadura|plantio)\b/],
 ];
@@ -78,6 +79,8 @@ export function isBareLabel(text: string): boolean {
   const k = key(text);
   if (labelField(text) === null || /\d/.test(k)) return false;
   const words = text.trim().split(/\s+/);
+  // A form's labels are often all capitals ("UNIDADE DE NEGÓCIO").
+  if (text === text.toUpperCase()) return words.length <= 5;
   // Label phrases run on in lower case ("Custo do protocolo", "Data de colheita"); names of
   // companies and places capitalise their words.
   return words.length <= 2 || (words.length <= 5 && words.slice(1).every((w) => w === w.toLowerCase()));
@@ -159,6 +162,33 @@ function stackedPairs(lines: TextLine[], index: number): LabelPair[] | null {
   return pairs.length > 0 ? pairs : null;
 }
 
+/** A form's heading cell in capitals without a number ("FORMA DE PAGAMENTO"): not a value. */
+function isCapsHeading(text: string): boolean {
+  return text === text.toUpperCase() && /[A-ZÀ-Ý]{3}/.test(text) && !/\d/.test(text);
+}
+
+/** A ticked and an empty checkbox at the start of an option. */
+const CHECKED = /^\s*(?:[☒☑✓✔■▣]|\[\s*[xX]\s*\]|\(\s*[xX]\s*\))\s*/;
+const UNCHECKED = /^\s*(?:[☐□]|\[\s*\]|\(\s*\))\s*/;
+
+/** The cell under a label cell on one of the next two lines of its page, unless it is a label too. */
+function valueBelow(lines: TextLine[], index: number, cell: TextCell): { text: string; line: number } | null {
+  const line = lines[index] as TextLine;
+  for (let j = index + 1; j <= index + 2 && j < lines.length; j++) {
+    const below = lines[j] as TextLine;
+    if (below.page !== line.page || line.y - below.y > line.fontSize * 3.2) return null;
+    // A row of checkboxes ("☐ BU1  ☒ BU2  ☐ BU3"): the ticked option is the value.
+    const ticked = below.cells.find((v) => CHECKED.test(v.text));
+    if (ticked && below.cells.some((v) => UNCHECKED.test(v.text))) return { text: ticked.text.replace(CHECKED, '').trim(), line: j };
+    const under = below.cells.find((v) => Math.min(v.right, cell.right) - Math.max(v.x, cell.x) > 0 || Math.abs(v.x - cell.x) < 6);
+    if (!under) continue;
+    // A form's value is short; a paragraph under a heading is not a value.
+    if (under.text.length > 60) return null;
+    return isBareLabel(under.text) || labelField(under.text.split(':')[0] ?? '') ? null : { text: under.text, line: j };
+  }
+  return null;
+}
+
 export function collectLabelPairs(lines: TextLine[]): LabelPair[] {
   const pairs: LabelPair[] = [];
   const consumed = new Set<number>();
@@ -170,7 +200,10 @@ export function collectLabelPairs(lines: TextLine[]): LabelPair[] {
       consumed.add(index + 1);
       return;
     }
-    const cells = line.cells;
+    // "Marca: X | BU: Y | Regional: Z" in one cell: each part is a cell of its own.
+    const cells = line.cells.flatMap((cell) =>
+      / \| /.test(cell.text) ? cell.text.split(/\s+\|\s+/).map((text) => ({ ...cell, text })) : [cell],
+    );
     for (let i = 0; i < cells.length; i++) {
       const text = cells[i]?.text ?? '';
       const inCell = pairsInCell(text);
@@ -187,7 +220,21 @@ export function collectLabelPairs(lines: TextLine[]): LabelPair[] {
       }
       // A label cell without a colon, its value in the next cell (a label/value grid).
       const field = labelField(text);
-      if (field && i + 1 < cells.length && cells.length <= 4 && text.length <= 40) {
+      // A label alone at the end of its line ("VALOR DO PROTOCOLO (R$)" in a form box): its value
+      // stands under it.
+      const next = cells[i + 1]?.text ?? '';
+      if (
+        field &&
+        (i + 1 >= cells.length || isBareLabel(next) || (isCapsHeading(next) && isCapsHeading(text.replace(/\(.*\)/, '')))) &&
+        isBareLabel(text.replace(/\(.*\)/, ''))
+      ) {
+        const below = valueBelow(lines, index, cells[i] as TextCell);
+        if (below)
+          pairs.push({ field, label: text, value: below.text, line: below.line, labelUnit: findSoilUnit(text.replace(/^[^(]*/, '')) });
+        continue;
+      }
+      // ("Argila 440 g/kg" holds its own value: it is not a label cell.)
+      if (field && i + 1 < cells.length && cells.length <= 4 && text.length <= 40 && !/\d/.test(text.replace(/\(.*?\)/g, ''))) {
         const value = cells[i + 1]?.text ?? '';
         if (value && !isBareLabel(value)) {
           pairs.push({ field, label: text, value, line: index, labelUnit: findSoilUnit(text.replace(/^[^(]*/, '')) });

@@ -45,6 +45,27 @@ describe('label pairs', () => {
     expect(labelField('Tratamento')).toBeNull();
   });
 
+  it('reads a form in capitals: labels above their values, the ticked checkbox, pipes between pairs', () => {
+    const lines = page([
+      [
+        [0, 'UNIDADE DE NEGÓCIO'],
+        [200, 'FORMA DE ENTREGA'],
+      ],
+      [
+        [0, '☐ BU1'],
+        [60, '☒ BU3'],
+        [200, 'Correio'],
+      ],
+      [[0, 'Marca: Dimicron | BU: BU2 | Custo do ensaio: R$ 9.100,00']],
+    ]);
+    expect(collectLabelPairs(lines).map((p) => [p.field, p.value])).toEqual([
+      ['bu', 'BU3'],
+      ['marca', 'Dimicron'],
+      ['bu', 'BU2'],
+      ['custo', 'R$ 9.100,00'],
+    ]);
+  });
+
   it('reads colon pairs, two per line, label cells without colon, and run-together pairs', () => {
     const lines = page([
       [[0, 'Consultoria: Sudoeste Goiano Pesquisa']],

@@ -9,14 +9,14 @@
  */
 import type { Candidates } from './candidates.js';
 import { labelField } from './labels.js';
-import { lineSnippet, type Layout } from './layout.js';
+import { lineSnippet, type Layout, snippetAround } from './layout.js';
 import type { TextLine } from './pdf-text.js';
 import { type CompiledReference, countMatches } from './reference.js';
 import { cleanValue, fold, key, tidyCase } from './text.js';
 
 /** Words an organisation's name carries (folded). */
 const ORG_WORDS =
-  /(?<![a-z])(consultoria|consultores|consulting|assessoria|pesquisa|pesquisas|research|agro[a-z]*|agricola|agricolas|rural|experimentacao|experimental|fundacao|instituto|cooperativa|associacao|servicos|tecnologia|solucoes|ensaios|estacao|centro|campo|planejamento|agrotecnologia|agricultura)(?![a-z])/;
+  /(?<![a-z])(consultoria|consultores|consulting|assessoria|pesquisa|pesquisas|research|agro[a-z]*|agricola|agricolas|rural|experimentacao|experimental|fundacao|instituto|cooperativa|associacao|servicos|tecnologia|solucoes|ensaios|planejamento|agricultura)(?![a-z])/;
 /** Legal suffixes: the name of a company for certain. */
 const LEGAL_SUFFIX = /(?<![a-z])(ltda|s\.?\s?a\.?|s\/a|eireli|me|epp)\.?\s*$/;
 /** What an organisation's name never is. */
@@ -36,9 +36,14 @@ const CONNECTORS = new Set(['de', 'da', 'do', 'das', 'dos', 'e', 'em', '&']);
  * ("Campos Gerais Pesquisa na estação …" → "Campos Gerais Pesquisa"), connectors at the end dropped.
  */
 export function nameOnly(phrase: string): string {
-  const words = phrase.trim().split(/\s+/);
+  let words = phrase.trim().split(/\s+/);
+  // Two or more words in capitals, then a name in mixed case ("EMPRESA EXECUTORA Serra Verde Ltda."): the
+  // capitals are a label (one capital word is an acronym of the name: "SVPA Serra Verde").
+  const firstMixed = words.findIndex((w) => /^[A-ZÀ-Ý][a-zà-ÿ]/.test(w));
+  if (firstMixed > 1 && words.slice(0, firstMixed).every((w) => w.length > 1 && w === w.toUpperCase() && /[A-ZÀ-Ý]{2}/.test(w)))
+    words = words.slice(firstMixed);
   const kept: string[] = [];
-  const allCaps = phrase === phrase.toUpperCase();
+  const allCaps = words.join(' ') === words.join(' ').toUpperCase();
   for (const w of words) {
     if (!allCaps && /^[a-zà-ÿ]/.test(w) && !CONNECTORS.has(w)) break;
     kept.push(w);
@@ -57,10 +62,13 @@ export function nameOnly(phrase: string): string {
 
 /** Splits a line into the phrases a letterhead puts side by side ("Name · address · phone", "Label: name"). */
 function phrases(text: string): string[] {
-  return text
-    .split(/\s+[·•|–—]\s+|\s{3,}|\t|\s[-]\s|\s*[·•|:]\s*|\s*\.{3,}\s*|\s*…+\s*/)
-    .map((p) => nameOnly(cleanValue(p)))
-    .filter(Boolean);
+  return (
+    text
+      .split(/\s+[·•|–—]\s+|\s{3,}|\t|\s[-]\s|\s*[·•|:,;]\s*|\s*\.{3,}\s*|\s*…+\s*/)
+      // A footnote mark before an affiliation ("¹Serra …", "* Serra …").
+      .map((p) => nameOnly(cleanValue(p.replace(/^[\s¹²³⁴⁵⁶⁷⁸⁹⁰*†‡]+/, ''))))
+      .filter(Boolean)
+  );
 }
 
 /**
@@ -148,6 +156,15 @@ export function readOrganization(layout: Layout, c: CompiledReference, out: Cand
     }
   });
 
+  // A company named with its legal suffix anywhere (a signature, a footer, an affiliation).
+  const legal =
+    /(?<![\p{L}])((?:[\p{Lu}][\p{L}&'’.-]+\s+(?:(?:de|da|do|das|dos|e|em)\s+)?){1,8})(Ltda\.?|LTDA\.?|S\.\s?A\.|S\/A|EIRELI)(?![\p{L}])/gu;
+  for (const m of layout.flat.matchAll(legal)) {
+    const found = bestPhrase(`${m[1] ?? ''}${m[2] ?? ''}`, c);
+    const at = m.index ?? 0;
+    if (found) out.add('consultoria', found.name, 0.66 + found.score / 10, atEvidence(layout, at, at + m[0].length, 'document'));
+  }
+
   // "O ensaio foi conduzido pela X", "realizado por X".
   const verb =
     /(?:conduzid[oa]s?|realizad[oa]s?|executad[oa]s?|instalad[oa]s?|desenvolvid[oa]s?|elaborad[oa]s?|coordenad[oa]s?)\s+(?:pel[oa]|por)\s+/g;
@@ -155,11 +172,30 @@ export function readOrganization(layout: Layout, c: CompiledReference, out: Cand
     const at = (m.index ?? 0) + m[0].length;
     const rest = layout.flat.slice(at, at + 100).split(/[,;.(]\s|\s{3}/)[0] ?? '';
     const found = bestPhrase(rest, c);
-    if (found)
-      out.add('consultoria', found.name, 0.75 + found.score / 10, {
-        page: layout.pageAt(at),
-        snippet: layout.flat.slice(Math.max(0, (m.index ?? 0) - 20), at + rest.length).trim(),
-        source: 'sentence',
-      });
+    if (found) out.add('consultoria', found.name, 0.75 + found.score / 10, atEvidence(layout, m.index ?? 0, at + rest.length, 'sentence'));
+  }
+  preferFullerNames(out);
+}
+
+function atEvidence(layout: Layout, start: number, end: number, source: 'document' | 'sentence') {
+  return { page: layout.pageAt(start), snippet: snippetAround(layout.flat, start, end), source };
+}
+
+/**
+ * A name cut short ("Agroconsultoria Ltda." under a wrapped letterhead) takes the fuller name
+ * another source gave ("Rio Corrente Agroconsultoria Ltda."), keeping its own score.
+ */
+export function preferFullerNames(out: Candidates): void {
+  const orgs = out.list.filter((c) => c.field === 'consultoria');
+  for (const cand of orgs) {
+    const k = key(String(cand.value).replace(/\.$/, ''));
+    const fuller = orgs
+      .map((o) => String(o.value))
+      .filter((v) => {
+        const fk = key(v.replace(/\.$/, ''));
+        return fk.length > k.length && fk.endsWith(` ${k}`) && fk.split(' ').length - k.split(' ').length <= 3;
+      })
+      .sort((a, b) => b.length - a.length)[0];
+    if (fuller) cand.value = fuller;
   }
 }

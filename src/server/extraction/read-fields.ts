@@ -125,7 +125,14 @@ export function readLabels(layout: Layout, c: CompiledReference, out: Candidates
       case 'custo':
         // "Custo do protocolo" (or "custo total"); a bare "Custo" may be a product's cost.
         if (/protocolo|total|ensaio|experimento|hectare|ha\b/i.test(p.label) || /R\$/.test(p.label) || /R\$/.test(value)) {
-          out.add('custo_protocolo', parseMoney(value, !/R\$/.test(p.label)), /protocolo/i.test(p.label) ? FROM_LABEL : FROM_SENTENCE, ev);
+          // "4 visitas a R$ 2.800,00 cada; total: R$ 11.200,00": the total is the protocol's cost.
+          const total = /total[^R]{0,40}(R\$\s*[\d.,]+\d)/i.exec(value);
+          out.add(
+            'custo_protocolo',
+            parseMoney(total?.[1] ?? value, !/R\$/.test(p.label)),
+            /protocolo/i.test(p.label) ? FROM_LABEL : FROM_SENTENCE,
+            ev,
+          );
         }
         break;
       case 'colheita':
@@ -193,7 +200,11 @@ export function readSentences(layout: Layout, c: CompiledReference, out: Candida
 
   // "Custo do protocolo: R$ 1.120,00", "o custo total do protocolo (instalação, …) foi de R$ 16.350,00",
   // "Valor total do protocolo …: R$ 27.600,00".
-  const cost = /(?:custo|valor)\s+(?:total\s+)?(?:do|de|deste)\s+(?:protocolo|ensaio|experimento)[^\n]{0,160}?r\$\s*([\d.,]+\d)/.exec(f);
+  // "Investimento do patrocinador neste protocolo: R$ …", "custo total do acompanhamento: R$ …".
+  const cost =
+    /(?:custo|valor|investimento)(?:\s+(?:total|contratado|previsto))?\s+(?:[a-z]+\s+){0,4}?(?:d[oa]|de|deste|desta|neste|nesta|n[oa])\s+(?:protocolo|ensaio|experimento|acompanhamento|trabalho|estudo|pesquisa)[^\n]{0,160}?r\$\s*([\d.,]+\d)(?!\s*(?:\/|por)\s*(?:ha|hectare|parcela|saca))/.exec(
+      f,
+    );
   if (cost)
     out.add(
       'custo_protocolo',
@@ -296,6 +307,17 @@ export function readWholeDocument(layout: Layout, c: CompiledReference, out: Can
       const ev = atOffset(layout, at, at + 60, 'document');
       out.add('latitude', p.latitude, FROM_SENTENCE - 0.05, ev);
       out.add('longitude', p.longitude, FROM_SENTENCE - 0.05, ev);
+      break;
+    }
+  }
+  // "23,8612° S; 49,1375° O" in a sentence: degrees with their hemispheres need no label.
+  for (const m of flat.matchAll(/\d{1,2}[.,]\d{3,}\s*°\s*[SN](?![a-z])/g)) {
+    const at = m.index ?? 0;
+    const p = pairCoordinates(findDecimalDegrees(flat.slice(at, at + 60)));
+    if (p) {
+      const ev = atOffset(layout, at, at + 40, 'sentence');
+      out.add('latitude', p.latitude, FROM_DOCUMENT, ev);
+      out.add('longitude', p.longitude, FROM_DOCUMENT, ev);
       break;
     }
   }
