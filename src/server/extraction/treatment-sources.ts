@@ -5,7 +5,7 @@
  * T-codes, labels with their values at the end of horizontal bars, and sentences of the results
  * ("a testemunha produziu 62,4 sc/ha").
  */
-import { findNumbers, findYieldUnit, type YieldUnit } from './numbers.js';
+import { findNumbers, findYieldScale, yieldScaleAfter, type YieldScale } from './numbers.js';
 import type { TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
 import { buildHeader, cellsInSpan, type Column, columnOf, isDataCell, isRowCode } from './tables.js';
@@ -180,7 +180,7 @@ export function findDescriptionTables(lines: TextLine[], c: CompiledReference): 
         mode: isControl(nome) && !mode ? null : mode,
         control: isControl(nome),
         value: null,
-        unit: null,
+        scale: null,
         page: line.page,
         snippet: snippetOf(line.text),
       });
@@ -196,7 +196,7 @@ export interface Stated {
   nome: string;
   mode: Modalidade | null;
   value: number | null;
-  unit: YieldUnit | null;
+  scale: YieldScale | null;
   id: number | null;
 }
 type Modalidade = NonNullable<Described['mode']>;
@@ -204,12 +204,12 @@ type Modalidade = NonNullable<Described['mode']>;
 const T_CODE = /^\s*T\s?(\d{1,2})\s*$/i;
 
 /** The yield in a group of texts: a number (not a signed gain) followed by a yield unit. */
-function yieldIn(texts: string[]): { value: number; unit: YieldUnit | null } | null {
+function yieldIn(texts: string[]): { value: number; scale: YieldScale } | null {
   const joined = texts.join('\n');
   for (const n of findNumbers(joined)) {
     if (/^[+]/.test(joined.slice(Math.max(0, n.index - 1), n.index + 1)) || /[+]\s*$/.test(joined.slice(0, n.index))) continue;
-    const unit = findYieldUnit(joined.slice(n.end, n.end + 16));
-    if (unit) return { value: n.value, unit };
+    const scale = yieldScaleAfter(joined, n.end);
+    if (scale) return { value: n.value, scale };
   }
   return null;
 }
@@ -251,7 +251,7 @@ export function findCards(lines: TextLine[], c: CompiledReference): { items: Sta
       const rest = card.texts.slice(nameParts.length).map((t) => t.text);
       const found = yieldIn(rest);
       const nome = cleanTreatmentName(nameParts.join(' '), c).nome;
-      return { id: card.id, nome, mode: normalizeModalidade(rest.join(' '), c), value: found?.value ?? null, unit: found?.unit ?? null };
+      return { id: card.id, nome, mode: normalizeModalidade(rest.join(' '), c), value: found?.value ?? null, scale: found?.scale ?? null };
     });
     if (items.filter((it) => it.value !== null).length >= 2) return { items, page: line.page, snippet: snippetOf(line.text) };
   }
@@ -266,7 +266,7 @@ export function findCards(lines: TextLine[], c: CompiledReference): { items: Sta
 export function findBarLabels(lines: TextLine[], c: CompiledReference): { items: Stated[]; page: number; snippet: string } | null {
   for (let h = 0; h < lines.length; h++) {
     const caption = lines[h] as TextLine;
-    const unit = findYieldUnit(caption.text);
+    const unit = findYieldScale(caption.text);
     if (!unit || caption.cells.length !== 1 || findNumbers(caption.text.replace(/\([^)]*\)/g, '')).length > 0) continue;
     type Label = { text: string; y: number; size: number; desc: string[]; value: number | null };
     const texts: Label[] = [];
@@ -308,7 +308,7 @@ export function findBarLabels(lines: TextLine[], c: CompiledReference): { items:
         nome: cleanTreatmentName(lab.text, c).nome,
         mode: normalizeModalidade(lab.desc.join(' '), c),
         value: lab.value,
-        unit,
+        scale: unit,
       }));
     if (items.length >= 2 && items.length === labels.length) return { items, page: caption.page, snippet: snippetOf(caption.text) };
   }
@@ -328,7 +328,7 @@ const NOT_A_YIELD =
 export function findProseYields(
   lines: TextLine[],
   treatments: { nome: string; control: boolean }[],
-): { values: Map<number, { value: number; unit: YieldUnit }>; page: number; snippet: string } | null {
+): { values: Map<number, { value: number; scale: YieldScale }>; page: number; snippet: string } | null {
   let from = 0;
   lines.forEach((l, i) => {
     if (l.cells.length === 1 && /^(\d+[.)]?\s*)?resultados\b/i.test(l.text.trim()) && l.text.split(/\s+/).length <= 6) from = i;
@@ -340,7 +340,7 @@ export function findProseYields(
     index,
     patterns: [key(t.nome), ...(t.control ? ['testemunha', 'controle'] : [])].filter((p) => p.length >= 3),
   }));
-  const values = new Map<number, { value: number; unit: YieldUnit }>();
+  const values = new Map<number, { value: number; scale: YieldScale }>();
   let snippet = '';
   for (const sentence of folded.matchAll(/[^.]+(?:\.(?=\d)[^.]*)*(?:\.|$)/g)) {
     const s = sentence[0];
@@ -358,14 +358,14 @@ export function findProseYields(
     }
     if (mentions.length === 0) continue;
     for (const n of findNumbers(s)) {
-      const unit = findYieldUnit(s.slice(n.end, n.end + 14));
+      const unit = yieldScaleAfter(s, n.end);
       if (!unit) continue;
       const before = mentions.filter((m) => m.end <= n.index).sort((a, b) => b.end - a.end || b.end - b.at - (a.end - a.at));
       const owner = before[0];
       if (!owner) continue;
       // The clause the number closes says what it is ("ganho de", "média da região").
       if (NOT_A_YIELD.test(s.slice(0, n.index)) || /^\s*(a|de)?\s*mais/.test(s.slice(n.end + 6, n.end + 20))) continue;
-      if (!values.has(owner.index)) values.set(owner.index, { value: n.value, unit });
+      if (!values.has(owner.index)) values.set(owner.index, { value: n.value, scale: unit });
       snippet ||= text.slice(base, base + s.length);
     }
   }

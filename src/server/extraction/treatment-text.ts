@@ -4,7 +4,7 @@
  * out of its description ("Produto X, 2 L/ha, via foliar em V4" → "Produto X", Foliar).
  */
 import { type MODALIDADES } from '../../shared/constants.js';
-import { findNumbers, findYieldUnit, type YieldUnit } from './numbers.js';
+import { findNumbers, yieldScaleAfter, type YieldScale } from './numbers.js';
 import type { CompiledReference } from './reference.js';
 import { cleanValue, fold, key, tidyCase } from './text.js';
 
@@ -114,9 +114,9 @@ export interface Described {
   nome: string;
   mode: Modalidade | null;
   control: boolean;
-  /** A yield stated in the description itself ("T1 Testemunha: 3.456 kg/ha"). */
+  /** A yield stated in the description itself ("T1 Testemunha: 3.456 kg/ha"), in `scale`. */
   value: number | null;
-  unit: YieldUnit | null;
+  scale: YieldScale | null;
   /** Where it was read. */
   page?: number;
   snippet?: string;
@@ -157,14 +157,14 @@ export function describe(id: number | null, text: string, c: CompiledReference):
   nome = nome.replace(/\s*\([^)]*\)?/g, '');
   nome = cleanValue(nome.replace(/\d+(?:[.,]\d+)?\s*(?:L|mL|kg|g)\s*(?:\/\s*(?:ha|100\s*kg))?/gi, ''));
   if (!nome || nome.length > 80) return null;
-  const unit = findYieldUnit(desc);
-  const numberBeforeUnit = unit ? findNumbers(desc).find((n) => findYieldUnit(desc.slice(n.end, n.end + 12)) === unit) : undefined;
+  const numberBeforeUnit = findNumbers(desc).find((n) => yieldScaleAfter(desc, n.end));
+  const scale = numberBeforeUnit ? yieldScaleAfter(desc, numberBeforeUnit.end) : null;
   return {
     id,
     nome: nome.charAt(0).toUpperCase() + nome.slice(1),
     mode,
     control,
     value: numberBeforeUnit ? numberBeforeUnit.value : null,
-    unit: numberBeforeUnit ? unit : null,
+    scale,
   };
 }

@@ -5,7 +5,7 @@
  * treatment descriptions of the methods section (a list, a table with a mode column, a sentence)
  * joined by T-code, number, name or order.
  */
-import { findNumbers, findYieldUnit, round, YIELD_FACTORS, type YieldUnit } from './numbers.js';
+import { findBoxMass, findNumbers, findYieldScale, round, YIELD_FACTORS, type YieldScale, type YieldUnit } from './numbers.js';
 import type { TextCell, TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
 import {
@@ -99,7 +99,7 @@ export function headerRole(text: string): Role {
   )
     return 'other';
   if (/(modalidade|aplicacao|modo|forma|via)/.test(f)) return 'mode';
-  if (findYieldUnit(text) || /(produtividade|rendimento|producao|prod|kg ha|sc ha|t ha|sacas|tch|colheita)/.test(f)) return 'yield';
+  if (findYieldScale(text) || /(produtividade|rendimento|producao|prod|kg ha|sc ha|t ha|sacas|tch|colheita|caixas)/.test(f)) return 'yield';
   return 'other';
 }
 
@@ -115,8 +115,8 @@ function isAnovaHeader(columns: Column[]): boolean {
  */
 function mainYieldColumn(columns: RoleColumn[]): RoleColumn | null {
   const score = (c: RoleColumn) =>
-    (findYieldUnit(c.header) === 'kg/ha' ? 2 : 0) +
-    (findYieldUnit(c.header) ? 1 : 0) -
+    (findYieldScale(c.header)?.label === 'kg/ha' ? 2 : 0) +
+    (findYieldScale(c.header) ? 1 : 0) -
     (/(pluma|fibra|acucar|tah)/.test(fold(c.header)) ? 4 : 0);
   const yields = columns.filter((c) => c.role === 'yield');
   return yields.reduce<RoleColumn | null>((best, c) => (!best || score(c) > score(best) ? c : best), null);
@@ -129,7 +129,7 @@ interface Row {
   value: number | null;
   reps: number[];
   /** Unit written in the yield cell itself ("10.450,3 kg/ha"). */
-  cellUnit: YieldUnit | null;
+  cellUnit: YieldScale | null;
   nameX: number;
 }
 
@@ -137,7 +137,7 @@ export interface ResultsTable {
   headerLine: number;
   lastLine: number;
   rows: Row[];
-  unit: YieldUnit | null;
+  unit: YieldScale | null;
   hasModeColumn: boolean;
   hasNames: boolean;
   page: number;
@@ -151,12 +151,12 @@ function firstNumber(text: string): number | null {
 }
 
 /** Lines above a header on the same page that caption the table ("Tabela 1. Produtividade (kg/ha)"). */
-function captionUnit(lines: TextLine[], headerIndex: number): YieldUnit | null {
+function captionUnit(lines: TextLine[], headerIndex: number): YieldScale | null {
   const header = lines[headerIndex];
   for (let i = headerIndex - 1; i >= Math.max(0, headerIndex - 3); i--) {
     const l = lines[i];
     if (!l || !header || l.page !== header.page) break;
-    const unit = findYieldUnit(l.text);
+    const unit = findYieldScale(l.text);
     if (unit) return unit;
   }
   return null;
@@ -368,7 +368,7 @@ function readRows(
       modeText,
       value,
       reps,
-      cellUnit: findYieldUnit(cellText),
+      cellUnit: findYieldScale(cellText),
       nameX: nameCell?.x ?? tableLeft,
     });
     if (nameCell) span.left = Math.min(span.left, nameCell.x - 3);
@@ -383,11 +383,17 @@ function readRows(
 
   const headerText = [yieldCol?.header, meanCol?.header, ...repCols.map((c) => c.header)].filter(Boolean).join(' ');
   const headerLines = lines.slice(first, last + 1).map((l) => l.text);
-  const unit =
-    findYieldUnit(headerText) ??
-    (yieldCol ? null : findYieldUnit(headerLines.join(' '))) ??
+  let unit =
+    findYieldScale(headerText) ??
+    (yieldCol ? null : findYieldScale(headerLines.join(' '))) ??
     captionUnit(lines, first) ??
     notesUnit(lines, lastLine, page);
+  // A box's mass may be stated in the caption or a note rather than the header.
+  if (unit && unit.factor === null) {
+    const around = lines.slice(Math.max(0, first - 3), Math.min(lines.length, lastLine + 4)).map((l) => l.text);
+    const mass = findBoxMass(around.join(' '));
+    if (mass) unit = { ...unit, factor: mass };
+  }
   return {
     headerLine: first,
     lastLine,
@@ -401,11 +407,11 @@ function readRows(
 }
 
 /** A note right under a table may state the unit ("Sacas de 60 kg por hectare, 13 % de umidade"). */
-function notesUnit(lines: TextLine[], lastLine: number, page: number): YieldUnit | null {
+function notesUnit(lines: TextLine[], lastLine: number, page: number): YieldScale | null {
   for (let i = lastLine + 1; i <= lastLine + 2 && i < lines.length; i++) {
     const l = lines[i] as TextLine;
     if (l.page !== page) break;
-    const unit = findYieldUnit(l.text);
+    const unit = findYieldScale(l.text);
     if (unit) return unit;
   }
   return null;
@@ -527,27 +533,32 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
 
   let confidence = 0.95;
   let tratamentos: ExtractedTreatment[] = [];
-  let unit: YieldUnit | null = null;
+  let scale: YieldScale | null = null;
   let evidence: TreatmentsResult['evidence'];
+  /** A box of unstated mass: its yields cannot be put in kg/ha. */
+  const boxWithoutMass = (s: YieldScale | null) => s !== null && s.factor === null;
 
   if (table) {
     evidence = { page: table.page, snippet: table.snippet };
     const rawValues = table.rows.flatMap((r) => (r.reps.length > 0 ? r.reps : r.value !== null ? [r.value] : []));
-    unit = table.unit ?? table.rows.find((r) => r.cellUnit)?.cellUnit ?? null;
-    if (!unit) {
-      unit = guessUnit(rawValues, cultura);
-      if (unit) {
-        warnings.push(`Unidade de produtividade não informada na tabela; valores interpretados como ${unit}. Confira.`);
+    scale = table.unit ?? table.rows.find((r) => r.cellUnit)?.cellUnit ?? null;
+    if (boxWithoutMass(scale)) scale = { ...(scale as YieldScale), factor: findBoxMass(prose) };
+    if (!scale) {
+      const guessed = guessUnit(rawValues, cultura);
+      if (guessed) {
+        warnings.push(`Unidade de produtividade não informada na tabela; valores interpretados como ${guessed}. Confira.`);
         confidence -= 0.25;
       } else {
         warnings.push('Unidade de produtividade não identificada; valores mantidos como estão. Confira.');
-        unit = 'kg/ha';
         confidence -= 0.4;
       }
+      const unit = guessed ?? 'kg/ha';
+      scale = { label: unit, unit, factor: YIELD_FACTORS[unit], at: 0 };
     }
     const used = new Set<Described>();
+    const tableScale = scale;
     tratamentos = table.rows.map((row, index) => {
-      const factor = YIELD_FACTORS[row.cellUnit ?? unit ?? 'kg/ha'];
+      const factor = (row.cellUnit ?? tableScale).factor;
       const desc = joinDescription(row, index, table.rows.length, described, used);
       const cleaned = cleanTreatmentName(row.nome, c);
       let nome = cleaned.nome || desc?.nome || (row.id !== null ? `T${row.id}` : `Tratamento ${index + 1}`);
@@ -557,6 +568,7 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       const modalidade = modeOf(row.modeText, c) || normalizeModalidade(row.nome, c) || desc?.mode || '';
       nome = nome.replace(/\s+/g, ' ').trim();
       const t: ExtractedTreatment = { nome, modalidade };
+      if (factor === null) return t;
       if (row.reps.length >= 2) {
         t.repeticoes = row.reps.map((v) => round(v * factor, 3));
         t.produtividade = round(t.repeticoes.reduce((s, v) => s + v, 0) / t.repeticoes.length, 3);
@@ -570,25 +582,30 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
     if (laid) {
       evidence = { page: laid.page, snippet: laid.snippet };
       const used = new Set<Described>();
-      tratamentos = laid.items.map((item, index) => fromStated(item, joinDescription(item, index, laid.items.length, described, used)));
-      unit = laid.items.find((i) => i.unit)?.unit ?? null;
+      const items = laid.items.map((item) => (boxWithoutMass(item.scale) ? { ...item, scale: withMass(item.scale, prose) } : item));
+      tratamentos = items.map((item, index) => fromStated(item, joinDescription(item, index, items.length, described, used)));
+      scale = items.find((i) => i.scale)?.scale ?? null;
       confidence = 0.8;
     } else if (described.length > 0) {
       // No results laid out: the descriptions, with yields they state or sentences state.
-      const prose = described.some((d) => d.value !== null) ? null : findProseYields(lines, described);
+      const stated = described.some((d) => d.value !== null) ? null : findProseYields(lines, described);
       tratamentos = described.map((d, index) => {
-        const stated = prose?.values.get(index);
-        return fromStated({ ...d, value: stated?.value ?? d.value, unit: stated?.unit ?? d.unit }, d);
+        const found = stated?.values.get(index);
+        const s = found?.scale ?? d.scale;
+        return fromStated({ ...d, value: found?.value ?? d.value, scale: boxWithoutMass(s) ? withMass(s, prose) : s }, d);
       });
-      unit = prose?.values.values().next().value?.unit ?? described.find((d) => d.unit)?.unit ?? null;
+      scale = stated?.values.values().next().value?.scale ?? described.find((d) => d.scale)?.scale ?? null;
       const first = described[0];
-      evidence = prose
-        ? { page: prose.page, snippet: prose.snippet }
+      evidence = stated
+        ? { page: stated.page, snippet: stated.snippet }
         : first?.snippet
           ? { page: first.page ?? 1, snippet: first.snippet }
           : undefined;
-      confidence = prose ? 0.75 : 0.7;
+      confidence = stated ? 0.75 : 0.7;
     }
+  }
+  if (boxWithoutMass(scale)) {
+    warnings.push('Produtividade em caixas sem a massa da caixa informada; converta para kg/ha e preencha manualmente.');
   }
 
   // The control goes first, as the form and the comparisons expect.
@@ -607,9 +624,15 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       confidence *= 0.6;
     }
   }
+  const unit: YieldUnit | null = scale?.unit ?? null;
   const result: TreatmentsResult = { tratamentos, confidence: Math.max(0, Math.min(1, confidence)), warnings, unit };
   if (evidence && tratamentos.length > 0) result.evidence = evidence;
   return result;
+}
+
+/** A box scale completed with the box mass the document states elsewhere. */
+function withMass(scale: YieldScale | null, prose: string): YieldScale | null {
+  return scale ? { ...scale, factor: scale.factor ?? findBoxMass(prose) } : null;
 }
 
 /** A treatment from a card, a bar label or a description, completed by its description. */
@@ -617,6 +640,7 @@ function fromStated(item: Stated | Described, desc: Described | undefined): Extr
   const nome = item.nome || desc?.nome || (item.id !== null ? `T${item.id}` : '');
   const mode: Modalidade | null = item.mode ?? desc?.mode ?? null;
   const t: ExtractedTreatment = { nome, modalidade: isControl(nome) && !item.mode ? '' : (mode ?? '') };
-  if (item.value !== null) t.produtividade = round(item.value * YIELD_FACTORS[item.unit ?? 'kg/ha'], 3);
+  const factor = item.scale ? item.scale.factor : 1;
+  if (item.value !== null && factor !== null) t.produtividade = round(item.value * factor, 3);
   return t;
 }
