@@ -103,39 +103,56 @@ export function buildHeader(lines: TextLine[], h: number, nameCell: { x: number;
   const gapMax = Math.max(14, line.fontSize * 1.7);
   let first = h;
   let last = h;
+  // Lines with nothing inside the table's span (the other text column) are passed over.
+  const outside = (l: TextLine) => cellsInSpan(l, span).length === 0;
+  const bigger = (l: TextLine) => l.fontSize > line.fontSize + 0.8 && cellsInSpan(l, span).length === l.cells.length;
   for (let i = h - 1; i >= 0; i--) {
     const l = lines[i] as TextLine;
-    const above = lines[i + 1] as TextLine;
-    if (l.page !== line.page || l.y - above.y > gapMax || l.fontSize > line.fontSize + 0.8 || !headerRow(l)) break;
+    const above = lines[first] as TextLine;
+    if (l.page !== line.page || l.y - above.y > gapMax) break;
+    if (outside(l)) continue;
+    if (bigger(l) || !headerRow(l)) break;
     first = i;
   }
   for (let i = h + 1; i < lines.length; i++) {
     const l = lines[i] as TextLine;
-    const below = lines[i - 1] as TextLine;
-    if (l.page !== line.page || below.y - l.y > gapMax || !headerRow(l)) break;
+    const below = lines[last] as TextLine;
+    if (l.page !== line.page || below.y - l.y > gapMax) break;
+    if (outside(l)) continue;
+    if (!headerRow(l)) break;
     last = i;
   }
   const rows = lines.slice(first, last + 1).map((l) => cellsInSpan(l, span));
-  const finest = rows.reduce((a, b) => (b.length > a.length ? b : a), rows[0] ?? []);
+  // The columns: the row with most cells (the lowest on ties: units sit over the data), then
+  // cells of the other rows, nearest rows first, that lie over no column yet.
+  const finest = rows.reduce((a, b) => (b.length >= a.length ? b : a), rows[0] ?? []);
   const columns: Column[] = finest.map((c) => ({ x: c.x, right: c.right, header: '' }));
   const fine = [...columns];
-  for (const row of rows) {
-    // A cell over two columns drawn as separate pieces ("cacho (kg)" and "(t/ha)" a narrow gap
-    // apart) is split back into its pieces; a single piece over two columns is a merged cell.
-    const pieces = row.flatMap((cell) =>
-      row !== finest && cell.parts.length > 1 && fine.filter((col) => overlap(cell, col) > 0).length > 1
+  /** A cell over two columns drawn as separate pieces ("cacho (kg)" and "(t/ha)" a narrow gap
+   * apart) is split back into its pieces; a single piece over two columns is a merged cell. */
+  const piecesOf = (row: TextCell[]) =>
+    row.flatMap((cell) =>
+      row !== finest && cell.parts.length > 1 && fine.filter((col) => overlap(cell, col) > 2).length > 1
         ? cell.parts.map((p) => ({ text: p.text, x: p.x, right: p.right }))
         : [{ text: cell.text, x: cell.x, right: cell.right }],
     );
-    for (const cell of pieces) {
-      const over = columns.filter((col) => overlap(cell, col) > 0);
-      if (over.length === 0) {
-        const col = { x: cell.x, right: cell.right, header: cell.text };
-        columns.push(col);
-        columns.sort((a, b) => a.x - b.x);
-        continue;
-      }
+  const pieces = rows.map(piecesOf);
+  for (const row of [...pieces].reverse()) {
+    for (const cell of row) {
+      if (!columns.some((col) => overlap(cell, col) > 2)) columns.push({ x: cell.x, right: cell.right, header: '' });
+    }
+  }
+  columns.sort((a, b) => a.x - b.x);
+  for (const row of pieces) {
+    for (const cell of row) {
+      const over = columns.filter((c) => overlap(cell, c) > 2);
       for (const col of over) col.header = `${col.header} ${cell.text}`.trim();
+      // A column is as wide as its own header cells ("Produtividade de" over a narrow "kg/ha").
+      const only = over.length === 1 ? over[0] : undefined;
+      if (only) {
+        only.x = Math.min(only.x, cell.x);
+        only.right = Math.max(only.right, cell.right);
+      }
     }
   }
   return { columns, first, last, span: { left: spanLeft, right: Math.max(...columns.map((c) => c.right)) } };

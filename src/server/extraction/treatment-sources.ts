@@ -359,7 +359,8 @@ export function findProseYields(
     if (mentions.length === 0) continue;
     for (const n of findNumbers(s)) {
       const unit = yieldScaleAfter(s, n.end);
-      if (!unit) continue;
+      // A signed number ("+916 kg/ha") is a gain over the control.
+      if (!unit || /[+±]\s*$/.test(s.slice(0, n.index))) continue;
       const before = mentions.filter((m) => m.end <= n.index).sort((a, b) => b.end - a.end || b.end - b.at - (a.end - a.at));
       const owner = before[0];
       if (!owner) continue;

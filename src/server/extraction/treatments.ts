@@ -377,6 +377,7 @@ function readRows(
     lastLine = i;
   }
   if (rows.length === 0) return null;
+  numberRows(rows);
   // Rows without a T code in a table whose rows have them are totals or notes.
   const withId = rows.filter((r) => r.id !== null).length;
   const kept = withId >= Math.ceil(rows.length * 0.6) && withId >= 2 ? rows.filter((r) => r.id !== null) : rows;
@@ -404,6 +405,21 @@ function readRows(
     page: (lines[first] as TextLine).page,
     snippet: snippetOf(headerLines.join(' ')),
   };
+}
+
+/**
+ * Rows numbered without a separator ("1 Testemunha", "2 Produto X"): when every row starts with
+ * the next number, the numbers are row codes, not part of the names.
+ */
+function numberRows(rows: Row[]): void {
+  const leading = rows.map((r) => (r.id === null ? /^(\d{1,2})\s+(?=[A-Za-zÀ-ÿ])/.exec(r.nome) : null));
+  if (rows.length < 2 || leading.some((m) => !m)) return;
+  const numbers = leading.map((m) => Number(m?.[1]));
+  if (numbers.some((n, i) => i > 0 && n !== (numbers[i - 1] ?? 0) + 1)) return;
+  rows.forEach((r, i) => {
+    r.id = numbers[i] ?? null;
+    r.nome = r.nome.slice(leading[i]?.[0].length ?? 0);
+  });
 }
 
 /** A note right under a table may state the unit ("Sacas de 60 kg por hectare, 13 % de umidade"). */
