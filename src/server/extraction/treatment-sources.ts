@@ -259,6 +259,66 @@ export function findCards(lines: TextLine[], c: CompiledReference): { items: Sta
 }
 
 /**
+ * A table laid on its side: treatments as columns ("Variável | T1 | T2 | T3"), rows of what was
+ * measured ("Produto", "Aplicação", "Produtividade (kg/ha)"). The row whose label names the
+ * yield (or carries its unit) gives each column's value.
+ */
+export function findTransposedTable(lines: TextLine[], c: CompiledReference): { items: Stated[]; page: number; snippet: string } | null {
+  for (let h = 0; h < lines.length; h++) {
+    const line = lines[h] as TextLine;
+    const codes = line.cells.filter((cell) => T_CODE.test(cell.text));
+    const others = line.cells.filter((cell) => !T_CODE.test(cell.text));
+    if (codes.length < 2 || others.length !== 1 || (others[0]?.right ?? 0) > (codes[0]?.x ?? 0)) continue;
+    const columns = codes.map((cell) => ({ x: cell.x, right: cell.right, header: cell.text }));
+    const left = codes[0]?.x ?? 0;
+    const items: Stated[] = codes.map((cell) => ({
+      id: Number(T_CODE.exec(cell.text)?.[1]),
+      nome: '',
+      mode: null,
+      value: null,
+      scale: null,
+    }));
+    let lastY = line.y;
+    let found = false;
+    for (let i = h + 1; i < lines.length; i++) {
+      const l = lines[i] as TextLine;
+      if (l.page !== line.page || lastY - l.y > Math.max(40, line.fontSize * 4)) break;
+      const label = l.cells
+        .filter((cell) => cell.right < left - 2)
+        .map((cell) => cell.text)
+        .join(' ');
+      const cells = l.cells.filter((cell) => cell.right >= left - 2);
+      if (!label && cells.length === 1 && cells[0] && cells[0].text.split(/\s+/).length >= 8) break;
+      lastY = l.y;
+      if (!label) continue;
+      const f = key(label);
+      const scale = findYieldScale(label);
+      const isYield = scale !== null || /^(produtividade|rendimento|producao|colheita)/.test(f);
+      for (const cell of cells) {
+        const col = columnOf(cell, columns);
+        const it = col ? items[columns.indexOf(col)] : undefined;
+        if (!it) continue;
+        if (isYield) {
+          const n = findNumbers(cell.text.replace(/(\d)([a-eA-E]{1,4})(?![A-Za-z])/g, '$1 $2'))[0];
+          if (n && it.value === null) {
+            it.value = n.value;
+            it.scale = scale ?? findYieldScale(cell.text);
+            found = true;
+          }
+        } else if (/^(produtos?|tratamentos?|descricao|nome)/.test(f)) it.nome = `${it.nome} ${cell.text}`.trim();
+        else if (/(aplicacao|modalidade|modo|forma|via)/.test(f)) it.mode ??= normalizeModalidade(cell.text, c);
+      }
+    }
+    if (!found) continue;
+    for (const it of items) it.nome = cleanTreatmentName(it.nome, c).nome;
+    const caption = lines.slice(Math.max(0, h - 2), h).find((l) => findYieldScale(l.text));
+    if (caption) for (const it of items) it.scale ??= findYieldScale(caption.text);
+    return { items, page: line.page, snippet: snippetOf(line.text) };
+  }
+  return null;
+}
+
+/**
  * A chart of horizontal bars: a caption with the yield unit ("Produtividade por tratamento
  * (sc/ha)"), then each treatment's label (and a smaller description) on the left and its value
  * alone at the bar's end. Each value goes to the label nearest above it (or on its baseline).
@@ -275,8 +335,10 @@ export function findBarLabels(lines: TextLine[], c: CompiledReference): { items:
     for (let i = h + 1; i < lines.length; i++) {
       const l = lines[i] as TextLine;
       if (l.page !== caption.page || lastY - l.y > Math.max(36, caption.fontSize * 3.5)) break;
-      const textCells = l.cells.filter((cell) => !isDataCell(cell.text));
-      const numCells = l.cells.filter((cell) => isDataCell(cell.text));
+      // A value may carry the unit ("62,4 sc/ha") at the bar's end.
+      const isValue = (text: string) => isDataCell(text) || isDataCell(text.replace(/\s*\(?[a-z@]{1,3}\s*\/\s*ha\)?\s*$/i, ''));
+      const textCells = l.cells.filter((cell) => !isValue(cell.text));
+      const numCells = l.cells.filter((cell) => isValue(cell.text));
       if (textCells.some((cell) => cell.text.split(/\s+/).length >= 10)) break;
       for (const cell of textCells) texts.push({ text: cell.text, y: l.y, size: l.fontSize, desc: [], value: null });
       for (const cell of numCells) {
@@ -327,7 +389,7 @@ const NOT_A_YIELD =
  */
 export function findProseYields(
   lines: TextLine[],
-  treatments: { nome: string; control: boolean }[],
+  treatments: { nome: string; control: boolean; id?: number | null }[],
 ): { values: Map<number, { value: number; scale: YieldScale }>; page: number; snippet: string } | null {
   let from = 0;
   lines.forEach((l, i) => {
@@ -338,7 +400,10 @@ export function findProseYields(
   const folded = fold(text);
   const names = treatments.map((t, index) => ({
     index,
-    patterns: [key(t.nome), ...(t.control ? ['testemunha', 'controle'] : [])].filter((p) => p.length >= 3),
+    // Its name, "testemunha" for the control, and its code ("T3") when it has one.
+    patterns: [key(t.nome), ...(t.control ? ['testemunha', 'controle'] : [])]
+      .filter((p) => p.length >= 3)
+      .concat(t.id !== null && t.id !== undefined ? [`t ?${t.id}`] : []),
   }));
   const values = new Map<number, { value: number; scale: YieldScale }>();
   let snippet = '';
@@ -351,7 +416,8 @@ export function findProseYields(
     const flat = s.replace(/[^a-z0-9]/g, ' ');
     for (const n of names) {
       for (const p of n.patterns) {
-        for (const m of flat.matchAll(new RegExp(`(?<![a-z0-9])${p.split(' ').map(escapeRegExp).join(' +')}(?![a-z0-9])`, 'g'))) {
+        const source = p.startsWith('t ?') ? p : p.split(' ').map(escapeRegExp).join(' +');
+        for (const m of flat.matchAll(new RegExp(`(?<![a-z0-9])${source}(?![a-z0-9])`, 'g'))) {
           mentions.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, index: n.index });
         }
       }
@@ -362,7 +428,16 @@ export function findProseYields(
       // A signed number ("+916 kg/ha") is a gain over the control.
       if (!unit || /[+±]\s*$/.test(s.slice(0, n.index))) continue;
       const before = mentions.filter((m) => m.end <= n.index).sort((a, b) => b.end - a.end || b.end - b.at - (a.end - a.at));
-      const owner = before[0];
+      // "… 8.410 kg/ha com Produto X": a treatment named right after the unit owns the number.
+      const unitEnd = n.end + unit.at + 6;
+      const after = mentions
+        .filter(
+          (m) =>
+            m.at >= n.end &&
+            /^[\s\S]{0,12}?\b(com|para|no|na|pelo|pela|do|da|de)\s+(o\s+|a\s+)?(tratamento\s+)?$/.test(s.slice(unitEnd, m.at)),
+        )
+        .sort((a, b) => a.at - b.at)[0];
+      const owner = after ?? before[0];
       if (!owner) continue;
       // The clause the number closes says what it is ("ganho de", "média da região").
       if (NOT_A_YIELD.test(s.slice(0, n.index)) || /^\s*(a|de)?\s*mais/.test(s.slice(n.end + 6, n.end + 20))) continue;

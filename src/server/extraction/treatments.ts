@@ -25,6 +25,7 @@ import {
   findDescriptionTables,
   findProseYields,
   findTreatmentList,
+  findTransposedTable,
   findTreatmentSentence,
   type Stated,
 } from './treatment-sources.js';
@@ -594,7 +595,7 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       return t;
     });
   } else {
-    const laid = findCards(lines, c) ?? findBarLabels(lines, c);
+    const laid = findCards(lines, c) ?? findTransposedTable(lines, c) ?? findBarLabels(lines, c);
     if (laid) {
       evidence = { page: laid.page, snippet: laid.snippet };
       const used = new Set<Described>();

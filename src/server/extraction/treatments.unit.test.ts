@@ -399,4 +399,59 @@ describe('yields laid out without a table', () => {
       ['Produto Beta', 'Sulco', 8655],
     ]);
   });
+
+  it('reads a table laid on its side, treatments as columns and the yield as a row', () => {
+    const lines = page([
+      [60, 700, 'Variável'],
+      [220, 700, 'T1'],
+      [300, 700, 'T2'],
+      [380, 700, 'T3'],
+      [60, 688, 'Produto'],
+      [200, 688, 'Testemunha'],
+      [280, 688, 'Produto Alfa'],
+      [360, 688, 'Produto Beta'],
+      [60, 676, 'Aplicação'],
+      [200, 676, '–'],
+      [280, 676, 'via foliar'],
+      [360, 676, 'em cobertura'],
+      [60, 664, 'Produtividade (t/ha)'],
+      [215, 664, '9,8 b'],
+      [295, 664, '10,6 a'],
+      [375, 664, '10,9 a'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho'))).toEqual([
+      ['Testemunha', '', 9800],
+      ['Produto Alfa', 'Foliar', 10600],
+      ['Produto Beta', 'Cobertura', 10900],
+    ]);
+  });
+
+  it("gives a sentence's yield to a treatment named by its code or right after the unit", () => {
+    const lines = page([
+      [60, 700, 'Resultados', 11],
+      [60, 685, 'O tratamento T1 rendeu 52,0 sc/ha. Foram colhidas 55,5 sc/ha com Produto Alfa e'],
+      [60, 673, '57,1 sc/ha com Produto Beta.'],
+    ]);
+    const found = findProseYields(lines, [
+      { nome: 'Testemunha', control: true, id: 1 },
+      { nome: 'Produto Alfa', control: false, id: 2 },
+      { nome: 'Produto Beta', control: false, id: 3 },
+    ]);
+    expect([...(found?.values.entries() ?? [])].map(([i, v]) => [i, v.value, v.scale.factor])).toEqual([
+      [0, 52, 60],
+      [1, 55.5, 60],
+      [2, 57.1, 60],
+    ]);
+  });
+
+  it('reads bar values printed with their unit', () => {
+    const lines = page([
+      [48, 520, 'Produtividade por tratamento (kg/ha)', 9.5],
+      [48, 505, 'Testemunha', 9],
+      [470, 505, '3.905 kg/ha', 9],
+      [48, 490, 'Produto Alfa', 9],
+      [470, 490, '4.120 kg/ha', 9],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja')).map((t) => t[2])).toEqual([3905, 4120]);
+  });
 });
