@@ -155,7 +155,52 @@ export function buildHeader(lines: TextLine[], h: number, nameCell: { x: number;
       }
     }
   }
-  return { columns, first, last, span: { left: spanLeft, right: Math.max(...columns.map((c) => c.right)) } };
+  const split = splitByData(columns, rows, lines, last, span);
+  return { columns: split, first, last, span: { left: spanLeft, right: Math.max(...split.map((c) => c.right)) } };
+}
+
+/**
+ * Header labels set so close that they came out as one cell ("Cachos por planta Produtividade
+ * (t/ha)") are split where the values below them are: when a data line has two values under one
+ * header cell drawn in pieces, each piece goes to the value it is aligned with.
+ */
+function splitByData(columns: Column[], rows: TextCell[][], lines: TextLine[], last: number, span: Span): Column[] {
+  const headerLine = lines[last] as TextLine;
+  const data: TextCell[][] = [];
+  for (let i = last + 1; i < Math.min(lines.length, last + 5); i++) {
+    const l = lines[i] as TextLine;
+    if (l.page !== headerLine.page) break;
+    data.push(
+      cellsInSpan(l, span)
+        .flatMap((c) => (c.parts.length > 1 ? c.parts.map((p) => ({ ...p, parts: [p] })) : [c]))
+        .filter((c) => isDataCell(c.text)),
+    );
+  }
+  const out: Column[] = [];
+  for (const col of columns) {
+    const source = rows.flat().find((c) => c.parts.length > 1 && Math.abs(c.x - col.x) < 1 && Math.abs(c.right - col.right) < 1);
+    const under = data
+      .map((cells) => cells.filter((c) => (c.x + c.right) / 2 > col.x && (c.x + c.right) / 2 < col.right))
+      .find((cells) => cells.length >= 2);
+    if (!source || !under) {
+      out.push(col);
+      continue;
+    }
+    const near = (p: { x: number; right: number }, c: TextCell) => Math.min(Math.abs(p.x - c.x), Math.abs(p.right - c.right));
+    const groups = under.map((c) => ({ cell: c, parts: [] as { text: string; x: number; right: number }[] }));
+    for (const part of source.parts) {
+      const best = groups.reduce((a, b) => (near(part, b.cell) < near(part, a.cell) ? b : a));
+      best.parts.push(part);
+    }
+    for (const g of groups.filter((g) => g.parts.length > 0)) {
+      out.push({
+        x: Math.min(...g.parts.map((p) => p.x), g.cell.x),
+        right: Math.max(...g.parts.map((p) => p.right), g.cell.right),
+        header: g.parts.map((p) => p.text).join(' '),
+      });
+    }
+  }
+  return out;
 }
 
 /**

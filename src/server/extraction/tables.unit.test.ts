@@ -71,6 +71,24 @@ describe('buildHeader', () => {
   });
 });
 
+describe('header labels run together', () => {
+  it('splits one header cell over two columns of values at its pieces', () => {
+    const items: TextItem[] = [
+      item('Tratamento', 60, 700, 8),
+      // Two labels drawn a few points apart: one cell for the line grouping.
+      item('Frutos por planta', 140, 700, 8),
+      item('Produção (t/ha)', 212, 700, 8),
+      item('Testemunha', 60, 688, 8),
+      item('38', 140, 688, 8),
+      item('24,6 b', 212, 688, 8),
+    ];
+    const page = groupLines(items, 1);
+    expect(page[0]?.cells.length).toBe(2);
+    const header = buildHeader(page, 0, page[0]?.cells[0] as { x: number; right: number });
+    expect(header.columns.map((c) => c.header)).toEqual(['Tratamento', 'Frutos por planta', 'Produção (t/ha)']);
+  });
+});
+
 describe('cells of a table on a two-column page', () => {
   it('leaves out running text of the other column but keeps row codes left of the table', () => {
     const [line] = lines([

@@ -71,7 +71,61 @@ export function findTreatmentList(lines: TextLine[], skip: Set<number>, c: Compi
     // "(1) Testemunha, …; (2) Produto X, …": at least two such items.
     read(/(?<=^|\n|[;:.]\s{0,3}|\se\s)\((\d{1,2})\)\s+(?=\S)/g, 2);
   }
+  if (out.size === 0)
+    for (const d of numberedList(
+      kept.map(({ l }) => l),
+      c,
+    ))
+      if (d.id !== null) out.set(d.id, d);
   return [...out.values()].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+}
+
+/** The font size most of the text is set in. */
+function bodyFontSize(lines: TextLine[]): number {
+  const chars = new Map<number, number>();
+  for (const l of lines) chars.set(Math.round(l.fontSize * 2) / 2, (chars.get(Math.round(l.fontSize * 2) / 2) ?? 0) + l.text.length);
+  return [...chars.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
+
+/**
+ * A numbered list of treatments ("1. Testemunha, sem aplicação." / "2. Produto X, 2 L/ha, via
+ * foliar."): consecutive lines numbered from 1, each item perhaps wrapped over a line or two.
+ * Section headings are numbered too, but set larger than the text and apart from each other; a
+ * list counts when an item is a control or a catalogue product, or most items name a mode.
+ */
+function numberedList(lines: TextLine[], c: CompiledReference): Described[] {
+  const body = bodyFontSize(lines);
+  const start = /^\s*(\d{1,2})\s*[.)–—-]\s+(?=\D)/;
+  for (let i = 0; i < lines.length; i++) {
+    const first = lines[i] as TextLine;
+    const m = start.exec(first.text);
+    if (!m || m[1] !== '1' || first.fontSize > body + 0.6) continue;
+    const items: { id: number; text: string; line: TextLine }[] = [{ id: 1, text: first.text.slice(m[0].length), line: first }];
+    let wraps = 0;
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const l = lines[j] as TextLine;
+      const prev = lines[j - 1] as TextLine;
+      if (l.page !== prev.page || prev.y - l.y > l.fontSize * 1.8 || l.fontSize > body + 0.6) break;
+      const n = start.exec(l.text);
+      const last = items[items.length - 1] as (typeof items)[number];
+      if (n && Number(n[1]) === last.id + 1) {
+        items.push({ id: last.id + 1, text: l.text.slice(n[0].length), line: l });
+        wraps = 0;
+      } else if (!n && ++wraps <= 2) last.text += ` ${l.text}`;
+      else break;
+    }
+    if (items.length < 2) continue;
+    const described = items
+      .map((it) => describe(it.id, it.text.replace(/\t/g, ' '), c))
+      .filter((d): d is Described => d !== null)
+      .map((d, k) => ({ ...d, page: items[k]?.line.page, snippet: snippetOf(items[k]?.line.text ?? '') }));
+    const product = described.some((d) => c.allProducts.some((p) => ((p.re.lastIndex = 0), p.re.test(fold(d.nome)))));
+    const modes = described.filter((d) => d.mode).length;
+    if (described.length >= 2 && (described.some((d) => d.control) || product || modes >= described.length / 2)) return described;
+    i = j - 1;
+  }
+  return [];
 }
 
 /**

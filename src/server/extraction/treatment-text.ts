@@ -156,7 +156,8 @@ export function describe(id: number | null, text: string, c: CompiledReference):
   // A remark in parentheses ("(sem aplicação)", "(produto concorrente …)") is not the name.
   nome = nome.replace(/\s*\([^)]*\)?/g, '');
   nome = cleanValue(nome.replace(/\d+(?:[.,]\d+)?\s*(?:L|mL|kg|g)\s*(?:\/\s*(?:ha|100\s*kg))?/gi, ''));
-  if (!nome || nome.length > 80) return null;
+  // A row of numbers after a code ("T1  8,9  1,15") describes no treatment.
+  if (!nome || nome.length > 80 || !/[A-Za-zÀ-ÿ]{2}/.test(nome)) return null;
   const numberBeforeUnit = findNumbers(desc).find((n) => yieldScaleAfter(desc, n.end));
   const scale = numberBeforeUnit ? yieldScaleAfter(desc, numberBeforeUnit.end) : null;
   return {

@@ -293,6 +293,15 @@ describe('descriptions joined to results', () => {
       [1, 'Testemunha', null],
       [2, 'Produto Alfa', 'Foliar'],
     ]);
+    const numbersOnly = page([
+      [60, 700, 'T1'],
+      [120, 700, '8,9'],
+      [180, 700, '1,15'],
+      [60, 688, 'T2'],
+      [120, 688, '9,1'],
+      [180, 688, '1,16'],
+    ]);
+    expect(findTreatmentList(numbersOnly, new Set(), c)).toEqual([]);
     const inline = page([
       [60, 700, '(1) Testemunha, sem aplicação; (2) Produto Alfa, 200 mL/100 kg de sementes, em'],
       [60, 688, 'tratamento de sementes; (3) Produto Beta, 1,0 L/ha, aplicado no sulco de plantio.'],
