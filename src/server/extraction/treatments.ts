@@ -165,7 +165,8 @@ function captionUnit(lines: TextLine[], headerIndex: number): YieldScale | null 
 
 /** Where a header line's table starts: its first code or name cell. */
 function nameCellOf(line: TextLine): TextCell | undefined {
-  return line.cells.find((c) => headerRole(c.text) === 'name');
+  // A header's name cell may stand alone on its baseline (other labels sit a little higher or lower).
+  return line.cells.find((c) => c.text.length <= 40 && headerRole(c.text) === 'name');
 }
 
 export function findResultsTables(lines: TextLine[]): ResultsTable[] {
