@@ -90,6 +90,12 @@ export type YieldUnit = 'kg/ha' | 'sc/ha' | 't/ha' | '@/ha';
 /** Kilograms per unit of yield: a sack is 60 kg, an arroba 15 kg. */
 export const YIELD_FACTORS: Record<YieldUnit, number> = { 'kg/ha': 1, 'sc/ha': 60, 't/ha': 1000, '@/ha': 15 };
 
+// "kg/ha", "kg ha-1", "kg.ha-1", "kg ha⁻¹", "kg por hectare" (compiled once: called per cell).
+const PER_HA_UNIT = String.raw`(?:\s*\/\s*ha|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare)`;
+const KG_PER_HA = new RegExp(String.raw`\bkg${PER_HA_UNIT}`);
+const SC_PER_HA = new RegExp(String.raw`\b(?:sc|scs|sacas?|sacos?)(?:${PER_HA_UNIT}|\s*de\s+60\s*kg\s*(?:\/|por)\s*ha)`);
+const T_PER_HA = new RegExp(String.raw`(?:^|[^\w])(?:t|ton|mg)${PER_HA_UNIT}`);
+
 /**
  * The yield unit named in a (folded or not) text: "kg/ha", "kg ha-1", "sc/ha", "sacas/ha",
  * "sacas por hectare", "t/ha", "ton/ha", "Mg ha-1", "TCH" (tonnes of cane per hectare).
@@ -101,11 +107,9 @@ export function findYieldUnit(text: string): YieldUnit | null {
     const m = re.exec(t);
     if (m) found.push({ unit, at: m.index });
   };
-  // "kg/ha", "kg ha-1", "kg.ha-1", "kg ha⁻¹", "kg por hectare".
-  const perHa = String.raw`(?:\s*\/\s*ha|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare)`;
-  look(new RegExp(String.raw`\bkg${perHa}`), 'kg/ha');
-  look(new RegExp(String.raw`\b(?:sc|scs|sacas?|sacos?)(?:${perHa}|\s*de\s+60\s*kg\s*(?:\/|por)\s*ha)`), 'sc/ha');
-  look(new RegExp(String.raw`(?:^|[^\w])(?:t|ton|mg)${perHa}`), 't/ha');
+  look(KG_PER_HA, 'kg/ha');
+  look(SC_PER_HA, 'sc/ha');
+  look(T_PER_HA, 't/ha');
   look(/\btoneladas?\s*(?:\/\s*ha|por\s+hectare|de\s+\w+\s+por\s+hectare)/, 't/ha');
   look(/\btch\b/, 't/ha');
   look(/@\s*\/\s*ha|\barrobas?\s*(?:\/\s*ha|por\s+hectare)/, '@/ha');
@@ -243,4 +247,76 @@ export function pairCoordinates(found: Coordinate[]): { latitude: number; longit
   if (latitude > 0 && lat.axis === null) latitude = -latitude;
   if (latitude < BRAZIL.latMin || latitude > BRAZIL.latMax || longitude < BRAZIL.lonMin || longitude > BRAZIL.lonMax) return null;
   return { latitude, longitude };
+}
+
+/* ---------- yield scales (units with the mass of a sack or a box) ---------- */
+
+/** A yield unit with the kilograms one of it weighs; `factor` is null for a box of unstated mass. */
+export interface YieldScale {
+  /** "kg/ha", "sc/ha", "t/ha", "@/ha" or "cx/ha". */
+  label: YieldUnit | 'cx/ha';
+  /** The crop-independent unit, when there is one (sacks of another mass and boxes have none). */
+  unit: YieldUnit | null;
+  factor: number | null;
+  at: number;
+}
+
+const PER_HA = String.raw`(?:\s*\/\s*ha\b|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare|\s+por\s+ha\b)`;
+
+const BOX_PER_HA = new RegExp(
+  String.raw`\b(?:caixas?|cxs?)\.?(?:\s+(?:de\s+)?\d{1,2}(?:[.,]\d{1,2})?\s*kg)?(?:\s+[a-zà-ÿ]+){0,2}?${PER_HA}`,
+);
+const SACK_PER_HA = new RegExp(String.raw`\b(?:sc|scs|sacas?|sacos?)\b\.?(?:\s+[a-zà-ÿ]+\.?){0,3}?${PER_HA}`);
+
+/** The mass of a box stated in a text: "caixas de 20 kg", "cx. com 22 kg", "20 kg por caixa". */
+export function findBoxMass(text: string): number | null {
+  const t = text.toLowerCase();
+  const m =
+    /\b(?:caixas?|cxs?)\.?\s*(?:de|com|=|\(|:)?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*kg\b/.exec(t) ??
+    /\b(\d{1,2}(?:[.,]\d{1,2})?)\s*kg\s*(?:por|\/|cada|a)\s*(?:caixa|cx)\b/.exec(t);
+  const v = m ? parseBrNumber(m[1] ?? '') : null;
+  return v !== null && v > 0 ? v : null;
+}
+
+/**
+ * The first yield unit of a text with what one of it weighs: the units of findYieldUnit, and
+ * also sacks of a stated mass ("sacos de 50 kg/ha" → 50, "sacas de 60 kg por hectare" → 60),
+ * sacks qualified by a word or two ("sacas beneficiadas/ha" → 60) and boxes per hectare
+ * ("cx/ha", "caixas por hectare"), whose mass must be stated ("caixas de 20 kg").
+ */
+export function findYieldScale(text: string): YieldScale | null {
+  const t = text.toLowerCase();
+  const found: YieldScale[] = [];
+  const box = BOX_PER_HA.exec(t);
+  if (box) found.push({ label: 'cx/ha', unit: null, factor: findBoxMass(t), at: box.index });
+  const sackMass = /\b(?:sacos?|sacas?|sc)\s*(?:de\s*)?(\d{2})\s*kg\b/.exec(t);
+  if (sackMass) {
+    const mass = Number(sackMass[1]);
+    found.push({ label: 'sc/ha', unit: mass === 60 ? 'sc/ha' : null, factor: mass, at: sackMass.index });
+  }
+  const sack = SACK_PER_HA.exec(t);
+  if (sack) found.push({ label: 'sc/ha', unit: 'sc/ha', factor: 60, at: sack.index });
+  const unit = findYieldUnit(t);
+  if (unit) {
+    const at = t.search(
+      unit === 'kg/ha'
+        ? /\bkg/
+        : unit === 'sc/ha'
+          ? /\b(?:sc|scs|sacas?|sacos?)/
+          : unit === '@/ha'
+            ? /@|arroba/
+            : /\b(?:t|ton|mg|tch|toneladas?)\b/,
+    );
+    found.push({ label: unit, unit, factor: YIELD_FACTORS[unit], at: Math.max(0, at) });
+  }
+  if (found.length === 0) return null;
+  // The earliest; at one place, the more specific reading (a stated mass) wins.
+  found.sort((a, b) => a.at - b.at || (a.factor === 60 && a.label === 'sc/ha' ? 1 : 0) - (b.factor === 60 && b.label === 'sc/ha' ? 1 : 0));
+  return found[0] ?? null;
+}
+
+/** The yield unit written right after a number ("9.347 kg ha⁻¹", "62,4 (sc/ha)"), or null. */
+export function yieldScaleAfter(text: string, end: number): YieldScale | null {
+  const scale = findYieldScale(text.slice(end, end + 28));
+  return scale && /^[\s(]*$/.test(text.slice(end, end + scale.at)) ? scale : null;
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  findBoxMass,
   findDecimalDegrees,
   findDmsCoordinates,
   findNumbers,
   findSoilUnit,
+  findYieldScale,
   findYieldUnit,
   leadingSoilUnit,
   pairCoordinates,
   parseBrNumber,
   soilToPercent,
+  yieldScaleAfter,
 } from './numbers.js';
 
 describe('parseBrNumber', () => {
@@ -123,5 +126,31 @@ describe('coordinates', () => {
     // Roraima is north of the Equator: an explicit N is kept.
     expect(pairCoordinates([c(2.8, 'lat'), c(-60.7, 'lon')])).toEqual({ latitude: 2.8, longitude: -60.7 });
     expect(pairCoordinates([c(48.85), c(120.35)])).toBeNull();
+  });
+});
+
+describe('yield scales', () => {
+  it('weighs sacks of a stated mass, qualified sacks and boxes', () => {
+    expect(findYieldScale('Produção (sacos de 50 kg/ha)')).toMatchObject({ label: 'sc/ha', unit: null, factor: 50 });
+    expect(findYieldScale('Sacas beneficiadas/ha')).toMatchObject({ label: 'sc/ha', unit: 'sc/ha', factor: 60 });
+    expect(findYieldScale('Sacas de 60 kg por hectare')).toMatchObject({ unit: 'sc/ha', factor: 60 });
+    expect(findYieldScale('Rendimento (kg ha⁻¹)')).toMatchObject({ label: 'kg/ha', factor: 1 });
+    expect(findYieldScale('Algodão em caroço (@/ha)')).toMatchObject({ label: '@/ha', factor: 15 });
+    expect(findYieldScale('TCH (t/ha)')).toMatchObject({ label: 't/ha', factor: 1000 });
+    expect(findYieldScale('Produção (cx/ha)')).toMatchObject({ label: 'cx/ha', unit: null, factor: null });
+    expect(findYieldScale('caixas de 22 kg por hectare')).toMatchObject({ label: 'cx/ha', factor: 22 });
+    expect(findYieldScale('Altura de plantas (cm)')).toBeNull();
+  });
+
+  it('finds a stated box mass either way round', () => {
+    expect(findBoxMass('Caixas de 20 kg; médias de 4 blocos')).toBe(20);
+    expect(findBoxMass('considerando 18,5 kg por caixa')).toBe(18.5);
+    expect(findBoxMass('caixas por hectare')).toBeNull();
+  });
+
+  it('reads a unit only right after a number', () => {
+    const text = 'produziu 8.020 kg ha⁻¹ em 2023 e 40 plantas';
+    expect(yieldScaleAfter(text, text.indexOf('8.020') + 5)?.label).toBe('kg/ha');
+    expect(yieldScaleAfter(text, text.indexOf('2023') + 4)).toBeNull();
   });
 });

@@ -1,16 +1,48 @@
 /**
- * Treatments of a report: the results table (header with a treatment column and a yield, mean
- * or per-block columns; rows T1…Tn, numbered, or named), completed by the treatment list of the
- * methods section ("T2 – Produto X, 2 L/ha, via foliar") or by a sentence listing them, for
- * reports whose table holds only codes or lacks the mode of application.
+ * Treatments of a report, read from wherever the report puts them: a results table (its header
+ * over one to three rows, its columns found by x-alignment, possibly continued on the next page),
+ * cards under T-codes, labels of a bar chart, or sentences of the results; completed by the
+ * treatment descriptions of the methods section (a list, a table with a mode column, a sentence)
+ * joined by T-code, number, name or order.
  */
-import { type MODALIDADES } from '../../shared/constants.js';
-import { findNumbers, findYieldUnit, round, YIELD_FACTORS, type YieldUnit } from './numbers.js';
+import { findBoxMass, findNumbers, findYieldScale, round, YIELD_FACTORS, type YieldScale, type YieldUnit } from './numbers.js';
 import type { TextCell, TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
-import { cleanValue, fold, isBlankCell, key, tidyCase } from './text.js';
+import {
+  buildHeader,
+  cellsInSpan,
+  type Column,
+  columnOf,
+  isRowCode,
+  isRunningLine,
+  runningLineKeys,
+  type Span,
+  splitAtColumns,
+} from './tables.js';
+import {
+  findBarLabels,
+  findCards,
+  findDescriptionTables,
+  findProseYields,
+  findTreatmentList,
+  findTransposedTable,
+  findTreatmentSentence,
+  type Stated,
+} from './treatment-sources.js';
+import {
+  cleanTreatmentName,
+  type Described,
+  ID_RE,
+  idOf,
+  isControl,
+  isSummaryRow,
+  type Modalidade,
+  normalizeModalidade,
+} from './treatment-text.js';
+import { fold, isBlankCell, key } from './text.js';
 
-export type Modalidade = (typeof MODALIDADES)[number];
+export { cleanTreatmentName, isControl, normalizeModalidade, stripProducts, type Modalidade } from './treatment-text.js';
+export { findTreatmentList, findTreatmentSentence } from './treatment-sources.js';
 
 export interface ExtractedTreatment {
   nome: string;
@@ -29,105 +61,21 @@ export interface TreatmentsResult {
   warnings: string[];
   /** The crop-independent unit found, for callers that check plausibility. */
   unit: YieldUnit | null;
-  /** Where the results were read: the table's header line or the sentence. */
+  /** Where the yields (or, without yields, the treatments) were read: a table's header line or a sentence. */
   evidence?: { page: number; snippet: string };
 }
 
-/* ---------- modes of application ---------- */
-
-/**
- * Wordings of each mode, on folded text. Product names are removed before matching, so that
- * "Maximus TS" or "Dimicron Fósforo Foliar" do not decide the mode of their treatment.
- */
-const MODE_PATTERNS: [RegExp, Modalidade][] = [
-  [
-    /(?<![a-z0-9])(tratamento de sementes?|trat\.? de sementes?|via sementes?|nas sementes|nas sementes|sementes?|ts)(?![a-z0-9])/,
-    'Sementes',
-  ],
-  [/(?<![a-z0-9])(no sulco|sulco de (plantio|semeadura)|via sulco|sulco|in furrow)(?![a-z0-9])/, 'Sulco'],
-  [/(?<![a-z0-9])(em cobertura|cobertura)(?![a-z0-9])/, 'Cobertura'],
-  [/(?<![a-z0-9])(incorporad[oa]s?|incorporacao|ppi)(?![a-z0-9])/, 'Incorporado'],
-  [/(?<![a-z0-9])(via foliar|foliares|foliar|pulverizacao)(?![a-z0-9])/, 'Foliar'],
-  [/(?<![a-z0-9])(no solo|via solo|ao solo|solo|drench|area total|fertirrigacao)(?![a-z0-9])/, 'Solo'],
-];
-
-export function stripProducts(text: string, c: CompiledReference): string {
-  let f = fold(text);
-  for (const p of c.allProducts) {
-    p.re.lastIndex = 0;
-    f = f.replace(p.re, (m) => ' '.repeat(m.length));
-  }
-  return f;
-}
-
-/** The mode a text names first ("via foliar" → Foliar, "TS" → Sementes…), or null. */
-export function normalizeModalidade(text: string, c?: CompiledReference): Modalidade | null {
-  const f = c ? stripProducts(text, c) : fold(text);
-  let best: { mode: Modalidade; at: number } | null = null;
-  for (const [re, mode] of MODE_PATTERNS) {
-    const m = re.exec(f);
-    if (m && (!best || m.index < best.at)) best = { mode, at: m.index };
-  }
-  return best?.mode ?? null;
-}
-
-/** Whether a treatment name is the untreated control. */
-export function isControl(name: string): boolean {
-  const f = key(name);
-  return /(^|\s)(testemunha|controle|check|sem aplicacao|nao tratad[oa])(\s|$)/.test(f);
-}
-
-/** Rows of a results table that summarise rather than name a treatment. */
-function isSummaryRow(name: string): boolean {
-  const f = key(name);
-  return /^(media|medias|media geral|produtividade media|cv|c v|coeficiente|dms|d m s|total|desvio|erro|f|p|valor|teste|tukey|scott|significancia)(\s|$)/.test(
-    f,
-  );
-}
-
-/** "T2", "T2 -", "T 2:" or a bare number followed by a separator ("2.", "2)", "2 –"). */
-const ID_RE = /^\s*(?:T\s?-?\s?(\d{1,2})(?![\d,.])\s*(?:[-–—:.)]\s*)?|(\d{1,2})\s*[.)–—-]\s+(?=\D))/i;
-const idOf = (m: RegExpExecArray) => Number(m[1] ?? m[2]);
-
-/** "T2 - Produto X (via foliar)" → id 2 and name "Produto X"; modes in parentheses are dropped. */
-export function cleanTreatmentName(raw: string, c?: CompiledReference): { id: number | null; nome: string } {
-  let text = raw.replace(/\s+/g, ' ').trim();
-  let id: number | null = null;
-  const m = ID_RE.exec(text);
-  if (m) {
-    id = idOf(m);
-    text = text.slice(m[0].length);
-  }
-  // A parenthesis that only names the mode ("(TS)", "(via foliar)") is not part of the name.
-  text = text.replace(/\s*\(([^)]*)\)/g, (whole, inner: string) => (modeOnly(inner, c) ? '' : whole));
-  return { id, nome: tidyCase(cleanValue(text)) };
-}
-
-/** A short text that is nothing but a mode ("TS", "via foliar", "no sulco de plantio"). */
-function modeOnly(text: string, c?: CompiledReference): boolean {
-  const mode = normalizeModalidade(text, c);
-  if (!mode) return false;
-  const rest = key(text)
-    .replace(
-      /\b(tratamento|trat|de|das?|nas?|nos?|em|via|sementes?|ts|sulco|plantio|semeadura|cobertura|foliar|solo|incorporad[oa]|aplicacao|aplicado|no|ao)\b/g,
-      '',
-    )
-    .trim();
-  return rest.length === 0;
-}
+const snippetOf = (text: string) => text.replace(/\t/g, '  ').replace(/\s+/g, ' ').trim().slice(0, 160);
 
 /* ---------- results tables ---------- */
 
 type Role = 'name' | 'mode' | 'yield' | 'rep' | 'mean' | 'other';
 
-interface Column {
+interface RoleColumn extends Column {
   role: Role;
-  x: number;
-  right: number;
-  header: string;
 }
 
-/** What a header cell announces. */
+/** What a header announces (the texts of all its rows joined). */
 export function headerRole(text: string): Role {
   const raw = fold(text);
   const f = key(text);
@@ -145,10 +93,34 @@ export function headerRole(text: string): Role {
   ) {
     return 'name';
   }
-  if (/(%|relativ|increment|ganho|diferenca|custo|r\$|receita|dose|retorno|roi|lucro|umidade|altura|peso|stand)/.test(raw)) return 'other';
-  if (/(modalidade|aplicacao|modo|forma|epoca|via)/.test(f)) return 'mode';
-  if (/(produtividade|rendimento|producao|prod|kg ha|sc ha|t ha|sacas|tch|colheita)/.test(f)) return 'yield';
+  if (
+    /(%|relativ|increment|ganho|diferenca|custo|r\$|receita|dose|retorno|roi|lucro|umidade|altura|peso|stand|tukey|grupo|letras|teste|scott|duncan|massa de mil)/.test(
+      raw,
+    )
+  )
+    return 'other';
+  if (/(modalidade|aplicacao|modo|forma|via)/.test(f)) return 'mode';
+  if (findYieldScale(text) || /(produtividade|rendimento|producao|prod|kg ha|sc ha|t ha|sacas|tch|colheita|caixas)/.test(f)) return 'yield';
   return 'other';
+}
+
+/** ANOVA tables (GL, SQ, QM, F) hold sums of squares, not yields. */
+function isAnovaHeader(columns: Column[]): boolean {
+  const keys = new Set(columns.map((c) => key(c.header)));
+  return ['gl', 'sq', 'qm', 'fc', 'f'].filter((k) => keys.has(k)).length >= 2 || [...keys].some((k) => /fonte de variacao|^fv$/.test(k));
+}
+
+/**
+ * The yield column among several: kg/ha before other units (a sc/ha column beside it is the
+ * same yield converted), the main product before lint or sugar, then the leftmost.
+ */
+function mainYieldColumn(columns: RoleColumn[]): RoleColumn | null {
+  const score = (c: RoleColumn) =>
+    (findYieldScale(c.header)?.label === 'kg/ha' ? 2 : 0) +
+    (findYieldScale(c.header) ? 1 : 0) -
+    (/(pluma|fibra|acucar|tah)/.test(fold(c.header)) ? 4 : 0);
+  const yields = columns.filter((c) => c.role === 'yield');
+  return yields.reduce<RoleColumn | null>((best, c) => (!best || score(c) > score(best) ? c : best), null);
 }
 
 interface Row {
@@ -158,7 +130,7 @@ interface Row {
   value: number | null;
   reps: number[];
   /** Unit written in the yield cell itself ("10.450,3 kg/ha"). */
-  cellUnit: YieldUnit | null;
+  cellUnit: YieldScale | null;
   nameX: number;
 }
 
@@ -166,122 +138,11 @@ export interface ResultsTable {
   headerLine: number;
   lastLine: number;
   rows: Row[];
-  unit: YieldUnit | null;
+  unit: YieldScale | null;
   hasModeColumn: boolean;
   hasNames: boolean;
-}
-
-function overlap(a: { x: number; right: number }, b: { x: number; right: number }): number {
-  return Math.min(a.right, b.right) - Math.max(a.x, b.x);
-}
-
-/** The column a data cell belongs to: the most overlapping header, else the nearest one. */
-function columnOf(cell: TextCell, columns: Column[]): Column | null {
-  let best: Column | null = null;
-  let bestScore = -Infinity;
-  for (const col of columns) {
-    const o = overlap(cell, { x: col.x - 3, right: col.right + 3 });
-    const score = o > 0 ? o : -Math.min(Math.abs(cell.x - col.right), Math.abs(cell.right - col.x), Math.abs(cell.x - col.x));
-    if (score > bestScore) {
-      bestScore = score;
-      best = col;
-    }
-  }
-  return bestScore > -40 ? best : null;
-}
-
-/**
- * A cell that reaches over two columns (a long name printed close to the next column) is cut
- * back into its pieces, each going to its own column.
- */
-function splitAtColumns(cells: TextCell[], columns: Column[]): TextCell[] {
-  const out: TextCell[] = [];
-  for (const cell of cells) {
-    const spanned = columns.filter((c) => overlap(cell, c) > 2);
-    if (spanned.length < 2) {
-      out.push(cell);
-      continue;
-    }
-    // pdf.js joins runs drawn a space apart into one item: cut its text where a left-aligned
-    // text column starts.
-    const parts = cell.parts.flatMap((part) => cutAtColumnStarts(part, columns));
-    if (parts.length < 2) {
-      out.push(cell);
-      continue;
-    }
-    let current: TextCell | null = null;
-    let currentCol: Column | null = null;
-    for (const part of parts) {
-      const col = columnOf({ ...part, parts: [part] }, columns);
-      if (current && col === currentCol) {
-        current.text = `${current.text} ${part.text}`.trim();
-        current.right = part.right;
-        current.parts.push(part);
-      } else {
-        current = { text: part.text, x: part.x, right: part.right, parts: [part] };
-        currentCol = col;
-        out.push(current);
-      }
-    }
-  }
-  return out;
-}
-
-/** Approximate advance widths (em) of Helvetica-like fonts, to place words inside an item. */
-function charEm(ch: string): number {
-  if (/[ijlI.,:;'!|]/.test(ch)) return 0.25;
-  if (/[ frt()\-/]/.test(ch)) return 0.32;
-  if (/[mwMW]/.test(ch)) return 0.85;
-  if (/[A-ZÀ-Ý]/.test(ch)) return 0.68;
-  return 0.54;
-}
-
-type Part = TextCell['parts'][number];
-
-/**
- * Splits one item at the word boundary nearest to where a text column (name, mode) starts,
- * with character positions estimated and scaled to the item's real width.
- */
-function cutAtColumnStarts(part: Part, columns: Column[]): Part[] {
-  const starts = columns
-    .filter((c) => (c.role === 'mode' || c.role === 'name') && c.x > part.x + 8 && c.x < part.right - 4)
-    .map((c) => c.x);
-  if (starts.length === 0) return [part];
-  const widths = [...part.text].map(charEm);
-  const total = widths.reduce((a, b) => a + b, 0) || 1;
-  const scale = (part.right - part.x) / total;
-  const wordStarts: { index: number; x: number }[] = [];
-  let x = part.x;
-  [...part.text].forEach((ch, i) => {
-    if (i > 0 && part.text[i - 1] === ' ' && ch !== ' ') wordStarts.push({ index: i, x });
-    x += (widths[i] ?? 0) * scale;
-  });
-  const cuts: number[] = [];
-  for (const start of starts) {
-    const nearest = wordStarts.reduce<{ index: number; x: number } | null>(
-      (best, w) => (!best || Math.abs(w.x - start) < Math.abs(best.x - start) ? w : best),
-      null,
-    );
-    if (nearest && Math.abs(nearest.x - start) < 10) cuts.push(nearest.index);
-  }
-  if (cuts.length === 0) return [part];
-  const out: Part[] = [];
-  let from = 0;
-  for (const cut of [...new Set(cuts)].sort((a, b) => a - b)) {
-    const est = wordStarts.find((w) => w.index === cut)?.x ?? part.x;
-    out.push({
-      text: part.text.slice(from, cut).trim(),
-      x: out.length === 0 ? part.x : (out[out.length - 1]?.right ?? part.x),
-      right: est - 1,
-    });
-    from = cut;
-  }
-  out.push({
-    text: part.text.slice(from).trim(),
-    x: columns.find((c) => Math.abs(c.x - (wordStarts.find((w) => w.index === from)?.x ?? 0)) < 10)?.x ?? part.x,
-    right: part.right,
-  });
-  return out.filter((p) => p.text);
+  page: number;
+  snippet: string;
 }
 
 function firstNumber(text: string): number | null {
@@ -291,82 +152,87 @@ function firstNumber(text: string): number | null {
 }
 
 /** Lines above a header on the same page that caption the table ("Tabela 1. Produtividade (kg/ha)"). */
-function captionUnit(lines: TextLine[], headerIndex: number): YieldUnit | null {
+function captionUnit(lines: TextLine[], headerIndex: number): YieldScale | null {
   const header = lines[headerIndex];
   for (let i = headerIndex - 1; i >= Math.max(0, headerIndex - 3); i--) {
     const l = lines[i];
     if (!l || !header || l.page !== header.page) break;
-    const unit = findYieldUnit(l.text);
+    const unit = findYieldScale(l.text);
     if (unit) return unit;
   }
   return null;
 }
 
+/** Where a header line's table starts: its first code or name cell. */
+function nameCellOf(line: TextLine): TextCell | undefined {
+  // A header's name cell may stand alone on its baseline (other labels sit a little higher or lower).
+  return line.cells.find((c) => c.text.length <= 40 && headerRole(c.text) === 'name');
+}
+
 export function findResultsTables(lines: TextLine[]): ResultsTable[] {
   const tables: ResultsTable[] = [];
+  const running = runningLineKeys(lines);
   for (let h = 0; h < lines.length; h++) {
-    const header = lines[h];
-    if (!header || header.cells.length < 2) continue;
-    let columns: Column[] = header.cells.map((c) => ({ role: headerRole(c.text), x: c.x, right: c.right, header: c.text }));
-    if (!columns.some((c) => c.role === 'name')) continue;
-    // A two-line header: the second line's unit ("(kg/ha)") or words extend the columns above.
-    let dataStart = h + 1;
-    const next = lines[h + 1];
-    if (
-      next &&
-      next.page === header.page &&
-      !/\d{2,}|T\s?\d/.test(next.text.replace(/\(.*?\)/g, '')) &&
-      next.cells.every((c) => columns.some((col) => overlap(c, col) > 0))
-    ) {
-      for (const c of next.cells) {
-        const col = columnOf(c, columns);
-        if (col) col.header += ` ${c.text}`;
-      }
-      columns = columns.map((col) => ({ ...col, role: headerRole(col.header) }));
-      dataStart = h + 2;
-    }
-    const yieldCols = columns.filter((c) => c.role === 'yield');
+    const line = lines[h] as TextLine;
+    const nameCell = nameCellOf(line);
+    if (!nameCell) continue;
+    const header = buildHeader(lines, h, nameCell);
+    if (header.columns.length < 2 || isAnovaHeader(header.columns)) continue;
+    const columns: RoleColumn[] = header.columns.map((c) => ({ ...c, role: headerRole(c.header) }));
+    // Only the main yield column stays one; other yields (sc/ha beside kg/ha, lint) are other.
+    const main = mainYieldColumn(columns);
+    for (const c of columns) if (c.role === 'yield' && c !== main) c.role = 'other';
     const repCols = columns.filter((c) => c.role === 'rep');
-    const meanCol = columns.find((c) => c.role === 'mean');
-    if (yieldCols.length === 0 && !meanCol && repCols.length < 2) continue;
-
-    const table = readRows(lines, h, dataStart, columns);
+    if (!main && !columns.some((c) => c.role === 'mean') && repCols.length < 2) continue;
+    if (!columns.some((c) => c.role === 'name')) continue;
+    const table = readRows(lines, header.first, header.last, columns, header.span, running);
     if (table && table.rows.length > 0) {
       tables.push(table);
-      h = table.lastLine;
+      h = Math.max(h, table.lastLine);
     }
   }
   return tables;
 }
 
-function readRows(lines: TextLine[], h: number, start: number, columns: Column[]): ResultsTable | null {
-  const header = lines[h] as TextLine;
+function readRows(
+  lines: TextLine[],
+  first: number,
+  last: number,
+  columns: RoleColumn[],
+  headerSpan: Span,
+  running: Set<string>,
+): ResultsTable | null {
+  // Rows may start left of the header's first cell ("T1 – Testemunha" under a centred
+  // "Tratamento"): the span widens to the rows' first cells as they are read.
+  const span = { ...headerSpan };
+  const header = lines[last] as TextLine;
   const nameCols = columns.filter((c) => c.role === 'name');
   const modeCol = columns.find((c) => c.role === 'mode') ?? null;
   const yieldCol = columns.find((c) => c.role === 'yield') ?? null;
   const meanCol = columns.find((c) => c.role === 'mean') ?? null;
   const repCols = columns.filter((c) => c.role === 'rep');
+  const textCols = columns.filter((c) => c.role === 'mode' || c.role === 'name');
   const tableLeft = Math.min(...columns.map((c) => c.x));
   const tableRight = Math.max(...columns.map((c) => c.right));
 
   const rows: Row[] = [];
   const rowYs: number[] = [];
   let lastY = header.y;
-  let lastLine = h;
+  let lastLine = last;
   let page = header.page;
   const fontSize = header.fontSize;
 
   /** A line's text per column, read with the header's geometry. */
-  const readCells = (line: TextLine) => {
-    const byRole = new Map<Column, string[]>();
+  const readCells = (cells: TextCell[]) => {
+    const byCol = new Map<Column, string[]>();
     const cellsOf = new Map<Column, TextCell[]>();
-    for (const cell of splitAtColumns(line.cells, columns)) {
+    for (const cell of splitAtColumns(cells, columns, textCols)) {
       const col = columnOf(cell, columns);
       if (!col) continue;
-      byRole.set(col, [...(byRole.get(col) ?? []), cell.text]);
+      byCol.set(col, [...(byCol.get(col) ?? []), cell.text]);
       cellsOf.set(col, [...(cellsOf.get(col) ?? []), cell]);
     }
-    const textOf = (col: Column | null) => (col ? (byRole.get(col) ?? []).join(' ').trim() : '');
+    const textOf = (col: Column | null) => (col ? (byCol.get(col) ?? []).join(' ').trim() : '');
     const reps = repCols.map((c) => firstNumber(textOf(c))).filter((v): v is number => v !== null);
     const value = firstNumber(textOf(yieldCol)) ?? firstNumber(textOf(meanCol));
     return {
@@ -381,14 +247,17 @@ function readRows(lines: TextLine[], h: number, start: number, columns: Column[]
     };
   };
 
-  const headerKey = key(header.text);
-  /** Page footers ("Página 2 de 5") and short small-print lines at the bottom of a page. */
+  const headerKeys = new Set(lines.slice(first, last + 1).map((l) => key(l.text)));
+  /** Page footers ("Página 2 de 5"), running lines and short small print at the bottom of a page. */
   const footerLike = (line: TextLine) =>
-    /p[aá]g(?:ina)?\.?\s*\d|^\s*\d{1,3}\s*$/i.test(line.text) || (line.fontSize < fontSize - 0.5 && line.text.split(/\s+/).length <= 8);
+    isRunningLine(line, running) ||
+    /p[aá]g(?:ina)?\.?\s*\d|^\s*\d{1,3}\s*$/i.test(line.text) ||
+    (line.fontSize < fontSize - 0.5 && line.text.split(/\s+/).length <= 8);
 
   /**
-   * Where a table broken by a page continues: after the current page's footer, past a running
-   * head or a repeated header, the first line that reads as a row with a value. -1 if none.
+   * Where a table broken by a page continues: after the current page's footer, past running
+   * heads and a repeated header, the first line that reads as a row with a value and, when the
+   * rows have codes, the next code. -1 if none.
    */
   const resumeAfterPageBreak = (from: number): number => {
     let j = from;
@@ -398,22 +267,22 @@ function readRows(lines: TextLine[], h: number, start: number, columns: Column[]
     }
     const nextPage = lines[j]?.page;
     if (nextPage !== page + 1) return -1;
-    for (let k = j; k < Math.min(lines.length, j + 5); k++) {
+    for (let k = j; k < Math.min(lines.length, j + 8); k++) {
       const line = lines[k] as TextLine;
       if (line.page !== nextPage) return -1;
-      if (key(line.text) === headerKey) continue;
-      const cells = readCells(line);
+      if (headerKeys.has(key(line.text)) || isRunningLine(line, running)) continue;
+      const cells = readCells(cellsInSpan(line, span));
       if (!cells.hasNumbers || cells.nameParts.length === 0) continue;
       // A new table with the same columns starts again at T1; a continuation does not.
-      const last = rows[rows.length - 1];
+      const prev = rows[rows.length - 1];
       const m = ID_RE.exec(cells.nameParts.join(' '));
-      if (m && last?.id !== null && last?.id !== undefined && idOf(m) !== last.id + 1) return -1;
+      if (prev?.id !== null && prev?.id !== undefined && (!m || idOf(m) !== prev.id + 1)) return -1;
       return k;
     }
     return -1;
   };
 
-  for (let i = start; i < lines.length; i++) {
+  for (let i = last + 1; i < lines.length; i++) {
     const line = lines[i] as TextLine;
     if (line.page !== page || lastY - line.y > Math.max(45, fontSize * 4.5)) {
       const resume = rows.length > 0 ? resumeAfterPageBreak(i) : -1;
@@ -423,8 +292,12 @@ function readRows(lines: TextLine[], h: number, start: number, columns: Column[]
       i = resume - 1;
       continue;
     }
-    if (line.fontSize > fontSize + 2.5) break;
-    const single = line.cells.length === 1 ? line.cells[0] : undefined;
+    const cells = cellsInSpan(line, span);
+    // A line of the neighbouring text column only: not the table's business.
+    if (cells.length === 0) continue;
+    const whole = cells.length === line.cells.length;
+    if (whole && line.fontSize > fontSize + 2.5) break;
+    const single = cells.length === 1 ? cells[0] : undefined;
     // A paragraph after the table: one wide cell of running text, or a sentence.
     if (
       single &&
@@ -432,9 +305,9 @@ function readRows(lines: TextLine[], h: number, start: number, columns: Column[]
       (single.right - single.x > (tableRight - tableLeft) * 0.75 || /[.:]$/.test(single.text))
     )
       break;
-    if (rows.length > 0 && Math.abs(line.fontSize - fontSize) > 1.5) break;
+    if (whole && rows.length > 0 && Math.abs(line.fontSize - fontSize) > 1.5) break;
 
-    const { nameParts, nameCell, yieldText, meanText, modeText, reps, value, hasNumbers } = readCells(line);
+    const { nameParts, nameCell, yieldText, meanText, modeText, reps, value, hasNumbers } = readCells(cells);
 
     if (!hasNumbers) {
       // A wrapped treatment name continues under the previous row's name, at the same x and
@@ -446,15 +319,21 @@ function readRows(lines: TextLine[], h: number, start: number, columns: Column[]
         prev &&
         nameCell &&
         nameParts.length === 1 &&
-        line.cells.length === 1 &&
+        cells.length === 1 &&
         Math.abs(nameCell.x - prev.nameX) < 3 &&
-        lastY - line.y < pitch * 0.9 &&
-        Math.abs(line.fontSize - fontSize) < 0.5 &&
+        lastY - line.y < pitch * 0.98 &&
         !ID_RE.test(part) &&
         !/[:\d]/.test(part) &&
         !/\.$/.test(part);
       if (prev && wrapped) {
         prev.nome = `${prev.nome} ${part}`;
+        lastY = line.y;
+        lastLine = i;
+        continue;
+      }
+      // A wrapped mode under the row's mode cell.
+      if (prev && modeCol && modeText && nameParts.length === 0 && lastY - line.y < pitch * 0.9) {
+        prev.modeText = `${prev.modeText ?? ''} ${modeText}`.trim();
         lastY = line.y;
         lastLine = i;
         continue;
@@ -473,9 +352,8 @@ function readRows(lines: TextLine[], h: number, start: number, columns: Column[]
     let id: number | null = null;
     const names: string[] = [];
     for (const part of nameParts) {
-      const idOnly = /^\s*(?:T\s?-?\s?)?(\d{1,2})\s*[.)]?\s*$/i.exec(part);
-      if (idOnly) {
-        id ??= Number(idOnly[1]);
+      if (isRowCode(part)) {
+        id ??= Number(/\d{1,2}/.exec(part)?.[0]);
         continue;
       }
       const cleaned = ID_RE.exec(part);
@@ -492,28 +370,69 @@ function readRows(lines: TextLine[], h: number, start: number, columns: Column[]
       modeText,
       value,
       reps,
-      cellUnit: findYieldUnit(cellText),
+      cellUnit: findYieldScale(cellText),
       nameX: nameCell?.x ?? tableLeft,
     });
+    if (nameCell) span.left = Math.min(span.left, nameCell.x - 3);
     rowYs.push(line.y);
     lastY = line.y;
     lastLine = i;
   }
   if (rows.length === 0) return null;
+  numberRows(rows);
   // Rows without a T code in a table whose rows have them are totals or notes.
   const withId = rows.filter((r) => r.id !== null).length;
   const kept = withId >= Math.ceil(rows.length * 0.6) && withId >= 2 ? rows.filter((r) => r.id !== null) : rows;
 
   const headerText = [yieldCol?.header, meanCol?.header, ...repCols.map((c) => c.header)].filter(Boolean).join(' ');
-  const unit = findYieldUnit(headerText) ?? findYieldUnit(header.text) ?? captionUnit(lines, h);
+  const headerLines = lines.slice(first, last + 1).map((l) => l.text);
+  let unit =
+    findYieldScale(headerText) ??
+    (yieldCol ? null : findYieldScale(headerLines.join(' '))) ??
+    captionUnit(lines, first) ??
+    notesUnit(lines, lastLine, page);
+  // A box's mass may be stated in the caption or a note rather than the header.
+  if (unit && unit.factor === null) {
+    const around = lines.slice(Math.max(0, first - 3), Math.min(lines.length, lastLine + 4)).map((l) => l.text);
+    const mass = findBoxMass(around.join(' '));
+    if (mass) unit = { ...unit, factor: mass };
+  }
   return {
-    headerLine: h,
+    headerLine: first,
     lastLine,
     rows: kept,
     unit,
     hasModeColumn: modeCol !== null,
     hasNames: kept.some((r) => r.nome),
+    page: (lines[first] as TextLine).page,
+    snippet: snippetOf(headerLines.join(' ')),
   };
+}
+
+/**
+ * Rows numbered without a separator ("1 Testemunha", "2 Produto X"): when every row starts with
+ * the next number, the numbers are row codes, not part of the names.
+ */
+function numberRows(rows: Row[]): void {
+  const leading = rows.map((r) => (r.id === null ? /^(\d{1,2})\s+(?=[A-Za-zÀ-ÿ])/.exec(r.nome) : null));
+  if (rows.length < 2 || leading.some((m) => !m)) return;
+  const numbers = leading.map((m) => Number(m?.[1]));
+  if (numbers.some((n, i) => i > 0 && n !== (numbers[i - 1] ?? 0) + 1)) return;
+  rows.forEach((r, i) => {
+    r.id = numbers[i] ?? null;
+    r.nome = r.nome.slice(leading[i]?.[0].length ?? 0);
+  });
+}
+
+/** A note right under a table may state the unit ("Sacas de 60 kg por hectare, 13 % de umidade"). */
+function notesUnit(lines: TextLine[], lastLine: number, page: number): YieldScale | null {
+  for (let i = lastLine + 1; i <= lastLine + 2 && i < lines.length; i++) {
+    const l = lines[i] as TextLine;
+    if (l.page !== page) break;
+    const unit = findYieldScale(l.text);
+    if (unit) return unit;
+  }
+  return null;
 }
 
 /** The usual distance between consecutive rows (median), once two rows are known. */
@@ -524,101 +443,6 @@ function rowPitch(ys: number[]): number | null {
     .map((y, i) => (ys[i] ?? y) - y)
     .sort((a, b) => a - b);
   return deltas[Math.floor(deltas.length / 2)] ?? null;
-}
-
-/* ---------- treatment lists outside the table ---------- */
-
-interface Described {
-  id: number | null;
-  nome: string;
-  mode: Modalidade | null;
-  control: boolean;
-  /** A yield stated in the description itself ("T1 Testemunha: 3.456 kg/ha"). */
-  value: number | null;
-  unit: YieldUnit | null;
-}
-
-/** A described treatment: name up to the first comma/semicolon, dose left out, mode read. */
-function describe(id: number | null, text: string, c: CompiledReference): Described | null {
-  const desc = text.replace(/\s+/g, ' ').trim();
-  if (!desc) return null;
-  const control = isControl(desc);
-  const mode = normalizeModalidade(desc, c);
-  let nome = desc.replace(/\s*\([^)]*\)/g, '').split(/\s*[,;:]\s+|\s+[-–—]\s+/)[0] ?? desc;
-  // "Aminoagro Raiz no sulco de plantio" → "Aminoagro Raiz": drop a trailing mode phrase.
-  nome = nome.replace(
-    /\s+(?:aplicad[oa]s?\s+)?(?:via|no|na|nas|em|ao)\s+(?:tratamento de sementes?|sementes?|sulco(?: de (?:plantio|semeadura))?|solo|cobertura|foliar)\b.*$/i,
-    '',
-  );
-  nome = nome.replace(/\s+(?:via\s+)?foliar$/i, '');
-  // A remark in parentheses ("(sem aplicação)", "(produto concorrente …)") is not the name.
-  nome = nome.replace(/\s*\([^)]*\)?/g, '');
-  nome = cleanValue(nome.replace(/\d+(?:[.,]\d+)?\s*(?:L|mL|kg|g)\s*(?:\/\s*(?:ha|100\s*kg))?/gi, ''));
-  if (!nome || nome.length > 80) return null;
-  const unit = findYieldUnit(desc);
-  const numberBeforeUnit = unit ? findNumbers(desc).find((n) => findYieldUnit(desc.slice(n.end, n.end + 12)) === unit) : undefined;
-  return {
-    id,
-    nome: nome.charAt(0).toUpperCase() + nome.slice(1),
-    mode,
-    control,
-    value: numberBeforeUnit ? numberBeforeUnit.value : null,
-    unit: numberBeforeUnit ? unit : null,
-  };
-}
-
-/**
- * "T1 – Testemunha (sem aplicação)" in a list of lines or inside a sentence ("T1 – …; T2 – …"),
- * an item possibly wrapped over two lines. An item ends at the next code, at ";" or a full
- * stop, or at a line break followed by a capital (a new sentence or heading).
- */
-export function findTreatmentList(lines: TextLine[], skip: Set<number>, c: CompiledReference): Described[] {
-  const text = lines
-    .filter((_, i) => !skip.has(i))
-    .map((l) => l.text.replace(/\t/g, ' '))
-    .join('\n');
-  const out = new Map<number, Described>();
-  const marker = /(?<![A-Za-z0-9])T\s?(\d{1,2})\s*[-–—:=)]\s*/g;
-  const marks = [...text.matchAll(marker)];
-  marks.forEach((m, k) => {
-    const start = (m.index ?? 0) + m[0].length;
-    const next = marks[k + 1]?.index ?? text.length;
-    let item = text.slice(start, next);
-    const stop = item.search(/;|\.(?:\s|$)|\n(?=[A-ZÀ-Ý0-9])/);
-    if (stop >= 0) item = item.slice(0, stop);
-    item = item.replace(/\s*\n\s*/g, ' ').trim();
-    if (item.length < 3) return;
-    const id = Number(m[1]);
-    const d = describe(id, item, c);
-    if (d && !out.has(id)) out.set(id, d);
-  });
-  return [...out.values()].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
-}
-
-/**
- * "Os tratamentos consistiram em: testemunha (sem aplicação); Produto X via foliar; e Produto Y
- * no tratamento de sementes." A list counts when it has two or more items and names a control
- * or a catalogue product, so that "os tratamentos foram aplicados em V4" is not one.
- */
-export function findTreatmentSentence(prose: string, c: CompiledReference): Described[] {
-  const f = fold(prose);
-  const re =
-    /tratamentos\s+(?:avaliados\s+|utilizados\s+|testados\s+|empregados\s+)?(?:foram(?:\s+os\s+seguintes)?|consistiram(?:\s+(?:em|de|no|na|nos|nas))?|sao|compreenderam|incluiram)?\s*:\s*|tratamentos\s+(?:avaliados\s+)?(?:foram|consistiram(?:\s+(?:em|de))?)\s+/g;
-  for (const m of f.matchAll(re)) {
-    const start = (m.index ?? 0) + m[0].length;
-    // The sentence ends at a full stop followed by a capital (or the end of the text).
-    const rest = prose.slice(start);
-    const end = rest.search(/\.\s+(?=[A-ZÀ-Ý0-9])|\.\s*$/);
-    const body = end >= 0 ? rest.slice(0, end) : rest.slice(0, 600);
-    const items = (body.includes(';') ? body.split(/\s*;\s*/) : body.split(/\s*,\s*|\s+e\s+/))
-      .map((s) => s.replace(/^(?:e|and)\s+/i, '').trim())
-      .filter(Boolean);
-    if (items.length < 2) continue;
-    const described = items.map((item) => describe(null, item, c)).filter((d): d is Described => d !== null);
-    const namesProduct = described.some((d) => c.allProducts.some((p) => ((p.re.lastIndex = 0), p.re.test(fold(d.nome)))));
-    if (described.length >= 2 && (described.some((d) => d.control) || namesProduct)) return described;
-  }
-  return [];
 }
 
 /* ---------- assembling ---------- */
@@ -657,50 +481,112 @@ function guessUnit(values: number[], cultura: string | null): YieldUnit | null {
   return null;
 }
 
+/** The description of a result row: same code, else same name, else same place when counts agree. */
+function joinDescription(
+  row: { id: number | null; nome: string },
+  index: number,
+  count: number,
+  described: Described[],
+  used: Set<Described>,
+): Described | undefined {
+  const free = described.filter((d) => !used.has(d));
+  const byId = row.id !== null ? free.find((d) => d.id === row.id) : undefined;
+  const found = byId ?? matchByName(row.nome, free) ?? (described.length === count ? described[index] : undefined);
+  if (found) used.add(found);
+  return found;
+}
+
+function matchByName(name: string, described: Described[]): Described | undefined {
+  if (!name || described.length === 0) return undefined;
+  const k = key(cleanTreatmentName(name).nome.replace(/\([^)]*\)/g, ''));
+  if (!k) return undefined;
+  const control = isControl(name);
+  return (
+    described.find((d) => key(d.nome) === k) ??
+    described.find((d) => {
+      const dk = key(d.nome.replace(/\([^)]*\)/g, ''));
+      return dk.length >= 4 && (k.includes(dk) || dk.includes(k));
+    }) ??
+    (control ? described.find((d) => d.control) : undefined)
+  );
+}
+
+/** Every description the report gives, the most structured first, one per treatment. */
+function collectDescriptions(lines: TextLine[], flat: string, skip: Set<number>, c: CompiledReference) {
+  const tables = findDescriptionTables(
+    lines.filter((_, i) => !skip.has(i)),
+    c,
+  );
+  // Indexes of `used` are those of the filtered lines; map them back.
+  const kept = lines.map((_, i) => i).filter((i) => !skip.has(i));
+  const skipAll = new Set(skip);
+  for (const i of tables.used) skipAll.add(kept[i] ?? -1);
+  const list = findTreatmentList(lines, skipAll, c);
+  const sentence = tables.items.length === 0 && list.length === 0 ? findTreatmentSentence(flat, c) : [];
+  // The table gives modes reliably; a list of the same treatments may add what it lacks.
+  if (tables.items.length > 0) {
+    for (const d of tables.items) {
+      const twin = (d.id !== null ? list.find((l) => l.id === d.id) : undefined) ?? matchByName(d.nome, list);
+      if (twin && !d.mode) d.mode = twin.mode;
+    }
+    return tables.items;
+  }
+  return list.length > 0 ? list : sentence;
+}
+
+function modeOf(text: string | null, c: CompiledReference): string | null {
+  if (text === null) return null;
+  return isBlankCell(text) ? '' : (normalizeModalidade(text, c) ?? '');
+}
+
 export function extractTreatments(lines: TextLine[], prose: string, c: CompiledReference, cultura: string | null): TreatmentsResult {
   const warnings: string[] = [];
   const tables = findResultsTables(lines);
   // The results table: the one with most rows that have a value, preferring stated yield units.
-  const table = [...tables].sort((a, b) => b.rows.length + (b.unit ? 0.5 : 0) - (a.rows.length + (a.unit ? 0.5 : 0)))[0] ?? null;
+  const score = (t: ResultsTable) => t.rows.filter((r) => r.value !== null || r.reps.length > 0).length + (t.unit ? 0.5 : 0);
+  const table = [...tables].sort((a, b) => score(b) - score(a))[0] ?? null;
   const skip = new Set<number>();
-  if (table) for (let i = table.headerLine; i <= table.lastLine; i++) skip.add(i);
-  const list = findTreatmentList(lines, skip, c);
-  const sentence = list.length === 0 ? findTreatmentSentence(prose, c) : [];
+  for (const t of tables) for (let i = t.headerLine; i <= t.lastLine; i++) skip.add(i);
+  const described = collectDescriptions(lines, prose, skip, c);
 
   let confidence = 0.95;
   let tratamentos: ExtractedTreatment[] = [];
-  let unit: YieldUnit | null = null;
+  let scale: YieldScale | null = null;
+  let evidence: TreatmentsResult['evidence'];
+  /** A box of unstated mass: its yields cannot be put in kg/ha. */
+  const boxWithoutMass = (s: YieldScale | null) => s !== null && s.factor === null;
 
   if (table) {
+    evidence = { page: table.page, snippet: table.snippet };
     const rawValues = table.rows.flatMap((r) => (r.reps.length > 0 ? r.reps : r.value !== null ? [r.value] : []));
-    unit = table.unit ?? table.rows.find((r) => r.cellUnit)?.cellUnit ?? null;
-    if (!unit) {
-      unit = guessUnit(rawValues, cultura);
-      if (unit) {
-        warnings.push(`Unidade de produtividade não informada na tabela; valores interpretados como ${unit}. Confira.`);
+    scale = table.unit ?? table.rows.find((r) => r.cellUnit)?.cellUnit ?? null;
+    if (boxWithoutMass(scale)) scale = { ...(scale as YieldScale), factor: findBoxMass(prose) };
+    if (!scale) {
+      const guessed = guessUnit(rawValues, cultura);
+      if (guessed) {
+        warnings.push(`Unidade de produtividade não informada na tabela; valores interpretados como ${guessed}. Confira.`);
         confidence -= 0.25;
       } else {
         warnings.push('Unidade de produtividade não identificada; valores mantidos como estão. Confira.');
-        unit = 'kg/ha';
         confidence -= 0.4;
       }
+      const unit = guessed ?? 'kg/ha';
+      scale = { label: unit, unit, factor: YIELD_FACTORS[unit], at: 0 };
     }
-    const byId = new Map(list.filter((d) => d.id !== null).map((d) => [d.id as number, d]));
-    const useSentenceByOrder = !table.hasNames && sentence.length === table.rows.length;
+    const used = new Set<Described>();
+    const tableScale = scale;
     tratamentos = table.rows.map((row, index) => {
-      const factor = YIELD_FACTORS[row.cellUnit ?? unit ?? 'kg/ha'];
-      const described =
-        (row.id !== null ? byId.get(row.id) : undefined) ?? (useSentenceByOrder ? sentence[index] : matchByName(row.nome, sentence));
+      const factor = (row.cellUnit ?? tableScale).factor;
+      const desc = joinDescription(row, index, table.rows.length, described, used);
       const cleaned = cleanTreatmentName(row.nome, c);
-      let nome = cleaned.nome || described?.nome || (row.id !== null ? `T${row.id}` : `Tratamento ${index + 1}`);
-      if (!cleaned.nome && !described) confidence -= 0.1;
+      let nome = cleaned.nome || desc?.nome || (row.id !== null ? `T${row.id}` : `Tratamento ${index + 1}`);
+      if (!cleaned.nome && !desc) confidence -= 0.1;
       // The mode column when there is one ("-" there means none, as for a control); otherwise
-      // a mode written with the name, or the one the treatment list gives.
-      let modalidade: string;
-      if (row.modeText !== null) modalidade = isBlankCell(row.modeText) ? '' : (normalizeModalidade(row.modeText, c) ?? '');
-      else modalidade = normalizeModalidade(row.nome, c) ?? described?.mode ?? '';
+      // a mode written with the name, or the one the treatment's description gives.
+      const modalidade = modeOf(row.modeText, c) || normalizeModalidade(row.nome, c) || desc?.mode || '';
       nome = nome.replace(/\s+/g, ' ').trim();
       const t: ExtractedTreatment = { nome, modalidade };
+      if (factor === null) return t;
       if (row.reps.length >= 2) {
         t.repeticoes = row.reps.map((v) => round(v * factor, 3));
         t.produtividade = round(t.repeticoes.reduce((s, v) => s + v, 0) / t.repeticoes.length, 3);
@@ -709,18 +595,35 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       }
       return t;
     });
-  } else if (list.length > 0) {
-    // No results table: the list itself, with any yields it states.
-    tratamentos = list.map((d) => {
-      const t: ExtractedTreatment = { nome: d.nome, modalidade: d.mode ?? '' };
-      if (d.value !== null) t.produtividade = round(d.value * YIELD_FACTORS[d.unit ?? 'kg/ha'], 3);
-      return t;
-    });
-    unit = list.find((d) => d.unit)?.unit ?? null;
-    confidence = 0.7;
-  } else if (sentence.length > 0) {
-    tratamentos = sentence.map((d) => ({ nome: d.nome, modalidade: d.mode ?? '' }));
-    confidence = 0.5;
+  } else {
+    const laid = findCards(lines, c) ?? findTransposedTable(lines, c) ?? findBarLabels(lines, c);
+    if (laid) {
+      evidence = { page: laid.page, snippet: laid.snippet };
+      const used = new Set<Described>();
+      const items = laid.items.map((item) => (boxWithoutMass(item.scale) ? { ...item, scale: withMass(item.scale, prose) } : item));
+      tratamentos = items.map((item, index) => fromStated(item, joinDescription(item, index, items.length, described, used)));
+      scale = items.find((i) => i.scale)?.scale ?? null;
+      confidence = 0.8;
+    } else if (described.length > 0) {
+      // No results laid out: the descriptions, with yields they state or sentences state.
+      const stated = described.some((d) => d.value !== null) ? null : findProseYields(lines, described);
+      tratamentos = described.map((d, index) => {
+        const found = stated?.values.get(index);
+        const s = found?.scale ?? d.scale;
+        return fromStated({ ...d, value: found?.value ?? d.value, scale: boxWithoutMass(s) ? withMass(s, prose) : s }, d);
+      });
+      scale = stated?.values.values().next().value?.scale ?? described.find((d) => d.scale)?.scale ?? null;
+      const first = described[0];
+      evidence = stated
+        ? { page: stated.page, snippet: stated.snippet }
+        : first?.snippet
+          ? { page: first.page ?? 1, snippet: first.snippet }
+          : undefined;
+      confidence = stated ? 0.75 : 0.7;
+    }
+  }
+  if (boxWithoutMass(scale)) {
+    warnings.push('Produtividade em caixas sem a massa da caixa informada; converta para kg/ha e preencha manualmente.');
   }
 
   // The control goes first, as the form and the comparisons expect.
@@ -739,15 +642,23 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       confidence *= 0.6;
     }
   }
-  return { tratamentos, confidence: Math.max(0, Math.min(1, confidence)), warnings, unit };
+  const unit: YieldUnit | null = scale?.unit ?? null;
+  const result: TreatmentsResult = { tratamentos, confidence: Math.max(0, Math.min(1, confidence)), warnings, unit };
+  if (evidence && tratamentos.length > 0) result.evidence = evidence;
+  return result;
 }
 
-function matchByName(name: string, described: Described[]): Described | undefined {
-  if (!name || described.length === 0) return undefined;
-  const k = key(name.replace(/\([^)]*\)/g, ''));
-  if (!k) return undefined;
-  return described.find((d) => {
-    const dk = key(d.nome.replace(/\([^)]*\)/g, ''));
-    return dk === k || (dk.length >= 4 && (k.includes(dk) || dk.includes(k)));
-  });
+/** A box scale completed with the box mass the document states elsewhere. */
+function withMass(scale: YieldScale | null, prose: string): YieldScale | null {
+  return scale ? { ...scale, factor: scale.factor ?? findBoxMass(prose) } : null;
+}
+
+/** A treatment from a card, a bar label or a description, completed by its description. */
+function fromStated(item: Stated | Described, desc: Described | undefined): ExtractedTreatment {
+  const nome = item.nome || desc?.nome || (item.id !== null ? `T${item.id}` : '');
+  const mode: Modalidade | null = item.mode ?? desc?.mode ?? null;
+  const t: ExtractedTreatment = { nome, modalidade: isControl(nome) && !item.mode ? '' : (mode ?? '') };
+  const factor = item.scale ? item.scale.factor : 1;
+  if (item.value !== null && factor !== null) t.produtividade = round(item.value * factor, 3);
+  return t;
 }

@@ -1,0 +1,466 @@
+/**
+ * Treatments from the layouts reports really use, each built from synthetic positioned text:
+ * merged multi-row headers, side-by-side yield units, two-column pages, tables continued on the
+ * next page, treatment descriptions joined by code, number or name, cards, bar labels and
+ * sentences. Product names are invented ("Produto Alfa"…) unless the catalogue matters.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { groupLines, type TextItem, type TextLine } from './pdf-text.js';
+import { compileReference } from './reference.js';
+import { referenceFromSql } from './reference-sql.js';
+import { findCards, findDescriptionTables, findProseYields, findTreatmentList } from './treatment-sources.js';
+import { cleanTreatmentName, dropTrailingValues, normalizeModalidade } from './treatment-text.js';
+import { extractTreatments, findResultsTables } from './treatments.js';
+
+const c = compileReference(referenceFromSql(readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8')));
+
+const item = (str: string, x: number, y: number, fontSize = 9): TextItem => ({ str, x, y, width: str.length * fontSize * 0.5, fontSize });
+
+/** One page of lines from [x, y, text] or [x, y, text, fontSize] items. */
+function page(items: ([number, number, string] | [number, number, string, number])[], n = 1): TextLine[] {
+  return groupLines(
+    items.map(([x, y, s, f]) => item(s, x, y, f ?? 9)),
+    n,
+  );
+}
+
+const prose = (lines: TextLine[]) => lines.map((l) => l.text.replace(/\t/g, '   ')).join(' ');
+const brief = (r: ReturnType<typeof extractTreatments>) => r.tratamentos.map((t) => [t.nome, t.modalidade, t.produtividade]);
+
+describe('modes and names', () => {
+  it('maps soil routes (drench, fertigation, drip, directed jet, broadcast) to Solo', () => {
+    for (const text of ['drench na base', 'via fertirrigação', 'por gotejo', 'jato dirigido na soqueira', 'a lanço no solo']) {
+      expect(normalizeModalidade(text)).toBe('Solo');
+    }
+    expect(normalizeModalidade('foliar em R1')).toBe('Foliar');
+    expect(normalizeModalidade('tratamento de sementes, antes da semeadura')).toBe('Sementes');
+  });
+
+  it('cuts the values and mean-test letters a name swallowed, not the numbers of a product', () => {
+    expect(dropTrailingValues('Produto Alfa 4.512 a')).toBe('Produto Alfa');
+    expect(dropTrailingValues('Produto Beta 61,0 ab')).toBe('Produto Beta');
+    expect(dropTrailingValues('Maximus Amino 17')).toBe('Maximus Amino 17');
+    expect(cleanTreatmentName('(3) Produto Gama 3.977 bc', c)).toEqual({ id: 3, nome: 'Produto Gama' });
+  });
+});
+
+describe('results tables', () => {
+  it('reads a three-row header with units only in the last row, and skips the overall mean', () => {
+    const lines = page([
+      [60, 720, 'Tratamento'],
+      [200, 720, 'Médias de cinco blocos'],
+      [200, 709, 'Rendimento de'],
+      [300, 709, 'Massa de'],
+      [200, 698, 'grãos'],
+      [300, 698, 'cem grãos'],
+      [200, 687, 'kg/ha'],
+      [300, 687, 'g'],
+      [60, 675, '1 Testemunha'],
+      [262, 675, '6.210'],
+      [330, 675, '31,2'],
+      [60, 664, '2 Produto Alfa'],
+      [262, 664, '6.655'],
+      [330, 664, '32,0'],
+      [60, 653, 'Média geral'],
+      [262, 653, '6.432'],
+      [330, 653, '31,6'],
+    ]);
+    const r = extractTreatments(lines, prose(lines), c, 'Milho');
+    expect(brief(r)).toEqual([
+      ['Testemunha', '', 6210],
+      ['Produto Alfa', '', 6655],
+    ]);
+    expect(r.evidence?.page).toBe(1);
+    expect(r.evidence?.snippet).toMatch(/^Tratamento/);
+    expect(r.evidence?.snippet.length).toBeLessThanOrEqual(160);
+  });
+
+  it('takes the kg/ha column beside a sc/ha one, and never multiplies it by 60', () => {
+    const lines = page([
+      [60, 700, 'Tratamento'],
+      [180, 700, 'Produtividade (sc/ha)'],
+      [300, 700, 'Produtividade (kg/ha)'],
+      [60, 688, 'T1 Testemunha'],
+      [220, 688, '55,0'],
+      [340, 688, '3.300'],
+      [60, 676, 'T2 Produto Alfa'],
+      [220, 676, '58,5'],
+      [340, 676, '3.510'],
+    ]);
+    expect(brief(extractTreatments(lines, '', c, 'Soja')).map((t) => t[2])).toEqual([3300, 3510]);
+  });
+
+  it('converts sacks of a stated mass and boxes whose mass a note states', () => {
+    const sacks = page([
+      [60, 700, 'Tratamento'],
+      [250, 700, 'Produção (sacos de 50 kg/ha)'],
+      [60, 688, 'Testemunha'],
+      [300, 688, '40,0'],
+      [60, 676, 'Produto Alfa'],
+      [300, 676, '44,0'],
+    ]);
+    expect(brief(extractTreatments(sacks, '', c, null)).map((t) => t[2])).toEqual([2000, 2200]);
+    const boxes = page([
+      [60, 700, 'Tratamento'],
+      [250, 700, 'Produção (cx/ha)'],
+      [60, 688, 'Testemunha'],
+      [300, 688, '1.500'],
+      [60, 676, 'Produto Alfa'],
+      [300, 676, '1.650'],
+      [60, 660, 'Caixas de 20 kg. Médias de quatro repetições.'],
+    ]);
+    expect(brief(extractTreatments(boxes, '', c, null)).map((t) => t[2])).toEqual([30000, 33000]);
+  });
+
+  it('keeps a box yield unconverted (with a warning) when the box mass is not stated', () => {
+    const lines = page([
+      [60, 700, 'Tratamento'],
+      [250, 700, 'Produção (caixas/ha)'],
+      [60, 688, 'Testemunha'],
+      [300, 688, '1.500'],
+      [60, 676, 'Produto Alfa'],
+      [300, 676, '1.650'],
+    ]);
+    const r = extractTreatments(lines, '', c, null);
+    expect(r.tratamentos.map((t) => t.produtividade)).toEqual([undefined, undefined]);
+    expect(r.warnings.join(' ')).toMatch(/massa da caixa/);
+  });
+
+  it('reads a table in the right column of a two-column page, ignoring the text beside it', () => {
+    const lines = page([
+      [50, 700, 'Texto da coluna da esquerda que'],
+      [462, 703, 'Produção'],
+      [320, 695, 'Tratamento'],
+      [466, 686, '(t/ha)'],
+      [50, 690, 'segue ao lado da tabela, com 2023'],
+      [320, 672, 'Testemunha'],
+      [470, 672, '28,4 b'],
+      [50, 668, 'linhas e números como 14,5 t/ha.'],
+      [320, 657, 'Produto Alfa'],
+      [470, 657, '31,9 a'],
+      [50, 650, 'e mais texto corrido'],
+      [320, 642, 'Produto Beta'],
+      [470, 642, '30,2 ab'],
+    ]);
+    const r = extractTreatments(lines, prose(lines), c, 'Banana');
+    expect(brief(r)).toEqual([
+      ['Testemunha', '', 28400],
+      ['Produto Alfa', '', 31900],
+      ['Produto Beta', '', 30200],
+    ]);
+  });
+
+  it('follows a table onto the next page past the running head and the repeated header', () => {
+    const head: [number, number, string] = [60, 800, 'Empresa Exemplo – relatório de ensaio'];
+    const header: [number, number, string][] = [
+      [60, 700, 'Tratamento'],
+      [250, 700, 'Produtividade'],
+      [250, 690, '(kg/ha)'],
+    ];
+    const lines = [
+      ...page([
+        head,
+        ...header,
+        [60, 676, 'T1 – Testemunha'],
+        [270, 676, '3.100'],
+        [60, 664, 'T2 – Produto Alfa'],
+        [270, 664, '3.290'],
+        [60, 30, 'Página 1 de 2', 8],
+      ]),
+      ...page(
+        [
+          head,
+          [60, 760, 'Tratamento'],
+          [250, 760, 'Produtividade'],
+          [250, 750, '(kg/ha)'],
+          [60, 736, 'T3 – Produto Beta de nome'],
+          [270, 736, '3.350'],
+          [60, 727, 'comprido'],
+          [60, 715, 'CV (%)'],
+          [270, 715, '4,1'],
+          [60, 30, 'Página 2 de 2', 8],
+        ],
+        2,
+      ),
+    ];
+    const r = extractTreatments(lines, prose(lines), c, 'Soja');
+    expect(brief(r)).toEqual([
+      ['Testemunha', '', 3100],
+      ['Produto Alfa', '', 3290],
+      ['Produto Beta de nome comprido', '', 3350],
+    ]);
+  });
+
+  it('does not take an analysis of variance for a results table', () => {
+    const lines = page([
+      [60, 700, 'FV'],
+      [150, 700, 'GL'],
+      [200, 700, 'SQ'],
+      [260, 700, 'QM'],
+      [320, 700, 'F'],
+      [60, 688, 'Tratamentos'],
+      [150, 688, '4'],
+      [200, 688, '324.794,2'],
+      [260, 688, '81.198,5'],
+      [320, 688, '5,26'],
+    ]);
+    expect(findResultsTables(lines)).toEqual([]);
+  });
+});
+
+describe('descriptions joined to results', () => {
+  it('reads the mode column of a treatments table and joins it by T-code to a results table of codes', () => {
+    const lines = page([
+      [60, 760, 'Trat.'],
+      [100, 760, 'Produto'],
+      [220, 760, 'Dose'],
+      [330, 760, 'Forma de aplicação'],
+      [60, 748, 'T1'],
+      [100, 748, 'Testemunha'],
+      [220, 748, '–'],
+      [330, 748, '–'],
+      [60, 736, 'T2'],
+      [100, 736, 'Produto Alfa'],
+      [220, 736, '150 mL/100 kg de'],
+      [330, 736, 'tratamento de'],
+      [220, 727, 'sementes'],
+      [330, 727, 'sementes'],
+      [60, 715, 'T3'],
+      [100, 715, 'Produto Beta'],
+      [220, 715, '1,0 L/ha'],
+      [330, 715, 'no sulco de plantio'],
+      [60, 600, 'Trat.'],
+      [150, 600, 'Produtividade (kg/ha)'],
+      [60, 588, 'T1'],
+      [180, 588, '4.010'],
+      [60, 576, 'T2'],
+      [180, 576, '4.160'],
+      [60, 564, 'T3'],
+      [180, 564, '4.275'],
+    ]);
+    expect(findDescriptionTables(lines, c).items.map((d) => [d.id, d.nome, d.mode])).toEqual([
+      [1, 'Testemunha', null],
+      [2, 'Produto Alfa', 'Sementes'],
+      [3, 'Produto Beta', 'Sulco'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 4010],
+      ['Produto Alfa', 'Sementes', 4160],
+      ['Produto Beta', 'Sulco', 4275],
+    ]);
+  });
+
+  it('joins a treatments table without codes to the results by name', () => {
+    const lines = page([
+      [60, 760, 'Tratamento'],
+      [200, 760, 'Dose'],
+      [300, 760, 'Modo de aplicação'],
+      [60, 748, 'Testemunha'],
+      [200, 748, '–'],
+      [300, 748, '–'],
+      [60, 736, 'Produto Beta'],
+      [200, 736, '2,0 L/ha'],
+      [300, 736, 'via foliar'],
+      [60, 724, 'Produto Alfa'],
+      [200, 724, '1,0 L/ha'],
+      [300, 724, 'em cobertura'],
+      [60, 620, 'Tratamento'],
+      [200, 620, 'Rendimento (kg/ha)'],
+      [60, 608, 'Testemunha'],
+      [230, 608, '2.900'],
+      [60, 596, 'Produto Alfa'],
+      [230, 596, '3.050'],
+      [60, 584, 'Produto Beta'],
+      [230, 584, '3.120'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Trigo'))).toEqual([
+      ['Testemunha', '', 2900],
+      ['Produto Alfa', 'Cobertura', 3050],
+      ['Produto Beta', 'Foliar', 3120],
+    ]);
+  });
+
+  it('reads lists of "T1<tab>…" lines and "(1) …; (2) …" items, not a code cited in a sentence', () => {
+    const tabbed = page([
+      [60, 700, 'T1'],
+      [85, 700, 'Testemunha, sem aplicação.'],
+      [60, 686, 'T2'],
+      [85, 686, 'Produto Alfa, 1,0 L/ha, via foliar em V5.'],
+      [60, 650, 'O tratamento Produto Alfa (T2) proporcionou o maior ganho.'],
+    ]);
+    expect(findTreatmentList(tabbed, new Set(), c).map((d) => [d.id, d.nome, d.mode])).toEqual([
+      [1, 'Testemunha', null],
+      [2, 'Produto Alfa', 'Foliar'],
+    ]);
+    const numbersOnly = page([
+      [60, 700, 'T1'],
+      [120, 700, '8,9'],
+      [180, 700, '1,15'],
+      [60, 688, 'T2'],
+      [120, 688, '9,1'],
+      [180, 688, '1,16'],
+    ]);
+    expect(findTreatmentList(numbersOnly, new Set(), c)).toEqual([]);
+    const inline = page([
+      [60, 700, '(1) Testemunha, sem aplicação; (2) Produto Alfa, 200 mL/100 kg de sementes, em'],
+      [60, 688, 'tratamento de sementes; (3) Produto Beta, 1,0 L/ha, aplicado no sulco de plantio.'],
+    ]);
+    expect(findTreatmentList(inline, new Set(), c).map((d) => [d.id, d.nome, d.mode])).toEqual([
+      [1, 'Testemunha', null],
+      [2, 'Produto Alfa', 'Sementes'],
+      [3, 'Produto Beta', 'Sulco'],
+    ]);
+  });
+
+  it('keeps a catalogue product whole even when its name ends in a mode word', () => {
+    const lines = page([[60, 700, 'T1 – Testemunha; T2 – Dimicron Fósforo Foliar via foliar, 2,0 L/ha.']]);
+    expect(findTreatmentList(lines, new Set(), c).map((d) => [d.nome, d.mode])).toEqual([
+      ['Testemunha', null],
+      ['Dimicron Fósforo Foliar', 'Foliar'],
+    ]);
+  });
+});
+
+describe('yields laid out without a table', () => {
+  it('reads cards side by side under T-codes, with big yields and their unit below', () => {
+    const lines = page([
+      [90, 560, 'T1'],
+      [230, 560, 'T2'],
+      [370, 560, 'T3'],
+      [70, 545, 'Testemunha', 10],
+      [200, 545, 'Produto Alfa', 10],
+      [345, 545, 'Produto Beta', 10],
+      [60, 530, 'sem aplicação', 8],
+      [180, 530, '150 mL/100 kg – trat. de', 8],
+      [330, 530, '1,0 L/ha via foliar', 8],
+      [200, 521, 'sementes (TS)', 8],
+      [75, 500, '41,3', 20],
+      [215, 500, '43,0', 20],
+      [355, 500, '44,6', 20],
+      [85, 486, 'sc/ha', 8],
+      [225, 486, 'sc/ha', 8],
+      [365, 486, 'sc/ha', 8],
+      [210, 475, '+1,7 sc/ha'],
+      [350, 475, '+3,3 sc/ha'],
+      [30, 455, 'Produtividade em sacas de 60 kg por hectare, médias de quatro blocos e umidade corrigida.'],
+    ]);
+    expect(findCards(lines, c)?.items.map((i) => [i.id, i.nome, i.mode, i.value])).toEqual([
+      [1, 'Testemunha', null, 41.3],
+      [2, 'Produto Alfa', 'Sementes', 43],
+      [3, 'Produto Beta', 'Foliar', 44.6],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Feijão'))).toEqual([
+      ['Testemunha', '', 2478],
+      ['Produto Alfa', 'Sementes', 2580],
+      ['Produto Beta', 'Foliar', 2676],
+    ]);
+  });
+
+  it('pairs bar-chart values with the label above them, under a caption with the unit', () => {
+    const lines = page([
+      [48, 520, 'RESULTADO POR TRATAMENTO (SC/HA)', 9.5],
+      [48, 505, 'Testemunha', 9],
+      [500, 500, '101,5', 9.5],
+      [48, 496, 'sem aplicação', 7.5],
+      [48, 482, 'Produto Alfa', 9],
+      [500, 477, '106,0', 9.5],
+      [48, 473, 'via foliar em V6', 7.5],
+      [48, 459, 'Produto Beta', 9],
+      [500, 454, '108,2', 9.5],
+      [48, 450, 'no sulco de plantio', 7.5],
+      [40, 420, 'Sacas de 60 kg por hectare; médias de quatro blocos, teste de Tukey a 5 % de probabilidade.', 8],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho'))).toEqual([
+      ['Testemunha', '', 6090],
+      ['Produto Alfa', 'Foliar', 6360],
+      ['Produto Beta', 'Sulco', 6492],
+    ]);
+  });
+
+  it('reads yields stated in sentences of the results, not earlier seasons, averages or gains', () => {
+    const lines = page([
+      [60, 760, 'Introdução', 11],
+      [60, 745, 'Em ensaio anterior, a testemunha produziu 7.100 kg ha⁻¹ na mesma área.'],
+      [60, 720, 'Material e métodos', 11],
+      [60, 705, 'Os tratamentos foram: testemunha, sem aplicação; Produto Alfa via foliar; e'],
+      [60, 693, 'Produto Beta no sulco de semeadura.'],
+      [60, 670, 'Resultados e discussão', 11],
+      [60, 655, 'A testemunha produziu 8.020 kg ha⁻¹, valor acima da média regional de 6.900 kg ha⁻¹.'],
+      [60, 643, 'Com Produto Alfa a produtividade foi de 8.410 kg ha⁻¹ (+390 kg ha⁻¹), e o maior'],
+      [60, 631, 'rendimento foi obtido com Produto Beta, 8.655 kg ha⁻¹, um ganho de 635 kg ha⁻¹.'],
+    ]);
+    const treatments = [
+      { nome: 'Testemunha', control: true },
+      { nome: 'Produto Alfa', control: false },
+      { nome: 'Produto Beta', control: false },
+    ];
+    const found = findProseYields(lines, treatments);
+    expect([...(found?.values.entries() ?? [])].map(([i, v]) => [i, v.value])).toEqual([
+      [0, 8020],
+      [1, 8410],
+      [2, 8655],
+    ]);
+    expect(found?.snippet).toMatch(/testemunha produziu/i);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho'))).toEqual([
+      ['Testemunha', '', 8020],
+      ['Produto Alfa', 'Foliar', 8410],
+      ['Produto Beta', 'Sulco', 8655],
+    ]);
+  });
+
+  it('reads a table laid on its side, treatments as columns and the yield as a row', () => {
+    const lines = page([
+      [60, 700, 'Variável'],
+      [220, 700, 'T1'],
+      [300, 700, 'T2'],
+      [380, 700, 'T3'],
+      [60, 688, 'Produto'],
+      [200, 688, 'Testemunha'],
+      [280, 688, 'Produto Alfa'],
+      [360, 688, 'Produto Beta'],
+      [60, 676, 'Aplicação'],
+      [200, 676, '–'],
+      [280, 676, 'via foliar'],
+      [360, 676, 'em cobertura'],
+      [60, 664, 'Produtividade (t/ha)'],
+      [215, 664, '9,8 b'],
+      [295, 664, '10,6 a'],
+      [375, 664, '10,9 a'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho'))).toEqual([
+      ['Testemunha', '', 9800],
+      ['Produto Alfa', 'Foliar', 10600],
+      ['Produto Beta', 'Cobertura', 10900],
+    ]);
+  });
+
+  it("gives a sentence's yield to a treatment named by its code or right after the unit", () => {
+    const lines = page([
+      [60, 700, 'Resultados', 11],
+      [60, 685, 'O tratamento T1 rendeu 52,0 sc/ha. Foram colhidas 55,5 sc/ha com Produto Alfa e'],
+      [60, 673, '57,1 sc/ha com Produto Beta.'],
+    ]);
+    const found = findProseYields(lines, [
+      { nome: 'Testemunha', control: true, id: 1 },
+      { nome: 'Produto Alfa', control: false, id: 2 },
+      { nome: 'Produto Beta', control: false, id: 3 },
+    ]);
+    expect([...(found?.values.entries() ?? [])].map(([i, v]) => [i, v.value, v.scale.factor])).toEqual([
+      [0, 52, 60],
+      [1, 55.5, 60],
+      [2, 57.1, 60],
+    ]);
+  });
+
+  it('reads bar values printed with their unit', () => {
+    const lines = page([
+      [48, 520, 'Produtividade por tratamento (kg/ha)', 9.5],
+      [48, 505, 'Testemunha', 9],
+      [470, 505, '3.905 kg/ha', 9],
+      [48, 490, 'Produto Alfa', 9],
+      [470, 490, '4.120 kg/ha', 9],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja')).map((t) => t[2])).toEqual([3905, 4120]);
+  });
+});
