@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   cleanCity,
@@ -16,12 +15,8 @@ import {
   parseYear,
   statesNamedIn,
 } from './fields.js';
-import { compileReference, matchCrop, matchRegional, regionalsOfState } from './reference.js';
-import { referenceFromSql } from './reference-sql.js';
-
-const sql = readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8');
-const ref = referenceFromSql(sql);
-const c = compileReference(ref);
+import { matchCrop, matchRegional, regionalsOfState } from './reference.js';
+import { compiled as c, reference as ref } from './test-support.js';
 
 describe('reference data from the migration', () => {
   it('has the brands, products, regionals, 27 states and crops', () => {

@@ -1,22 +1,12 @@
 /** Lines, label pairs and treatment tables rebuilt from positioned text (no PDF needed). */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { collectLabelPairs, labelField } from './labels.js';
-import { groupLines, type TextItem, type TextLine } from './pdf-text.js';
-import { compileReference } from './reference.js';
-import { referenceFromSql } from './reference-sql.js';
+import { groupLines, type TextLine } from './pdf-text.js';
+import { compiled as c, item, rowsPage } from './test-support.js';
 import { cleanTreatmentName, extractTreatments, headerRole, isControl, normalizeModalidade } from './treatments.js';
 
-const c = compileReference(referenceFromSql(readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8')));
-
-/** Helvetica-ish widths are enough for layout tests: 0.5 em per character. */
-const item = (str: string, x: number, y: number, fontSize = 10): TextItem => ({ str, x, y, width: str.length * fontSize * 0.5, fontSize });
-
 /** Lines from rows of [x, text] cells, 15 pt apart from the top. */
-function page(rows: [number, string][][], fontSize = 10, top = 800, pitch = 15): TextLine[] {
-  const items = rows.flatMap((cells, r) => cells.map(([x, text]) => item(text, x, top - r * pitch, fontSize)));
-  return groupLines(items, 1);
-}
+const page = (rows: [number, string][][], fontSize = 10, top = 800, pitch = 15): TextLine[] => rowsPage(rows, { fontSize, top, pitch });
 
 describe('groupLines', () => {
   it('joins items of one baseline and splits columns at wide gaps', () => {

@@ -1,31 +1,15 @@
 /** The extractor's stages alone: layout, candidates and their choice, the organisation reader. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Candidates, choose } from './candidates.js';
 import { extractFromText, looksLikeTrialReport, NO_YIELDS_WARNING } from './extract.js';
 import { buildLayout, dropRunningLines, findGutter, snippetAround } from './layout.js';
 import { nameOnly, organizationScore, readOrganization } from './organization.js';
-import { groupLines, type PdfText, type TextItem, type TextLine } from './pdf-text.js';
-import { compileReference } from './reference.js';
-import { referenceFromSql } from './reference-sql.js';
+import { groupLines, type TextLine } from './pdf-text.js';
+import { compiled as c, item, pdfOf, reference as ref, rowsPage } from './test-support.js';
 import { fold } from './text.js';
 
-const ref = referenceFromSql(readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8'));
-const c = compileReference(ref);
-
-const item = (str: string, x: number, y: number, fontSize = 10): TextItem => ({ str, x, y, width: str.length * fontSize * 0.5, fontSize });
-
 /** A page's lines from rows of [x, text] cells, 15 pt apart from the top. */
-function page(n: number, rows: [number, string][][], fontSize = 10): TextLine[] {
-  return groupLines(
-    rows.flatMap((cells, r) => cells.map(([x, text]) => item(text, x, 800 - r * 15, fontSize))),
-    n,
-  );
-}
-
-function pdfOf(lines: TextLine[], pageCount = 1): PdfText {
-  return { pageCount, pagesRead: pageCount, lines, charCount: lines.reduce((s, l) => s + l.text.length, 0) };
-}
+const page = (n: number, rows: [number, string][][], fontSize = 10): TextLine[] => rowsPage(rows, { page: n, fontSize });
 
 describe('layout', () => {
   it('keeps a running header on its first page only and drops page numbers', () => {
