@@ -3,9 +3,11 @@
  * only pdf.js in the process) regrouped into lines by baseline and, inside a line, into cells
  * wherever a gap is wider than a couple of spaces. Cells keep their x extent, so callers can
  * rebuild label/value pairs and table columns; a line's `text` joins its cells with tabs.
+ * Pages without a text layer (scans) are read by OCR (ocr.ts) into the same lines and cells.
  */
 import { inflateSync } from 'node:zlib';
 import type { getDocumentProxy } from 'unpdf';
+import type { OcrOptions, OcrUnreadReason } from './ocr.js';
 
 /** Reports inflate to a few MB; a "zip bomb" stream inflating past this is refused unread. */
 export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
@@ -98,11 +100,27 @@ export interface PdfText {
   /** Pages actually read (a very long file is read up to MAX_PAGES). */
   pagesRead: number;
   lines: TextLine[];
-  /** Non-space characters of the whole text layer: near zero for scans. */
+  /** Non-space characters of the text layer and of the OCR text: near zero for a scan OCR could not read. */
   charCount: number;
-  /** 1-based numbers of the pages read that have (almost) no text, e.g. scanned pages. */
+  /**
+   * 1-based numbers of the pages read that have (almost) no text even after OCR: scans when OCR
+   * is off or ran out of time, pages drawn without text or images.
+   */
   pagesWithoutText?: number[];
+  /** 1-based pages without a text layer whose lines were read by OCR (present when OCR ran). */
+  ocrPages?: number[];
+  /** Mean OCR word confidence, 0–1, over `ocrPages` (present when OCR ran). */
+  ocrConfidence?: number;
+  /** Pages OCR tried and could not read, and why (present when OCR ran). */
+  ocrUnread?: { page: number; reason: OcrUnreadReason }[];
 }
+
+export interface ReadPdfOptions {
+  /** OCR of the pages without text (default on unless EXTRACTION_OCR=off); false turns it off. */
+  ocr?: OcrOptions | false;
+}
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 /** Reports are a few pages; reading hundreds would only cost time. */
 export const MAX_PAGES = 60;
@@ -111,9 +129,9 @@ export const MAX_PAGES = 60;
  * Opens the PDF and reads every page's text with positions.
  * @throws PdfUnreadableError when pdf.js cannot open the file.
  */
-export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
+export async function readPdfText(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfText> {
   if (inflatesBeyond(bytes)) throw new PdfUnreadableError('too-complex');
-  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  let doc: PdfDocument;
   try {
     // A copy: pdf.js may take ownership of (detach) the buffer it is given.
     // Loaded on first use: the server's main thread never holds pdf.js (it runs in a worker).
@@ -156,11 +174,33 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
       for (const line of groupLines(items, p)) lines.push(line);
     }
     if (failedPages === pagesRead && pagesRead > 0) throw new PdfUnreadableError('damaged');
-    return { pageCount: doc.numPages, pagesRead, lines, charCount, pagesWithoutText };
+    const text: PdfText = { pageCount: doc.numPages, pagesRead, lines, charCount, pagesWithoutText };
+    if (pagesWithoutText.length > 0 && options.ocr !== false) await addOcrText(doc, text, options.ocr ?? {});
+    return text;
   } finally {
     // Frees the document's worker-side data; the fake worker of Node lives in this process.
     await doc.loadingTask.destroy();
   }
+}
+
+/** Reads the pages without text by OCR and merges their lines in page order. */
+async function addOcrText(doc: PdfDocument, text: PdfText, options: OcrOptions): Promise<void> {
+  // Loaded on first use: text PDFs never load the OCR code.
+  const { ocrEnabled, readByOcr } = await import('./ocr.js');
+  if (!ocrEnabled()) return;
+  const { getResolvedPDFJS } = await import('unpdf');
+  const { OPS } = await getResolvedPDFJS();
+  const outcome = await readByOcr(doc, text.pagesWithoutText ?? [], OPS, options);
+  for (const line of outcome.lines) {
+    text.lines.push(line);
+    text.charCount += line.text.replace(/\s/g, '').length;
+  }
+  // Stable: each page's lines keep their top-to-bottom order.
+  if (outcome.lines.length > 0) text.lines.sort((a, b) => a.page - b.page);
+  text.pagesWithoutText = (text.pagesWithoutText ?? []).filter((p) => !outcome.read.includes(p));
+  text.ocrPages = outcome.read;
+  text.ocrConfidence = outcome.confidence;
+  text.ocrUnread = outcome.unread;
 }
 
 /** Ligatures to letters; odd spaces to plain ones. Degree signs and "³" are kept. */
