@@ -120,6 +120,33 @@ export function cleanWord(text: string, confidence: number): string {
   return t;
 }
 
+/**
+ * Each word's font size in pixels, as steady as a text layer's: tesseract's line heights vary
+ * by a tenth from line to line (and a one-word line's may be anything), while the extractor
+ * reads a change of size as the end of a table. The estimates (the line's height, unless it is
+ * far taller than the word itself) are grouped into sizes at most 20 % apart, and each word
+ * takes its group's median: body text gets one size, headings another.
+ */
+export function fontSizes(words: OcrWord[]): Map<OcrWord, number> {
+  const estimates = words
+    .map((w) => ({ w, size: Math.min(w.lineHeight, 1.5 * (w.y1 - w.y0)) }))
+    .filter((e) => e.size > 0)
+    .sort((a, b) => a.size - b.size);
+  const sizes = new Map<OcrWord, number>();
+  let group: typeof estimates = [];
+  const close = () => {
+    const median = group[group.length >> 1]?.size ?? 0;
+    for (const e of group) sizes.set(e.w, median);
+    group = [];
+  };
+  for (const e of estimates) {
+    if (group.length > 0 && e.size > group[0]!.size * 1.2) close();
+    group.push(e);
+  }
+  close();
+  return sizes;
+}
+
 export interface PageGeometry {
   page: number;
   /** Raster pixels per PDF point. */
@@ -142,6 +169,7 @@ export function ocrLines(words: OcrWord[], geometry: PageGeometry): TextLine[] {
   const sin = Math.sin(angle);
   const cx = widthPx / 2;
   const cy = heightPx / 2;
+  const sizes = fontSizes(words);
   const items: TextItem[] = [];
   for (const w of words) {
     const str = cleanWord(w.text, w.confidence);
@@ -156,8 +184,8 @@ export function ocrLines(words: OcrWord[], geometry: PageGeometry): TextLine[] {
       x: x / pxPerPt,
       y: heightPt - y / pxPerPt,
       width: (w.x1 - w.x0) / pxPerPt,
-      fontSize: Math.max(4, w.lineHeight / pxPerPt),
+      fontSize: Math.max(4, (sizes.get(w) ?? w.lineHeight) / pxPerPt),
     });
   }
-  return groupLines(items, page);
+  return groupLines(items, page, 'typical');
 }

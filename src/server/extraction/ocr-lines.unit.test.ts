@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanWord, ocrLines, type OcrWord, skewOf, type TesseractBlock, wordsOf } from './ocr-lines.js';
+import { cleanWord, fontSizes, ocrLines, type OcrWord, skewOf, type TesseractBlock, wordsOf } from './ocr-lines.js';
 
 /** Words laid out on a 300 dpi raster (pxPerPt 300/72), `turn` radians clockwise about its centre. */
 function layout(rows: { y: number; words: [string, number][] }[], turn = 0, widthPx = 2480, heightPx = 3508): OcrWord[] {
@@ -118,6 +118,38 @@ describe('ocrLines', () => {
     ]);
     words[0]!.confidence = 20;
     expect(ocrLines(words, geometry).map((l) => l.text)).toEqual(['Dose']);
+  });
+});
+
+describe('fontSizes', () => {
+  it('gives body text one size and a heading another, whatever tesseract’s line heights', () => {
+    const words = layout([
+      {
+        y: 400,
+        words: [
+          ['Tratamento', 150],
+          ['Dose', 900],
+        ],
+      },
+      {
+        y: 460,
+        words: [
+          ['T5', 150],
+          ['Produto', 210],
+          ['4,4', 900],
+        ],
+      },
+    ]);
+    // Line heights that wander by a tenth, and a one-word line tesseract measured far too tall.
+    words.forEach((w, i) => (w.lineHeight = 40 + (i % 3) * 2));
+    words[4]!.lineHeight = 64;
+    const heading = { ...words[0]!, text: 'RESULTADOS', y0: 300, y1: 360, baseline: 352, lineHeight: 66 };
+    const sizes = fontSizes([...words, heading]);
+    expect(new Set(words.filter((w) => w.text !== '4,4').map((w) => sizes.get(w))).size).toBe(1);
+    expect(sizes.get(heading)).toBeGreaterThan(sizes.get(words[0]!)! * 1.3);
+    // The row keeps the body size although one of its words came out large.
+    const lines = ocrLines(words, geometry);
+    expect(lines[1]!.fontSize).toBeCloseTo(lines[0]!.fontSize, 5);
   });
 });
 

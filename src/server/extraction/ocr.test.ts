@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { extractFromPdf, extractFromText, SCANNED_WARNING } from './extract.js';
 import { closeOcr, guardedWorkerUrl, OcrEngine } from './ocr.js';
+import { PdfTextReader } from './pdf-text-reader.js';
 import { readPdfText } from './pdf-text.js';
 import { referenceFromSql } from './reference-sql.js';
 
@@ -160,5 +161,24 @@ describe('when OCR cannot or may not read', () => {
       }
     },
     SLOW,
+  );
+});
+
+describe('OCR inside the PDF worker thread (PdfTextReader)', () => {
+  it(
+    'reads the scan there too, and the next document the same way',
+    async () => {
+      const reader = new PdfTextReader({ timeoutMs: 80_000 });
+      try {
+        const first = await reader.read(scan());
+        expect(first.ocrPages).toEqual([1]);
+        expect(first.lines.map((l) => l.text).join('\n')).toContain('Rio Verde');
+        const second = await reader.read(scan());
+        expect(second.lines.map((l) => l.text)).toEqual(first.lines.map((l) => l.text));
+      } finally {
+        await reader.close();
+      }
+    },
+    2 * SLOW,
   );
 });

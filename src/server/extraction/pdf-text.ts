@@ -212,8 +212,10 @@ function normalizeItemText(text: string): string {
  * Groups a page's items into lines (baselines within a third of the font size), sorted top to
  * bottom, and each line's items into cells: items closer than ~0.9 em belong to one cell (a bold
  * label and its regular value, or words drawn separately), wider gaps separate columns.
+ * A line's font size is its largest item's, or (`typical`, for OCR words whose sizes are
+ * estimates) the size most of its characters have.
  */
-export function groupLines(items: TextItem[], page: number): TextLine[] {
+export function groupLines(items: TextItem[], page: number, lineSize: 'largest' | 'typical' = 'largest'): TextLine[] {
   const sorted = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
   const rows: TextItem[][] = [];
   let current: TextItem[] = [];
@@ -232,7 +234,7 @@ export function groupLines(items: TextItem[], page: number): TextLine[] {
 
   return rows.map((row) => {
     row.sort((p, q) => p.x - q.x);
-    const fontSize = Math.max(...row.map((i) => i.fontSize));
+    const fontSize = lineSize === 'largest' ? Math.max(...row.map((i) => i.fontSize)) : typicalSize(row);
     const cells: TextCell[] = [];
     for (const item of row) {
       const last = cells[cells.length - 1];
@@ -255,4 +257,16 @@ export function groupLines(items: TextItem[], page: number): TextLine[] {
     const y = row.reduce((s, i) => s + i.y, 0) / row.length;
     return { page, y, fontSize, cells: kept, text: kept.map((c) => c.text).join('\t') };
   });
+}
+
+/** The font size of most of the row's characters. */
+function typicalSize(row: TextItem[]): number {
+  const sorted = [...row].sort((a, b) => a.fontSize - b.fontSize);
+  const total = sorted.reduce((n, i) => n + i.str.length, 0);
+  let seen = 0;
+  for (const item of sorted) {
+    seen += item.str.length;
+    if (seen * 2 >= total) return item.fontSize;
+  }
+  return sorted[sorted.length - 1]?.fontSize ?? 10;
 }
