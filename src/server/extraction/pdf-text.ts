@@ -169,7 +169,18 @@ export async function readPdfText(bytes: Uint8Array, options: ReadPdfOptions = {
         failedPages++;
         continue;
       }
-      if (charCount - before < 25) pagesWithoutText.push(p);
+      if (charCount - before < 25) {
+        pagesWithoutText.push(p);
+        // Image XObjects are never inside compressed object streams: a file without "/Image"
+        // has no scan to read (a page drawn with vector paths only).
+        if (
+          pagesWithoutText.length === 1 &&
+          options.ocr !== false &&
+          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('/Image')
+        ) {
+          void warmOcr(options.ocr?.engine);
+        }
+      }
       // One by one: spreading a page of many thousand lines into push() overflows the stack.
       for (const line of groupLines(items, p)) lines.push(line);
     }
@@ -180,6 +191,16 @@ export async function readPdfText(bytes: Uint8Array, options: ReadPdfOptions = {
   } finally {
     // Frees the document's worker-side data; the fake worker of Node lives in this process.
     await doc.loadingTask.destroy();
+  }
+}
+
+/** Starts tesseract while the rest of the document is read (nothing when OCR is off). */
+async function warmOcr(engine: OcrOptions['engine']): Promise<void> {
+  try {
+    const { ocrEnabled, sharedOcrEngine } = await import('./ocr.js');
+    if (ocrEnabled()) (engine ?? sharedOcrEngine()).warm();
+  } catch {
+    // The OCR itself will report what went wrong.
   }
 }
 
