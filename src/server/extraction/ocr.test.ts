@@ -110,6 +110,16 @@ describe('when OCR cannot or may not read', () => {
     expect(await extractFromPdf(scan(), ref)).toEqual({ data: {}, confidence: 0, fieldsExtracted: [], warnings: [SCANNED_WARNING] });
   });
 
+  it('pages drawn without any image stay without text (there is nothing to read)', async () => {
+    const drawn = new Uint8Array(readFileSync(new URL('tests/fixtures/extraction/08-digitalizado.pdf', root)));
+    const text = await readPdfText(drawn);
+    expect(text.pagesWithoutText).toEqual([1, 2]);
+    expect(text.ocrUnread).toEqual([
+      { page: 1, reason: 'no-image' },
+      { page: 2, reason: 'no-image' },
+    ]);
+  });
+
   it(
     'a page out of time is reported as unread, and the next document is read again',
     async () => {

@@ -274,7 +274,8 @@ export async function closeOcr(): Promise<void> {
   if (e) await e.close();
 }
 
-export type OcrUnreadReason = 'timeout' | 'no-image' | 'error';
+/** Out of time; no image on the page (vector drawing, blank); an image without text (a photo); tesseract failed. */
+export type OcrUnreadReason = 'timeout' | 'no-image' | 'empty' | 'error';
 
 export interface OcrOutcome {
   lines: TextLine[];
@@ -333,7 +334,7 @@ export async function readByOcr(doc: PdfDocument, pages: number[], ops: PdfjsOps
         });
         const chars = lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
         if (chars < MIN_PAGE_CHARS) {
-          outcome.unread.push({ page: p, reason: 'no-image' });
+          outcome.unread.push({ page: p, reason: 'empty' });
           continue;
         }
         for (const line of lines) outcome.lines.push(line);
