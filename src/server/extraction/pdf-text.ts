@@ -3,9 +3,11 @@
  * only pdf.js in the process) regrouped into lines by baseline and, inside a line, into cells
  * wherever a gap is wider than a couple of spaces. Cells keep their x extent, so callers can
  * rebuild label/value pairs and table columns; a line's `text` joins its cells with tabs.
+ * Pages without a text layer (scans) are read by OCR (ocr.ts) into the same lines and cells.
  */
 import { inflateSync } from 'node:zlib';
 import type { getDocumentProxy } from 'unpdf';
+import type { OcrOptions, OcrUnreadReason } from './ocr.js';
 
 /** Reports inflate to a few MB; a "zip bomb" stream inflating past this is refused unread. */
 export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
@@ -98,13 +100,27 @@ export interface PdfText {
   /** Pages actually read (a very long file is read up to MAX_PAGES). */
   pagesRead: number;
   lines: TextLine[];
-  /** Non-space characters of the whole text layer: near zero for scans. */
+  /** Non-space characters of the text layer and of the OCR text: near zero for a scan OCR could not read. */
   charCount: number;
-  /** 1-based numbers of the pages read that have (almost) no text, e.g. scanned pages. */
+  /**
+   * 1-based numbers of the pages read that have (almost) no text even after OCR: scans when OCR
+   * is off or ran out of time, pages drawn without text or images.
+   */
   pagesWithoutText?: number[];
-  /** 1-based numbers of the pages whose lines were read by OCR. */
+  /** 1-based pages without a text layer whose lines were read by OCR (present when OCR ran). */
   ocrPages?: number[];
+  /** Mean OCR word confidence, 0–1, over `ocrPages` (present when OCR ran). */
+  ocrConfidence?: number;
+  /** Pages OCR tried and could not read, and why (present when OCR ran). */
+  ocrUnread?: { page: number; reason: OcrUnreadReason }[];
 }
+
+export interface ReadPdfOptions {
+  /** OCR of the pages without text (default on unless EXTRACTION_OCR=off); false turns it off. */
+  ocr?: OcrOptions | false;
+}
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
 /** Reports are a few pages; reading hundreds would only cost time. */
 export const MAX_PAGES = 60;
@@ -113,9 +129,9 @@ export const MAX_PAGES = 60;
  * Opens the PDF and reads every page's text with positions.
  * @throws PdfUnreadableError when pdf.js cannot open the file.
  */
-export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
+export async function readPdfText(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfText> {
   if (inflatesBeyond(bytes)) throw new PdfUnreadableError('too-complex');
-  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  let doc: PdfDocument;
   try {
     // A copy: pdf.js may take ownership of (detach) the buffer it is given.
     // Loaded on first use: the server's main thread never holds pdf.js (it runs in a worker).
@@ -153,16 +169,59 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
         failedPages++;
         continue;
       }
-      if (charCount - before < 25) pagesWithoutText.push(p);
+      if (charCount - before < 25) {
+        pagesWithoutText.push(p);
+        // Image XObjects are never inside compressed object streams: a file without "/Image"
+        // has no scan to read (a page drawn with vector paths only).
+        if (
+          pagesWithoutText.length === 1 &&
+          options.ocr !== false &&
+          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('/Image')
+        ) {
+          void warmOcr(options.ocr?.engine);
+        }
+      }
       // One by one: spreading a page of many thousand lines into push() overflows the stack.
       for (const line of groupLines(items, p)) lines.push(line);
     }
     if (failedPages === pagesRead && pagesRead > 0) throw new PdfUnreadableError('damaged');
-    return { pageCount: doc.numPages, pagesRead, lines, charCount, pagesWithoutText };
+    const text: PdfText = { pageCount: doc.numPages, pagesRead, lines, charCount, pagesWithoutText };
+    if (pagesWithoutText.length > 0 && options.ocr !== false) await addOcrText(doc, text, options.ocr ?? {});
+    return text;
   } finally {
     // Frees the document's worker-side data; the fake worker of Node lives in this process.
     await doc.loadingTask.destroy();
   }
+}
+
+/** Starts tesseract while the rest of the document is read (nothing when OCR is off). */
+async function warmOcr(engine: OcrOptions['engine']): Promise<void> {
+  try {
+    const { ocrEnabled, sharedOcrEngine } = await import('./ocr.js');
+    if (ocrEnabled()) (engine ?? sharedOcrEngine()).warm();
+  } catch {
+    // The OCR itself will report what went wrong.
+  }
+}
+
+/** Reads the pages without text by OCR and merges their lines in page order. */
+async function addOcrText(doc: PdfDocument, text: PdfText, options: OcrOptions): Promise<void> {
+  // Loaded on first use: text PDFs never load the OCR code.
+  const { ocrEnabled, readByOcr } = await import('./ocr.js');
+  if (!ocrEnabled()) return;
+  const { getResolvedPDFJS } = await import('unpdf');
+  const { OPS } = await getResolvedPDFJS();
+  const outcome = await readByOcr(doc, text.pagesWithoutText ?? [], OPS, options);
+  for (const line of outcome.lines) {
+    text.lines.push(line);
+    text.charCount += line.text.replace(/\s/g, '').length;
+  }
+  // Stable: each page's lines keep their top-to-bottom order.
+  if (outcome.lines.length > 0) text.lines.sort((a, b) => a.page - b.page);
+  text.pagesWithoutText = (text.pagesWithoutText ?? []).filter((p) => !outcome.read.includes(p));
+  text.ocrPages = outcome.read;
+  text.ocrConfidence = outcome.confidence;
+  text.ocrUnread = outcome.unread;
 }
 
 /** Ligatures to letters; odd spaces to plain ones. Degree signs and "³" are kept. */
@@ -174,8 +233,10 @@ function normalizeItemText(text: string): string {
  * Groups a page's items into lines (baselines within a third of the font size), sorted top to
  * bottom, and each line's items into cells: items closer than ~0.9 em belong to one cell (a bold
  * label and its regular value, or words drawn separately), wider gaps separate columns.
+ * A line's font size is its largest item's, or (`typical`, for OCR words whose sizes are
+ * estimates) the size most of its characters have.
  */
-export function groupLines(items: TextItem[], page: number): TextLine[] {
+export function groupLines(items: TextItem[], page: number, lineSize: 'largest' | 'typical' = 'largest'): TextLine[] {
   const sorted = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
   const rows: TextItem[][] = [];
   let current: TextItem[] = [];
@@ -194,7 +255,7 @@ export function groupLines(items: TextItem[], page: number): TextLine[] {
 
   return rows.map((row) => {
     row.sort((p, q) => p.x - q.x);
-    const fontSize = Math.max(...row.map((i) => i.fontSize));
+    const fontSize = lineSize === 'largest' ? Math.max(...row.map((i) => i.fontSize)) : typicalSize(row);
     const cells: TextCell[] = [];
     for (const item of row) {
       const last = cells[cells.length - 1];
@@ -217,4 +278,16 @@ export function groupLines(items: TextItem[], page: number): TextLine[] {
     const y = row.reduce((s, i) => s + i.y, 0) / row.length;
     return { page, y, fontSize, cells: kept, text: kept.map((c) => c.text).join('\t') };
   });
+}
+
+/** The font size of most of the row's characters. */
+function typicalSize(row: TextItem[]): number {
+  const sorted = [...row].sort((a, b) => a.fontSize - b.fontSize);
+  const total = sorted.reduce((n, i) => n + i.str.length, 0);
+  let seen = 0;
+  for (const item of sorted) {
+    seen += item.str.length;
+    if (seen * 2 >= total) return item.fontSize;
+  }
+  return sorted[sorted.length - 1]?.fontSize ?? 10;
 }
