@@ -38,6 +38,9 @@ const AGREEMENT_BONUS = 0.03;
 /** Two different values closer than this make the field uncertain. */
 const CONTEST_MARGIN = 0.05;
 const CONTEST_PENALTY = 0.1;
+/** What reading a value by OCR costs in confidence, and its ceiling. */
+const OCR_FACTOR = 0.9;
+const OCR_MAX = 0.85;
 
 export class Candidates {
   readonly list: Candidate[] = [];
@@ -88,8 +91,9 @@ export function choose(candidates: Candidates, ocrPages: readonly number[] = [])
     let confidence = first.score;
     if (second && first.score - second.score < CONTEST_MARGIN && second.score >= 0.6) confidence -= CONTEST_PENALTY;
     const ocr = ocrPages.includes(first.top.evidence.page);
-    // A value read by OCR may hold misread characters: always worth a look.
-    if (ocr) confidence = Math.min(confidence, 0.7);
+    // A value read by OCR may hold misread characters: a little less sure, never sure enough to skip
+    // the review when it came from the document as a whole.
+    if (ocr) confidence = Math.min(confidence * OCR_FACTOR, OCR_MAX);
     out.set(field, {
       value: first.top.value,
       confidence: Math.round(Math.max(0, confidence) * 1000) / 1000,
