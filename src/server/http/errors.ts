@@ -5,7 +5,7 @@
 import { STATUS_CODES as HTTP_STATUS_TEXT } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { type ApiErrorBody, type ApiErrorCode, fieldPath } from '../../shared/api-error.js';
 import { MSG } from '../../shared/messages.js';
 

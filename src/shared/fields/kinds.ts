@@ -2,7 +2,7 @@
  * The kinds of field the catalogue (catalogue.ts) is made of: how each kind reads and checks what
  * was typed or sent (its zod schema), what a new form starts with, and how a value is shown.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { type Axis, parseDecimal } from '../decimal.js';
 import { formatBRL, formatNumber } from '../format.js';
 import type { SoilClass } from '../soil.js';
