@@ -80,4 +80,11 @@ describe('zod without eval', () => {
     walk(join(root, 'web'));
     expect(offenders).toEqual([]);
   });
+
+  it('the bundler keeps the setting: both files are declared as having side effects in package.json', () => {
+    // Otherwise `"sideEffects": ["*.css"]` lets Vite drop `z.config()` (measured: the build then
+    // probes again, and the dashboard raises three CSP reports; tests/e2e/security.spec.ts).
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { sideEffects: string[] };
+    expect(pkg.sideEffects).toEqual(expect.arrayContaining(['./src/shared/zod.ts', './src/shared/zod-mini.ts']));
+  });
 });
