@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { nestedJsonAttack } from './bench-attack.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 
 const args = process.argv.slice(2);
@@ -410,6 +411,10 @@ for (let run = 0; run < 3; run++) {
   await page.goto(`${base}/dashboard`);
 }
 await browser.close();
+
+/* 5b. no request stalls the server (issue 18): /api/health under the nested-JSON attack */
+console.log('\nAtaque de JSON aninhado (sem login) contra /api/health...');
+const attack = await nestedJsonAttack({ base });
 sampleRss();
 server.kill('SIGTERM');
 await new Promise((r) => server.on('exit', r));
@@ -432,6 +437,7 @@ const out = {
   http: results,
   browser: { dashboardRenderMs: median(renders), filterChangeMs: median(filters), runs: { renders, filters } },
   javascriptGzipKB: { login: loginJs, dashboard: dashboardJs },
+  nestedJsonAttack: attack,
   serverPeakRssMB: +peakRss.toFixed(0),
 };
 mkdirSync(join(root, 'bench'), { recursive: true });
@@ -454,6 +460,10 @@ const md = [
   `| JavaScript de /login (gzip) | ${loginJs} KB |`,
   `| JavaScript de /dashboard (gzip) | ${dashboardJs} KB |`,
   `| pico de memória do servidor (RSS) | ${out.serverPeakRssMB} MB |`,
+  '',
+  '| /api/health sob ataque de JSON aninhado | pedidos | p50 ms | p95 ms | p99 ms | erros |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...attack.map((r) => `| ${r.name} | ${r.requests} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`),
   '',
 ].join('\n');
 for (const name of ['results', `results-${engine}-${COUNT}`]) writeFileSync(join(root, 'bench', `${name}.md`), md);

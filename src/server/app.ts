@@ -10,7 +10,8 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { createAuthGuards } from './http/auth.js';
-import { installErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.js';
+import { EXPERIMENT_JSON_BYTES, SMALL_JSON_BYTES, installJsonParser } from './http/json-body.js';
 import { ResponseCache } from './http/response-cache.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
@@ -46,14 +47,12 @@ declare module 'fastify' {
 }
 
 /**
- * Largest JSON body per route family; others take the global 1 MiB. Uploads are multipart and
- * limited while they stream (http/multipart.ts: 10 MiB per PDF, 2 MiB per field).
+ * JSON bodies are parsed before authentication, so each route takes only what it needs: 16 KiB
+ * (SMALL_JSON_BYTES) unless listed here. Experiments travel as multipart and are limited while
+ * they stream (http/multipart.ts: 10 MiB per PDF, EXPERIMENT_JSON_BYTES for the `data` field);
+ * an imported draft approved as JSON is an experiment too.
  */
-const BODY_LIMITS: ReadonlyArray<[prefix: string, bytes: number]> = [
-  ['/api/auth/', 16 * 1024],
-  ['/api/users', 16 * 1024],
-  ['/api/lookups/', 16 * 1024],
-];
+const BODY_LIMITS: ReadonlyArray<[prefix: string, bytes: number]> = [['/api/imports/drafts/', EXPERIMENT_JSON_BYTES]];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -61,7 +60,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Fastify's two lines per request are replaced by the single line of the onResponse hook.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: SMALL_JSON_BYTES,
+    // Errors raised before a route is found (a path parameter over 100 characters: 414; a
+    // malformed URL) and by node's HTTP parser (431 headers or URL too large, 400 malformed,
+    // 408 too slow) answer in the contract's shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 
   const apiRoutes: Array<{ method: string; url: string }> = [];
@@ -97,6 +101,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyCompress, { global: true, threshold: 2048, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
+  installJsonParser(app);
 
   installErrorHandling(app);
   const guards = createAuthGuards(ctx);

@@ -3,7 +3,7 @@
  * Messages are the spec's (000 §5, §8). Written with `zod/mini`: these are the only schemas the
  * sign-in pages load, and the tree-shakable build keeps `/login` within its JavaScript budget.
  */
-import { z } from 'zod/mini';
+import { z } from './zod-mini.js';
 import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
 import { MSG } from './messages.js';
 

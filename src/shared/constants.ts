@@ -44,6 +44,13 @@ export const YEAR_MAX = 2030;
  * record, so that only a slip (a pasted total, a unit typed in grams) is refused.
  */
 export const YIELD_MAX_KG_HA = 1_000_000;
+/**
+ * Decimal places of a plot yield (kg/ha): 1 g/ha. The PDF extractor rounds to the same; finer
+ * differences only feed the trial analysis rounding noise (fields/kinds.ts).
+ */
+export const PLOT_DECIMALS = 3;
+/** The highest price of a 60 kg bag (R$): like YIELD_MAX_KG_HA, refuses only a slip. */
+export const PRICE_PER_BAG_MAX = 1_000_000;
 export const YEARS: readonly number[] = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MIN + i);
 export const DEFAULT_YEAR = 2024;
 

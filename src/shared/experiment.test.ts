@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EXP_MSG,
   custoTratamento,
   experimentInputSchema,
   produtividadeMedia,
@@ -10,7 +11,8 @@ import {
   step5Schema,
   step6Schema,
 } from './experiment.js';
-import { YIELD_MAX_KG_HA } from './constants.js';
+import { PRICE_PER_BAG_MAX, YIELD_MAX_KG_HA } from './constants.js';
+import { formatBRL } from './format.js';
 
 type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 const first = (r: Result) => {
@@ -317,6 +319,31 @@ describe('replicates (trial statistics)', () => {
     const r = step5Schema.parse({ tratamentos: [t('A'), t('B')] });
     expect(r.tratamentos[0]).not.toHaveProperty('repeticoes');
     expect(r.tratamentos[0]?.produtividade).toBe(1);
+  });
+  it('plot yields take at most 3 decimals (1 g/ha): finer differences are refused, not analysed as noise', () => {
+    expect(
+      step5Schema.parse({ tratamentos: [t('A', [3456.789, '1.000,125']), t('B', [0.001, 999_999.999])] }).tratamentos[0],
+    ).toMatchObject({
+      repeticoes: [3456.789, 1000.125],
+    });
+    const res = first(step5Schema.safeParse({ tratamentos: [t('A', [1000, 1000.00000000001]), t('B', [1000.0001, 1000])] }));
+    expect(res['tratamentos.0.repeticoes.1']).toBe('Use no máximo 3 casas decimais na produtividade da repetição');
+    expect(res['tratamentos.1.repeticoes.0']).toBe('Use no máximo 3 casas decimais na produtividade da repetição');
+    expect(res['tratamentos.0.repeticoes.0']).toBeUndefined();
+    // Values the PDF extractor writes (rounded to 3 places after a unit conversion) pass.
+    const converted = [3.4567 * 1000, (55.5 * 60) / 1, 4.1234567 * 1000].map((v) => Math.round(v * 1000) / 1000);
+    expect(step5Schema.safeParse({ tratamentos: [t('A', converted), t('B', converted)] }).success).toBe(true);
+  });
+  it('non-finite and absurd values are refused with a message, never passed on to the analysis', () => {
+    for (const bad of [1e308, -1e308, Number.POSITIVE_INFINITY, Number.NaN, '1e999']) {
+      const r = step5Schema.safeParse({ tratamentos: [t('A', [bad, 1]), t('B', [1, 2])] });
+      expect(r.success, String(bad)).toBe(false);
+      expect(first(r)['tratamentos.0.repeticoes.0'], String(bad)).toMatch(/\S/);
+    }
+    expect(first(step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: 1, preco_saca: 1e308 })).preco_saca).toBe(
+      'Preço da saca deve ser no máximo R$ 1.000.000,00',
+    );
+    expect(EXP_MSG.precoSacaMax).toContain(formatBRL(PRICE_PER_BAG_MAX).replace(/\s/g, ' '));
   });
   it('bag price is optional and positive', () => {
     expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: 1, preco_saca: '132,50' }).preco_saca).toBe(132.5);

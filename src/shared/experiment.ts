@@ -4,7 +4,7 @@
  * fields: a treatment's yield or its plot yields, the same replicates in every treatment, the
  * nested lists' limits. The form (react-hook-form) and the API validate with these objects.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS } from './constants.js';
 import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from './fields/catalogue.js';
 import { scalarShape, stepShape } from './fields/kinds.js';

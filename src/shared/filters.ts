@@ -3,7 +3,7 @@
  * ano as an integer; produto as a case-insensitive substring of any applied product's name.
  * Empty means "not set". Shared by the dashboard (URL query) and the API (query string).
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

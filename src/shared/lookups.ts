@@ -1,5 +1,5 @@
 /** Reference-data shapes (spec 000 §3, §7) and the admin bodies that manage them. */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export interface Regiao {
   nome: string;

@@ -17,6 +17,10 @@ export const MSG = {
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   unsupportedMediaType: 'Formato de arquivo não suportado',
   payloadTooLarge: 'Arquivo ou requisição grande demais',
+  uriTooLong: 'Endereço (URL) longo demais',
+  headersTooLarge: 'Cabeçalhos ou parâmetros da requisição grandes demais',
+  requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
+  malformedRequest: 'Requisição malformada',
   databaseUnavailable: 'Erro do servidor. Tente novamente mais tarde.',
 } as const;
 

@@ -2,7 +2,7 @@
  * `db:backup` / `db:restore` round trips on the engine of the run: experiments and PDFs come back
  * byte for byte, and what was changed after the backup is undone.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,8 @@ async function roundTrip(target: Target) {
 
   const file = join(work, `backup-${Date.now()}`);
   await backupDatabase(target, file);
+  // It holds password hashes: readable by its owner only.
+  expect(statSync(file).mode & 0o777).toBe(0o600);
   // Changed after the backup: one experiment deleted.
   await withApp(target, async (app) => {
     const res = await app.inject({ method: 'DELETE', url: `/api/experiments/${doomed.id}`, headers: account.auth });
@@ -82,6 +84,29 @@ describe.runIf(testEngine().kind === 'pglite')('backup of the embedded engine', 
     expect(backupFormatOf(new Uint8Array(readFileSync(file)))).toBe('pglite');
     // Measured up to 38 s with the machine's 2 cores shared (several engine opens and a restore).
   }, 180_000);
+
+  it('writes the backup with mode 0600 whatever the umask, over an old world-readable file too; a failed one leaves no file', async () => {
+    const target = { dataDir: join(work, 'private') };
+    await withApp(target, async () => undefined);
+    const file = join(work, 'private.tar.gz');
+    writeFileSync(file, 'backup antigo');
+    chmodSync(file, 0o666);
+    const umask = process.umask(0);
+    try {
+      await backupDatabase(target, file);
+    } finally {
+      process.umask(umask);
+    }
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(backupFormatOf(new Uint8Array(readFileSync(file)))).toBe('pglite');
+
+    const failed = join(work, 'failed.dump');
+    await expect(backupDatabase({ databaseUrl: 'postgres://ninguem:x@127.0.0.1:1/nada', dataDir: work }, failed)).rejects.toThrow(
+      BackupError,
+    );
+    expect(existsSync(failed)).toBe(false);
+    // Measured ~10 s on a busy machine (an engine open and a dump).
+  }, 120_000);
 
   it('refuses a foreign file, a PostgreSQL dump, and a directory that a running server holds', async () => {
     const target = { dataDir: join(work, 'refusals') };

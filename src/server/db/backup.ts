@@ -5,7 +5,7 @@
  * checkpoint, restored into a fresh directory; the directory it replaces is kept beside it.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Database, loadPgliteDump, openDatabase } from './client.js';
 
@@ -43,17 +43,38 @@ export interface Target {
   dataDir: string;
 }
 
-/** Writes a backup of the configured database to `file`. */
+/** Backups hold password hashes and every trial: readable by their owner only. */
+export const BACKUP_FILE_MODE = 0o600;
+
+/**
+ * Creates (or empties) `file` with mode 0600 before anything is written to it, whatever the umask:
+ * pg_dump then writes into it and keeps the mode, and no reader can open it in the meantime.
+ */
+function createPrivateFile(file: string): void {
+  closeSync(openSync(file, 'w', BACKUP_FILE_MODE));
+  // `mode` applies only to a new file: an existing one keeps its own until told otherwise.
+  chmodSync(file, BACKUP_FILE_MODE);
+}
+
+/** Writes a backup of the configured database to `file` (mode 0600). */
 export async function backupDatabase(target: Target, file: string): Promise<void> {
-  if (target.databaseUrl) {
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${target.databaseUrl}`]);
-    return;
-  }
-  const database = await openDatabase({ dataDir: target.dataDir });
+  createPrivateFile(file);
   try {
-    writeFileSync(file, await dumpOf(database));
-  } finally {
-    await database.close();
+    if (target.databaseUrl) {
+      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${target.databaseUrl}`]);
+      chmodSync(file, BACKUP_FILE_MODE);
+      return;
+    }
+    const database = await openDatabase({ dataDir: target.dataDir });
+    try {
+      writeFileSync(file, await dumpOf(database), { mode: BACKUP_FILE_MODE });
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    // No half-written backup left to be mistaken for a good one.
+    rmSync(file, { force: true });
+    throw err;
   }
 }
 

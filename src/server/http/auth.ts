@@ -11,6 +11,9 @@ import { forbidden, unauthorized } from './errors.js';
 
 export type AuthUser = typeof users.$inferSelect;
 
+/** The form of a user id (`users.id` is a uuid column: anything else would be a database error). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser | null;
@@ -28,7 +31,9 @@ export function createAuthGuards(ctx: AppContext) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();
     const claims = await ctx.tokens.verify(match[1]);
-    if (!claims) throw unauthorized();
+    // A well-signed token whose subject is not a user id (another deployment's, a forged key's) is
+    // a bad token, not a server failure.
+    if (!claims || !UUID.test(claims.userId)) throw unauthorized();
     const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
     if (!user) throw unauthorized();
     request.authUser = user;

@@ -2,8 +2,10 @@
  * One place decides what a failure looks like on the wire: the contract's
  * `{error: {code, message, fields?}}`, a pt-BR message, and never a stack trace or SQL.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { STATUS_CODES as HTTP_STATUS_TEXT } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from '../../shared/zod.js';
 import { type ApiErrorBody, type ApiErrorCode, fieldPath } from '../../shared/api-error.js';
 import { MSG } from '../../shared/messages.js';
 
@@ -63,11 +65,14 @@ const STATUS_CODES: Record<number, ApiErrorCode> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
   429: 'TOO_MANY_REQUESTS',
+  431: 'HEADERS_TOO_LARGE',
   503: 'SERVICE_UNAVAILABLE',
 };
 
@@ -76,10 +81,47 @@ const STATUS_MESSAGES: Record<number, string> = {
   401: MSG.unauthorized,
   403: MSG.forbidden,
   404: MSG.notFound,
+  408: MSG.requestTimeout,
   413: MSG.payloadTooLarge,
+  414: MSG.uriTooLong,
   415: MSG.unsupportedMediaType,
   429: MSG.tooManyRequests,
+  431: MSG.headersTooLarge,
 };
+
+/** A client error (4xx) in the contract's shape, with the status's pt-BR message. */
+function clientErrorBody(status: number): ApiErrorBody {
+  return errorBody(STATUS_CODES[status] ?? 'VALIDATION_ERROR', STATUS_MESSAGES[status] ?? MSG.malformedRequest);
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures before a route is chosen (a path parameter over
+ * `maxParamLength`: FST_ERR_MAX_PARAM_LENGTH, 414; a URL that cannot be decoded:
+ * FST_ERR_BAD_URL, 400). No route's hooks ran, so the answer is built here.
+ */
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400;
+  request.log.info({ code: err.code }, 'framework error');
+  void reply.status(status).send(clientErrorBody(status));
+}
+
+/**
+ * Node's HTTP parser refused the request before Fastify saw it: headers (or the URL and its
+ * query) over the 16 KiB limit → 431, too slow → 408, anything malformed → 400. The answer is
+ * written on the socket as Fastify's default does, in the contract's shape.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(clientErrorBody(status));
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${status} ${HTTP_STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  } else socket.destroy();
+}
 
 /** The error code of a failure, or of the driver error a query error wraps (drizzle's `cause`). */
 function errorCode(err: unknown): string | undefined {
@@ -145,8 +187,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large...).
       request.log.info({ code: (err as FastifyError).code }, err.message);
-      const code = STATUS_CODES[status] ?? 'VALIDATION_ERROR';
-      return reply.status(status).send(errorBody(code, STATUS_MESSAGES[status] ?? MSG.validationError));
+      return reply.status(status).send(clientErrorBody(status));
     }
     request.log.error({ err }, 'unexpected error');
     // A route may name what failed in the user's words (spec 001 §8, e.g. "Erro ao criar experimento").

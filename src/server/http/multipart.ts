@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { PDF_MAX_BYTES } from '../../shared/constants.js';
 import { cleanPdfFilename } from './filename.js';
 import { AppError, badRequest } from './errors.js';
+import { EXPERIMENT_JSON_BYTES, JSON_MSG, jsonTooDeep } from './json-body.js';
 
 export const UPLOAD_MSG = {
   notMultipart: 'Envie os dados como multipart/form-data',
@@ -15,6 +16,7 @@ export const UPLOAD_MSG = {
   fileTooLarge: `File is larger than ${PDF_MAX_BYTES} bytes`,
   tooManyFiles: 'Too many files',
   unreadable: 'Não foi possível ler o envio. Tente novamente.',
+  fieldTooLarge: 'Dados grandes demais para um experimento',
 } as const;
 
 export interface UploadedPdf {
@@ -27,7 +29,8 @@ export interface MultipartResult {
   pdf: UploadedPdf | null;
 }
 
-const MAX_FIELD_BYTES = 2 * 1024 * 1024;
+/** The largest text field: the experiment's JSON (`data`), sized in json-body.ts. */
+const MAX_FIELD_BYTES = EXPERIMENT_JSON_BYTES;
 
 export function isPdf(content: Buffer): boolean {
   return content.length >= 5 && content.subarray(0, 5).toString('latin1') === '%PDF-';
@@ -41,6 +44,10 @@ export async function readMultipart(request: FastifyRequest, fileField = 'pdf'):
     const parts = request.parts({ limits: { fileSize: PDF_MAX_BYTES, files: 2, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 25 } });
     for await (const part of parts) {
       if (part.type === 'field') {
+        // Cut at MAX_FIELD_BYTES while streaming: what arrives is not the whole value.
+        if (part.valueTruncated) {
+          throw new AppError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.fieldTooLarge, { [part.fieldname]: UPLOAD_MSG.fieldTooLarge });
+        }
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
@@ -70,13 +77,14 @@ export async function readMultipart(request: FastifyRequest, fileField = 'pdf'):
   return { fields, pdf };
 }
 
-/** Parses the JSON of a multipart text field, or answers 400. */
+/** Parses the JSON of a multipart text field (nesting checked first, as for JSON bodies), or answers 400. */
 export function jsonField(fields: Record<string, string>, name: string): unknown {
   const raw = fields[name];
   if (raw === undefined) throw badRequest({ [name]: 'Campo obrigatório ausente' });
+  if (jsonTooDeep(raw)) throw badRequest({ [name]: JSON_MSG.tooDeep }, JSON_MSG.tooDeep);
   try {
     return JSON.parse(raw);
   } catch {
-    throw badRequest({ [name]: 'JSON inválido' });
+    throw badRequest({ [name]: JSON_MSG.invalid });
   }
 }

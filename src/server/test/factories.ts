@@ -163,3 +163,48 @@ export const filtersOf = (f: Partial<Filters>): Filters => ({
   ano: undefined,
   ...f,
 });
+
+/**
+ * The largest experiment the shared schema accepts with this reference data: 50 treatments × 12
+ * plot yields × 30 products × 30 analyses, every free text at its maximum length in `letter`
+ * (an accented letter takes 2 bytes in UTF-8). Treatment names are distinct, as the analysis wants.
+ */
+export function largestExperiment(letter = 'ã'): Record<string, unknown> {
+  const text = (n: number, tag = '') => (tag + letter.repeat(n)).slice(0, n);
+  return buildExperiment({
+    consultoria: text(200),
+    cidade: text(120),
+    cultivar: text(100),
+    tipo_estatistica: 'Inteiramente Casualizado',
+    custo_protocolo: 123456.78,
+    roi: 123456.78,
+    preco_saca: 135.55,
+    tratamentos: Array.from({ length: 50 }, (_, i) => ({
+      nome: text(150, `T${i} `),
+      modalidade: 'Incorporado',
+      custo: 99999.99,
+      repeticoes: Array.from({ length: 12 }, (_, j) => 999_000.125 + i * 10 + j),
+      produtos_aplicados: Array.from({ length: 30 }, () => ({ nome: text(150), dose: 12345.67, unidade: text(30), custo: 99999.99 })),
+      analises_adicionais: Array.from({ length: 30 }, () => ({ nome: text(150), valor: 12345.67, unidade: text(50) })),
+    })),
+  });
+}
+
+/** A large real trial: 50 treatments, 12 blocks, 5 products and 5 analyses each, everyday names. */
+export function largeRealExperiment(): Record<string, unknown> {
+  return buildExperiment({
+    tratamentos: Array.from({ length: 50 }, (_, i) => ({
+      nome: `Tratamento ${i + 1} - bioestimulante foliar`,
+      modalidade: 'Foliar',
+      custo: 120.5,
+      repeticoes: Array.from({ length: 12 }, (_, j) => 3450.25 + i * 7 + j * 3),
+      produtos_aplicados: Array.from({ length: 5 }, (_, p) => ({
+        nome: `Produto comercial ${p + 1}`,
+        dose: 0.25,
+        unidade: 'L/ha',
+        custo: 42.5,
+      })),
+      analises_adicionais: Array.from({ length: 5 }, (_, a) => ({ nome: `Análise ${a + 1}`, valor: 87.25, unidade: 'cm' })),
+    })),
+  });
+}

@@ -15,6 +15,8 @@ import {
   YEAR_MIN,
   YEARS,
   YIELD_MAX_KG_HA,
+  PLOT_DECIMALS,
+  PRICE_PER_BAG_MAX,
 } from '../constants.js';
 import { CLAY_CLASSES, ORGANIC_MATTER_CLASSES, clayClass, organicMatterClass } from '../soil.js';
 import { type Field, type Fields, type Step, choice, fieldTitle, list, namesOf, number, replicates, text } from './kinds.js';
@@ -222,6 +224,8 @@ export const EXPERIMENT_FIELDS = {
     zeroIsEmpty: true,
     min: 0,
     minMessage: EXP_MSG.precoSacaPositive,
+    max: PRICE_PER_BAG_MAX,
+    maxMessage: EXP_MSG.precoSacaMax,
     decimals: 2,
     default: null,
     hint: 'Opcional: preço da saca de 60 kg; calcula a receita extra de cada tratamento sobre a testemunha',
@@ -271,7 +275,7 @@ export const TREATMENT_FIELDS = {
     default: null,
     csv: true,
   }),
-  repeticoes: replicates({ label: 'Repetições', unit: 'kg/ha', max: 12, valueMax: YIELD_MAX_KG_HA }),
+  repeticoes: replicates({ label: 'Repetições', unit: 'kg/ha', max: 12, valueMax: YIELD_MAX_KG_HA, decimals: PLOT_DECIMALS }),
   produtos_aplicados: list({ label: 'Produtos aplicados', csv: true }),
   analises_adicionais: list({ label: 'Análises adicionais' }),
 } as const satisfies Fields;

@@ -2,7 +2,7 @@
  * The kinds of field the catalogue (catalogue.ts) is made of: how each kind reads and checks what
  * was typed or sent (its zod schema), what a new form starts with, and how a value is shown.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { type Axis, parseDecimal } from '../decimal.js';
 import { formatBRL, formatNumber } from '../format.js';
 import type { SoilClass } from '../soil.js';
@@ -158,9 +158,21 @@ export function number<const S extends NumberSpec>(spec: S) {
 
 /* ---------- replicates and nested lists ---------- */
 
+/**
+ * Whether `v` has at most `decimals` decimal places (as typed: the number nearest to a decimal
+ * with that many places). Finer differences than that are measurement noise at best, and in the
+ * trial analysis they are below floating-point resolution: an ANOVA of 1000 and 1000.00000000001
+ * is all rounding error.
+ */
+export const hasAtMostDecimals = (v: number, decimals: number): boolean => Number(v.toFixed(decimals)) === v;
+
 /** Plot yields (kg/ha), one per block; empty or absent means none. */
-export function replicates<const S extends FieldMeta & { max: number; valueMax: number }>(spec: S) {
-  const plot = z.number().min(0, EXP_MSG.produtividadePositive).max(spec.valueMax, EXP_MSG.produtividadeMax);
+export function replicates<const S extends FieldMeta & { max: number; valueMax: number; decimals: number }>(spec: S) {
+  const plot = z
+    .number()
+    .min(0, EXP_MSG.produtividadePositive)
+    .max(spec.valueMax, EXP_MSG.produtividadeMax)
+    .refine((v) => hasAtMostDecimals(v, spec.decimals), EXP_MSG.repeticaoDecimais);
   const schema = z
     .array(requiredNumber(EXP_MSG.repeticaoRequired).pipe(plot))
     .max(spec.max, EXP_MSG.repeticoesFaixa)
@@ -177,7 +189,7 @@ export function list<const S extends FieldMeta>(spec: S) {
 export type TextField = TextSpec & { kind: 'text'; default: ''; schema: z.ZodType };
 export type ChoiceField = FieldMeta & { kind: 'choice'; options: readonly string[]; default: ''; schema: z.ZodType };
 export type NumberField = NumberSpec & { schema: z.ZodType };
-export type ReplicatesField = FieldMeta & { kind: 'replicates'; max: number; valueMax: number; schema: z.ZodType };
+export type ReplicatesField = FieldMeta & { kind: 'replicates'; max: number; valueMax: number; decimals: number; schema: z.ZodType };
 export type ListField = FieldMeta & { kind: 'list' };
 export type Field = TextField | ChoiceField | NumberField | ReplicatesField | ListField;
 export type Fields = Readonly<Record<string, Field>>;

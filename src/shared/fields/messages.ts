@@ -1,5 +1,5 @@
 /** The experiment's validation messages: the spec's (000 §5, 001 §5), verbatim. */
-import { MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS, YEAR_MAX, YEAR_MIN } from '../constants.js';
+import { MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS, PLOT_DECIMALS, YEAR_MAX, YEAR_MIN } from '../constants.js';
 
 export const EXP_MSG = {
   experimentoInvalido: 'Dados do experimento inválidos',
@@ -48,5 +48,8 @@ export const EXP_MSG = {
   repeticaoRequired: 'Informe a produtividade desta repetição',
   repeticoesDiferentes: 'Número de repetições diferente entre os tratamentos: informe o mesmo número de blocos em todos',
   repeticoesFaixa: 'Use de 2 a 12 repetições por tratamento',
+  repeticaoDecimais: `Use no máximo ${PLOT_DECIMALS} casas decimais na produtividade da repetição`,
   precoSacaPositive: 'Preço deve ser positivo',
+  // PRICE_PER_BAG_MAX written as pt-BR writes it (experiment.test.ts holds the two together).
+  precoSacaMax: 'Preço da saca deve ser no máximo R$ 1.000.000,00',
 } as const;

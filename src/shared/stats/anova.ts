@@ -42,6 +42,9 @@ export interface AnovaResult {
   residuos: number[];
 }
 
+/** The smallest spread of the values, relative to their mean, that the analysis treats as variation. */
+export const RELATIVE_RESOLUTION = 1e-9;
+
 const mean = (values: readonly number[]): number => values.reduce((acc, v) => acc + v, 0) / values.length;
 
 /**
@@ -62,6 +65,14 @@ export function anova(repeticoes: readonly (readonly number[])[], delineamento: 
   const sqTotal = all.reduce((acc, v) => acc + (v - grand) ** 2, 0);
   if (all.every((v) => v === all[0]) || !(sqTotal > 0))
     throw new StatsInputError('Todos os valores são iguais: não há variação para analisar.');
+  // Differences under a billionth of the values (1000 and 1000.00000000001) are rounding noise in
+  // the sums of squares below: every F, p and letter computed from them would be meaningless.
+  const spread = Math.max(...all) - Math.min(...all);
+  if (!(spread > RELATIVE_RESOLUTION * Math.max(1, Math.abs(grand)))) {
+    throw new StatsInputError(
+      'Os valores diferem só em frações ínfimas (menos de um bilionésimo da média): não há variação mensurável para analisar. Confira as produtividades.',
+    );
+  }
   const sqTrat = r * medias.reduce((acc, m) => acc + (m - grand) ** 2, 0);
   const sqBloco = delineamento === 'DBC' ? k * blockMeans.reduce((acc, m) => acc + (m - grand) ** 2, 0) : 0;
 

@@ -280,3 +280,69 @@ describe('avisos() and classificarCv()', () => {
     expect(descreverP(0.0004)).toBe('p < 0,001');
   });
 });
+
+describe('degenerate input', () => {
+  const table = (reps: number[][]): AnalyzeInput => ({
+    design: 'DBC',
+    tratamentos: reps.map((r, i) => ({ nome: `T${i}`, repeticoes: r })),
+  });
+  it('values that differ only below floating-point resolution are a StatsInputError (422), never another error', () => {
+    const e = 1e-11;
+    for (const input of [
+      table([
+        [1000, 1000 + e, 1000],
+        [1000 + e, 1000, 1000 + e],
+        [1000, 1000, 1000 + 2 * e],
+      ]),
+      {
+        ...table([
+          [1000, 1000 + e],
+          [1000 + e, 1000],
+        ]),
+        design: 'Inteiramente Casualizado' as const,
+      },
+      table([
+        [999_999.99999999, 1_000_000, 999_999.99999999],
+        [1_000_000, 999_999.99999999, 1_000_000],
+      ]),
+    ]) {
+      expect(() => analyze(input)).toThrow(StatsInputError);
+      expect(() => analyze(input)).toThrow(/frações ínfimas|resíduos não variam/);
+    }
+  });
+  it('small values that really vary are still analysed', () => {
+    const a = analyze(
+      table([
+        [0.00001, 0.00002, 0.00001],
+        [0.00002, 0.00001, 0.00003],
+      ]),
+    );
+    expect(Number.isFinite(a.cv)).toBe(true);
+  });
+  it('non-finite values are refused in pt-BR', () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 1e308 * 10]) {
+      expect(() =>
+        analyze(
+          table([
+            [1, bad],
+            [2, 3],
+          ]),
+        ),
+      ).toThrow(StatsInputError);
+    }
+  });
+  it('1e308 plot yields overflow no sum into a 5xx: a StatsInputError or a finite result', () => {
+    let result: TrialAnalysis | undefined;
+    try {
+      result = analyze(
+        table([
+          [1e308, 1.7e308, 1e308],
+          [1.5e308, 1e308, 1.2e308],
+        ]),
+      );
+    } catch (err) {
+      expect(err).toBeInstanceOf(StatsInputError);
+    }
+    if (result) expect(JSON.stringify(result)).not.toMatch(/null/);
+  });
+});

@@ -134,6 +134,20 @@ function validar(input: AnalyzeInput): void {
   }
 }
 
+/** Shapiro-Wilk of the residuals; residuals it cannot test (all equal to the last bit) are the input's fault. */
+function normalidade(residuos: number[]): { w: number; p: number } {
+  try {
+    return shapiroWilk(residuos);
+  } catch (err) {
+    if (err instanceof RangeError) {
+      throw new StatsInputError(
+        'Os resíduos não variam (os dados se ajustam ao modelo até a precisão do cálculo): não é possível testar a normalidade. Confira as produtividades.',
+      );
+    }
+    throw err;
+  }
+}
+
 /**
  * Analyses a balanced trial. Throws StatsInputError (message in pt-BR, for a 422) when the table
  * cannot be analysed.
@@ -184,7 +198,7 @@ export function analyze(input: AnalyzeInput): TrialAnalysis {
     },
     tukey: { dms: hsd.dms, grupos: hsd.grupos },
     scottKnott: { grupos: sk.grupos },
-    shapiroWilk: shapiroWilk(result.residuos),
+    shapiroWilk: normalidade(result.residuos),
     bartlett: bartlett(tabela),
     testemunha: { nome: nomes[0] ?? '', media: controle },
     ganhos,

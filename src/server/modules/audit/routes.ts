@@ -1,7 +1,7 @@
 /** `GET /api/admin/auditoria`: the audit trail, newest first, for admins. */
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from '../../../shared/zod.js';
 import type { AuditPage } from '../../../shared/api-types.js';
 import type { AuditAction, AuditChange } from '../../../shared/audit.js';
 import { intParam } from '../../../shared/filters.js';

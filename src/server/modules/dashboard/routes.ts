@@ -1,7 +1,7 @@
 import type { DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/api-types.js';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from '../../../shared/zod.js';
 import { CSV_BOM, CSV_HEADER, csvLine, experimentCsvLines } from './csv.js';
 import { type Filters, filtersSchema, optionalText } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';

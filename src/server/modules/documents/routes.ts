@@ -2,7 +2,7 @@ import type { DocumentResponse, DocumentsResponse } from '../../../shared/api-ty
 import { Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from '../../../shared/zod.js';
 import { DOCUMENT_LIST_LIMIT } from '../../../shared/constants.js';
 import { contentDisposition } from '../../http/filename.js';
 import type { AppContext } from '../../context.js';

@@ -6,12 +6,10 @@ import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { type AuthGuards, currentUser } from '../../http/auth.js';
+import { type AuthGuards, UUID, currentUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound, parseInput } from '../../http/errors.js';
 import { type AuthService, setSessionCookie } from '../auth/public.js';
 import { presentUser } from './presenter.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Refuses to leave the installation without an administrator. */
 async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {

@@ -1,0 +1,116 @@
+// The nested-JSON attack of issue 18: connections that post deeply nested JSON (`[[[[…]]]]`)
+// without signing in, while one client keeps asking `/api/health`. Before part 4, six such
+// connections kept /api/health at p95 3.4 s; the goal is p95 under 250 ms.
+//
+// `npm run bench` calls nestedJsonAttack() against its server (a section of its own);
+// `node scripts/bench-attack.mjs` runs it alone against a fresh embedded database.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const nested = (bytes) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+function run(opts, onLatency) {
+  return new Promise((resolve, reject) => {
+    const inst = autocannon({ timeout: 30, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    if (onLatency) inst.on('response', (_client, _status, _bytes, time) => onLatency(time));
+  });
+}
+
+/** /api/health latencies (ms) for `seconds`, one request at a time. */
+async function health(base, seconds) {
+  const ms = [];
+  const res = await run({ url: `${base}/api/health`, connections: 1, duration: seconds }, (t) => ms.push(t));
+  ms.sort((a, b) => a - b);
+  return {
+    requests: res.requests.total,
+    p50: +percentile(ms, 50).toFixed(1),
+    p95: +percentile(ms, 95).toFixed(1),
+    p99: +percentile(ms, 99).toFixed(1),
+    errors: res.errors + res.timeouts + res.non2xx,
+  };
+}
+
+/**
+ * Health alone, then health while `connections` attackers post nested JSON to `path` without a
+ * token: half of them 1 MiB bodies (what that route parsed before authentication until part 4),
+ * half bodies just under 16 KiB (refused by the depth scan now). `/api/experiments` is a route
+ * with no rate limit in front of it. Returns one row per phase.
+ */
+export async function nestedJsonAttack({ base, connections = 6, seconds = 10, path = '/api/experiments' }) {
+  const rows = [];
+  const quiet = await health(base, seconds);
+  rows.push({ name: '/api/health, quiet', ...quiet });
+  const attackers = [
+    { body: nested(1024 * 1024), connections: Math.ceil(connections / 2) },
+    { body: nested(16 * 1024 - 64), connections: Math.floor(connections / 2) },
+  ];
+  const answers = {};
+  const attacks = attackers.map((a) =>
+    run({
+      url: `${base}${path}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: a.body,
+      connections: a.connections,
+      duration: seconds,
+    }).then((res) => {
+      for (const [k, v] of Object.entries(res.statusCodeStats ?? {})) answers[k] = (answers[k] ?? 0) + v.count;
+      return res.requests.total;
+    }),
+  );
+  const attacked = await health(base, seconds);
+  const attackRequests = (await Promise.all(attacks)).reduce((a, b) => a + b, 0);
+  rows.push({ name: `/api/health, ${connections} nested-JSON attackers`, ...attacked, attackRequests, attackAnswers: answers });
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(40)} p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  (${r.requests} pedidos, erros ${r.errors})` +
+        (r.attackRequests !== undefined ? `  ataque: ${r.attackRequests} pedidos ${JSON.stringify(r.attackAnswers)}` : ''),
+    );
+  }
+  return rows;
+}
+
+/* Alone: a fresh embedded database and the built server on a free port. */
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { buildIfStale, root } = await import('./build-if-stale.mjs');
+  buildIfStale(['server']);
+  const port = await new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ga-attack-'));
+  const server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'dist/node/server/main.js')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (let i = 0; i < 240; i++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 10;
+    const rows = await nestedJsonAttack({ base, seconds });
+    const p95 = rows.at(-1).p95;
+    console.log(p95 < 250 ? `OK: p95 ${p95} ms < 250 ms` : `ACIMA DO LIMITE: p95 ${p95} ms ≥ 250 ms`);
+    if (p95 >= 250) process.exitCode = 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.on('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
