@@ -25,6 +25,8 @@ export class ResponseCache {
   private bytes = 0;
   private readChanges: (() => Promise<number>) | undefined;
   private seenChanges = -1;
+  private checking: Promise<number> | undefined;
+  private nextCheck: Promise<number> | undefined;
 
   /**
    * @param maxBytes bound on the texts kept (UTF-16 code units ≈ bytes of JSON); one answer may
@@ -40,6 +42,25 @@ export class ResponseCache {
   /** Compares the database's change counter before every cached answer (other servers' writes). */
   followChanges(read: () => Promise<number>): void {
     this.readChanges = read;
+  }
+
+  /**
+   * The counter as read by a query that started after this call: the one under way when none is,
+   * else the next one, shared by every request that arrived meanwhile (at most one query in
+   * flight per server however many requests, and never a read older than the request).
+   */
+  private changes(read: () => Promise<number>): Promise<number> {
+    if (!this.checking) {
+      this.checking = read().finally(() => (this.checking = undefined));
+      return this.checking;
+    }
+    this.nextCheck ??= this.checking
+      .catch(() => undefined)
+      .then(() => {
+        this.nextCheck = undefined;
+        return this.changes(read);
+      });
+    return this.nextCheck;
   }
 
   invalidate(): void {
@@ -83,7 +104,7 @@ export class ResponseCache {
 
   private async entry(key: string, compute: () => Promise<string>): Promise<Entry> {
     if (this.readChanges) {
-      const changes = await this.readChanges();
+      const changes = await this.changes(this.readChanges);
       // A lower number is a read that started before another request's: already acted upon.
       if (changes > this.seenChanges) {
         if (this.seenChanges !== -1) this.invalidate();

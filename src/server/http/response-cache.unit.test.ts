@@ -114,3 +114,25 @@ describe('ResponseCache following the database change counter', () => {
     expect(await cache.text('a', async () => 'new')).toBe('new');
   });
 });
+
+describe('ResponseCache change checks under concurrency', () => {
+  it('shares one query among the requests that arrive while one runs, never one that started before them', async () => {
+    const cache = new ResponseCache();
+    const started: Array<(v: number) => void> = [];
+    cache.followChanges(() => new Promise<number>((resolve) => started.push(resolve)));
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const first = cache.text('a', async () => 'a1');
+    await tick();
+    expect(started).toHaveLength(1);
+    // Three requests arrive while the first check runs: they wait for one new check together.
+    const later = [cache.text('a', async () => 'x'), cache.text('a', async () => 'x'), cache.text('b', async () => 'b1')];
+    await tick();
+    expect(started).toHaveLength(1);
+    started[0]?.(1);
+    expect(await first).toBe('a1');
+    await tick();
+    expect(started).toHaveLength(2);
+    started[1]?.(2); // a write committed before they arrived: they must see it
+    expect(await Promise.all(later)).toEqual(['x', 'x', 'b1']);
+  });
+});
