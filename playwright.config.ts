@@ -74,8 +74,9 @@ export default defineConfig({
       DATABASE_URL: '',
       PUBLIC_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-      // Every journey signs in from 127.0.0.1.
+      // Every journey signs up and in from 127.0.0.1.
       AUTH_LIMIT_PER_IP: '10000',
+      SIGNUP_LIMIT_PER_IP: '10000',
     },
   },
 });

@@ -8,6 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { dataVersion } from './db/changes.js';
 import type { Database } from './db/client.js';
 import { createAuthGuards } from './http/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.js';
@@ -16,7 +17,7 @@ import { ResponseCache } from './http/response-cache.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { auditRoutes } from './modules/audit/public.js';
-import { AccessTokens, AuthService, authRoutes, createMailer, type Mailer } from './modules/auth/public.js';
+import { AccessTokens, AuthService, authRoutes, createMailer, type Mailer, signingKey } from './modules/auth/public.js';
 import { dashboardRoutes } from './modules/dashboard/public.js';
 import { DatabaseDocumentStore, type DocumentStore, documentRoutes } from './modules/documents/public.js';
 import { ExperimentService, experimentRoutes } from './modules/experiments/public.js';
@@ -59,7 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? { level: opts.config.logLevel },
     // Fastify's two lines per request are replaced by the single line of the onResponse hook.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    trustProxy: opts.config.trustProxy,
     bodyLimit: SMALL_JSON_BYTES,
     // Errors raised before a route is found (a path parameter over 100 characters: 414; a
     // malformed URL) and by node's HTTP parser (431 headers or URL too large, 400 malformed,
@@ -87,12 +88,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     config: opts.config,
     database: opts.database,
     db: opts.database.db,
-    tokens: new AccessTokens(opts.config.jwtSecret),
+    tokens: new AccessTokens(await signingKey(opts.database.db, opts.config.jwtSecret, opts.config.dataDir)),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log }),
     log: app.log,
-    // The embedded engine has one writer (its directory is locked to this process): no TTL needed.
-    cache: new ResponseCache(500, opts.database.kind === 'pglite' ? Number.POSITIVE_INFINITY : 60_000),
+    cache: new ResponseCache(500, Number.POSITIVE_INFINITY),
   };
+  // The embedded engine has one writer (its directory is locked to this process): its own writes
+  // empty the cache. PostgreSQL may have other servers: the change counter tells.
+  if (opts.database.kind === 'postgres') ctx.cache.followChanges(() => dataVersion(opts.database.db));
   app.decorate('ctx', ctx);
   ctx.cache.install(app);
   app.decorateRequest('authUser', null);

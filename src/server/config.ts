@@ -2,9 +2,8 @@
  * Environment → validated configuration. Fails fast with a message that names every bad
  * variable, so a typo in PORT or DATABASE_URL never turns into a confusing runtime error.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from '../shared/zod.js';
 
@@ -32,6 +31,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Gestão Agrícola <nao-responda@gestao-agricola.local>'),
   AUTH_LIMIT_PER_EMAIL: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(10),
   AUTH_LIMIT_PER_IP: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(30),
+  SIGNUP_LIMIT_PER_IP: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(10),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      error: 'deve ser true, false, o número de proxies à frente (ex.: 1) ou endereços/redes separados por vírgula (ex.: 10.0.0.0/8)',
+    })
+    .optional(),
   EXTRACTION_LLM_URL: z.url({ error: 'deve ser a URL base de uma API compatível com OpenAI (ex.: http://localhost:11434/v1)' }).optional(),
   EXTRACTION_LLM_MODEL: z.string().min(1).optional(),
   EXTRACTION_LLM_API_KEY: z.string().min(1).optional(),
@@ -61,7 +68,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  jwtSecret: string;
+  /** JWT_SECRET; when unset the key is generated once into the database (modules/auth/signing-key.ts). */
+  jwtSecret: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Base of links sent by e-mail (never taken from the request's Host header). */
   publicUrl: string;
@@ -70,6 +78,13 @@ export interface AppConfig {
   /** Sign-in and recovery attempts allowed per 15 minutes. */
   authLimitPerEmail: number;
   authLimitPerIp: number;
+  /** Sign-ups allowed per address per 15 minutes. */
+  signupLimitPerIp: number;
+  /**
+   * Fastify's `trustProxy`: which hops may set X-Forwarded-For/Proto (the client's address for
+   * per-IP limits, https for the refresh cookie's Secure flag). false when unset.
+   */
+  trustProxy: TrustProxy;
   /** Origins allowed to call the API from another site; none (CORS closed) when unset. */
   corsOrigins: string[];
   /** Map tile URL template: its host is the only external one the CSP allows (images). */
@@ -97,13 +112,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authLimitPerEmail: e.AUTH_LIMIT_PER_EMAIL,
     authLimitPerIp: e.AUTH_LIMIT_PER_IP,
+    signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: e.CORS_ORIGIN ?? [],
     mapTileUrl: e.MAP_TILE_URL ?? e.VITE_MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL,
     extractionLlm:
@@ -129,16 +146,19 @@ export function loadDotEnv(file: string, env: Record<string, string | undefined>
   }
 }
 
-/** A secret generated once and kept in DATA_DIR, so that sessions survive restarts. */
-function persistentSecret(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
+/** Fastify's trustProxy: all or no hops, the addresses and networks trusted, or a hop test. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * `TRUST_PROXY` → trustProxy. A number N trusts the N hops nearest the server (Fastify's own
+ * number form, written as the function its types accept).
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
   }
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  return value.split(',').map((v) => v.trim());
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,14 +30,20 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'JWT_SECRET']) expect(message).toContain(name);
   });
 
-  it('generates the JWT secret once and keeps it in DATA_DIR, private', () => {
-    const dir = join(tmp(), 'nested', 'data');
-    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
-    const second = loadConfig({ DATA_DIR: dir }).jwtSecret;
-    expect(first).toHaveLength(64);
-    expect(second).toBe(first);
-    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
-    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  it('leaves the JWT secret to the database when JWT_SECRET is unset (nothing written to DATA_DIR)', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBeUndefined();
+    expect(existsSync(join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as Fastify expects it, and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    const oneHop = loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof oneHop === 'function' && [oneHop('10.0.0.1', 0), oneHop('10.0.0.1', 1)]).toEqual([true, false]);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'sim' })).toThrow(/TRUST_PROXY: deve ser true, false/);
   });
 
   it('prefers JWT_SECRET when given', () => {

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -366,4 +367,38 @@ export const dashboardRollupProdutos = pgTable(
   'dashboard_rollup_produtos',
   { ...rollupDims(), nome: text('nome').notNull(), n: integer('n').notNull() },
   (t) => [primaryKey({ name: 'dashboard_rollup_produtos_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.nome] })],
+);
+
+/**
+ * State every server of one database shares (migration 0011, docs/decisions/008): secrets generated
+ * once (the JWT signing key when JWT_SECRET is unset), attempt counters with their windows, and the
+ * change counter the response caches compare.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters; `key` is a SHA-256 of the namespaced key (no e-mail or IP kept in clear). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_end_idx').on(t.windowEnd)],
+);
+
+/** One row: bumped at commit by every transaction that writes what the cached answers read. */
+export const dataChanges = pgTable(
+  'data_changes',
+  {
+    id: smallint('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    /** The transaction that last bumped it: later rows of the same transaction skip the update. */
+    lastXact: bigint('last_xact', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('data_changes_one_row', sql`${t.id} = 1`)],
 );

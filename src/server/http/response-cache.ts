@@ -3,8 +3,11 @@
  * Aggregates read every experiment matching the filters, so their cost grows with the data; the
  * dashboard is opened many times a day on data that changes a few times. Every successful write
  * (any non-GET request outside /api/auth) empties the cache before its answer is sent, so a
- * client never reads an aggregate older than its own last write. On PostgreSQL, a TTL bounds
- * staleness when another process writes to the same database.
+ * client never reads an aggregate older than its own last write. On PostgreSQL other servers
+ * write to the same database: `followChanges` gives the cache the database's change counter
+ * (db/changes.ts, bumped at the commit of every such write), read before each cached answer; a
+ * higher number empties the cache, so an answer is never older than the last commit before the
+ * request (docs/decisions/008).
  */
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +23,10 @@ export class ResponseCache {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  private readChanges: (() => Promise<number>) | undefined;
+  private seenChanges = -1;
+  private checking: Promise<number> | undefined;
+  private nextCheck: Promise<number> | undefined;
 
   /**
    * @param maxBytes bound on the texts kept (UTF-16 code units ≈ bytes of JSON); one answer may
@@ -31,6 +38,30 @@ export class ResponseCache {
     private readonly now: () => number = Date.now,
     private readonly maxBytes = 96 * 1024 * 1024,
   ) {}
+
+  /** Compares the database's change counter before every cached answer (other servers' writes). */
+  followChanges(read: () => Promise<number>): void {
+    this.readChanges = read;
+  }
+
+  /**
+   * The counter as read by a query that started after this call: the one under way when none is,
+   * else the next one, shared by every request that arrived meanwhile (at most one query in
+   * flight per server however many requests, and never a read older than the request).
+   */
+  private changes(read: () => Promise<number>): Promise<number> {
+    if (!this.checking) {
+      this.checking = read().finally(() => (this.checking = undefined));
+      return this.checking;
+    }
+    this.nextCheck ??= this.checking
+      .catch(() => undefined)
+      .then(() => {
+        this.nextCheck = undefined;
+        return this.changes(read);
+      });
+    return this.nextCheck;
+  }
 
   invalidate(): void {
     this.generation++;
@@ -72,6 +103,14 @@ export class ResponseCache {
   }
 
   private async entry(key: string, compute: () => Promise<string>): Promise<Entry> {
+    if (this.readChanges) {
+      const changes = await this.changes(this.readChanges);
+      // A lower number is a read that started before another request's: already acted upon.
+      if (changes > this.seenChanges) {
+        if (this.seenChanges !== -1) this.invalidate();
+        this.seenChanges = changes;
+      }
+    }
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at < this.ttlMs) {
       // Re-inserted: the Map's order is the least-recently-used order.

@@ -84,3 +84,55 @@ describe('ResponseCache.sendJson', () => {
     await app.close();
   });
 });
+
+describe('ResponseCache following the database change counter', () => {
+  it('empties itself when the counter moves, and only forward', async () => {
+    const cache = new ResponseCache();
+    let version = 1;
+    cache.followChanges(async () => version);
+    let calls = 0;
+    const compute = async () => `v${++calls}`;
+    expect(await cache.text('a', compute)).toBe('v1');
+    expect(await cache.text('a', compute)).toBe('v1');
+    version = 2; // another server wrote
+    expect(await cache.text('a', compute)).toBe('v2');
+    version = 1; // a read that started earlier answers late: not a change
+    expect(await cache.text('a', compute)).toBe('v2');
+  });
+
+  it('does not keep a result whose computation overlapped a change seen by another request', async () => {
+    const cache = new ResponseCache();
+    let version = 1;
+    cache.followChanges(async () => version);
+    let release: () => void = () => undefined;
+    const slow = cache.text('a', () => new Promise<string>((resolve) => (release = () => resolve('old'))));
+    await new Promise((r) => setTimeout(r, 0));
+    version = 2;
+    expect(await cache.text('b', async () => 'b')).toBe('b');
+    release();
+    expect(await slow).toBe('old');
+    expect(await cache.text('a', async () => 'new')).toBe('new');
+  });
+});
+
+describe('ResponseCache change checks under concurrency', () => {
+  it('shares one query among the requests that arrive while one runs, never one that started before them', async () => {
+    const cache = new ResponseCache();
+    const started: Array<(v: number) => void> = [];
+    cache.followChanges(() => new Promise<number>((resolve) => started.push(resolve)));
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const first = cache.text('a', async () => 'a1');
+    await tick();
+    expect(started).toHaveLength(1);
+    // Three requests arrive while the first check runs: they wait for one new check together.
+    const later = [cache.text('a', async () => 'x'), cache.text('a', async () => 'x'), cache.text('b', async () => 'b1')];
+    await tick();
+    expect(started).toHaveLength(1);
+    started[0]?.(1);
+    expect(await first).toBe('a1');
+    await tick();
+    expect(started).toHaveLength(2);
+    started[1]?.(2); // a write committed before they arrived: they must see it
+    expect(await Promise.all(later)).toEqual(['x', 'x', 'b1']);
+  });
+});

@@ -12,27 +12,32 @@ import { type Account, createAccount } from './factories.js';
 export interface TestApp {
   app: FastifyInstance;
   db: TestDatabase;
-  config: AppConfig;
+  config: TestConfig;
   close(): Promise<void>;
 }
 
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+/** The tests' configuration signs with a known key (auth tests forge tokens with it). */
+export type TestConfig = AppConfig & { jwtSecret: string };
+
+export function testConfig(overrides: Partial<AppConfig> = {}): TestConfig {
   return {
     port: 0,
     host: '127.0.0.1',
     dataDir: mkdtempSync(join(tmpdir(), 'ga-data-')),
     databaseUrl: undefined,
-    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     logLevel: 'silent',
     publicUrl: 'http://localhost:3000',
     smtpUrl: undefined,
     mailFrom: 'Gestão Agrícola <nao-responda@teste.local>',
     authLimitPerEmail: 10,
     authLimitPerIp: 1000,
+    signupLimitPerIp: 1000,
+    trustProxy: false,
     extractionLlm: undefined,
     corsOrigins: [],
     mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
     ...overrides,
+    jwtSecret: overrides.jwtSecret ?? 'test-secret-test-secret-test-secret-0123456789',
   };
 }
 

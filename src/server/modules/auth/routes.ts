@@ -6,27 +6,76 @@ import type { AppContext } from '../../context.js';
 import { AppError, parseInput, unauthorized } from '../../http/errors.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { presentUser } from '../users/public.js';
-import { AttemptLimiter } from './rate-limit.js';
+import { AttemptCounter, type Count, addressKey } from './rate-limit.js';
 import type { AuthService } from './service.js';
 import { REFRESH_COOKIE, clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
-const WINDOW_MS = 15 * 60 * 1000;
+const WINDOW_SECONDS = 15 * 60;
+/** How long an address where an account signed in stays exempt from that account's ceiling. */
+const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600;
+/** The per-account ceiling across addresses, as a multiple of the per-(e-mail, address) limit. */
+const ACCOUNT_CEILING_FACTOR = 10;
 
-/** Per-IP and per-e-mail attempt counting for one kind of request. */
-function limiterPair(ctx: AppContext) {
-  const byIp = new AttemptLimiter(ctx.config.authLimitPerIp, WINDOW_MS);
-  const byEmail = new AttemptLimiter(ctx.config.authLimitPerEmail, WINDOW_MS);
+function tooMany(reply: FastifyReply, counts: Count[]): AppError {
+  reply.header('retry-after', String(Math.max(1, ...counts.map((c) => c.retryAfter))));
+  return new AppError(429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
+}
+
+/**
+ * Sign-in attempts (docs/decisions/008). Per (e-mail, address): the contract's 429 after
+ * AUTH_LIMIT_PER_EMAIL attempts without a success. Per address, across e-mails: AUTH_LIMIT_PER_IP.
+ * Per e-mail across addresses: a ceiling ten times looser that addresses where the account signed
+ * in during the last 30 days do not meet, so an attacker spreading guesses over many addresses is
+ * bounded without denying the owner their account.
+ */
+function loginLimits(ctx: AppContext, counter: AttemptCounter) {
+  const keys = (email: string, ip: string) => ({
+    pair: `login:pair:${email}|${ip}`,
+    address: `login:ip:${ip}`,
+    account: `login:email:${email}`,
+    known: `login:known:${email}|${ip}`,
+  });
   return {
-    check(reply: FastifyReply, ip: string, email: string | undefined) {
-      const wait = Math.max(byIp.hit(`ip:${ip}`), email ? byEmail.hit(`email:${email}`) : 0);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new AppError(429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
+    async check(reply: FastifyReply, ip: string, email: string | undefined): Promise<void> {
+      const perEmail = ctx.config.authLimitPerEmail;
+      const perIp = ctx.config.authLimitPerIp;
+      if (!email) {
+        const [address] = await counter.hit([`login:ip:${ip}`], WINDOW_SECONDS);
+        if (address && address.count > perIp) throw tooMany(reply, [address]);
+        return;
       }
+      const k = keys(email, ip);
+      const known = (await counter.peek(k.known)) > 0;
+      const [pair, address, account] = await counter.hit(known ? [k.pair, k.address] : [k.pair, k.address, k.account], WINDOW_SECONDS);
+      const over = [
+        pair && pair.count > perEmail ? pair : undefined,
+        address && address.count > perIp ? address : undefined,
+        account && account.count > perEmail * ACCOUNT_CEILING_FACTOR ? account : undefined,
+      ].filter((c): c is Count => c !== undefined);
+      if (over.length) throw tooMany(reply, over);
     },
-    forget(email: string) {
-      byEmail.reset(`email:${email}`);
+    async succeeded(ip: string, email: string): Promise<void> {
+      const k = keys(email, ip);
+      await counter.reset(k.pair);
+      await counter.mark(k.known, KNOWN_ADDRESS_SECONDS);
     },
+    /** A password reset ends the guessing against the old password: the account's ceiling starts over. */
+    async passwordReset(email: string): Promise<void> {
+      await counter.reset(`login:email:${email}`);
+    },
+  };
+}
+
+/** Hard limits per address and per e-mail (password recovery mails). */
+function recoveryLimits(ctx: AppContext, counter: AttemptCounter) {
+  return async (reply: FastifyReply, ip: string, email: string | undefined): Promise<void> => {
+    const keys = email ? [`forgot:ip:${ip}`, `forgot:email:${email}`] : [`forgot:ip:${ip}`];
+    const [address, perEmail] = await counter.hit(keys, WINDOW_SECONDS);
+    const over = [
+      address && address.count > ctx.config.authLimitPerIp ? address : undefined,
+      perEmail && perEmail.count > ctx.config.authLimitPerEmail ? perEmail : undefined,
+    ].filter((c): c is Count => c !== undefined);
+    if (over.length) throw tooMany(reply, over);
   };
 }
 
@@ -37,10 +86,15 @@ function emailKey(body: unknown): string | undefined {
 }
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthService, guards: AuthGuards): void {
-  const loginLimits = limiterPair(ctx);
-  const forgotLimits = limiterPair(ctx);
+  const counter = new AttemptCounter(ctx.db);
+  const login = loginLimits(ctx, counter);
+  const recovery = recoveryLimits(ctx, counter);
 
   app.post('/api/auth/register', async (request, reply) => {
+    // Per address: bounds how many e-mails one client can probe through the 409 (the spec's
+    // "Este email já está cadastrado" stays).
+    const [signups] = await counter.hit([`signup:ip:${addressKey(request.ip)}`], WINDOW_SECONDS);
+    if (signups && signups.count > ctx.config.signupLimitPerIp) throw tooMany(reply, [signups]);
     const body = parseInput(registerSchema, request.body);
     const session = await service.register(body);
     setSessionCookie(request, reply, session);
@@ -54,10 +108,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
   });
 
   app.post('/api/auth/login', async (request, reply) => {
-    loginLimits.check(reply, request.ip, emailKey(request.body));
+    const ip = addressKey(request.ip);
+    await login.check(reply, ip, emailKey(request.body));
     const body = parseInput(loginSchema, request.body);
     const session = await service.login(body.email, body.password);
-    loginLimits.forget(body.email);
+    await login.succeeded(ip, body.email);
     setSessionCookie(request, reply, session);
     return { user: presentUser(session.user), token: session.token } satisfies AuthResponse;
   });
@@ -84,7 +139,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
   });
 
   app.post('/api/auth/forgot-password', async (request, reply) => {
-    forgotLimits.check(reply, request.ip, emailKey(request.body));
+    await recovery(reply, addressKey(request.ip), emailKey(request.body));
     const { email } = parseInput(forgotPasswordSchema, request.body);
     // Answer at once and the same way whether or not the address has an account.
     service.forgotPassword(email).catch((err: unknown) => request.log.error({ err }, 'password reset mail failed'));
@@ -95,7 +150,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
 
   app.post('/api/auth/reset-password', async (request) => {
     const body = parseInput(resetPasswordSchema, request.body);
-    await service.resetPassword(body.token, body.password);
+    const email = await service.resetPassword(body.token, body.password);
+    await login.passwordReset(email);
     return { message: 'Senha redefinida com sucesso!' } satisfies MessageResponse;
   });
 }

@@ -134,10 +134,11 @@ export class AuthService {
     });
   }
 
-  async resetPassword(rawToken: string, password: string): Promise<void> {
+  /** Sets the password of the link's account; answers that account's e-mail. */
+  async resetPassword(rawToken: string, password: string): Promise<string> {
     const passwordHash = await hashPassword(password);
     const now = new Date();
-    await this.ctx.db.transaction(async (tx) => {
+    return this.ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(passwordResetTokens)
@@ -151,13 +152,19 @@ export class AuthService {
         .for('update')
         .limit(1);
       if (!row) throw badRequest({ token: AUTH_MSG.resetTokenInvalid }, AUTH_MSG.resetTokenInvalid);
-      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: now })
+        .where(eq(users.id, row.userId))
+        .returning({ email: users.email });
+      if (!user) throw badRequest({ token: AUTH_MSG.resetTokenInvalid }, AUTH_MSG.resetTokenInvalid);
       // This link and any other outstanding one of the same user stop working.
       await tx
         .update(passwordResetTokens)
         .set({ usedAt: now })
         .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
       await this.revokeAll(tx, row.userId);
+      return user.email;
     });
   }
 
