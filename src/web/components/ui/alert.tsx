@@ -28,3 +28,9 @@ export function Alert({
     </div>
   );
 }
+
+/** A form's outcome above its fields: the success message once it is done, else the error, else nothing. */
+export function FormAlert({ success, error }: { success?: ReactNode; error?: ReactNode }) {
+  if (success) return <Alert tone="success">{success}</Alert>;
+  return error ? <Alert tone="error">{error}</Alert> : null;
+}
