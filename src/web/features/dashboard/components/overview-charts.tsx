@@ -32,7 +32,8 @@ const PALETTE = ['#2d6a3e', '#5fae5a', '#d97706', '#2563eb', '#7e22ce', '#0f766e
 const kg = (v: unknown) => formatKgHa(Number(v));
 const int = (v: unknown) => formatNumber(Number(v), 0);
 
-function ChartCard({ title, children, empty }: { title: string; children: ReactNode; empty: boolean }) {
+/** A chart under its title, or a note when the filters leave nothing; `sized`: the chart sets its own size. */
+function ChartCard({ title, children, empty, sized = false }: { title: string; children: ReactNode; empty: boolean; sized?: boolean }) {
   return (
     <Card className="min-w-0 p-4">
       <h3 className="mb-3 text-sm font-semibold text-slate-800">{title}</h3>
@@ -40,6 +41,8 @@ function ChartCard({ title, children, empty }: { title: string; children: ReactN
         <div className="flex items-center justify-center text-sm text-slate-600" style={{ height: HEIGHT }}>
           Sem dados para os filtros atuais.
         </div>
+      ) : sized ? (
+        children
       ) : (
         <div style={{ height: HEIGHT }}>
           <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -120,16 +123,9 @@ export default function OverviewCharts({ charts }: { charts: DashboardCharts }) 
         </LineChart>
       </ChartCard>
 
-      <Card className="min-w-0 p-4">
-        <h3 className="mb-3 text-sm font-semibold text-slate-800">Teor de argila × produtividade (kg/ha)</h3>
-        {charts.soloVsProdutividade.length ? (
-          <SoilScatter points={charts.soloVsProdutividade} height={HEIGHT} />
-        ) : (
-          <div className="flex items-center justify-center text-sm text-slate-600" style={{ height: HEIGHT }}>
-            Sem dados para os filtros atuais.
-          </div>
-        )}
-      </Card>
+      <ChartCard title="Teor de argila × produtividade (kg/ha)" empty={!charts.soloVsProdutividade.length} sized>
+        <SoilScatter points={charts.soloVsProdutividade} height={HEIGHT} />
+      </ChartCard>
 
       <ChartCard title="Desempenho por modalidade de aplicação (kg/ha)" empty={!charts.porModalidade.length}>
         <BarChart data={charts.porModalidade.map((m) => ({ ...m, label: truncateLabel(m.modalidade) }))} margin={{ left: 8, right: 8 }}>
