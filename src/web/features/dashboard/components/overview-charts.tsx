@@ -3,7 +3,7 @@
  * regional and modality labels are cut at 12 characters; pie labels are whole percentages.
  * Loaded lazily with Recharts, so the sign-in page never pays for it.
  */
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -54,6 +54,29 @@ function ChartCard({ title, children, empty, sized = false }: { title: string; c
   );
 }
 
+/**
+ * Mean yields per category as bars, under each bar its name cut at 12 characters (`label`); then
+ * the chart's own tooltip and, when it has one, legend. A function, not a component: ResponsiveContainer sizes the
+ * chart element it is given.
+ */
+function meanBars(
+  rows: { label: string; media: number | null }[],
+  look: { fill: string; fontSize: number },
+  tooltip: ReactElement,
+  legend?: ReactElement,
+) {
+  return (
+    <BarChart data={rows} margin={{ left: 8, right: 8 }}>
+      <CartesianGrid strokeDasharray="3 3" stroke="#e4ddd0" />
+      <XAxis dataKey="label" tick={{ fontSize: look.fontSize }} interval={0} />
+      <YAxis tickFormatter={int} tick={{ fontSize: 12 }} width={60} />
+      {tooltip}
+      {legend}
+      <Bar dataKey="media" fill={look.fill} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+    </BarChart>
+  );
+}
+
 export default function OverviewCharts({ charts }: { charts: DashboardCharts }) {
   const totalMarcas = charts.experimentosPorMarca.reduce((s, m) => s + m.n, 0);
   return (
@@ -87,16 +110,14 @@ export default function OverviewCharts({ charts }: { charts: DashboardCharts }) 
       </ChartCard>
 
       <ChartCard title="Produtividade média por regional (kg/ha)" empty={!charts.porRegional.length}>
-        <BarChart data={charts.porRegional.map((r) => ({ ...r, label: truncateLabel(r.regional) }))} margin={{ left: 8, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e4ddd0" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} />
-          <YAxis tickFormatter={int} tick={{ fontSize: 12 }} width={60} />
+        {meanBars(
+          charts.porRegional.map((r) => ({ ...r, label: truncateLabel(r.regional) })),
+          { fill: '#2d6a3e', fontSize: 11 },
           <Tooltip
             labelFormatter={(_l, p) => String(p?.[0]?.payload?.regional ?? '')}
             formatter={(v, name) => (name === 'media' ? [kg(v), 'Média'] : [int(v), 'Experimentos'])}
-          />
-          <Bar dataKey="media" fill="#2d6a3e" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-        </BarChart>
+          />,
+        )}
       </ChartCard>
 
       <ChartCard title="Experimentos por Business Unit" empty={!charts.porBu.length}>
@@ -128,14 +149,12 @@ export default function OverviewCharts({ charts }: { charts: DashboardCharts }) 
       </ChartCard>
 
       <ChartCard title="Desempenho por modalidade de aplicação (kg/ha)" empty={!charts.porModalidade.length}>
-        <BarChart data={charts.porModalidade.map((m) => ({ ...m, label: truncateLabel(m.modalidade) }))} margin={{ left: 8, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e4ddd0" />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
-          <YAxis tickFormatter={int} tick={{ fontSize: 12 }} width={60} />
-          <Tooltip formatter={(v) => [kg(v), 'Média dos tratamentos']} />
-          <Legend formatter={() => 'Produtividade média dos tratamentos'} />
-          <Bar dataKey="media" fill="#d97706" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-        </BarChart>
+        {meanBars(
+          charts.porModalidade.map((m) => ({ ...m, label: truncateLabel(m.modalidade) })),
+          { fill: '#d97706', fontSize: 12 },
+          <Tooltip formatter={(v) => [kg(v), 'Média dos tratamentos']} />,
+          <Legend formatter={() => 'Produtividade média dos tratamentos'} />,
+        )}
       </ChartCard>
     </div>
   );
