@@ -38,36 +38,30 @@ export const AUTH_MSG = {
 /** A basic {something}@{something}.{something} pattern (spec 000 §5 "general settings"). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+type StringCheck = Parameters<z.ZodMiniString['check']>[number];
+
+/**
+ * A required string: missing or empty (after `before`, e.g. trimming) says only `requiredMessage`;
+ * anything typed then goes through the field's own checks.
+ */
+const required = (requiredMessage: string, before: StringCheck[], ...checks: StringCheck[]) =>
+  z.string({ error: requiredMessage }).check(...before, z.minLength(1, { error: requiredMessage, abort: true }), ...checks);
+
 /** E-mail as stored: trimmed, lower-case; the message says what the user must fix. */
 const email = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: requiredMessage, abort: true }),
-      z.maxLength(EMAIL_MAX, AUTH_MSG.emailInvalid),
-      z.regex(EMAIL_PATTERN, AUTH_MSG.emailInvalid),
-      z.toLowerCase(),
-    );
+  required(
+    requiredMessage,
+    [z.trim()],
+    z.maxLength(EMAIL_MAX, AUTH_MSG.emailInvalid),
+    z.regex(EMAIL_PATTERN, AUTH_MSG.emailInvalid),
+    z.toLowerCase(),
+  );
 
 const name = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: requiredMessage, abort: true }),
-      z.minLength(NAME_MIN, AUTH_MSG.nameTooShort),
-      z.maxLength(NAME_MAX, AUTH_MSG.nameTooLong),
-    );
+  required(requiredMessage, [z.trim()], z.minLength(NAME_MIN, AUTH_MSG.nameTooShort), z.maxLength(NAME_MAX, AUTH_MSG.nameTooLong));
 
 const newPassword = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .check(
-      z.minLength(1, { error: requiredMessage, abort: true }),
-      z.minLength(PASSWORD_MIN, AUTH_MSG.passwordTooShort),
-      z.maxLength(PASSWORD_MAX, AUTH_MSG.passwordTooLong),
-    );
+  required(requiredMessage, [], z.minLength(PASSWORD_MIN, AUTH_MSG.passwordTooShort), z.maxLength(PASSWORD_MAX, AUTH_MSG.passwordTooLong));
 
 /** A required field that only has to be there (passwords to check, tokens). */
 const present = (message: string, max: number, tooLong: string) =>
@@ -122,9 +116,11 @@ export const resetPasswordSchema = z.object({
   password: newPassword(MSG.required),
 });
 
-export const resetPasswordFormSchema = z
-  .extend(resetPasswordSchema, { confirmPassword: z.string().check(z.minLength(1, MSG.required)) })
-  .check(confirms('password'));
+/** A form that sets a password: the API's body plus the confirmation, which must repeat `field`. */
+const withConfirmation = <S extends z.ZodMiniObject>(schema: S, field: keyof z.output<S> & string) =>
+  z.extend(schema, { confirmPassword: z.string().check(z.minLength(1, MSG.required)) }).check(confirms<Record<string, unknown>>(field));
+
+export const resetPasswordFormSchema = withConfirmation(resetPasswordSchema, 'password');
 
 /** The profile form: every field. The API takes any subset of them. */
 export const profileSchema = z.object({
@@ -141,9 +137,7 @@ export const changePasswordSchema = z.object({
   newPassword: newPassword(MSG.required),
 });
 
-export const changePasswordFormSchema = z
-  .extend(changePasswordSchema, { confirmPassword: z.string().check(z.minLength(1, MSG.required)) })
-  .check(confirms('newPassword'));
+export const changePasswordFormSchema = withConfirmation(changePasswordSchema, 'newPassword');
 
 export const roleChangeSchema = z.object({ role: roleSchema });
 

@@ -58,24 +58,19 @@ describe('step 2', () => {
     expect(step2Schema.parse({ ...ok, latitude: 0, longitude: '0' })).toMatchObject({ latitude: null, longitude: null });
   });
   it.each([
-    [-90, true],
-    [90, true],
-    [-90.000001, false],
-    [90.5, false],
-  ])('latitude %d valid: %s', (latitude, valid) => {
-    const r = step2Schema.safeParse({ ...ok, latitude });
+    ['latitude', -90, true],
+    ['latitude', 90, true],
+    ['latitude', -90.000001, false],
+    ['latitude', 90.5, false],
+    ['longitude', -180, true],
+    ['longitude', 180, true],
+    ['longitude', -180.1, false],
+    ['longitude', 181, false],
+  ] as const)('%s %d valid: %s', (field, value, valid) => {
+    const r = step2Schema.safeParse({ ...ok, [field]: value });
     expect(r.success).toBe(valid);
-    if (!valid) expect(first(r).latitude).toBe('Latitude deve ser entre -90 e 90');
-  });
-  it.each([
-    [-180, true],
-    [180, true],
-    [-180.1, false],
-    [181, false],
-  ])('longitude %d valid: %s', (longitude, valid) => {
-    const r = step2Schema.safeParse({ ...ok, longitude });
-    expect(r.success).toBe(valid);
-    if (!valid) expect(first(r).longitude).toBe('Longitude deve ser entre -180 e 180');
+    const range = field === 'latitude' ? 'Latitude deve ser entre -90 e 90' : 'Longitude deve ser entre -180 e 180';
+    if (!valid) expect(first(r)[field]).toBe(range);
   });
   it('reads a decimal comma and rejects words', () => {
     expect(step2Schema.parse({ ...ok, latitude: '-17,7923' }).latitude).toBe(-17.7923);

@@ -28,14 +28,16 @@ describe('numbers in pt-BR', () => {
 });
 
 describe('percentages and file sizes in pt-BR', () => {
-  it('a ratio as a percentage with one fixed decimal (the extraction confidence)', () => {
-    expect(formatPercent(0.687)).toBe('68,7%');
-    expect(formatPercent(0.87)).toBe('87,0%');
-    expect(formatPercent(0.99951)).toBe('100,0%');
-    expect(formatPercent(1)).toBe('100,0%');
-    expect(formatPercent(0.5, 0)).toBe('50%');
-    expect(formatPercent(Number.NaN)).toBe('-');
-    expect(formatPercent(null)).toBe('-');
+  it.each([
+    [0.687, undefined, '68,7%'],
+    [0.87, undefined, '87,0%'],
+    [0.99951, undefined, '100,0%'],
+    [1, undefined, '100,0%'],
+    [0.5, 0, '50%'],
+    [Number.NaN, undefined, '-'],
+    [null, undefined, '-'],
+  ])('a ratio as a percentage with one fixed decimal (the extraction confidence): %s → %s', (ratio, decimals, shown) => {
+    expect(formatPercent(ratio, decimals)).toBe(shown);
   });
 
   it('file sizes: bytes, KB and MB, never "0 MB" for a small file', () => {

@@ -30,6 +30,11 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** The experiment a row belongs to: it goes when the experiment goes. */
+const experimentIdColumn = () =>
+  integer('experiment_id')
+    .notNull()
+    .references((): AnyPgColumn => experiments.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -91,10 +96,10 @@ export const passwordResetTokens = pgTable(
 
 /* ---------- reference data (lookups) ---------- */
 
-export const marcas = pgTable('marcas', {
-  nome: text('nome').primaryKey(),
-  createdAt: createdAt(),
-});
+/** A list of names (brands, crops): the name is the key the experiments refer to. */
+const namesTable = <N extends string>(name: N) => pgTable(name, { nome: text('nome').primaryKey(), createdAt: createdAt() });
+
+export const marcas = namesTable('marcas');
 
 export const produtos = pgTable(
   'produtos',
@@ -120,10 +125,7 @@ export const estados = pgTable('estados', {
   nome: text('nome').notNull(),
 });
 
-export const culturas = pgTable('culturas', {
-  nome: text('nome').primaryKey(),
-  createdAt: createdAt(),
-});
+export const culturas = namesTable('culturas');
 
 /* ---------- experiments ---------- */
 
@@ -209,9 +211,7 @@ export const treatments = pgTable(
   'treatments',
   {
     id: serial('id').primaryKey(),
-    experimentId: integer('experiment_id')
-      .notNull()
-      .references(() => experiments.id, { onDelete: 'cascade' }),
+    experimentId: experimentIdColumn(),
     position: smallint('position').notNull(),
     nome: text('nome').notNull(),
     modalidade: text('modalidade').notNull(),
@@ -223,19 +223,26 @@ export const treatments = pgTable(
   (t) => [uniqueIndex('treatments_experiment_position_key').on(t.experimentId, t.position)],
 );
 
-/** Carries experiment_id too, so a page's products are read in one query and filtered by EXISTS. */
+/**
+ * The columns every item of a treatment's list (a product, an analysis) starts with: its treatment,
+ * its place in the list and its name. It carries experiment_id too, so a page's items are read in
+ * one query and filtered by EXISTS.
+ */
+const treatmentListColumns = () => ({
+  id: serial('id').primaryKey(),
+  treatmentId: integer('treatment_id')
+    .notNull()
+    .references(() => treatments.id, { onDelete: 'cascade' }),
+  experimentId: experimentIdColumn(),
+  position: smallint('position').notNull(),
+  nome: text('nome').notNull(),
+});
+
+/** Products applied in a treatment. */
 export const appliedProducts = pgTable(
   'applied_products',
   {
-    id: serial('id').primaryKey(),
-    treatmentId: integer('treatment_id')
-      .notNull()
-      .references(() => treatments.id, { onDelete: 'cascade' }),
-    experimentId: integer('experiment_id')
-      .notNull()
-      .references((): AnyPgColumn => experiments.id, { onDelete: 'cascade' }),
-    position: smallint('position').notNull(),
-    nome: text('nome').notNull(),
+    ...treatmentListColumns(),
     dose: doublePrecision('dose'),
     /** The dose's unit as typed ("L/ha", "mL/100 kg de sementes"); '' when not given. */
     unidade: text('unidade').notNull().default(''),
@@ -250,15 +257,7 @@ export const appliedProducts = pgTable(
 export const additionalAnalyses = pgTable(
   'additional_analyses',
   {
-    id: serial('id').primaryKey(),
-    treatmentId: integer('treatment_id')
-      .notNull()
-      .references(() => treatments.id, { onDelete: 'cascade' }),
-    experimentId: integer('experiment_id')
-      .notNull()
-      .references((): AnyPgColumn => experiments.id, { onDelete: 'cascade' }),
-    position: smallint('position').notNull(),
-    nome: text('nome').notNull(),
+    ...treatmentListColumns(),
     valor: doublePrecision('valor'),
     unidade: text('unidade').notNull().default(''),
   },
@@ -273,9 +272,7 @@ export const documents = pgTable(
   'documents',
   {
     id: serial('id').primaryKey(),
-    experimentId: integer('experiment_id')
-      .notNull()
-      .references(() => experiments.id, { onDelete: 'cascade' }),
+    experimentId: experimentIdColumn(),
     filename: text('filename').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),

@@ -50,7 +50,8 @@ const form = (fields: Record<string, string>, pdf = true) => {
   const body = multipart(fields, pdf ? [{ filename: 'relatorio.pdf', content: samplePdf() }] : []);
   return { payload: body.payload, headers: body.headers };
 };
-const lookup = async (kind: 'marcas' | 'culturas' | 'regioes' | 'produtos') => {
+type LookupKind = 'marcas' | 'culturas' | 'regioes' | 'produtos';
+const lookup = async (kind: LookupKind) => {
   const nome = `Item ${randomUUID().slice(0, 8)}`;
   const sigla = randomUUID().slice(0, 8);
   const payload = kind === 'regioes' ? { nome, sigla } : kind === 'produtos' ? { nome, marca: 'Aminoagro' } : { nome };
@@ -59,11 +60,30 @@ const lookup = async (kind: 'marcas' | 'culturas' | 'regioes' | 'produtos') => {
   const key = kind === 'produtos' ? (res.json() as { produto: { id: number } }).produto.id : kind === 'regioes' ? sigla : nome;
   return encodeURIComponent(String(key));
 };
+/** A row whose request is always the same: this URL, this body. */
+const fixed = (expect: Expect, url: string, payload?: object) => ({ expect, build: () => ({ url, payload }) });
 const newName = () => ({ nome: `Novo ${randomUUID().slice(0, 8)}` });
+/** Creating, renaming and deleting an entry of a lookup list: admins only. */
+const lookupWrites = (
+  kind: LookupKind,
+  key: string,
+  created: () => object,
+  renamed = created,
+): Record<string, { expect: Expect; build: Build }> => ({
+  [`POST /api/lookups/${kind}`]: { expect: adminOnly(201), build: () => ({ url: `/api/lookups/${kind}`, payload: created() }) },
+  [`PUT /api/lookups/${kind}/:${key}`]: {
+    expect: adminOnly(200),
+    build: async () => ({ url: `/api/lookups/${kind}/${await lookup(kind)}`, payload: renamed() }),
+  },
+  [`DELETE /api/lookups/${kind}/:${key}`]: {
+    expect: adminOnly(204),
+    build: async () => ({ url: `/api/lookups/${kind}/${await lookup(kind)}` }),
+  },
+});
 
 const MATRIX: Record<string, { expect: Expect; build: Build }> = {
-  'GET /api/health': { expect: everyone(200), build: () => ({ url: '/api/health' }) },
-  'GET /api/auth/registration': { expect: everyone(200), build: () => ({ url: '/api/auth/registration' }) },
+  'GET /api/health': fixed(everyone(200), '/api/health'),
+  'GET /api/auth/registration': fixed(everyone(200), '/api/auth/registration'),
 
   // Sign-up, sign-in and recovery answer the same to everyone: a token changes nothing.
   'POST /api/auth/register': {
@@ -73,26 +93,18 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
       payload: { name: 'Nova Pessoa', email: `p-${randomUUID()}@ex.com`, password: 'segredo123' },
     }),
   },
+  // The account exists only once beforeAll has run: the body is built when the row runs.
   'POST /api/auth/login': {
     expect: everyone(200),
     build: () => ({ url: '/api/auth/login', payload: { email: user.user.email, password: user.password } }),
   },
-  'POST /api/auth/refresh': { expect: everyone(401), build: () => ({ url: '/api/auth/refresh' }) },
-  'POST /api/auth/logout': { expect: everyone(204), build: () => ({ url: '/api/auth/logout' }) },
-  'POST /api/auth/forgot-password': {
-    expect: everyone(202),
-    build: () => ({ url: '/api/auth/forgot-password', payload: { email: 'ninguem@ex.com' } }),
-  },
-  'POST /api/auth/reset-password': {
-    expect: everyone(400),
-    build: () => ({ url: '/api/auth/reset-password', payload: { token: 'invalido', password: 'segredo123' } }),
-  },
+  'POST /api/auth/refresh': fixed(everyone(401), '/api/auth/refresh'),
+  'POST /api/auth/logout': fixed(everyone(204), '/api/auth/logout'),
+  'POST /api/auth/forgot-password': fixed(everyone(202), '/api/auth/forgot-password', { email: 'ninguem@ex.com' }),
+  'POST /api/auth/reset-password': fixed(everyone(400), '/api/auth/reset-password', { token: 'invalido', password: 'segredo123' }),
 
-  'GET /api/users/profile': { expect: signedIn(200), build: () => ({ url: '/api/users/profile' }) },
-  'PUT /api/users/profile': {
-    expect: signedIn(200),
-    build: () => ({ url: '/api/users/profile', payload: { company: 'Fazenda Boa Vista' } }),
-  },
+  'GET /api/users/profile': fixed(signedIn(200), '/api/users/profile'),
+  'PUT /api/users/profile': fixed(signedIn(200), '/api/users/profile', { company: 'Fazenda Boa Vista' }),
   'POST /api/users/change-password': {
     expect: signedIn(204),
     build: (who) => ({
@@ -100,69 +112,25 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
       payload: { currentPassword: who?.password ?? 'x', newPassword: who?.password ?? 'segredo123' },
     }),
   },
-  'GET /api/users': { expect: adminOnly(200), build: () => ({ url: '/api/users' }) },
-  'GET /api/admin/auditoria': { expect: adminOnly(200), build: () => ({ url: '/api/admin/auditoria' }) },
+  'GET /api/users': fixed(adminOnly(200), '/api/users'),
+  'GET /api/admin/auditoria': fixed(adminOnly(200), '/api/admin/auditoria'),
   'PUT /api/users/:id/role': {
     expect: adminOnly(200),
     build: async () => ({ url: `/api/users/${(await createAccount(t.app)).user.id}/role`, payload: { role: 'consultor' } }),
   },
 
-  'GET /api/lookups/marcas': { expect: everyone(200), build: () => ({ url: '/api/lookups/marcas' }) },
-  'GET /api/lookups/regioes': { expect: everyone(200), build: () => ({ url: '/api/lookups/regioes' }) },
-  'GET /api/lookups/estados': { expect: everyone(200), build: () => ({ url: '/api/lookups/estados' }) },
-  'GET /api/lookups/culturas': { expect: everyone(200), build: () => ({ url: '/api/lookups/culturas' }) },
-  'GET /api/lookups/produtos-por-marca': { expect: everyone(200), build: () => ({ url: '/api/lookups/produtos-por-marca' }) },
-  'POST /api/lookups/marcas': { expect: adminOnly(201), build: () => ({ url: '/api/lookups/marcas', payload: newName() }) },
-  'PUT /api/lookups/marcas/:nome': {
-    expect: adminOnly(200),
-    build: async () => ({ url: `/api/lookups/marcas/${await lookup('marcas')}`, payload: newName() }),
-  },
-  'DELETE /api/lookups/marcas/:nome': {
-    expect: adminOnly(204),
-    build: async () => ({ url: `/api/lookups/marcas/${await lookup('marcas')}` }),
-  },
-  'POST /api/lookups/produtos': {
-    expect: adminOnly(201),
-    build: () => ({ url: '/api/lookups/produtos', payload: { ...newName(), marca: 'Aminoagro' } }),
-  },
-  'PUT /api/lookups/produtos/:id': {
-    expect: adminOnly(200),
-    build: async () => ({ url: `/api/lookups/produtos/${await lookup('produtos')}`, payload: newName() }),
-  },
-  'DELETE /api/lookups/produtos/:id': {
-    expect: adminOnly(204),
-    build: async () => ({ url: `/api/lookups/produtos/${await lookup('produtos')}` }),
-  },
-  'POST /api/lookups/regioes': {
-    expect: adminOnly(201),
-    build: () => ({
-      url: '/api/lookups/regioes',
-      payload: { nome: `Regional ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) },
-    }),
-  },
-  'PUT /api/lookups/regioes/:sigla': {
-    expect: adminOnly(200),
-    build: async () => ({
-      url: `/api/lookups/regioes/${await lookup('regioes')}`,
-      payload: { nome: `Outra ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) },
-    }),
-  },
-  'DELETE /api/lookups/regioes/:sigla': {
-    expect: adminOnly(204),
-    build: async () => ({ url: `/api/lookups/regioes/${await lookup('regioes')}` }),
-  },
-  'POST /api/lookups/culturas': { expect: adminOnly(201), build: () => ({ url: '/api/lookups/culturas', payload: newName() }) },
-  'PUT /api/lookups/culturas/:nome': {
-    expect: adminOnly(200),
-    build: async () => ({ url: `/api/lookups/culturas/${await lookup('culturas')}`, payload: newName() }),
-  },
-  'DELETE /api/lookups/culturas/:nome': {
-    expect: adminOnly(204),
-    build: async () => ({ url: `/api/lookups/culturas/${await lookup('culturas')}` }),
-  },
+  'GET /api/lookups/marcas': fixed(everyone(200), '/api/lookups/marcas'),
+  'GET /api/lookups/regioes': fixed(everyone(200), '/api/lookups/regioes'),
+  'GET /api/lookups/estados': fixed(everyone(200), '/api/lookups/estados'),
+  'GET /api/lookups/culturas': fixed(everyone(200), '/api/lookups/culturas'),
+  'GET /api/lookups/produtos-por-marca': fixed(everyone(200), '/api/lookups/produtos-por-marca'),
+  ...lookupWrites('marcas', 'nome', newName),
+  ...lookupWrites('produtos', 'id', () => ({ ...newName(), marca: 'Aminoagro' }), newName),
+  ...lookupWrites('regioes', 'sigla', () => ({ nome: `Regional ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) })),
+  ...lookupWrites('culturas', 'nome', newName),
 
-  'GET /api/experiments': { expect: signedIn(200), build: () => ({ url: '/api/experiments' }) },
-  'GET /api/experiments/stats': { expect: signedIn(200), build: () => ({ url: '/api/experiments/stats' }) },
+  'GET /api/experiments': fixed(signedIn(200), '/api/experiments'),
+  'GET /api/experiments/stats': fixed(signedIn(200), '/api/experiments/stats'),
   'GET /api/experiments/:id': { expect: signedIn(200), build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}` }) },
   'GET /api/experiments/:id/analise': {
     expect: signedIn(200),
@@ -198,12 +166,12 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
     build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}` }),
   },
 
-  'GET /api/dashboard': { expect: signedIn(200), build: () => ({ url: '/api/dashboard' }) },
-  'GET /api/dashboard/mapa': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/mapa' }) },
-  'GET /api/dashboard/correlacao': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/correlacao' }) },
-  'GET /api/dashboard/documentos': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/documentos' }) },
-  'GET /api/dashboard/experimentos': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/experimentos' }) },
-  'GET /api/dashboard/export.csv': { expect: signedIn(200), build: () => ({ url: '/api/dashboard/export.csv' }) },
+  'GET /api/dashboard': fixed(signedIn(200), '/api/dashboard'),
+  'GET /api/dashboard/mapa': fixed(signedIn(200), '/api/dashboard/mapa'),
+  'GET /api/dashboard/correlacao': fixed(signedIn(200), '/api/dashboard/correlacao'),
+  'GET /api/dashboard/documentos': fixed(signedIn(200), '/api/dashboard/documentos'),
+  'GET /api/dashboard/experimentos': fixed(signedIn(200), '/api/dashboard/experimentos'),
+  'GET /api/dashboard/export.csv': fixed(signedIn(200), '/api/dashboard/export.csv'),
 
   'POST /api/extract-pdf': { expect: signedIn(200), build: () => ({ url: '/api/extract-pdf', ...form({}) }) },
 

@@ -13,7 +13,7 @@ import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { signedInApp, testConfig } from '../test/app.js';
 import { createPgDatabase, testEngine } from '../test/database.js';
-import { type ExperimentBody, buildExperiment, createAccount, createExperiment, multipart } from '../test/factories.js';
+import { type ExperimentBody, buildExperiment, createAccount, createExperiment, multipart, sendMultipart } from '../test/factories.js';
 import { type ServerProcess, slowRequest, startServer } from '../test/server-process.js';
 
 /** A PDF of `size` bytes that passes the upload check. */
@@ -130,7 +130,7 @@ describe('twenty saves racing on one version', () => {
     const e = await createExperiment(ctx.t.app, ctx.me);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
-        const body = multipart({
+        const body = {
           data: JSON.stringify(
             buildExperiment({
               version: e.version,
@@ -143,13 +143,8 @@ describe('twenty saves racing on one version', () => {
               })),
             }),
           ),
-        });
-        return ctx.t.app.inject({
-          method: 'PUT',
-          url: `/api/experiments/${e.id}`,
-          payload: body.payload,
-          headers: { ...body.headers, ...ctx.me.auth },
-        });
+        };
+        return sendMultipart(ctx.t.app, 'PUT', `/api/experiments/${e.id}`, ctx.me, body);
       }),
     );
     const codes = results.map((r) => r.statusCode);

@@ -10,7 +10,7 @@ import { loginSchema, registerSchema } from '../../shared/auth.js';
 import { experimentInputSchema } from '../../shared/experiment.js';
 import { experiments, users } from '../db/schema.js';
 import { signedInApp } from '../test/app.js';
-import { buildExperiment, multipart, postRaw, samplePdf } from '../test/factories.js';
+import { buildExperiment, postRaw, samplePdf, sendMultipart } from '../test/factories.js';
 
 const ctx = signedInApp({ config: { authLimitPerEmail: 1_000_000, authLimitPerIp: 1_000_000 } });
 
@@ -71,10 +71,8 @@ const rawText = fc.oneof(
   fc.integer({ min: 1, max: 400 }).map((cut) => JSON.stringify(buildExperiment()).slice(0, cut)),
 );
 
-const post = (data: string) => {
-  const body = multipart({ data }, [{ filename: 'r.pdf', content: samplePdf() }]);
-  return ctx.t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
-};
+const post = (data: string) =>
+  sendMultipart(ctx.t.app, 'POST', '/api/experiments', ctx.me, { data }, [{ filename: 'r.pdf', content: samplePdf() }]);
 
 describe('experiment bodies', () => {
   it('mutated bodies: 400 with fields exactly when the shared schema refuses, nothing stored; never 5xx', async () => {

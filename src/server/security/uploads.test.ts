@@ -6,19 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { PDF_MAX_BYTES } from '../../shared/constants.js';
 import { signedInApp } from '../test/app.js';
-import { buildExperiment, multipart } from '../test/factories.js';
+import { buildExperiment, sendMultipart } from '../test/factories.js';
 import { flateBomb, garbagePdf, nestingBomb, operatorFlood, polyglot } from '../test/hostile-pdfs.js';
 
 const ctx = signedInApp();
 
-const create = (content: Buffer, filename = 'relatorio.pdf') => {
-  const body = multipart({ data: JSON.stringify(buildExperiment()) }, [{ filename, content }]);
-  return ctx.t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
-};
-const extract = (content: Buffer) => {
-  const body = multipart({}, [{ filename: 'r.pdf', content }]);
-  return ctx.t.app.inject({ method: 'POST', url: '/api/extract-pdf', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
-};
+const create = (content: Buffer, filename = 'relatorio.pdf') =>
+  sendMultipart(ctx.t.app, 'POST', '/api/experiments', ctx.me, { data: JSON.stringify(buildExperiment()) }, [{ filename, content }]);
+const extract = (content: Buffer) => sendMultipart(ctx.t.app, 'POST', '/api/extract-pdf', ctx.me, {}, [{ filename: 'r.pdf', content }]);
 const total = async () => (await ctx.t.app.inject({ method: 'GET', url: '/api/experiments', headers: ctx.me.auth })).json().total as number;
 const documentOf = async (experimentId: number) => {
   const list = await ctx.t.app.inject({ method: 'GET', url: `/api/uploads/documents?experimentId=${experimentId}`, headers: ctx.me.auth });

@@ -5,7 +5,7 @@
  * regional, crops where they are grown, yields and costs in believable ranges.
  */
 import { BUSINESS_UNITS, CULTIVARES_SUGERIDAS, MODALIDADES, TIPOS_ESTATISTICA, YEAR_MAX, YEAR_MIN } from '../../shared/constants.js';
-import { custoTratamento, produtividadeMedia } from '../../shared/experiment.js';
+import { type Experiment, type ServerOwnedFields, custoTratamento, produtividadeMedia } from '../../shared/experiment.js';
 
 /** "Now" of the generated data unless the caller gives another: keeps output reproducible. */
 export const DEMO_ANCHOR = new Date('2026-11-01T12:00:00Z');
@@ -60,25 +60,14 @@ export interface DemoTreatment {
   analises_adicionais: DemoAnalysis[];
 }
 
-export interface DemoExperiment {
-  consultoria: string;
-  marca: string;
-  bu: string;
-  regional: string;
-  cidade: string;
-  estado: string;
-  latitude: number | null;
-  longitude: number | null;
+/** An experiment as the API would return it, less what the server owns, with the seed's treatments. */
+export interface DemoExperiment extends Omit<
+  Experiment,
+  keyof ServerOwnedFields | 'tratamentos' | 'teor_argila' | 'teor_materia_organica'
+> {
+  /** The seed always gives the soil contents (the API also takes null for imported trials). */
   teor_argila: number;
   teor_materia_organica: number;
-  cultura: string;
-  cultivar: string;
-  ano: number;
-  tipo_estatistica: string;
-  custo_protocolo: number;
-  roi: number | null;
-  /** R$ per 60 kg bag, for trials with plot yields of crops sold by the bag. */
-  preco_saca: number | null;
   produtividade_media: number;
   created_at: Date;
   tratamentos: DemoTreatment[];

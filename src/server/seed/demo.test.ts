@@ -7,7 +7,15 @@ import { queryRows } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/public.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test/database.js';
-import { DEMO_ANCHOR, generateDemoExperiments, MUNICIPIOS, PRECO_SACA, PRODUTIVIDADE, type ReferenceData } from './demo-data.js';
+import {
+  DEMO_ANCHOR,
+  type DemoExperiment,
+  generateDemoExperiments,
+  MUNICIPIOS,
+  PRECO_SACA,
+  PRODUTIVIDADE,
+  type ReferenceData,
+} from './demo-data.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, formatBr, loadReferenceData, seedDemo } from './demo.js';
 
 describe(`seedDemo on ${testEngine().kind}`, () => {
@@ -125,23 +133,10 @@ describe(`seedDemo on ${testEngine().kind}`, () => {
   });
 
   it('uses valid reference data and plausible values', async () => {
-    const exps = await rows<{
-      marca: string;
-      regional: string;
-      cidade: string;
-      estado: string;
-      cultura: string;
-      bu: string;
-      tipo_estatistica: string;
-      latitude: number | null;
-      longitude: number | null;
-      teor_argila: number;
-      teor_materia_organica: number;
-      ano: number;
-      custo_protocolo: number;
-      roi: number | null;
-      created_at: Date | string;
-    }>(sql`select * from experiments`);
+    // The rows hold what the generator produced (the date may come back as text).
+    const exps = await rows<Omit<DemoExperiment, 'tratamentos' | 'created_at'> & { created_at: Date | string }>(
+      sql`select * from experiments`,
+    );
     for (const e of exps) {
       expect(ref.marcas).toContain(e.marca);
       expect(ref.regionais).toContain(e.regional);

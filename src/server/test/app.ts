@@ -8,6 +8,7 @@ import type { AppConfig } from '../config.js';
 import type { DocumentStore } from '../modules/documents/public.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { type Account, createAccount } from './factories.js';
+import type { RegisterBody } from '../../shared/auth.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -72,16 +73,27 @@ export interface SignedInApp {
 }
 
 /**
- * For tests that all run as one signed-up account on a private app: registers the hooks that build
- * it before the file (or the describe block it is called in) and close it after. The fields are
- * filled in beforeAll, so read them inside hooks and tests, not at load.
+ * A private app for the file (or the describe block it is called in) with the accounts named here
+ * signed up in this order, e.g. `appWithAccounts({ admin: { role: 'admin' }, user: {} })` gives
+ * `ctx.t`, `ctx.admin` and `ctx.user`. The fields are filled in beforeAll, so read them inside hooks
+ * and tests, not at load.
  */
-export function signedInApp(opts: Parameters<typeof createTestApp>[0] = {}): SignedInApp {
-  const ctx = {} as SignedInApp;
+export function appWithAccounts<K extends string>(
+  accounts: Record<K, Partial<RegisterBody>>,
+  opts: Parameters<typeof createTestApp>[0] = {},
+): { t: TestApp } & Record<K, Account> {
+  const ctx = {} as { t: TestApp } & Record<K, Account>;
   beforeAll(async () => {
     ctx.t = await createTestApp(opts);
-    ctx.me = await createAccount(ctx.t.app);
+    for (const [name, overrides] of Object.entries(accounts) as [K, Partial<RegisterBody>][]) {
+      (ctx as Record<K, Account>)[name] = await createAccount(ctx.t.app, overrides);
+    }
   });
   afterAll(() => ctx.t.close());
   return ctx;
+}
+
+/** For tests that all run as one signed-up account (`ctx.me`) on a private app. */
+export function signedInApp(opts: Parameters<typeof createTestApp>[0] = {}): SignedInApp {
+  return appWithAccounts({ me: {} }, opts);
 }

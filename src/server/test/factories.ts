@@ -136,6 +136,30 @@ export function multipart(
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** Sends a multipart/form-data request (fields and files) as `account`. */
+export function sendMultipart(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  account: Pick<Account, 'auth'>,
+  fields: Record<string, string>,
+  files: MultipartFile[] = [],
+): Promise<LightMyRequestResponse> {
+  const body = multipart(fields, files);
+  return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...account.auth } });
+}
+
+/** Attaches a document to an experiment (POST /api/uploads/document) as `account`. */
+export function uploadDocument(
+  app: FastifyInstance,
+  account: Pick<Account, 'auth'>,
+  experimentId: number,
+  filename: string,
+  content = samplePdf(filename),
+) {
+  return sendMultipart(app, 'POST', '/api/uploads/document', account, { experimentId: String(experimentId) }, [{ filename, content }]);
+}
+
 /** Creates an experiment through the API. */
 export async function createExperiment(
   app: FastifyInstance,
@@ -143,13 +167,7 @@ export async function createExperiment(
   overrides: Record<string, unknown> = {},
   pdf: MultipartFile = { filename: 'relatório.pdf', content: samplePdf() },
 ): Promise<ExperimentBody> {
-  const body = multipart({ data: JSON.stringify(buildExperiment(overrides)) }, [pdf]);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/experiments',
-    payload: body.payload,
-    headers: { ...body.headers, ...account.auth },
-  });
+  const res = await sendMultipart(app, 'POST', '/api/experiments', account, { data: JSON.stringify(buildExperiment(overrides)) }, [pdf]);
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { experiment: ExperimentBody }).experiment;
 }

@@ -145,24 +145,25 @@ function checkDf(name: string, df: number): void {
   if (!(df > 0)) throw new RangeError(`${name}: graus de liberdade devem ser > 0 (recebido ${df})`);
 }
 
-/** P(F ≤ f) for F(df1, df2). */
-export function fCdf(f: number, df1: number, df2: number): number {
-  checkDf('fCdf', df1);
-  checkDf('fCdf', df2);
+/** Checks F's degrees of freedom; P(F ≤ f) where f is NaN, ≤ 0 or infinite, else undefined. */
+function fCdfAtLimits(name: string, f: number, df1: number, df2: number): number | undefined {
+  checkDf(name, df1);
+  checkDf(name, df2);
   if (Number.isNaN(f)) return Number.NaN;
   if (f <= 0) return 0;
   if (f === Infinity) return 1;
-  return regularizedBeta((df1 * f) / (df1 * f + df2), df1 / 2, df2 / 2);
+  return undefined;
+}
+
+/** P(F ≤ f) for F(df1, df2). */
+export function fCdf(f: number, df1: number, df2: number): number {
+  return fCdfAtLimits('fCdf', f, df1, df2) ?? regularizedBeta((df1 * f) / (df1 * f + df2), df1 / 2, df2 / 2);
 }
 
 /** P(F > f): the ANOVA p-value. Uses the complementary beta so small p-values keep their digits. */
 export function fUpperTail(f: number, df1: number, df2: number): number {
-  checkDf('fUpperTail', df1);
-  checkDf('fUpperTail', df2);
-  if (Number.isNaN(f)) return Number.NaN;
-  if (f <= 0) return 1;
-  if (f === Infinity) return 0;
-  return regularizedBeta(df2 / (df2 + df1 * f), df2 / 2, df1 / 2);
+  const atLimit = fCdfAtLimits('fUpperTail', f, df1, df2);
+  return atLimit === undefined ? regularizedBeta(df2 / (df2 + df1 * f), df2 / 2, df1 / 2) : 1 - atLimit;
 }
 
 /** P(T ≤ t) for Student's t with df degrees of freedom. */

@@ -10,6 +10,7 @@
  * for n = 3).
  */
 import { normalCdf, normalQuantile } from './distributions.js';
+import { centeredSums } from './centered-sums.js';
 
 export interface ShapiroWilkResult {
   w: number;
@@ -83,18 +84,7 @@ export function shapiroWilk(sample: readonly number[]): ShapiroWilkResult {
   // W as the squared correlation between the ordered sample and the coefficients; computing
   // 1 − W as (√(SaSx) − Sax)(√(SaSx) + Sax)/(SaSx) keeps its digits when W is close to 1.
   const scaled = x.map((v) => v / range);
-  const meanX = scaled.reduce((acc, v) => acc + v, 0) / n;
-  const meanA = full.reduce((acc, v) => acc + v, 0) / n;
-  let ssa = 0;
-  let ssx = 0;
-  let sax = 0;
-  for (let i = 0; i < n; i++) {
-    const da = (full[i] ?? 0) - meanA;
-    const dx = (scaled[i] ?? 0) - meanX;
-    ssa += da * da;
-    ssx += dx * dx;
-    sax += da * dx;
-  }
+  const { sxx: ssa, syy: ssx, sxy: sax } = centeredSums(full, scaled);
   const root = Math.sqrt(ssa * ssx);
   const w1 = ((root - sax) * (root + sax)) / (ssa * ssx);
   const w = 1 - w1;

@@ -20,6 +20,7 @@ import { BRAZIL_CENTER, type LatLng, cityCenter } from '../../shared/cities.js';
 import { COORDINATE_DECIMALS } from '../../shared/decimal.js';
 import { farFromCity } from '../../shared/geo.js';
 import { cn } from '../lib/cn.js';
+import { StatusLine, type StatusMessage } from './ui/alert.js';
 import { Button } from './ui/button.js';
 import { Spinner } from './ui/spinner.js';
 
@@ -49,8 +50,6 @@ export interface LocationPickerProps {
   className?: string | undefined;
 }
 
-type Status = { tone: 'ok' | 'error'; text: string } | null;
-
 const round = (n: number) => Number(n.toFixed(COORDINATE_DECIMALS));
 const known = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v) && v !== 0;
 
@@ -66,7 +65,7 @@ function PinIcon() {
 export function LocationPicker({ lat, lng, onPick, cidade, estado, tileUrl, className }: LocationPickerProps) {
   const mapId = useId();
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const [status, setStatus] = useState<StatusMessage>(null);
   const [mapOpen, setMapOpen] = useState(false);
   const position = known(lat) && known(lng) ? { lat, lng } : null;
   const city = cityCenter(cidade, estado);
@@ -111,14 +110,7 @@ export function LocationPicker({ lat, lng, onPick, cidade, estado, tileUrl, clas
           {mapOpen ? 'Ocultar mapa' : 'Marcar no mapa'}
         </Button>
       </div>
-      {status ? (
-        <p
-          role={status.tone === 'error' ? 'alert' : 'status'}
-          className={cn('text-sm', status.tone === 'error' ? 'text-red-700' : 'text-brand-700')}
-        >
-          {status.text}
-        </p>
-      ) : null}
+      <StatusLine status={status} />
       {warning ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {warning}

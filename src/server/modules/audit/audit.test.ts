@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../../shared/audit.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../../test/factories.js';
+import { type Account, buildExperiment, createAccount, createExperiment, sendMultipart, uploadDocument } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: Account;
@@ -29,37 +29,12 @@ describe('audit trail', () => {
       roi: 300000,
       tratamentos: [{ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3700, produtos_aplicados: [] }],
     });
-    const put = multipart({ data: JSON.stringify(changed) });
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: `/api/experiments/${e.id}`,
-          payload: put.payload,
-          headers: { ...put.headers, ...owner.auth },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const put = (data: unknown) => sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, owner, { data: JSON.stringify(data) });
+    expect((await put(changed)).statusCode).toBe(200);
     // A refused save (stale version) records nothing.
-    const stale = multipart({ data: JSON.stringify({ ...changed, cultivar: 'Outra' }) });
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: `/api/experiments/${e.id}`,
-          payload: stale.payload,
-          headers: { ...stale.headers, ...owner.auth },
-        })
-      ).statusCode,
-    ).toBe(409);
+    expect((await put({ ...changed, cultivar: 'Outra' })).statusCode).toBe(409);
 
-    const doc = multipart({ experimentId: String(e.id) }, [{ filename: 'laudo-solo.pdf', content: samplePdf() }]);
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/document',
-      payload: doc.payload,
-      headers: { ...doc.headers, ...owner.auth },
-    });
+    const added = await uploadDocument(t.app, owner, e.id, 'laudo-solo.pdf');
     expect(added.statusCode).toBe(201);
     const docId = added.json().document.id as number;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/uploads/documents/${docId}`, headers: admin.auth })).statusCode).toBe(204);

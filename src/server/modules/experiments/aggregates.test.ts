@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.js';
 import { seedDemo } from '../../seed/demo.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
-import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../../test/factories.js';
+import { type Account, buildExperiment, createAccount, createExperiment, samplePdf, sendMultipart } from '../../test/factories.js';
 import { computedRollup, type RollupKind, rollupRows } from './aggregates.js';
 import { filterConditions } from './repository.js';
 import { filtersOf } from '../../test/factories.js';
@@ -44,8 +44,9 @@ async function expectRollupsMatchExperiments() {
 }
 
 async function send(method: 'POST' | 'PUT', url: string, data: Record<string, unknown>) {
-  const body = multipart({ data: JSON.stringify(data) }, [{ filename: 'novo.pdf', content: samplePdf('novo') }]);
-  const res = await t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...admin.auth } });
+  const res = await sendMultipart(t.app, method, url, admin, { data: JSON.stringify(data) }, [
+    { filename: 'novo.pdf', content: samplePdf('novo') },
+  ]);
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json() as { experiment: { id: number; version: number } };
 }
@@ -94,31 +95,19 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
     await expectRollupsMatchExperiments();
 
     // A document write changes the row (pdf_filename) but nothing the rollups count.
-    const doc = multipart({ experimentId: String(b.id) }, [{ filename: 'anexo.pdf', content: samplePdf('anexo') }]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/document',
-      payload: doc.payload,
-      headers: { ...doc.headers, ...admin.auth },
-    });
+    const up = await sendMultipart(t.app, 'POST', '/api/uploads/document', admin, { experimentId: String(b.id) }, [
+      { filename: 'anexo.pdf', content: samplePdf('anexo') },
+    ]);
     expect(up.statusCode, up.body).toBe(201);
     await expectRollupsMatchExperiments();
 
     // Renaming a brand cascades into the experiments: the rollups follow the new name.
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/lookups/marcas',
-      payload: { nome: 'Marca Velha' },
-      headers: admin.auth,
-    });
+    const marca = (method: 'POST' | 'PUT', url: string, nome: string) =>
+      t.app.inject({ method, url, payload: { nome }, headers: admin.auth });
+    const created = await marca('POST', '/api/lookups/marcas', 'Marca Velha');
     expect(created.statusCode, created.body).toBe(201);
     await createExperiment(t.app, admin, { marca: 'Marca Velha' });
-    const renamed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/lookups/marcas/Marca%20Velha',
-      payload: { nome: 'Marca Nova' },
-      headers: admin.auth,
-    });
+    const renamed = await marca('PUT', '/api/lookups/marcas/Marca%20Velha', 'Marca Nova');
     expect(renamed.statusCode, renamed.body).toBe(200);
     await expectRollupsMatchExperiments();
     const [marcas] = await queryRows<{ velha: string | null; nova: string | null }>(
@@ -139,13 +128,8 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
       t.db.database.db,
       sql`select * from dashboard_rollup order by 1, 2, 3, 4, 5`,
     );
-    const stale = multipart({ data: JSON.stringify(buildExperiment({ version: e.version + 5, marca: 'Dimicron' })) });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/experiments/${e.id}`,
-      payload: stale.payload,
-      headers: { ...stale.headers, ...admin.auth },
-    });
+    const stale = { data: JSON.stringify(buildExperiment({ version: e.version + 5, marca: 'Dimicron' })) };
+    const res = await sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, admin, stale);
     expect(res.statusCode).toBe(409);
     expect(await queryRows(t.db.database.db, sql`select * from dashboard_rollup order by 1, 2, 3, 4, 5`)).toEqual(afterCreate);
     expect(afterCreate).not.toEqual(before);

@@ -3,7 +3,14 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
-import { type Account, type ExperimentBody, buildExperiment, createAccount, createExperiment, multipart } from '../../test/factories.js';
+import {
+  type Account,
+  type ExperimentBody,
+  buildExperiment,
+  createAccount,
+  createExperiment,
+  sendMultipart,
+} from '../../test/factories.js';
 import { treatmentsJsonOf } from './presenter.js';
 import { currentYear } from './repository.js';
 
@@ -124,13 +131,8 @@ describe('GET /api/experiments', () => {
     expect(await ids('?produto=AlfaBeta')).toEqual([]);
     expect(await ids(`?produto=${encodeURIComponent('ÁCIDO')}`)).toEqual([e.id]);
     expect(await ids(`?produto=${encodeURIComponent('ácido')}`)).toEqual([e.id]);
-    const body = multipart({ data: JSON.stringify(buildExperiment({ version: e.version, tratamentos: product('Gama') })) });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/experiments/${e.id}`,
-      payload: body.payload,
-      headers: { ...body.headers, ...me.auth },
-    });
+    const body = { data: JSON.stringify(buildExperiment({ version: e.version, tratamentos: product('Gama') })) };
+    const put = await sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, me, body);
     expect(put.statusCode, put.body).toBe(200);
     expect(await ids('?produto=alfa')).toEqual([]);
     expect(await ids('?produto=gama')).toEqual([e.id]);

@@ -1,5 +1,5 @@
 /**
- * The SQL presenter (presenter.ts) spells every field out for speed; this checks it against the
+ * The SQL presenter (presenter.ts) lists every column by hand for speed; this checks it against the
  * field catalogue, so a field declared there and forgotten in the SQL (or the other way) fails here.
  */
 import { describe, expect, it } from 'vitest';

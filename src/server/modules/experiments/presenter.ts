@@ -11,23 +11,48 @@ import { type SQL, sql } from 'drizzle-orm';
 export const isoTimestamp = (column: SQL | string) =>
   sql`to_char(${typeof column === 'string' ? sql.raw(column) : column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Columns sent under their own name, in the order the JSON lists them. */
+const PRODUCT_COLUMNS = ['nome', 'dose', 'unidade', 'custo'] as const;
+const ANALYSIS_COLUMNS = ['nome', 'valor', 'unidade'] as const;
+const TREATMENT_COLUMNS = ['id', 'nome', 'modalidade', 'produtividade', 'custo'] as const;
+const EXPERIMENT_COLUMNS = [
+  'consultoria',
+  'marca',
+  'bu',
+  'regional',
+  'cidade',
+  'estado',
+  'latitude',
+  'longitude',
+  'teor_argila',
+  'teor_materia_organica',
+  'cultura',
+  'cultivar',
+  'ano',
+  'tipo_estatistica',
+  'custo_protocolo',
+  'roi',
+  'preco_saca',
+  'pdf_filename',
+  'produtividade_media',
+] as const;
+
+/** `'a', t.a, 'b', t.b…`: the keys and values of a JSON object of these columns of the row `alias`. */
+const sameNamed = (alias: string, columns: readonly string[]) => sql.raw(columns.map((c) => `'${c}', ${alias}.${c}`).join(', '));
+
 /**
  * `(experiment_id, j)`: the JSON array of the treatments (with products and analyses) of every
  * experiment whose id `ids` selects, aggregated set-wise (one index scan per table, hash joins).
  */
 export function treatmentsJsonOf(ids: SQL): SQL {
   return sql`with prods as (
-      select a.treatment_id, json_agg(json_build_object('nome', a.nome, 'dose', a.dose, 'unidade', a.unidade, 'custo', a.custo) order by a.position) as j
+      select a.treatment_id, json_agg(json_build_object(${sameNamed('a', PRODUCT_COLUMNS)}) order by a.position) as j
       from applied_products a where a.experiment_id in (${ids}) group by a.treatment_id),
     anals as (
-      select x.treatment_id, json_agg(json_build_object('nome', x.nome, 'valor', x.valor, 'unidade', x.unidade) order by x.position) as j
+      select x.treatment_id, json_agg(json_build_object(${sameNamed('x', ANALYSIS_COLUMNS)}) order by x.position) as j
       from additional_analyses x where x.experiment_id in (${ids}) group by x.treatment_id)
     select t.experiment_id, json_agg(jsonb_build_object(
-        'id', t.id,
-        'nome', t.nome,
-        'modalidade', t.modalidade,
-        'produtividade', t.produtividade,
-        'custo', t.custo,
+        ${sameNamed('t', TREATMENT_COLUMNS)},
         'produtos_aplicados', coalesce(pr.j, '[]'::json),
         'analises_adicionais', coalesce(an.j, '[]'::json)
       -- The key is there only when the trial has plot data (CONTRACT: a treatment "may carry" it).
@@ -61,25 +86,7 @@ export function experimentsPageJson(page: SQL): SQL {
       'created_at', ${isoTimestamp('p.created_at')},
       'updated_at', ${isoTimestamp('p.updated_at')},
       'owner', json_build_object('id', u.id, 'name', u.name),
-      'consultoria', p.consultoria,
-      'marca', p.marca,
-      'bu', p.bu,
-      'regional', p.regional,
-      'cidade', p.cidade,
-      'estado', p.estado,
-      'latitude', p.latitude,
-      'longitude', p.longitude,
-      'teor_argila', p.teor_argila,
-      'teor_materia_organica', p.teor_materia_organica,
-      'cultura', p.cultura,
-      'cultivar', p.cultivar,
-      'ano', p.ano,
-      'tipo_estatistica', p.tipo_estatistica,
-      'custo_protocolo', p.custo_protocolo,
-      'roi', p.roi,
-      'preco_saca', p.preco_saca,
-      'pdf_filename', p.pdf_filename,
-      'produtividade_media', p.produtividade_media,
+      ${sameNamed('p', EXPERIMENT_COLUMNS)},
       'tratamentos', p.tratamentos_json::json
     ) order by p.created_at desc, p.id desc), '[]')::text as j
     from page p

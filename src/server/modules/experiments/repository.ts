@@ -237,26 +237,18 @@ async function insertNestedMany(
     if (id === undefined) throw new Error(`Tratamento ${r.position} do experimento ${r.experimentId} não foi inserido.`);
     return id;
   };
-  const products = rows.flatMap((r) =>
-    r.t.produtos_aplicados.map((p, position) => ({
-      treatmentId: treatmentId(r),
-      experimentId: r.experimentId,
-      position,
-      nome: p.nome,
-      dose: p.dose,
-      unidade: p.unidade,
-      custo: p.custo,
-    })),
+  /** One row per item of a treatment's list, tied to its treatment and experiment, in the list's order. */
+  const childRows = <T, C>(list: (t: (typeof rows)[number]['t']) => readonly T[], columns: (item: T) => C) =>
+    rows.flatMap((r) =>
+      list(r.t).map((item, position) => ({ treatmentId: treatmentId(r), experimentId: r.experimentId, position, ...columns(item) })),
+    );
+  const products = childRows(
+    (t) => t.produtos_aplicados,
+    (p) => ({ nome: p.nome, dose: p.dose, unidade: p.unidade, custo: p.custo }),
   );
-  const analyses = rows.flatMap((r) =>
-    r.t.analises_adicionais.map((a, position) => ({
-      treatmentId: treatmentId(r),
-      experimentId: r.experimentId,
-      position,
-      nome: a.nome,
-      valor: a.valor,
-      unidade: a.unidade,
-    })),
+  const analyses = childRows(
+    (t) => t.analises_adicionais,
+    (a) => ({ nome: a.nome, valor: a.valor, unidade: a.unidade }),
   );
   await insertRows(tx, appliedProducts, products);
   await insertRows(tx, additionalAnalyses, analyses);

@@ -44,43 +44,40 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     },
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/api/experiments/:id',
-    { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } },
-    async (request) => {
-      const experiment = await getExperiment(ctx.db, parseId(request.params.id));
-      if (!experiment) throw notFound('Experimento não encontrado');
-      return { experiment } satisfies ExperimentResponse;
-    },
-  );
+  /** The experiment the URL names, or 404; both reads of one experiment say the same when they fail. */
+  const readOne = { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } };
+  const experimentOf = async (id: string) => {
+    const experiment = await getExperiment(ctx.db, parseId(id));
+    if (!experiment) throw notFound('Experimento não encontrado');
+    return experiment;
+  };
 
-  app.get<{ Params: { id: string } }>(
-    '/api/experiments/:id/analise',
-    { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } },
-    async (request) => {
-      const experiment = await getExperiment(ctx.db, parseId(request.params.id));
-      if (!experiment) throw notFound('Experimento não encontrado');
-      if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
-        throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
-      }
-      try {
-        const analysis = analyze({
-          design: experiment.tipo_estatistica as DesignInput,
-          tratamentos: experiment.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
-          precoSaca: experiment.preco_saca,
-        });
-        // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
-        const ganhos = ganhosComRetorno(
-          analysis.ganhos,
-          experiment.tratamentos.map((t) => t.custo),
-        );
-        return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) } satisfies AnalysisResponse;
-      } catch (err) {
-        if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
-        throw err;
-      }
-    },
-  );
+  app.get<{ Params: { id: string } }>('/api/experiments/:id', readOne, async (request) => {
+    return { experiment: await experimentOf(request.params.id) } satisfies ExperimentResponse;
+  });
+
+  app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', readOne, async (request) => {
+    const experiment = await experimentOf(request.params.id);
+    if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
+      throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
+    }
+    try {
+      const analysis = analyze({
+        design: experiment.tipo_estatistica as DesignInput,
+        tratamentos: experiment.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
+        precoSaca: experiment.preco_saca,
+      });
+      // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
+      const ganhos = ganhosComRetorno(
+        analysis.ganhos,
+        experiment.tratamentos.map((t) => t.custo),
+      );
+      return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) } satisfies AnalysisResponse;
+    } catch (err) {
+      if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
+      throw err;
+    }
+  });
 
   app.post('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao criar experimento' } }, async (request, reply) => {
     const { fields, pdf } = await readMultipart(request);

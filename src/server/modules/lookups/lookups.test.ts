@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Account, createAccount, createExperiment } from '../../test/factories.js';
+import { describe, expect, it } from 'vitest';
+import { appWithAccounts } from '../../test/app.js';
+import { type Account, createExperiment } from '../../test/factories.js';
 
-let t: TestApp;
-let admin: Account;
-let user: Account;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAccount(t.app, { role: 'admin' });
-  user = await createAccount(t.app);
-});
-afterAll(() => t.close());
+const ctx = appWithAccounts({ admin: { role: 'admin' }, user: {} });
 
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -19,7 +11,7 @@ const call = (
   payload?: unknown,
   headers: Record<string, string> = {},
 ) =>
-  t.app.inject({
+  ctx.t.app.inject({
     method,
     url,
     headers: { ...(who?.auth ?? {}), ...headers },
@@ -84,49 +76,49 @@ describe('admin management', () => {
       ['POST', '/api/lookups/regioes', { nome: 'Sul', sigla: 'S' }],
       ['POST', '/api/lookups/culturas', { nome: 'Sorgo' }],
     ] as const) {
-      expect((await call(method, url, user, body)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await call(method, url, ctx.user, body)).statusCode, `${method} ${url}`).toBe(403);
       expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
     }
   });
 
   it('adds, renames and deletes brands and products; the ETag changes', async () => {
     const etag = (await call('GET', '/api/lookups/marcas')).headers.etag;
-    expect((await call('POST', '/api/lookups/marcas', admin, { nome: 'NovaMarca' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/lookups/marcas', ctx.admin, { nome: 'NovaMarca' })).statusCode).toBe(201);
     expect((await call('GET', '/api/lookups/marcas')).headers.etag).not.toBe(etag);
-    const dup = await call('POST', '/api/lookups/marcas', admin, { nome: 'NovaMarca' });
+    const dup = await call('POST', '/api/lookups/marcas', ctx.admin, { nome: 'NovaMarca' });
     expect(dup.statusCode).toBe(409);
-    const p = await call('POST', '/api/lookups/produtos', admin, { marca: 'NovaMarca', nome: 'Produto Um' });
+    const p = await call('POST', '/api/lookups/produtos', ctx.admin, { marca: 'NovaMarca', nome: 'Produto Um' });
     expect(p.statusCode).toBe(201);
-    expect((await call('POST', '/api/lookups/produtos', admin, { marca: 'Fantasma', nome: 'P' })).json().error.fields).toEqual({
+    expect((await call('POST', '/api/lookups/produtos', ctx.admin, { marca: 'Fantasma', nome: 'P' })).json().error.fields).toEqual({
       marca: 'Marca não encontrada',
     });
-    expect((await call('PUT', '/api/lookups/marcas/NovaMarca', admin, { nome: 'Marca Renomeada' })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/lookups/marcas/NovaMarca', ctx.admin, { nome: 'Marca Renomeada' })).statusCode).toBe(200);
     const ppm = (await call('GET', '/api/lookups/produtos-por-marca')).json().produtosPorMarca;
     expect(ppm['Marca Renomeada']).toEqual(['Produto Um']);
-    expect((await call('PUT', `/api/lookups/produtos/${p.json().produto.id}`, admin, { nome: 'Produto Dois' })).json().produto.nome).toBe(
-      'Produto Dois',
-    );
-    expect((await call('DELETE', `/api/lookups/produtos/${p.json().produto.id}`, admin)).statusCode).toBe(204);
-    expect((await call('DELETE', '/api/lookups/marcas/Marca%20Renomeada', admin)).statusCode).toBe(204);
-    expect((await call('DELETE', '/api/lookups/marcas/Marca%20Renomeada', admin)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/lookups/produtos/${p.json().produto.id}`, ctx.admin, { nome: 'Produto Dois' })).json().produto.nome,
+    ).toBe('Produto Dois');
+    expect((await call('DELETE', `/api/lookups/produtos/${p.json().produto.id}`, ctx.admin)).statusCode).toBe(204);
+    expect((await call('DELETE', '/api/lookups/marcas/Marca%20Renomeada', ctx.admin)).statusCode).toBe(204);
+    expect((await call('DELETE', '/api/lookups/marcas/Marca%20Renomeada', ctx.admin)).statusCode).toBe(404);
   });
 
   it('a brand, crop or regional in use is not deleted; a rename follows into experiments', async () => {
-    const e = await createExperiment(t.app, user, { marca: 'Dimicron', cultura: 'Trigo', regional: 'Cerrado MG' });
-    const brand = await call('DELETE', '/api/lookups/marcas/Dimicron', admin);
+    const e = await createExperiment(ctx.t.app, ctx.user, { marca: 'Dimicron', cultura: 'Trigo', regional: 'Cerrado MG' });
+    const brand = await call('DELETE', '/api/lookups/marcas/Dimicron', ctx.admin);
     expect(brand.statusCode).toBe(409);
     expect(brand.json().error.message).toBe('Esta marca está em uso por experimentos e não pode ser excluída');
-    expect((await call('DELETE', '/api/lookups/culturas/Trigo', admin)).statusCode).toBe(409);
-    expect((await call('DELETE', '/api/lookups/regioes/CMG', admin)).statusCode).toBe(409);
+    expect((await call('DELETE', '/api/lookups/culturas/Trigo', ctx.admin)).statusCode).toBe(409);
+    expect((await call('DELETE', '/api/lookups/regioes/CMG', ctx.admin)).statusCode).toBe(409);
 
-    expect((await call('PUT', '/api/lookups/culturas/Trigo', admin, { nome: 'Trigo Duro' })).statusCode).toBe(200);
-    expect((await call('PUT', '/api/lookups/regioes/CMG', admin, { nome: 'Cerrado Mineiro', sigla: 'CMG' })).statusCode).toBe(200);
-    const after = (await call('GET', `/api/experiments/${e.id}`, user)).json().experiment;
+    expect((await call('PUT', '/api/lookups/culturas/Trigo', ctx.admin, { nome: 'Trigo Duro' })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/lookups/regioes/CMG', ctx.admin, { nome: 'Cerrado Mineiro', sigla: 'CMG' })).statusCode).toBe(200);
+    const after = (await call('GET', `/api/experiments/${e.id}`, ctx.user)).json().experiment;
     expect([after.cultura, after.regional]).toEqual(['Trigo Duro', 'Cerrado Mineiro']);
 
-    expect((await call('POST', '/api/lookups/culturas', admin, { nome: 'Sorgo' })).statusCode).toBe(201);
-    expect((await call('DELETE', '/api/lookups/culturas/Sorgo', admin)).statusCode).toBe(204);
-    expect((await call('POST', '/api/lookups/regioes', admin, { nome: '', sigla: '' })).json().error.fields).toEqual({
+    expect((await call('POST', '/api/lookups/culturas', ctx.admin, { nome: 'Sorgo' })).statusCode).toBe(201);
+    expect((await call('DELETE', '/api/lookups/culturas/Sorgo', ctx.admin)).statusCode).toBe(204);
+    expect((await call('POST', '/api/lookups/regioes', ctx.admin, { nome: '', sigla: '' })).json().error.fields).toEqual({
       nome: 'Nome é obrigatório',
       sigla: 'Sigla é obrigatória',
     });

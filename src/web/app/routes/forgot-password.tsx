@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { AUTH_MSG, forgotPasswordSchema } from '../../../shared/auth.js';
-import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
-import { Input } from '../../components/ui/field.js';
+import { FormAlert } from '../../components/ui/alert.js';
+import { SubmitButton } from '../../components/ui/button.js';
+import { EmailInput } from '../../components/ui/field.js';
 import { AuthCard, failureMessage, useForgotPassword } from '../../features/auth/index.js';
 
 type Values = z.input<typeof forgotPasswordSchema>;
@@ -47,17 +47,11 @@ export function ForgotPasswordPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {sent ? <Alert tone="success">{AUTH_MSG.forgotSuccess}</Alert> : error ? <Alert tone="error">{error}</Alert> : null}
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={formState.errors.email ? true : undefined}
-          {...register('email')}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Enviando...' : 'Enviar'}
-        </Button>
+        <FormAlert success={sent && AUTH_MSG.forgotSuccess} error={error} />
+        <EmailInput aria-invalid={formState.errors.email ? true : undefined} {...register('email')} />
+        <SubmitButton size="lg" className="w-full" submitting={formState.isSubmitting} busyText="Enviando...">
+          Enviar
+        </SubmitButton>
       </form>
     </AuthCard>
   );

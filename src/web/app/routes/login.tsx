@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { AUTH_MSG, loginSchema } from '../../../shared/auth.js';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
-import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
-import { Checkbox, Input, PasswordInput } from '../../components/ui/field.js';
+import { FormAlert } from '../../components/ui/alert.js';
+import { SubmitButton } from '../../components/ui/button.js';
+import { Checkbox, EmailInput, PasswordInput } from '../../components/ui/field.js';
 import { AuthCard, failureMessage, firstError, redirectTarget, storeSession, useLogin } from '../../features/auth/index.js';
 
 type Values = z.input<typeof loginSchema>;
@@ -55,15 +55,8 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {done ? <Alert tone="success">{AUTH_MSG.loginSuccess}</Alert> : error ? <Alert tone="error">{error}</Alert> : null}
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-invalid={formState.errors.email ? true : undefined}
-          {...register('email')}
-        />
+        <FormAlert success={done && AUTH_MSG.loginSuccess} error={error} />
+        <EmailInput aria-invalid={formState.errors.email ? true : undefined} {...register('email')} />
         <PasswordInput
           label="Senha"
           autoComplete="current-password"
@@ -77,9 +70,9 @@ export function LoginPage() {
             Esqueceu a senha?
           </Link>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting || done}>
-          {formState.isSubmitting ? 'Entrando...' : 'Entrar'}
-        </Button>
+        <SubmitButton size="lg" className="w-full" submitting={formState.isSubmitting} disabled={done} busyText="Entrando...">
+          Entrar
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -8,10 +8,10 @@ import { AUTH_MSG, type PublicUser, changePasswordFormSchema, profileSchema } fr
 import { ROLE_LABELS } from '../../../shared/constants.js';
 import { formatLongDate, initials } from '../../../shared/format.js';
 import { PageTitle } from '../../components/page-title.js';
-import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
+import { FormAlert } from '../../components/ui/alert.js';
+import { Button, SubmitButton } from '../../components/ui/button.js';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.js';
-import { Input, PasswordInput, Select } from '../../components/ui/field.js';
+import { EmailInput, Input, NewPasswordInputs, PasswordInput, Select } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/api.js';
 import { failureMessage, RoleBadge, useChangePassword, useLogout, useUpdateProfile } from '../../features/auth/index.js';
@@ -116,10 +116,10 @@ function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => void })
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      <FormAlert error={serverError} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input label="Nome" autoComplete="name" error={formState.errors.name?.message} {...register('name')} />
-        <Input label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        <EmailInput error={formState.errors.email?.message} {...register('email')} />
         <Input label="Empresa" autoComplete="organization" error={formState.errors.company?.message} {...register('company')} />
         <Select
           label="Tipo de usuário"
@@ -134,9 +134,9 @@ function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => void })
         </Select>
       </div>
       <div className="flex flex-wrap gap-3 pt-2">
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Salvando...' : 'Salvar'}
-        </Button>
+        <SubmitButton submitting={formState.isSubmitting} busyText="Salvando...">
+          Salvar
+        </SubmitButton>
         <Button variant="secondary" onClick={cancel} disabled={formState.isSubmitting}>
           Cancelar
         </Button>
@@ -179,7 +179,7 @@ function ChangePasswordCard() {
       <CardHeader title="Alterar senha" description="Ao alterar a senha, as sessões abertas em outros dispositivos são encerradas." />
       <CardBody>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+          <FormAlert error={serverError} />
           <div className="grid gap-4 sm:grid-cols-3">
             <PasswordInput
               label="Senha atual"
@@ -187,22 +187,16 @@ function ChangePasswordCard() {
               error={formState.errors.currentPassword?.message}
               {...register('currentPassword')}
             />
-            <PasswordInput
-              label="Nova senha"
-              autoComplete="new-password"
-              error={formState.errors.newPassword?.message}
-              {...register('newPassword')}
-            />
-            <PasswordInput
-              label="Confirmar nova senha"
-              autoComplete="new-password"
-              error={formState.errors.confirmPassword?.message}
-              {...register('confirmPassword')}
+            <NewPasswordInputs
+              password={register('newPassword')}
+              passwordError={formState.errors.newPassword?.message}
+              confirm={register('confirmPassword')}
+              confirmError={formState.errors.confirmPassword?.message}
             />
           </div>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Salvando...' : 'Alterar senha'}
-          </Button>
+          <SubmitButton submitting={formState.isSubmitting} busyText="Salvando...">
+            Alterar senha
+          </SubmitButton>
         </form>
       </CardBody>
     </Card>

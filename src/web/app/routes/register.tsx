@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import { AUTH_MSG, registerFormSchema } from '../../../shared/auth.js';
 import { REGISTER_REDIRECT_DELAY_MS, ROLE_LABELS } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
-import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
-import { Checkbox, Input, PasswordInput, Select } from '../../components/ui/field.js';
+import { FormAlert } from '../../components/ui/alert.js';
+import { SubmitButton } from '../../components/ui/button.js';
+import { Checkbox, EmailInput, Input, PasswordInput, Select } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api-client.js';
 import {
   AuthCard,
@@ -89,9 +89,9 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {done ? <Alert tone="success">{AUTH_MSG.registerSuccess}</Alert> : error ? <Alert tone="error">{error}</Alert> : null}
+        <FormAlert success={done && AUTH_MSG.registerSuccess} error={error} />
         <Input label="Nome completo" autoComplete="name" requiredMark aria-invalid={invalid('name')} {...register('name')} />
-        <Input label="Email" type="email" autoComplete="email" requiredMark aria-invalid={invalid('email')} {...register('email')} />
+        <EmailInput requiredMark aria-invalid={invalid('email')} {...register('email')} />
         <Input label="Empresa (opcional)" autoComplete="organization" aria-invalid={invalid('company')} {...register('company')} />
         <Select label="Tipo de usuário" error={roleError} {...register('role')}>
           <option value="user">{ROLE_LABELS.user}</option>
@@ -129,9 +129,9 @@ export function RegisterPage() {
           }
           {...register('terms')}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting || done}>
-          {formState.isSubmitting ? 'Criando conta...' : 'Criar Conta'}
-        </Button>
+        <SubmitButton size="lg" className="w-full" submitting={formState.isSubmitting} disabled={done} busyText="Criando conta...">
+          Criar Conta
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -5,9 +5,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast.js';
 import type { z } from 'zod';
 import { AUTH_MSG, resetPasswordFormSchema } from '../../../shared/auth.js';
-import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
-import { PasswordInput } from '../../components/ui/field.js';
+import { Alert, FormAlert } from '../../components/ui/alert.js';
+import { SubmitButton } from '../../components/ui/button.js';
+import { NewPasswordInputs } from '../../components/ui/field.js';
 import { AuthCard, failureMessage, useResetPassword } from '../../features/auth/index.js';
 
 type Values = z.input<typeof resetPasswordFormSchema>;
@@ -49,22 +49,16 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para a sua conta." footer={footer}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {serverError ? <Alert tone="error">{serverError}</Alert> : null}
-        <PasswordInput
-          label="Nova senha"
-          autoComplete="new-password"
-          error={formState.errors.password?.message}
-          {...register('password')}
+        <FormAlert error={serverError} />
+        <NewPasswordInputs
+          password={register('password')}
+          passwordError={formState.errors.password?.message}
+          confirm={register('confirmPassword')}
+          confirmError={formState.errors.confirmPassword?.message}
         />
-        <PasswordInput
-          label="Confirmar nova senha"
-          autoComplete="new-password"
-          error={formState.errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Salvando...' : 'Redefinir senha'}
-        </Button>
+        <SubmitButton size="lg" className="w-full" submitting={formState.isSubmitting} busyText="Salvando...">
+          Redefinir senha
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -28,3 +28,25 @@ export function Alert({
     </div>
   );
 }
+
+/** A form's outcome above its fields: the success message once it is done, else the error, else nothing. */
+export function FormAlert({ success, error }: { success?: ReactNode; error?: ReactNode }) {
+  if (success) return <Alert tone="success">{success}</Alert>;
+  return error ? <Alert tone="error">{error}</Alert> : null;
+}
+
+/** The outcome of a small action (a paste, a location lookup), one line under the control. */
+export type StatusMessage = { tone: 'ok' | 'error'; text: string } | null;
+
+/** Shows a StatusMessage: an error is announced at once, anything else politely. */
+export function StatusLine({ status }: { status: StatusMessage }) {
+  if (!status) return null;
+  return (
+    <p
+      role={status.tone === 'error' ? 'alert' : 'status'}
+      className={cn('text-sm', status.tone === 'error' ? 'text-red-700' : 'text-brand-700')}
+    >
+      {status.text}
+    </p>
+  );
+}

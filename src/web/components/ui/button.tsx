@@ -38,3 +38,18 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 ) {
   return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
 });
+
+/** A form's submit button: disabled while the form is sent, saying what it is doing meanwhile. */
+export function SubmitButton({
+  submitting,
+  busyText,
+  disabled,
+  children,
+  ...props
+}: ButtonProps & { submitting: boolean; busyText: string }) {
+  return (
+    <Button type="submit" disabled={submitting || disabled} {...props}>
+      {submitting ? busyText : children}
+    </Button>
+  );
+}

@@ -193,3 +193,26 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
     </div>
   );
 });
+
+/** The e-mail field of the account forms: an e-mail keyboard and the browser's saved address. */
+export const EmailInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type' | 'label'>>(function EmailInput(props, ref) {
+  return <Input ref={ref} label="Email" type="email" autoComplete="email" inputMode="email" {...props} />;
+});
+
+/** What `register(name)` of react-hook-form gives a control. */
+type Registered = Omit<InputProps, 'label' | 'type'> & { name: string };
+
+/** "Nova senha" and its confirmation, for the forms that set a password. */
+export function NewPasswordInputs(props: {
+  password: Registered;
+  passwordError?: string | undefined;
+  confirm: Registered;
+  confirmError?: string | undefined;
+}) {
+  return (
+    <>
+      <PasswordInput label="Nova senha" autoComplete="new-password" error={props.passwordError} {...props.password} />
+      <PasswordInput label="Confirmar nova senha" autoComplete="new-password" error={props.confirmError} {...props.confirm} />
+    </>
+  );
+}

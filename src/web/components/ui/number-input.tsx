@@ -40,6 +40,12 @@ export interface DecimalTextOptions {
  * user typed is kept until it is valid and the field loses focus; a value set from outside (a form
  * reset, edit mode loading 3.2, a paste into the grid) replaces it.
  */
+/**
+ * The attributes of a control holding a pt-BR decimal: text (type=number would refuse the comma and
+ * spin on the wheel), the decimal keypad, and no autofill or spelling marks.
+ */
+export const DECIMAL_TEXT = { type: 'text', inputMode: 'decimal', autoComplete: 'off', spellCheck: false } as const;
+
 export function useDecimalText({ value, parse, format, onChange, onBlur, error }: DecimalTextOptions) {
   const [draft, setDraft] = useState<string | null>(null);
   // The last value we reported, or saw arrive: a different incoming value came from outside.
@@ -162,10 +168,7 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
       {...rest}
       ref={ref}
       name={name}
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      spellCheck={false}
+      {...DECIMAL_TEXT}
       label={label}
       hint={hint}
       requiredMark={requiredMark}

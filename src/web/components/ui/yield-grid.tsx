@@ -35,8 +35,9 @@ import {
   unitInfo,
 } from '../../../shared/plot-grid.js';
 import { cn } from '../../lib/cn.js';
+import { StatusLine, type StatusMessage } from './alert.js';
 import { Select } from './field.js';
-import { formatValue, useDecimalText } from './number-input.js';
+import { DECIMAL_TEXT, formatValue, useDecimalText } from './number-input.js';
 
 export interface YieldGridProps {
   /** The treatments, in order: one row each. */
@@ -54,8 +55,6 @@ export interface YieldGridProps {
   /** Unit shown first; the values stay in kg/ha whatever the unit. */
   initialUnit?: YieldUnit;
 }
-
-type Message = { tone: 'error' | 'ok'; text: string } | null;
 
 interface CellProps {
   name: string;
@@ -88,10 +87,7 @@ function GridCell({ name, label, value, unit, error, errorId, onValue, onPaste, 
       <input
         ref={register}
         name={name}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        spellCheck={false}
+        {...DECIMAL_TEXT}
         aria-label={label}
         aria-invalid={field.error ? true : undefined}
         aria-describedby={field.error ? errorId : undefined}
@@ -146,7 +142,7 @@ function target(e: KeyboardEvent<HTMLInputElement>, row: number, col: number): [
 export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix = 'tratamentos', initialUnit = 'kg/ha' }: YieldGridProps) {
   const id = useId();
   const [unit, setUnit] = useState<YieldUnit>(initialUnit);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<StatusMessage>(null);
   const cells = useRef(new Map<string, HTMLInputElement>());
   const info = unitInfo(unit);
   const short = unit; // "sc/ha" in headers; the select says "(60 kg)"
@@ -283,14 +279,7 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
         </table>
       </div>
 
-      {message ? (
-        <p
-          role={message.tone === 'error' ? 'alert' : 'status'}
-          className={cn('text-sm', message.tone === 'error' ? 'text-red-700' : 'text-brand-700')}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <StatusLine status={message} />
     </div>
   );
 }

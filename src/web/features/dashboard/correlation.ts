@@ -3,6 +3,7 @@
  * of points, how points are grouped when X is categorical, and Pearson's r. No React here, so it is
  * unit-tested on hand-computed values and the component only draws.
  */
+import { centeredSums } from '../../../shared/stats/centered-sums.js';
 import type { CorrelationDataset } from '../../../shared/dashboard.js';
 import { CORRELATION_FIELDS, type CorrelationField, EXPERIMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type NumericKind, fieldTitle, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
@@ -212,24 +213,7 @@ export function groupByCategory(
 export function pearson(xs: readonly number[], ys: readonly number[]): number | null {
   const n = xs.length;
   if (n < 2 || ys.length !== n) return null;
-  let sx = 0;
-  let sy = 0;
-  for (let i = 0; i < n; i++) {
-    sx += xs[i] ?? 0;
-    sy += ys[i] ?? 0;
-  }
-  const mx = sx / n;
-  const my = sy / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = (xs[i] ?? 0) - mx;
-    const dy = (ys[i] ?? 0) - my;
-    sxy += dx * dy;
-    sxx += dx * dx;
-    syy += dy * dy;
-  }
+  const { sxx, syy, sxy } = centeredSums(xs, ys);
   if (sxx === 0 || syy === 0) return null;
   const r = sxy / Math.sqrt(sxx * syy);
   if (!Number.isFinite(r)) return null;

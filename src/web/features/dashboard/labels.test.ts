@@ -2,14 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { truncateLabel, wholePercent } from './labels.js';
 
 describe('labels', () => {
-  it('truncate at 12 characters plus an ellipsis', () => {
-    expect(truncateLabel('MT Oeste/RO/AC')).toBe('MT Oeste/RO/…');
-    expect(truncateLabel('Cerrado MG')).toBe('Cerrado MG');
-    expect(truncateLabel('123456789012')).toBe('123456789012');
+  it.each([
+    ['MT Oeste/RO/AC', 'MT Oeste/RO/…'],
+    ['Cerrado MG', 'Cerrado MG'],
+    ['123456789012', '123456789012'],
+  ])('truncate at 12 characters plus an ellipsis: %s → %s', (label, shown) => {
+    expect(truncateLabel(label)).toBe(shown);
   });
-  it('whole percentages', () => {
-    expect(wholePercent(1, 3)).toBe('33%');
-    expect(wholePercent(2, 3)).toBe('67%');
-    expect(wholePercent(0, 0)).toBe('0%');
+  it.each([
+    [1, 3, '33%'],
+    [2, 3, '67%'],
+    [0, 0, '0%'],
+  ])('whole percentages: %i of %i → %s', (part, total, shown) => {
+    expect(wholePercent(part, total)).toBe(shown);
   });
 });

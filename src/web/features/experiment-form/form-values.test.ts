@@ -50,6 +50,15 @@ describe('form values from the catalogue', () => {
   });
 
   it('reads a stored experiment back into the form, nulls as empty numbers', () => {
+    const tratamento = {
+      nome: 'Testemunha',
+      modalidade: 'Foliar',
+      produtividade: 3000,
+      custo: 0,
+      repeticoes: [2900, 3100],
+      produtos_aplicados: [{ nome: 'P', dose: null, unidade: 'L/ha', custo: 4 }],
+      analises_adicionais: [{ nome: 'A', valor: null, unidade: 'cm' }],
+    };
     const values = fromExperiment({
       id: 1,
       version: 2,
@@ -67,18 +76,7 @@ describe('form values from the catalogue', () => {
       custo_protocolo: 10,
       roi: null,
       preco_saca: 120,
-      tratamentos: [
-        {
-          id: 9,
-          nome: 'Testemunha',
-          modalidade: 'Foliar',
-          produtividade: 3000,
-          custo: 0,
-          repeticoes: [2900, 3100],
-          produtos_aplicados: [{ nome: 'P', dose: null, unidade: 'L/ha', custo: 4 }],
-          analises_adicionais: [{ nome: 'A', valor: null, unidade: 'cm' }],
-        },
-      ],
+      tratamentos: [{ id: 9, ...tratamento }],
     });
     expect(values).toMatchObject({
       latitude: null,
@@ -89,16 +87,7 @@ describe('form values from the catalogue', () => {
       preco_saca: 120,
       ano: 2025,
     });
-    expect(values.tratamentos).toEqual([
-      {
-        nome: 'Testemunha',
-        modalidade: 'Foliar',
-        produtividade: 3000,
-        custo: 0,
-        repeticoes: [2900, 3100],
-        produtos_aplicados: [{ nome: 'P', dose: null, unidade: 'L/ha', custo: 4 }],
-        analises_adicionais: [{ nome: 'A', valor: null, unidade: 'cm' }],
-      },
-    ]);
+    // The treatment comes back without its id, everything else as stored.
+    expect(values.tratamentos).toEqual([tratamento]);
   });
 });

@@ -158,25 +158,21 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
   );
 }
 
+const VARIABLE_GROUPS = [
+  { label: 'Variáveis numéricas', keys: NUMERIC_VARIABLES },
+  { label: 'Variáveis categóricas', keys: CATEGORICAL_VARIABLES },
+] as const;
+
 function VariableOptions() {
-  return (
-    <>
-      <optgroup label="Variáveis numéricas">
-        {NUMERIC_VARIABLES.map((k) => (
-          <option key={k} value={k}>
-            {VARIABLES[k].label}
-          </option>
-        ))}
-      </optgroup>
-      <optgroup label="Variáveis categóricas">
-        {CATEGORICAL_VARIABLES.map((k) => (
-          <option key={k} value={k}>
-            {VARIABLES[k].label}
-          </option>
-        ))}
-      </optgroup>
-    </>
-  );
+  return VARIABLE_GROUPS.map((group) => (
+    <optgroup key={group.label} label={group.label}>
+      {group.keys.map((k) => (
+        <option key={k} value={k}>
+          {VARIABLES[k].label}
+        </option>
+      ))}
+    </optgroup>
+  ));
 }
 
 function PearsonBox({ r }: { r: number }) {
@@ -306,25 +302,21 @@ const ChartArea = memo(function ChartArea({ x, y, tipo, points }: ChartAreaProps
           {slices.length <= PIE_LEGEND_MAX ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
         </PieChart>
       );
-    } else if (tipo === 'bar') {
+    } else if (tipo === 'bar' || tipo === 'line') {
+      // One value per category, as bars or as a line: the same frame around either.
+      const Chart = tipo === 'bar' ? BarChart : LineChart;
       chart = (
-        <BarChart data={groups} margin={MARGIN}>
+        <Chart data={groups} margin={MARGIN}>
           <CartesianGrid stroke={GRID} vertical={false} />
           {categoryAxis}
           {valueAxis}
           {tooltip}
-          <Bar dataKey="valor" fill={PALETTE_6[0]} radius={[4, 4, 0, 0]} maxBarSize={72} />
-        </BarChart>
-      );
-    } else if (tipo === 'line') {
-      chart = (
-        <LineChart data={groups} margin={MARGIN}>
-          <CartesianGrid stroke={GRID} vertical={false} />
-          {categoryAxis}
-          {valueAxis}
-          {tooltip}
-          <Line dataKey="valor" stroke={PALETTE_6[2]} strokeWidth={2} dot={{ r: 3, fill: PALETTE_6[2] }} />
-        </LineChart>
+          {tipo === 'bar' ? (
+            <Bar dataKey="valor" fill={PALETTE_6[0]} radius={[4, 4, 0, 0]} maxBarSize={72} />
+          ) : (
+            <Line dataKey="valor" stroke={PALETTE_6[2]} strokeWidth={2} dot={{ r: 3, fill: PALETTE_6[2] }} />
+          )}
+        </Chart>
       );
     } else {
       chart = (

@@ -3,7 +3,7 @@
  * regional and modality labels are cut at 12 characters; pie labels are whole percentages.
  * Loaded lazily with Recharts, so the sign-in page never pays for it.
  */
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -32,7 +32,8 @@ const PALETTE = ['#2d6a3e', '#5fae5a', '#d97706', '#2563eb', '#7e22ce', '#0f766e
 const kg = (v: unknown) => formatKgHa(Number(v));
 const int = (v: unknown) => formatNumber(Number(v), 0);
 
-function ChartCard({ title, children, empty }: { title: string; children: ReactNode; empty: boolean }) {
+/** A chart under its title, or a note when the filters leave nothing; `sized`: the chart sets its own size. */
+function ChartCard({ title, children, empty, sized = false }: { title: string; children: ReactNode; empty: boolean; sized?: boolean }) {
   return (
     <Card className="min-w-0 p-4">
       <h3 className="mb-3 text-sm font-semibold text-slate-800">{title}</h3>
@@ -40,6 +41,8 @@ function ChartCard({ title, children, empty }: { title: string; children: ReactN
         <div className="flex items-center justify-center text-sm text-slate-600" style={{ height: HEIGHT }}>
           Sem dados para os filtros atuais.
         </div>
+      ) : sized ? (
+        children
       ) : (
         <div style={{ height: HEIGHT }}>
           <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -48,6 +51,29 @@ function ChartCard({ title, children, empty }: { title: string; children: ReactN
         </div>
       )}
     </Card>
+  );
+}
+
+/**
+ * Mean yields per category as bars, under each bar its name cut at 12 characters (`label`); then
+ * the chart's own tooltip and, when it has one, legend. A function, not a component: ResponsiveContainer sizes the
+ * chart element it is given.
+ */
+function meanBars(
+  rows: { label: string; media: number | null }[],
+  look: { fill: string; fontSize: number },
+  tooltip: ReactElement,
+  legend?: ReactElement,
+) {
+  return (
+    <BarChart data={rows} margin={{ left: 8, right: 8 }}>
+      <CartesianGrid strokeDasharray="3 3" stroke="#e4ddd0" />
+      <XAxis dataKey="label" tick={{ fontSize: look.fontSize }} interval={0} />
+      <YAxis tickFormatter={int} tick={{ fontSize: 12 }} width={60} />
+      {tooltip}
+      {legend}
+      <Bar dataKey="media" fill={look.fill} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+    </BarChart>
   );
 }
 
@@ -84,16 +110,14 @@ export default function OverviewCharts({ charts }: { charts: DashboardCharts }) 
       </ChartCard>
 
       <ChartCard title="Produtividade média por regional (kg/ha)" empty={!charts.porRegional.length}>
-        <BarChart data={charts.porRegional.map((r) => ({ ...r, label: truncateLabel(r.regional) }))} margin={{ left: 8, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e4ddd0" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} interval={0} />
-          <YAxis tickFormatter={int} tick={{ fontSize: 12 }} width={60} />
+        {meanBars(
+          charts.porRegional.map((r) => ({ ...r, label: truncateLabel(r.regional) })),
+          { fill: '#2d6a3e', fontSize: 11 },
           <Tooltip
             labelFormatter={(_l, p) => String(p?.[0]?.payload?.regional ?? '')}
             formatter={(v, name) => (name === 'media' ? [kg(v), 'Média'] : [int(v), 'Experimentos'])}
-          />
-          <Bar dataKey="media" fill="#2d6a3e" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-        </BarChart>
+          />,
+        )}
       </ChartCard>
 
       <ChartCard title="Experimentos por Business Unit" empty={!charts.porBu.length}>
@@ -120,26 +144,17 @@ export default function OverviewCharts({ charts }: { charts: DashboardCharts }) 
         </LineChart>
       </ChartCard>
 
-      <Card className="min-w-0 p-4">
-        <h3 className="mb-3 text-sm font-semibold text-slate-800">Teor de argila × produtividade (kg/ha)</h3>
-        {charts.soloVsProdutividade.length ? (
-          <SoilScatter points={charts.soloVsProdutividade} height={HEIGHT} />
-        ) : (
-          <div className="flex items-center justify-center text-sm text-slate-600" style={{ height: HEIGHT }}>
-            Sem dados para os filtros atuais.
-          </div>
-        )}
-      </Card>
+      <ChartCard title="Teor de argila × produtividade (kg/ha)" empty={!charts.soloVsProdutividade.length} sized>
+        <SoilScatter points={charts.soloVsProdutividade} height={HEIGHT} />
+      </ChartCard>
 
       <ChartCard title="Desempenho por modalidade de aplicação (kg/ha)" empty={!charts.porModalidade.length}>
-        <BarChart data={charts.porModalidade.map((m) => ({ ...m, label: truncateLabel(m.modalidade) }))} margin={{ left: 8, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e4ddd0" />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
-          <YAxis tickFormatter={int} tick={{ fontSize: 12 }} width={60} />
-          <Tooltip formatter={(v) => [kg(v), 'Média dos tratamentos']} />
-          <Legend formatter={() => 'Produtividade média dos tratamentos'} />
-          <Bar dataKey="media" fill="#d97706" radius={[4, 4, 0, 0]} isAnimationActive={false} />
-        </BarChart>
+        {meanBars(
+          charts.porModalidade.map((m) => ({ ...m, label: truncateLabel(m.modalidade) })),
+          { fill: '#d97706', fontSize: 12 },
+          <Tooltip formatter={(v) => [kg(v), 'Média dos tratamentos']} />,
+          <Legend formatter={() => 'Produtividade média dos tratamentos'} />,
+        )}
       </ChartCard>
     </div>
   );

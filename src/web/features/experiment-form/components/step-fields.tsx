@@ -45,64 +45,49 @@ function useField() {
   return (name: Name) => ({ ...register(name), error: formState.errors[name]?.message as string | undefined });
 }
 
-function LoadingOption({ loading, label }: { loading: boolean; label: string }) {
-  return <option value="">{loading ? 'Carregando...' : label}</option>;
-}
-
-function MarcaOptions({ placeholder }: { placeholder: string }) {
-  const marcas = useMarcas();
+/** A lookup's entries as the options of a select, after a first one saying it loads or what to pick. */
+function OptionList({
+  pending,
+  placeholder,
+  options,
+}: {
+  pending: boolean;
+  placeholder: string;
+  options: { value: string; text: string }[];
+}) {
   return (
     <>
-      <LoadingOption loading={marcas.isPending} label={placeholder} />
-      {marcas.list.map((m) => (
-        <option key={m} value={m}>
-          {m}
+      <option value="">{pending ? 'Carregando...' : placeholder}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.text}
         </option>
       ))}
     </>
   );
+}
+
+const named = (nome: string) => ({ value: nome, text: nome });
+
+function MarcaOptions({ placeholder }: { placeholder: string }) {
+  const marcas = useMarcas();
+  return <OptionList pending={marcas.isPending} placeholder={placeholder} options={marcas.list.map(named)} />;
 }
 
 function RegionalOptions({ placeholder }: { placeholder: string }) {
   const regioes = useRegioes();
-  return (
-    <>
-      <LoadingOption loading={regioes.isPending} label={placeholder} />
-      {regioes.list.map((r) => (
-        <option key={r.sigla} value={r.nome}>
-          {r.nome}
-        </option>
-      ))}
-    </>
-  );
+  return <OptionList pending={regioes.isPending} placeholder={placeholder} options={regioes.list.map((r) => named(r.nome))} />;
 }
 
 function EstadoOptions({ placeholder }: { placeholder: string }) {
   const estados = useEstados();
-  return (
-    <>
-      <LoadingOption loading={estados.isPending} label={placeholder} />
-      {estados.list.map((e) => (
-        <option key={e.sigla} value={e.sigla}>
-          {e.nome} ({e.sigla})
-        </option>
-      ))}
-    </>
-  );
+  const options = estados.list.map((e) => ({ value: e.sigla, text: `${e.nome} (${e.sigla})` }));
+  return <OptionList pending={estados.isPending} placeholder={placeholder} options={options} />;
 }
 
 function CulturaOptions({ placeholder }: { placeholder: string }) {
   const culturas = useCulturas();
-  return (
-    <>
-      <LoadingOption loading={culturas.isPending} label={placeholder} />
-      {culturas.list.map((c) => (
-        <option key={c} value={c}>
-          {c}
-        </option>
-      ))}
-    </>
-  );
+  return <OptionList pending={culturas.isPending} placeholder={placeholder} options={culturas.list.map(named)} />;
 }
 
 function LookupOptions({ lookup, placeholder }: { lookup: NonNullable<FieldMeta['lookup']>; placeholder: string }) {

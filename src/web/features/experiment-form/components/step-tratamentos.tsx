@@ -7,7 +7,7 @@
  * onChange mode, `append` validates the whole list at once, so a new product row showed "Nome do
  * produto é obrigatório" before anything was typed. Próximo and Salvar still validate every row.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type FieldPathValue, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ANALISES_SUGERIDAS, DOSE_UNITS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
 import { toNumberOrNull } from '../../../../shared/decimal.js';
@@ -72,26 +72,36 @@ function DoseInput({ index, p }: { index: number; p: number }) {
   );
 }
 
-function Products({ index, errors }: { index: number; errors: TErrors }) {
+/** One of a treatment's lists (products, analyses): its rows and how to add and remove them. */
+function useTreatmentList<L extends 'produtos_aplicados' | 'analises_adicionais'>(index: number, list: L) {
   const { control, register } = useFormContext<FormValues>();
-  const { fields, remove } = useFieldArray({ control, name: `tratamentos.${index}.produtos_aplicados` });
-  const add = useAddRow(`tratamentos.${index}.produtos_aplicados`);
-  const perr = errors?.[index]?.produtos_aplicados;
+  const path: `tratamentos.${number}.${L}` = `tratamentos.${index}.${list}`;
+  const { fields, remove } = useFieldArray({ control, name: path });
+  const add = useAddRow(path);
+  return { register, fields, remove, add };
+}
+
+/** The frame of a treatment's list: its title and an add button above its rows. */
+function ListSection({ title, addLabel, onAdd, children }: { title: string; addLabel: string; onAdd: () => void; children: ReactNode }) {
   return (
     <section className="rounded-lg border border-soil-200 bg-soil-50 p-3 sm:p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold text-slate-800">Produtos aplicados</h4>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="min-h-10"
-          onClick={() => add(newProduct())}
-          aria-label={`Adicionar produto ao tratamento ${index + 1}`}
-        >
+        <h4 className="text-sm font-semibold text-slate-800">{title}</h4>
+        <Button size="sm" variant="secondary" className="min-h-10" onClick={onAdd} aria-label={addLabel}>
           <PlusIcon />
           Adicionar
         </Button>
       </div>
+      {children}
+    </section>
+  );
+}
+
+function Products({ index, errors }: { index: number; errors: TErrors }) {
+  const { register, fields, remove, add } = useTreatmentList(index, 'produtos_aplicados');
+  const perr = errors?.[index]?.produtos_aplicados;
+  return (
+    <ListSection title="Produtos aplicados" addLabel={`Adicionar produto ao tratamento ${index + 1}`} onAdd={() => add(newProduct())}>
       {fields.length === 0 ? <p className="text-sm text-slate-600">Nenhum produto aplicado.</p> : null}
       <div className="space-y-3">
         {fields.map((f, p) => (
@@ -131,30 +141,25 @@ function Products({ index, errors }: { index: number; errors: TErrors }) {
           </div>
         ))}
       </div>
-    </section>
+    </ListSection>
   );
 }
 
 function Analyses({ index, errors }: { index: number; errors: TErrors }) {
-  const { control, register } = useFormContext<FormValues>();
-  const { fields, remove } = useFieldArray({ control, name: `tratamentos.${index}.analises_adicionais` });
-  const add = useAddRow(`tratamentos.${index}.analises_adicionais`);
+  const { register, fields, remove, add } = useTreatmentList(index, 'analises_adicionais');
   const aerr = errors?.[index]?.analises_adicionais;
+  /** The analysis' name and unit: typed, or picked from the suggestions of `list`. */
+  const suggested = (a: number, key: 'nome' | 'unidade', label: string, list: string) => (
+    <Input
+      label={label}
+      list={list}
+      autoComplete="off"
+      error={msg(aerr?.[a]?.[key])}
+      {...register(`tratamentos.${index}.analises_adicionais.${a}.${key}`)}
+    />
+  );
   return (
-    <section className="rounded-lg border border-soil-200 bg-soil-50 p-3 sm:p-4">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold text-slate-800">Análises adicionais</h4>
-        <Button
-          size="sm"
-          variant="secondary"
-          className="min-h-10"
-          onClick={() => add(newAnalysis())}
-          aria-label={`Adicionar análise ao tratamento ${index + 1}`}
-        >
-          <PlusIcon />
-          Adicionar
-        </Button>
-      </div>
+    <ListSection title="Análises adicionais" addLabel={`Adicionar análise ao tratamento ${index + 1}`} onAdd={() => add(newAnalysis())}>
       {fields.length === 0 ? (
         <div className="text-sm text-slate-600">
           <p className="font-medium">Nenhuma análise adicional</p>
@@ -176,30 +181,18 @@ function Analyses({ index, errors }: { index: number; errors: TErrors }) {
               </button>
             </div>
             <div className="grid gap-3 sm:grid-cols-3">
-              <Input
-                label="Nome"
-                list="analises-sugeridas"
-                autoComplete="off"
-                error={msg(aerr?.[a]?.nome)}
-                {...register(`tratamentos.${index}.analises_adicionais.${a}.nome`)}
-              />
+              {suggested(a, 'nome', 'Nome', 'analises-sugeridas')}
               <FormNumberInput<FormValues>
                 name={`tratamentos.${index}.analises_adicionais.${a}.valor`}
                 label={ANALYSIS_FIELDS.valor.label}
                 decimals={ANALYSIS_FIELDS.valor.decimals}
               />
-              <Input
-                label="Unidade"
-                list="unidades-sugeridas"
-                autoComplete="off"
-                error={msg(aerr?.[a]?.unidade)}
-                {...register(`tratamentos.${index}.analises_adicionais.${a}.unidade`)}
-              />
+              {suggested(a, 'unidade', 'Unidade', 'unidades-sugeridas')}
             </div>
           </div>
         ))}
       </div>
-    </section>
+    </ListSection>
   );
 }
 
