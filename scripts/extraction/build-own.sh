@@ -3,10 +3,14 @@
 # producer from scripts/extraction/make-fixtures.mjs, which writes pdf-lib PDFs).
 #   scripts/extraction/build-own.sh            every document
 #   scripts/extraction/build-own.sh 03 11      only the documents whose names start with 03 or 11
+#   scripts/extraction/build-own.sh --dir extraction-own2 [NN …]   another set under tests/fixtures
 # PDFs differ byte for byte between builds (creation dates), their text does not.
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
-dir="$here/tests/fixtures/extraction-own"
+set_name=extraction-own
+if [ "${1:-}" = "--dir" ]; then set_name=$2; shift 2; fi
+dir="$here/tests/fixtures/$set_name"
+[ -d "$dir/src" ] || { echo "pasta $dir/src não encontrada" >&2; exit 1; }
 chromium=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$chromium" ] || { echo "chromium não encontrado (apt-get install chromium)" >&2; exit 1; }
 profile=$(mktemp -d)

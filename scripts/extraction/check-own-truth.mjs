@@ -4,12 +4,14 @@
 // spacing-insensitive), and every scored field needs evidence. Unit conversions are not re-derived:
 // read `pdftotext -layout` yourself after editing a source.
 //   node scripts/extraction/check-own-truth.mjs
+//   node scripts/extraction/check-own-truth.mjs --dir extraction-own2   (another set under tests/fixtures)
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../build-if-stale.mjs';
 
-const dir = join(root, 'tests', 'fixtures', 'extraction-own');
+const dirArg = process.argv.indexOf('--dir');
+const dir = join(root, 'tests', 'fixtures', dirArg >= 0 ? process.argv[dirArg + 1] : 'extraction-own');
 const norm = (s) =>
   String(s)
     .normalize('NFD')

@@ -3,13 +3,14 @@
 //   (a) the dev set, ../shared/data/extraction-dev (reports written by other hands; skipped with a
 //       note when the folder is missing — a clone may not have it; EXTRACTION_DEV_DIR overrides),
 //   (b) our own held-out set, tests/fixtures/extraction-own (Chromium-printed reports, see its README),
+//   (b2) a second own set written by another author, tests/fixtures/extraction-own2 (same layout),
 //   (c) the generated fixtures, tests/fixtures/extraction (pdf-lib, scripts/extraction/make-fixtures.mjs)
 //       and the demo seeder's reports.
-// (a) and (b) are scored by the dev set's rules (score.mjs), implemented in
+// (a), (b) and (b2) are scored by the dev set's rules (score.mjs), implemented in
 // src/server/extraction/evaluate.ts: per-field accuracy, text vs scanned reports, adversarial
 // pass/fail, median and maximum time per document.
 //
-// Options: --set dev|own|generated (repeatable; default all), --only <substring> (document names),
+// Options: --set dev|own|own2|generated (repeatable; default all), --only <substring> (document names),
 // --details (misses of every set; held-out generated fixtures only with --show-held-out),
 // --json <file> (everything as JSON), --gate (exit code 1 when a set is below MIN_ACC / MIN_SCAN_ACC,
 // an adversarial file fails or a generated fixture's check fails; without it the exit code is 0).
@@ -198,6 +199,7 @@ async function evalLabelled(title, dir) {
 
 if (wants('dev')) summary.dev = await evalLabelled('(a) conjunto de desenvolvimento', devSetDir());
 if (wants('own')) summary.own = await evalLabelled('(b) conjunto próprio', join(root, 'tests', 'fixtures', 'extraction-own'));
+if (wants('own2')) summary.own2 = await evalLabelled('(b2) segundo conjunto próprio', join(root, 'tests', 'fixtures', 'extraction-own2'));
 if (wants('generated')) {
   console.log(`\n=== (c) fixtures geradas: ${join(root, 'tests', 'fixtures', 'extraction')}`);
   summary.generated = await evalGenerated();
@@ -207,6 +209,7 @@ console.log('\nResumo');
 for (const [key, label] of [
   ['dev', '(a) desenvolvimento'],
   ['own', '(b) próprio'],
+  ['own2', '(b2) próprio 2'],
 ]) {
   const s = summary[key];
   if (!s) continue;
@@ -234,7 +237,7 @@ if (jsonOut) {
 
 if (gate) {
   const failed = [
-    ...['dev', 'own'].filter((k) => summary[k] && !summary[k].skipped && !summary[k].passed),
+    ...['dev', 'own', 'own2'].filter((k) => summary[k] && !summary[k].skipped && !summary[k].passed),
     ...(summary.generated && summary.generated.failedChecks > 0 ? ['generated'] : []),
   ];
   console.log(
