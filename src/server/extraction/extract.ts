@@ -95,7 +95,8 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
   const treatments = extractTreatments(layout.lines, layout.flat, c, (chosen.get('cultura')?.value as string | undefined) ?? null);
   treatments.warnings.forEach(warn);
 
-  const isReport = looksLikeTrialReport(layout.folded, treatments.tratamentos.length);
+  // What counts is treatments compared by yield: an invitation may list products too.
+  const isReport = looksLikeTrialReport(layout.folded, treatments.tratamentos.filter((t) => t.produtividade !== undefined).length);
   const data: ExtractedData = {};
   const evidence: ExtractionEvidence = {};
   const hasYields = treatments.tratamentos.filter((t) => t.produtividade !== undefined).length >= 2;
@@ -230,7 +231,16 @@ export function looksLikeTrialReport(folded: string, treatmentCount: number): bo
     'frete',
   ].filter((w) => folded.includes(w)).length;
   const lab = ['laudo', 'analise de solo', 'amostra', 'extrator', 'mehlich', 'ctc'].filter((w) => folded.includes(w)).length;
+  // An invitation or a programme: an event announced (who is invited, how to sign up), no results.
+  const invite = ['convite', 'convidamos', 'inscricao', 'inscricoes', 'confirme', 'confirmacao de presenca'].filter((w) =>
+    folded.includes(w),
+  ).length;
+  const eventWords = ['dia de campo', 'palestra', 'participantes', 'programacao', 'coffee break', 'sorteio'].filter((w) =>
+    folded.includes(w),
+  ).length;
+  const event = invite >= 2 || (invite >= 1 && eventWords >= 2);
   if (commerce >= 2 && treatmentCount < 2) return false;
+  if (event && treatmentCount < 2) return false;
   if (lab >= 3 && hits < 5 && treatmentCount < 2) return false;
   return hits >= 3 || (hits >= 2 && treatmentCount >= 2);
 }

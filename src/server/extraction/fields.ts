@@ -238,7 +238,11 @@ export function findSoilContent(text: string, kind: SoilKind, unitHint: SoilUnit
   const f = fold(text);
   const word = SOIL_WORDS[kind];
   const num = '(-?\\d[\\d.,]*)';
-  const after = new RegExp(`${word}\\s*(?:\\(([^)]{0,12})\\))?\\s*(?:de|:|=|com|igual\\s+a|em\\s+torno\\s+de)?\\s*${num}\\s*`, 'g');
+  // "argila (g/kg): 340", "Argila / clay: 18 %" (a gloss in another language after a slash).
+  const after = new RegExp(
+    `${word}\\s*(?:\\(([^)]{0,12})\\))?(?:\\s*/\\s*[a-z][a-z. ]{0,10}?)?\\s*(?:de|:|=|com|igual\\s+a|em\\s+torno\\s+de)?\\s*${num}\\s*`,
+    'g',
+  );
   for (const m of f.matchAll(after)) {
     const n = findNumbers(m[2] ?? '')[0];
     if (!n) continue;
@@ -301,7 +305,8 @@ export function parseBu(value: string): string | null {
 /** A cultivar or hybrid code/name: capitalised words or codes, up to four, cut at punctuation. */
 export function cleanCultivar(raw: string): string | null {
   // Cut at a dash, a list separator, a bracket or a sentence's end ("Orchestra. Plantio em …").
-  let v = cleanValue(raw.split(/\s+[-–—]\s+|[;,(]|\.\s/)[0] ?? '');
+  // "cultivar Prata-Anã" (the word repeated after a label): the name only.
+  let v = cleanValue((raw.split(/\s+[-–—]\s+|[;,(]|\.\s/)[0] ?? '').replace(/^\s*(?:a\s+|o\s+)?(?:cultivar|variedade|h[ií]brido)\s+/i, ''));
   // A name written with capitals ends at the first lower-case word ("RB966928 soqueira de 2º corte").
   if (/[A-Z0-9]/.test(v.charAt(0))) {
     const words = v.split(/\s+/);
@@ -316,7 +321,7 @@ export function cleanCultivar(raw: string): string | null {
 
 // Letters of any alphabet (\p{L}): "Catuaí", "Prata-Anã" are not cut at their accents.
 const CULTIVAR_WORDS =
-  /(?<![\p{L}\p{N}])(?:[Cc]ultivar|[Vv]ariedade|[Hh][ií]brido)\s+(?:utilizad[ao]\s+)?(?:foi\s+(?:a|o)\s+)?(?:de\s+\p{L}+\s+)?([\p{Lu}0-9][\p{L}\p{N}\-.]*(?:\s+[\p{Lu}0-9][\p{L}\p{N}\-.]*){0,3})/gu;
+  /(?<![\p{L}\p{N}])(?:[Cc]ultivar|[Vv]ariedade|[Hh][ií]brido)\s+(?:utilizad[ao]\s+)?(?:(?:foi|é|era)\s+(?:a|o)\s+)?(?:de\s+\p{L}+\s+)?([\p{Lu}0-9][\p{L}\p{N}\-.]*(?:\s+[\p{Lu}0-9][\p{L}\p{N}\-.]*){0,3})/gu;
 
 /** "A cultivar utilizada foi a TMG 7262", "Utilizou-se o híbrido DKB 390". */
 export function findCultivarInText(text: string): string | null {

@@ -156,6 +156,9 @@ describe('other fields', () => {
     expect(cleanCultivar('SP83-2847 cana-planta de ano e meio')).toBe('SP83-2847');
     expect(cleanCultivar('Catuaí Vermelho IAC 144')).toBe('Catuaí Vermelho IAC 144');
     expect(findCultivarInText('Cultivar BRS Sertaneja, semeada em 02/03')).toBe('BRS Sertaneja');
+    expect(findCultivarInText('A variedade é a RB867515, em segundo corte')).toBe('RB867515');
+    expect(cleanCultivar('cultivar Grande Naine (1º ciclo)')).toBe('Grande Naine');
+    expect(findSoilContent('Argila / clay: 27 % · M.O. / O.M.: 2,1 %', 'mo')).toBe(2.1);
   });
 
   it('reads coordinates given together or one by one', () => {

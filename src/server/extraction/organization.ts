@@ -187,7 +187,8 @@ function atEvidence(layout: Layout, start: number, end: number, source: 'documen
  */
 export function preferFullerNames(out: Candidates): void {
   const orgs = out.list.filter((c) => c.field === 'consultoria');
-  for (const cand of orgs) {
+  // A label's value is whole as written; a letterhead or a sentence may have cut the name.
+  for (const cand of orgs.filter((o) => o.evidence.source !== 'label')) {
     const k = key(String(cand.value).replace(/\.$/, ''));
     const fuller = orgs
       .map((o) => String(o.value))

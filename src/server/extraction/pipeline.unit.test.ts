@@ -162,6 +162,15 @@ describe('the organisation that ran the trial', () => {
     expect(organizationOf(lines)).toBe('Serra Verde Pesquisa Agrícola Ltda.');
   });
 
+  it('keeps a labelled name whole although a longer phrase ends with it', () => {
+    const lines = page(1, [
+      [[50, 'Relatório de Ensaio / Trial Report']],
+      [[50, 'Serra Verde Pesquisa Agrícola Ltda. · Rio Verde – GO']],
+      [[50, 'Empresa: Serra Verde Pesquisa Agrícola Ltda.']],
+    ]);
+    expect(organizationOf(lines)).toBe('Serra Verde Pesquisa Agrícola Ltda.');
+  });
+
   it('reads "conduzido pela …" in a sentence', () => {
     const lines = page(1, [[[50, 'O ensaio foi conduzido pela Vale Alto Agronomia na fazenda do produtor, em 2024.']]]);
     expect(organizationOf(lines)).toBe('Vale Alto Agronomia');
@@ -184,6 +193,14 @@ describe('not a trial report', () => {
         fold('Ensaio em blocos com quatro repetições; a testemunha e os tratamentos foram colhidos; produtividade em kg/ha'),
         4,
       ),
+    ).toBe(true);
+  });
+
+  it('tells an invitation to a field day from the results of one', () => {
+    const invitation = fold('Convite · Dia de campo de soja · palestra técnica · sorteio entre os participantes · tratamento de sementes');
+    expect(looksLikeTrialReport(invitation, 0)).toBe(false);
+    expect(
+      looksLikeTrialReport(fold('Dia de campo: resultados do ensaio em blocos; a testemunha e os tratamentos, produtividade em sc/ha'), 4),
     ).toBe(true);
   });
 });
