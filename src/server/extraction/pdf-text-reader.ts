@@ -10,6 +10,11 @@
  * - Fair order: the waiting jobs are taken round-robin between users, not first come first served.
  * - One user never holds every worker (at most `workers - 1` running, at least 1), so another
  *   user's normal report finds a free worker while someone's slow PDFs run.
+ * - When every running job is a long one (running for more than `longAfterMs`, 1 s) and someone
+ *   waits, one more thread is started for the next waiting job, up to `burst` extra threads
+ *   (default as many as `workers`): the cores are then shared, so a normal report takes a
+ *   fraction of a second more instead of waiting for slow PDFs of several users. Extra threads
+ *   end when they fall idle.
  * - Bounded: at most `perUser` jobs per user running or waiting, and at most `maxQueued` waiting
  *   in all; beyond that `read` refuses at once with `ExtractionBusyError` (the route answers 429/503).
  * - Cancellation: when the caller's `signal` aborts (the client went away), a waiting job is
@@ -32,6 +37,10 @@ export interface PdfTextReaderOptions {
   perUser?: number;
   /** Jobs waiting for a worker, all users together (default 16). */
   maxQueued?: number;
+  /** Extra threads allowed while every running job is long (default: `workers`; 0 turns it off). */
+  burst?: number;
+  /** A running job is long after this many ms (default 1 s). */
+  longAfterMs?: number;
 }
 
 export interface ReadOptions {
@@ -92,13 +101,19 @@ interface Job {
 interface Slot {
   worker: Worker | null;
   job: Job | null;
+  /** When its job started (ms since the epoch). */
+  since: number;
+  /** An extra thread (burst): ended when idle. */
+  extra: boolean;
 }
 
-const DEFAULTS = { workers: 2, timeoutMs: 60_000, maxHeapMb: 768, perUser: 2, maxQueued: 16 };
+const DEFAULTS = { workers: 2, timeoutMs: 60_000, maxHeapMb: 768, perUser: 2, maxQueued: 16, burst: -1, longAfterMs: 1_000 };
 
 export class PdfTextReader {
   private readonly opts: typeof DEFAULTS;
-  private readonly slots: Slot[];
+  private slots: Slot[];
+  /** Looks again for long jobs while someone waits (burst). */
+  private ticker: NodeJS.Timeout | null = null;
   /** Waiting jobs per owner; the map's order is the round-robin order. */
   private readonly queues = new Map<string, Job[]>();
   private readonly runningBy = new Map<string, number>();
@@ -115,8 +130,10 @@ export class PdfTextReader {
       maxHeapMb: whole(opts.maxHeapMb, DEFAULTS.maxHeapMb),
       perUser: whole(opts.perUser, DEFAULTS.perUser),
       maxQueued: opts.maxQueued === 0 ? 0 : whole(opts.maxQueued, DEFAULTS.maxQueued),
+      burst: opts.burst === 0 ? 0 : whole(opts.burst, 0) || whole(opts.workers, DEFAULTS.workers),
+      longAfterMs: whole(opts.longAfterMs, DEFAULTS.longAfterMs),
     };
-    this.slots = Array.from({ length: this.opts.workers }, () => ({ worker: null, job: null }));
+    this.slots = Array.from({ length: this.opts.workers }, () => ({ worker: null, job: null, since: 0, extra: false }));
   }
 
   /** Jobs one owner may run at once: all but one worker, so someone else always finds one. */
@@ -169,6 +186,8 @@ export class PdfTextReader {
     this.closed = true;
     for (const [, q] of this.queues) for (const job of q) this.settle(job, () => job.reject(new ExtractionCancelledError()));
     this.queues.clear();
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
     const workers = this.slots.map((s) => s.worker).filter((w): w is Worker => w !== null);
     for (const s of this.slots) {
       s.job?.stop?.(new ExtractionCancelledError());
@@ -206,13 +225,39 @@ export class PdfTextReader {
     how();
   }
 
-  /** Starts waiting jobs on idle workers, owners taken in turn. */
+  /** Starts waiting jobs on idle workers, owners taken in turn; opens an extra thread when all run long. */
   private dispatch(): void {
+    if (this.closed) return;
     for (const slot of this.slots) {
-      if (slot.job || this.closed) continue;
+      if (slot.job) continue;
       const job = this.next();
-      if (!job) return;
+      if (!job) break;
       this.start(slot, job);
+    }
+    // Extra threads that fell idle end (their slot goes).
+    for (const slot of this.slots.filter((s) => s.extra && !s.job)) {
+      void slot.worker?.terminate();
+      this.slots = this.slots.filter((s) => s !== slot);
+    }
+    const now = Date.now();
+    while (
+      this.slots.length < this.opts.workers + this.opts.burst &&
+      this.slots.every((s) => s.job && now - s.since >= this.opts.longAfterMs)
+    ) {
+      const job = this.next();
+      if (!job) break;
+      const slot: Slot = { worker: null, job: null, since: 0, extra: true };
+      this.slots.push(slot);
+      this.start(slot, job);
+    }
+    // While someone waits, look again as running jobs become long.
+    const waiting = [...this.queues.values()].some((q) => q.length);
+    if (waiting && !this.ticker && this.opts.burst > 0) {
+      this.ticker = setInterval(() => this.dispatch(), Math.max(50, Math.floor(this.opts.longAfterMs / 4)));
+      this.ticker.unref();
+    } else if (!waiting && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = null;
     }
   }
 
@@ -249,6 +294,7 @@ export class PdfTextReader {
   private start(slot: Slot, job: Job): void {
     const worker = (slot.worker ??= this.spawn());
     slot.job = job;
+    slot.since = Date.now();
     this.runningBy.set(job.owner, (this.runningBy.get(job.owner) ?? 0) + 1);
     const started = Date.now();
     let done = false;
