@@ -4,7 +4,7 @@
  * Used by the form's extractor, the dashboard's test modal and /test-extraction.
  */
 import type { ReactNode } from 'react';
-import { type ExtractionResult, type FieldEvidence, LOW_CONFIDENCE } from '../../../../shared/extraction.js';
+import { type ExtractedTreatment, type ExtractionResult, type FieldEvidence, LOW_CONFIDENCE } from '../../../../shared/extraction.js';
 import { formatNumber, formatPercent } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
@@ -13,6 +13,10 @@ import { cn } from '../../../lib/cn.js';
 import { type ReviewRow, evidenceText, reviewModel } from '../review-model.js';
 
 const CHECK = 'Conferir';
+
+/** A treatment's yield in pt-BR (kg/ha), or undefined when the report gave none. */
+const yieldOf = (t: ExtractedTreatment) =>
+  t.produtividade !== undefined && Number.isFinite(t.produtividade) ? formatNumber(t.produtividade, 1) : undefined;
 
 export function EvidenceLine({ evidence, className }: { evidence: FieldEvidence | undefined; className?: string }) {
   if (!evidence) return null;
@@ -116,26 +120,42 @@ export function ExtractionReview({ result, fileName, children }: { result: Extra
         {tratamentos.length === 0 ? (
           <p className="text-sm text-slate-600">Nenhum tratamento encontrado no relatório.</p>
         ) : (
-          <DataTable headers={['Tratamento', 'Modalidade', 'Produtividade (kg/ha)']}>
-            {tratamentos.map((t, i) => (
-              <tr key={i}>
-                <td className="px-4 py-2 font-medium text-slate-900">
-                  <span className="text-slate-500">T{i + 1}</span> {t.nome || 'sem nome'}
-                </td>
-                <td className={cn('px-4 py-2', t.modalidade ? 'text-slate-800' : 'italic text-slate-500')}>
-                  {t.modalidade || 'não informada'}
-                </td>
-                <td className="whitespace-nowrap px-4 py-2 tabular-nums">
-                  {t.produtividade !== undefined && Number.isFinite(t.produtividade) ? (
-                    formatNumber(t.produtividade, 1)
-                  ) : (
-                    <span className="italic text-slate-500">não encontrada</span>
-                  )}
-                  {t.repeticoes?.length ? <span className="block text-xs text-slate-600">{t.repeticoes.length} repetições</span> : null}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+          <>
+            {/* A narrow screen lists them (a table would hide the yield off to the side). */}
+            <ol className="divide-y divide-soil-100 text-sm sm:hidden" aria-label="Tratamentos">
+              {tratamentos.map((t, i) => (
+                <li key={i} className="py-2">
+                  <p className="font-medium text-slate-900">
+                    <span className="text-slate-500">T{i + 1}</span> {t.nome || 'sem nome'}
+                  </p>
+                  <p className="text-slate-700">
+                    {t.modalidade || <span className="italic text-slate-500">modalidade não informada</span>} ·{' '}
+                    {yieldOf(t) ?? <span className="italic text-slate-500">produtividade não encontrada</span>}
+                    {yieldOf(t) ? ' kg/ha' : ''}
+                    {t.repeticoes?.length ? <span className="text-slate-600"> · {t.repeticoes.length} repetições</span> : null}
+                  </p>
+                </li>
+              ))}
+            </ol>
+            <div className="hidden sm:block">
+              <DataTable headers={['Tratamento', 'Modalidade', 'Produtividade (kg/ha)']}>
+                {tratamentos.map((t, i) => (
+                  <tr key={i}>
+                    <td className="px-4 py-2 font-medium text-slate-900">
+                      <span className="text-slate-500">T{i + 1}</span> {t.nome || 'sem nome'}
+                    </td>
+                    <td className={cn('px-4 py-2', t.modalidade ? 'text-slate-800' : 'italic text-slate-500')}>
+                      {t.modalidade || 'não informada'}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-2 tabular-nums">
+                      {yieldOf(t) ?? <span className="italic text-slate-500">não encontrada</span>}
+                      {t.repeticoes?.length ? <span className="block text-xs text-slate-600">{t.repeticoes.length} repetições</span> : null}
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+            </div>
+          </>
         )}
       </Section>
     </div>
