@@ -11,7 +11,7 @@
  * - One user never holds every worker (at most `workers - 1` running, at least 1), so another
  *   user's normal report finds a free worker while someone's slow PDFs run.
  * - When every running job is a long one (running for more than `longAfterMs`, 1 s) and someone
- *   waits, one more thread is started for the next waiting job, up to `burst` extra threads
+ *   waits, more threads are started for the waiting jobs, up to `burst` extra threads
  *   (default as many as `workers`): the cores are then shared, so a normal report takes a
  *   fraction of a second more instead of waiting for slow PDFs of several users. Extra threads
  *   end when they fall idle.
@@ -239,11 +239,10 @@ export class PdfTextReader {
       void slot.worker?.terminate();
       this.slots = this.slots.filter((s) => s !== slot);
     }
+    // Every thread busy with a long job: the waiting ones (up to `burst` extra threads) start now.
     const now = Date.now();
-    while (
-      this.slots.length < this.opts.workers + this.opts.burst &&
-      this.slots.every((s) => s.job && now - s.since >= this.opts.longAfterMs)
-    ) {
+    const allLong = this.slots.every((s) => s.job && now - s.since >= this.opts.longAfterMs);
+    while (allLong && this.slots.length < this.opts.workers + this.opts.burst) {
       const job = this.next();
       if (!job) break;
       const slot: Slot = { worker: null, job: null, since: 0, extra: true };
