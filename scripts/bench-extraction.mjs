@@ -182,7 +182,8 @@ const out = {
   when: new Date().toISOString(),
   label: LABEL,
   source: SOURCE ?? 'dist (this checkout)',
-  workers: Number(process.env.EXTRACTION_WORKERS ?? 2),
+  // The server's own default unless set (the code before the pool had one worker and no setting).
+  workers: process.env.EXTRACTION_WORKERS ?? 'padrão do servidor',
   slowPages: SLOW_PAGES,
   normalAloneMs: round1(aloneMs),
   slowAloneMs: round1(slowAlone.ms),
