@@ -92,9 +92,11 @@ test('the dashboard modal logs the data, says so, and shows the result as a prod
   // The modal shows the result: labels, not field names; the treatments as a table.
   await expect(dialog.getByText('Dados Extraídos')).toBeVisible();
   await expect(dialog.getByText('Tratamentos Detectados')).toBeVisible();
-  await expect(dialog.getByText(/fieldsExtracted|teor_argila|teor_materia_organica|tipo_estatistica|custo_protocolo|"consultoria"/)).toHaveCount(0);
+  await expect(
+    dialog.getByText(/fieldsExtracted|teor_argila|teor_materia_organica|tipo_estatistica|custo_protocolo|"consultoria"/),
+  ).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Confirmar Dados' })).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await dialog.getByRole('button', { name: 'Concluir' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

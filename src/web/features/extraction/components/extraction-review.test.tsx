@@ -154,7 +154,7 @@ describe('PdfExtractor', () => {
     expect(screen.getByText('relatorio-ensaio.pdf')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Confira primeiro' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirmar Dados' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
     expect(onCancel).toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Testar outro PDF' }));
     expect(screen.getByText('Extração Automática de Dados')).toBeTruthy();

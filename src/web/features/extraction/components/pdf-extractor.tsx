@@ -212,7 +212,7 @@ export function PdfExtractor({
           <Button variant="secondary" onClick={() => setPhase({ kind: 'idle' })}>
             Testar outro PDF
           </Button>
-          <Button onClick={onCancel}>Fechar</Button>
+          <Button onClick={onCancel}>Concluir</Button>
         </div>
       </div>
     );
