@@ -2,7 +2,8 @@
 // 2 products × 1 analysis), starts the built server as its own process, loads it with autocannon,
 // times the dashboard in headless Chromium, weighs the JavaScript, and writes bench/results.json
 // and bench/results.md. With DATABASE_URL it runs on that PostgreSQL server (a fresh database).
-import { spawn } from 'node:child_process';
+// Then runs scripts/bench-extraction.mjs (extraction under load; --no-extraction-load skips it).
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -468,3 +469,8 @@ const md = [
 ].join('\n');
 for (const name of ['results', `results-${engine}-${COUNT}`]) writeFileSync(join(root, 'bench', `${name}.md`), md);
 console.log('\n' + md);
+
+/* 7. extraction under load: a normal report's wait while slow ones run (scripts/bench-extraction.mjs) */
+if (!args.includes('--no-extraction-load')) {
+  spawnSync(process.execPath, [join(root, 'scripts/bench-extraction.mjs')], { cwd: root, stdio: 'inherit' });
+}

@@ -43,6 +43,10 @@ const envSchema = z.object({
   EXTRACTION_LLM_MODEL: z.string().min(1).optional(),
   EXTRACTION_LLM_API_KEY: z.string().min(1).optional(),
   EXTRACTION_LLM_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(60_000),
+  EXTRACTION_WORKERS: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
+  EXTRACTION_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(90_000),
+  EXTRACTION_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(2),
+  EXTRACTION_QUEUE: z.coerce.number({ error: 'deve ser um número inteiro (0 ou mais)' }).int().min(0).default(16),
   CORS_ORIGIN: z
     .string()
     .transform((v) =>
@@ -91,6 +95,11 @@ export interface AppConfig {
   mapTileUrl: string;
   /** Optional LLM second opinion for PDF extraction (both URL and model set). */
   extractionLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
+  /**
+   * The extraction pool of this process (extraction/pdf-text-reader.ts): worker threads, deadline
+   * per PDF, jobs per user (running + waiting), jobs waiting in all. Absent: its defaults.
+   */
+  extractionPool?: { workers?: number; timeoutMs?: number; perUser?: number; maxQueued?: number; maxHeapMb?: number };
 }
 
 export class ConfigError extends Error {
@@ -132,6 +141,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             timeoutMs: e.EXTRACTION_LLM_TIMEOUT_MS,
           }
         : undefined,
+    extractionPool: {
+      workers: e.EXTRACTION_WORKERS,
+      timeoutMs: e.EXTRACTION_TIMEOUT_MS,
+      perUser: e.EXTRACTION_PER_USER,
+      maxQueued: e.EXTRACTION_QUEUE,
+    },
   };
 }
 

@@ -75,7 +75,7 @@ test('the form: extract a report on step 7, choose per differing field, confirm;
   await expect(page.locator('input[name="cidade"]')).toHaveValue('Petrolina');
 });
 
-test('the dashboard modal logs the data and says so', async ({ page, request }) => {
+test('the dashboard modal logs the data, says so, and shows the result as a product screen', async ({ page, request }) => {
   const user = await registerByApi(request, newUser());
   await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
   await signIn(page, user);
@@ -89,6 +89,14 @@ test('the dashboard modal logs the data and says so', async ({ page, request }) 
   expect(alert.message()).toBe('Dados extraídos com sucesso! Verifique o console.');
   await alert.accept();
   await logged;
+  // The modal shows the result: labels, not field names; the treatments as a table.
+  await expect(dialog.getByText('Dados Extraídos')).toBeVisible();
+  await expect(dialog.getByText('Tratamentos Detectados')).toBeVisible();
+  await expect(
+    dialog.getByText(/fieldsExtracted|teor_argila|teor_materia_organica|tipo_estatistica|custo_protocolo|"consultoria"/),
+  ).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Confirmar Dados' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Concluir' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
@@ -103,5 +111,6 @@ test('/test-extraction lays out a confirmed result, and a scanned PDF says it ha
   await page.locator('input[name="pdfExtracao"]').setInputFiles(fixture('01-blocos-soja-rio-verde.pdf'));
   await page.getByRole('button', { name: 'Confirmar Dados' }).click();
   await expect(page.getByText('Resultado confirmado')).toBeVisible();
-  await expect(page.getByText(`"consultoria": "${expected.consultoria}"`)).toBeVisible();
+  await expect(page.getByTestId('campo-consultoria')).toContainText(expected.consultoria);
+  await expect(page.getByText(/"consultoria"/)).toHaveCount(0);
 });

@@ -107,7 +107,13 @@ describe('when OCR cannot or may not read', () => {
     const text = await readPdfText(scan());
     expect(text.pagesWithoutText).toEqual([1]);
     expect(text.ocrPages).toBeUndefined();
-    expect(await extractFromPdf(scan(), ref)).toEqual({ data: {}, confidence: 0, fieldsExtracted: [], warnings: [SCANNED_WARNING] });
+    expect(await extractFromPdf(scan(), ref)).toEqual({
+      data: {},
+      evidence: {},
+      confidence: 0,
+      fieldsExtracted: [],
+      warnings: [SCANNED_WARNING],
+    });
   });
 
   it('pages drawn without any image stay without text (there is nothing to read)', async () => {

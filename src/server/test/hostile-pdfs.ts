@@ -64,3 +64,41 @@ export const polyglot = () => Buffer.from('%PDF-1.4\n<html><body><script>documen
 /** The PDF signature followed by random bytes. */
 export const garbagePdf = () =>
   Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))]);
+
+/**
+ * A valid PDF that keeps a reader busy: `pages` pages of 5 million save/restore operators each (no text),
+ * one to two seconds per page on an idle core, 20 KB per page on disk (at most 12 pages: the reader's inflate budget). For pool and load tests.
+ */
+export function slowPdf(pages = 4): Buffer {
+  const stream = deflateSync(Buffer.from('q Q\n'.repeat(5_000_000), 'latin1'), { level: 9 });
+  const pageIds = Array.from({ length: pages }, (_, i) => 3 + i * 2);
+  const objects: Buffer[] = [
+    Buffer.from('<</Type/Catalog/Pages 2 0 R>>', 'latin1'),
+    Buffer.from(`<</Type/Pages/Kids[${pageIds.map((id) => `${id} 0 R`).join(' ')}]/Count ${pages}>>`, 'latin1'),
+  ];
+  for (const id of pageIds) {
+    objects.push(Buffer.from(`<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents ${id + 1} 0 R>>`, 'latin1'));
+    objects.push(
+      Buffer.concat([
+        Buffer.from(`<</Length ${stream.length}/Filter/FlateDecode>>stream\n`, 'latin1'),
+        stream,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+    );
+  }
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(chunk);
+    length += chunk.length;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${length}\n%%EOF\n`;
+  parts.push(Buffer.from(xref, 'latin1'));
+  return Buffer.concat(parts);
+}

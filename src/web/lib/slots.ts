@@ -12,7 +12,7 @@ export interface ExtractorSlotProps {
   /** `choices` says, per conflicting field, which value the user kept (absent: the form's). */
   onConfirm(result: ExtractionResult, file: File, choices: ExtractionChoices): void;
   onCancel(): void;
-  /** When given, it receives the result as soon as it arrives, instead of the review screen. */
+  /** When given, it receives the result as soon as it arrives; the result is then shown read-only (no confirm). */
   onExtracted?(result: ExtractionResult, file: File): void;
   /** The fields where the extracted data differs from what the form already holds. */
   conflicts?(data: ExtractedData): readonly ExtractionConflict[];

@@ -3,11 +3,11 @@ import type { ExtractionResult } from '../../../shared/extraction.js';
 import { PageTitle } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.js';
-import { PdfExtractor } from '../../features/extraction/index.js';
+import { ExtractionReview, PdfExtractor } from '../../features/extraction/index.js';
 
 /**
- * The extractor alone. Confirming lays the result out for inspection: every field found, the
- * warnings, and the raw JSON the form would receive.
+ * The extractor alone. Confirming lays the result out as the form would receive it: the values
+ * with their labels and where each was read, the fields to check first, the treatments, the warnings.
  */
 export function TestExtractionPage() {
   const [confirmed, setConfirmed] = useState<{ result: ExtractionResult; file: string } | null>(null);
@@ -19,7 +19,7 @@ export function TestExtractionPage() {
         <Card>
           <CardHeader
             title="Resultado confirmado"
-            description={`${confirmed.file} · confiança ${(confirmed.result.confidence * 100).toFixed(1)}% · ${confirmed.result.fieldsExtracted.length} campos`}
+            description="Estes são os valores que o formulário receberia."
             action={
               <Button
                 variant="secondary"
@@ -32,23 +32,8 @@ export function TestExtractionPage() {
               </Button>
             }
           />
-          <CardBody className="space-y-4">
-            <div>
-              <h3 className="mb-2 text-sm font-semibold text-slate-800">Campos encontrados</h3>
-              <ul className="flex flex-wrap gap-2">
-                {confirmed.result.fieldsExtracted.map((f) => (
-                  <li key={f} className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-medium text-brand-900">
-                    {f}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div>
-              <h3 className="mb-2 text-sm font-semibold text-slate-800">JSON enviado ao formulário</h3>
-              <pre className="max-h-[28rem] overflow-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100">
-                {JSON.stringify(confirmed.result, null, 2)}
-              </pre>
-            </div>
+          <CardBody>
+            <ExtractionReview result={confirmed.result} fileName={confirmed.file} />
           </CardBody>
         </Card>
       ) : (

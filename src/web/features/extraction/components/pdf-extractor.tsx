@@ -1,7 +1,9 @@
 /**
  * The extractor view (spec 001 §2.2): idle drop zone, processing (status line and elapsed
- * seconds, a hint after 30 s), then the review of what was found before it is used. Given the
- * form's conflicts, the review shows both values of each and lets the user choose.
+ * seconds, a hint after 30 s), then the review of what was found before it is used
+ * (ExtractionReview: fields to check first, where each value was read). Given the form's
+ * conflicts, the review shows both values of each and lets the user choose. With `onExtracted`
+ * (the dashboard's test), the result is handed over and then shown read-only.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
@@ -10,14 +12,12 @@ import {
   EXTRACTION_HINT_AFTER_MS,
   EXTRACTION_MSG,
   type ExtractedData,
+  type ExtractionEvidence,
   type ExtractionResult,
-  LOW_CONFIDENCE,
   confidenceToast,
 } from '../../../../shared/extraction.js';
-import { experimentFields } from '../../../../shared/fields/catalogue.js';
-import { type Step, formatFieldValue } from '../../../../shared/fields/kinds.js';
-import { formatKgHa, formatPercent } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
+import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -25,11 +25,15 @@ import { cn } from '../../../lib/cn.js';
 import type { ExtractionChoice, ExtractionChoices, ExtractionConflict } from '../../../lib/extraction-review.js';
 import { PDF_DROPZONE, rejectionMessage } from '../../../lib/pdf-rejections.js';
 import { extractPdf } from '../api/extract-pdf.js';
+import { needsCheck } from '../review-model.js';
+import { EvidenceLine, ExtractionReview } from './extraction-review.js';
 
 type Phase =
   | { kind: 'idle' }
   | { kind: 'processing'; file: File; uploaded: boolean; startedAt: number }
-  | { kind: 'review'; file: File; result: ExtractionResult };
+  | { kind: 'review'; file: File; result: ExtractionResult }
+  /** Handed to `onExtracted`, shown read-only. */
+  | { kind: 'result'; file: File; result: ExtractionResult };
 
 function Elapsed({ startedAt }: { startedAt: number }) {
   const [now, setNow] = useState(() => Date.now());
@@ -48,50 +52,20 @@ function Elapsed({ startedAt }: { startedAt: number }) {
   );
 }
 
-function Field({ label, value }: { label: string; value: string | number | undefined }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className={cn('text-sm', value === undefined || value === '' ? 'text-slate-500 italic' : 'font-medium text-slate-900')}>
-        {value === undefined || value === '' ? 'não encontrado' : value}
-      </dd>
-    </div>
-  );
-}
-
-/** The catalogue's extraction targets of some steps: each labelled, its value in its unit. */
-function ReviewSection({ title, steps, data }: { title: string; steps: readonly Step[]; data: ExtractedData }) {
-  const fields = experimentFields((f) => Boolean(f.extract) && f.kind !== 'list' && f.step !== undefined && steps.includes(f.step));
-  return (
-    <section className="rounded-lg border border-soil-200 p-4">
-      <h4 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">{title}</h4>
-      <dl className="grid gap-3 sm:grid-cols-3">
-        {fields.map(([name, f]) => {
-          const value = data[name as keyof ExtractedData];
-          return (
-            <Field
-              key={name}
-              label={f.label}
-              value={value === undefined || Array.isArray(value) ? undefined : formatFieldValue(f, value)}
-            />
-          );
-        })}
-      </dl>
-    </section>
-  );
-}
-
 /** One conflicting field: both values, the form's chosen unless the user picks the report's. */
 function ConflictChoice({
   conflict,
   choice,
   onChoose,
+  evidence,
 }: {
   conflict: ExtractionConflict;
   choice: ExtractionChoice;
   onChoose: (c: ExtractionChoice) => void;
+  evidence: ExtractionEvidence;
 }) {
   const name = `conflito-${conflict.field}`;
+  const found = evidence[conflict.field];
   const option = (value: ExtractionChoice, caption: string, text: string) => (
     <label
       className={cn(
@@ -115,10 +89,16 @@ function ConflictChoice({
   );
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-1 text-sm font-semibold text-slate-900">{conflict.label}</legend>
+      <legend className="mb-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
+        {conflict.label}
+        {needsCheck(found) ? <Badge tone="yellow">Conferir</Badge> : null}
+      </legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {option('mine', 'No formulário', conflict.current)}
-        {option('report', 'No relatório', conflict.extracted)}
+        <div>
+          {option('report', 'No relatório', conflict.extracted)}
+          <EvidenceLine evidence={found} className="px-1" />
+        </div>
       </div>
     </fieldset>
   );
@@ -128,10 +108,12 @@ function ConflictsSection({
   conflicts,
   choices,
   setChoice,
+  evidence,
 }: {
   conflicts: readonly ExtractionConflict[];
   choices: ExtractionChoices;
   setChoice: (field: ExtractionConflict['field'], c: ExtractionChoice) => void;
+  evidence: ExtractionEvidence;
 }) {
   return (
     <section className="space-y-4 rounded-lg border border-amber-300 bg-amber-50/60 p-4" aria-labelledby="conflitos-titulo">
@@ -145,7 +127,13 @@ function ConflictsSection({
         </p>
       </div>
       {conflicts.map((c) => (
-        <ConflictChoice key={c.field} conflict={c} choice={choices[c.field] ?? 'mine'} onChoose={(choice) => setChoice(c.field, choice)} />
+        <ConflictChoice
+          key={c.field}
+          conflict={c}
+          choice={choices[c.field] ?? 'mine'}
+          onChoose={(choice) => setChoice(c.field, choice)}
+          evidence={evidence}
+        />
       ))}
     </section>
   );
@@ -160,7 +148,7 @@ export function PdfExtractor({
   /** `choices` says, per conflicting field, which value the user kept (absent: the form's). */
   onConfirm: (result: ExtractionResult, file: File, choices: ExtractionChoices) => void;
   onCancel: () => void;
-  /** When given, it receives the result as soon as it arrives, instead of the review screen. */
+  /** When given, it receives the result as soon as it arrives; the result is then shown read-only. */
   onExtracted?: (result: ExtractionResult, file: File) => void;
   /** The fields where the extracted data differs from what the form already holds. */
   conflicts?: (data: ExtractedData) => readonly ExtractionConflict[];
@@ -179,7 +167,7 @@ export function PdfExtractor({
       const result = await extractPdf(file, (p) => p >= 100 && setPhase({ kind: 'processing', file, uploaded: true, startedAt }));
       toast.success(confidenceToast(result.confidence));
       if (onExtracted) {
-        setPhase({ kind: 'idle' });
+        setPhase({ kind: 'result', file, result });
         onExtracted(result, file);
       } else {
         setChoices({});
@@ -187,8 +175,10 @@ export function PdfExtractor({
       }
     } catch (err) {
       console.error(EXTRACTION_MSG.internalError, err);
+      // The server's own words for what the user can act on: an unreadable PDF, their limit, a busy server.
+      const explained = err instanceof ApiError && ((err.status >= 400 && err.status < 500) || err.status === 503);
       toast.error(err instanceof ApiError && err.code === 'TIMEOUT' ? EXTRACTION_MSG.timeout : EXTRACTION_MSG.error, {
-        ...(err instanceof ApiError && err.status >= 400 && err.status < 500 ? { description: err.message } : {}),
+        ...(explained ? { description: err.message } : {}),
       });
       setPhase({ kind: 'idle' });
     }
@@ -214,67 +204,34 @@ export function PdfExtractor({
     );
   }
 
-  if (phase.kind === 'review') {
-    const { data, confidence, fieldsExtracted, warnings } = phase.result;
-    const tratamentos = data.tratamentos ?? [];
+  if (phase.kind === 'result') {
     return (
       <div className="space-y-5">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h3 className="text-lg font-semibold text-slate-900">Dados Extraídos</h3>
-            <p className="text-sm text-slate-600">{phase.file.name}</p>
-          </div>
-          <div className="flex gap-3 text-sm">
-            <span className="rounded-full bg-brand-100 px-3 py-1 font-medium text-brand-900">Confiança: {formatPercent(confidence)}</span>
-            <span className="rounded-full bg-soil-100 px-3 py-1 font-medium text-slate-800">
-              {fieldsExtracted.length} campos encontrados
-            </span>
-          </div>
+        <ExtractionReview result={phase.result} fileName={phase.file.name} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => setPhase({ kind: 'idle' })}>
+            Testar outro PDF
+          </Button>
+          <Button onClick={onCancel}>Concluir</Button>
         </div>
-        {confidence < LOW_CONFIDENCE ? (
-          <Alert tone="warning" title="Revisão recomendada">
-            A confiança da extração está abaixo de 80%. Confira os valores com o relatório antes de salvar.
-          </Alert>
-        ) : null}
-        {warnings?.length ? (
-          <Alert tone="info">
-            <ul className="list-disc space-y-1 pl-5">
-              {warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
-        {conflicts.length ? (
-          <ConflictsSection
-            conflicts={conflicts}
-            choices={choices}
-            setChoice={(field, c) => setChoices((prev) => ({ ...prev, [field]: c }))}
-          />
-        ) : null}
-        <ReviewSection title="Informações Básicas" steps={[1, 4, 6]} data={data} />
-        <ReviewSection title="Localização e Solo" steps={[2, 3]} data={data} />
-        <section className="rounded-lg border border-soil-200 p-4">
-          <h4 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Tratamentos Detectados</h4>
-          {tratamentos.length === 0 ? (
-            <p className="text-sm text-slate-600">Nenhum tratamento encontrado no relatório.</p>
-          ) : (
-            <ol className="divide-y divide-soil-100 text-sm">
-              {tratamentos.map((t, i) => (
-                <li key={i} className="flex flex-wrap justify-between gap-2 py-2">
-                  <span className="font-medium text-slate-900">
-                    T{i + 1} - {t.nome}
-                    <span className="font-normal text-slate-600"> ({t.modalidade || 'modalidade não informada'})</span>
-                  </span>
-                  <span className="text-slate-800">
-                    {t.produtividade !== undefined ? formatKgHa(t.produtividade) : '-'}
-                    {t.repeticoes?.length ? <span className="text-slate-600"> · {t.repeticoes.length} repetições</span> : null}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+      </div>
+    );
+  }
+
+  if (phase.kind === 'review') {
+    const evidence = phase.result.evidence ?? {};
+    return (
+      <div className="space-y-5">
+        <ExtractionReview result={phase.result} fileName={phase.file.name}>
+          {conflicts.length ? (
+            <ConflictsSection
+              conflicts={conflicts}
+              choices={choices}
+              setChoice={(field, c) => setChoices((prev) => ({ ...prev, [field]: c }))}
+              evidence={evidence}
+            />
+          ) : null}
+        </ExtractionReview>
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onCancel}>
             Cancelar
