@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MODALIDADES } from '../../../shared/constants.js';
-import { type ExtractedData, type ExtractionResult } from '../../../shared/extraction.js';
+import { type ExtractedData, type ExtractionEvidence, type ExtractionResult, LOW_FIELD_CONFIDENCE } from '../../../shared/extraction.js';
 import { EXPERIMENT_FIELDS, EXTRACTED_FIELDS, type ExtractedField } from '../../../shared/fields/catalogue.js';
 import { type Field, isNumeric } from '../../../shared/fields/kinds.js';
 
@@ -108,6 +108,9 @@ export const LLM_WARNINGS = {
   disagree: (fields: string[]) => `A IA leu valores diferentes para: ${fields.join(', ')}. Mantivemos a leitura do PDF.`,
 } as const;
 
+/** The evidence of a value only the model proposed. */
+export const LLM_EVIDENCE = 'Proposto pela IA: não encontrado no texto do PDF pelo extrator.';
+
 const FORM_ORDER: readonly (keyof ExtractedData)[] = EXTRACTED_FIELDS;
 
 const same = (a: unknown, b: unknown) =>
@@ -116,8 +119,17 @@ const same = (a: unknown, b: unknown) =>
     : String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
 
 /** Field by field: the built-in value stays; the LLM fills what is missing and disagreements are reported. */
+/** How sure a value only the model proposed is: always below the review mark. */
+export const LLM_ONLY_CONFIDENCE = 0.5;
+
+/**
+ * The model as one more source of candidates: it fills what the built-in extractor left empty
+ * (with its own, low-confidence evidence, so the review marks it), and where both read a value
+ * and they disagree, the built-in value stays with its confidence lowered under the review mark.
+ */
 export function mergeLlm(builtIn: ExtractionResult, llm: ExtractedData): ExtractionResult {
   const data: ExtractedData = { ...builtIn.data };
+  const evidence: ExtractionEvidence = { ...(builtIn.evidence ?? {}) };
   const filled: string[] = [];
   const disagree: string[] = [];
   for (const field of FORM_ORDER) {
@@ -127,13 +139,19 @@ export function mergeLlm(builtIn: ExtractionResult, llm: ExtractedData): Extract
     const missing = mine === undefined || (Array.isArray(mine) && mine.length === 0);
     if (missing) {
       (data as Record<string, unknown>)[field] = theirs;
+      evidence[field] = { page: 0, snippet: LLM_EVIDENCE, confidence: LLM_ONLY_CONFIDENCE, source: 'llm' };
       filled.push(field);
-    } else if (!Array.isArray(mine) && !same(mine, theirs)) disagree.push(field);
+    } else if (!Array.isArray(mine) && !same(mine, theirs)) {
+      disagree.push(field);
+      const ev = evidence[field];
+      if (ev) evidence[field] = { ...ev, confidence: Math.min(ev.confidence, LOW_FIELD_CONFIDENCE - 0.05) };
+    }
   }
   const warnings = [...(builtIn.warnings ?? [])];
   if (filled.length) warnings.push(LLM_WARNINGS.filled(filled));
   if (disagree.length) warnings.push(LLM_WARNINGS.disagree(disagree));
   return {
+    ...builtIn,
     data,
     // Values only the model saw are unverified: confidence does not rise because of them.
     confidence: builtIn.confidence,
@@ -142,5 +160,6 @@ export function mergeLlm(builtIn: ExtractionResult, llm: ExtractedData): Extract
       return v !== undefined && !(Array.isArray(v) && v.length === 0);
     }),
     warnings,
+    evidence,
   };
 }
