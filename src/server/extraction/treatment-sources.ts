@@ -36,10 +36,12 @@ export function findTreatmentList(lines: TextLine[], skip: Set<number>, c: Compi
   const kept = lines.map((l, i) => ({ l, i })).filter(({ i }) => !skip.has(i));
   const starts: number[] = [];
   let text = '';
-  for (const { l } of kept) {
+  kept.forEach(({ l }, k) => {
     starts.push(text.length);
-    text += `${l.text.replace(/\t/g, '  ')}\n`;
-  }
+    // A line that runs to its paragraph's right edge wraps (a soft break, read as a space); a
+    // line that stops short ends its item or paragraph.
+    text += `${l.text.replace(/\t/g, '  ')}${wrapsAtMargin(kept, k) ? ' ' : '\n'}`;
+  });
   const pageAt = (index: number) => {
     let k = 0;
     while (k + 1 < starts.length && (starts[k + 1] ?? Infinity) <= index) k++;
@@ -78,6 +80,29 @@ export function findTreatmentList(lines: TextLine[], skip: Set<number>, c: Compi
     ))
       if (d.id !== null) out.set(d.id, d);
   return [...out.values()].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+}
+
+/**
+ * Whether line `k` runs to the right edge of its paragraph (the lines around it on its page
+ * that start where it starts), so that its end is a wrap rather than the end of a line of text.
+ */
+function wrapsAtMargin(kept: { l: TextLine }[], k: number): boolean {
+  const line = kept[k]?.l;
+  const next = kept[k + 1]?.l;
+  if (!line || !next || next.page !== line.page || line.cells.length !== 1 || next.cells.length !== 1) return false;
+  const left = (l: TextLine) => l.cells[0]?.x ?? 0;
+  const right = (l: TextLine) => l.cells[l.cells.length - 1]?.right ?? 0;
+  let edge = 0;
+  for (let j = Math.max(0, k - 6); j <= Math.min(kept.length - 1, k + 6); j++) {
+    const l = kept[j]?.l;
+    if (l && l.page === line.page && l.cells.length === 1 && Math.abs(left(l) - left(line)) < line.fontSize * 2)
+      edge = Math.max(edge, right(l));
+  }
+  return (
+    Math.abs(left(next) - left(line)) < line.fontSize * 2 &&
+    right(line) >= edge - line.fontSize * 2.5 &&
+    line.y - next.y < line.fontSize * 2
+  );
 }
 
 /** The font size most of the text is set in. */
@@ -136,7 +161,7 @@ function numberedList(lines: TextLine[], c: CompiledReference): Described[] {
 export function findTreatmentSentence(prose: string, c: CompiledReference): Described[] {
   const f = fold(prose);
   const re =
-    /tratamentos\s+(?:avaliados\s+|utilizados\s+|testados\s+|empregados\s+)?(?:foram(?:\s+os\s+seguintes)?|consistiram(?:\s+(?:em|de|no|na|nos|nas))?|sao|compreenderam|incluiram)?\s*:\s*|tratamentos\s+(?:avaliados\s+)?(?:foram|consistiram(?:\s+(?:em|de))?)\s+/g;
+    /tratamentos\s*(?:avaliados\s+|utilizados\s+|testados\s+|empregados\s+)?(?:foram(?:\s+os\s+seguintes)?|consistiram(?:\s+(?:em|de|no|na|nos|nas))?|sao|compreenderam|incluiram)?\s*:\s*|tratamentos\s+(?:avaliados\s+)?(?:foram|consistiram(?:\s+(?:em|de))?)\s+/g;
   for (const m of f.matchAll(re)) {
     const start = (m.index ?? 0) + m[0].length;
     // The sentence ends at a full stop followed by a capital (or the end of the text).

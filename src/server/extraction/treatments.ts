@@ -13,9 +13,11 @@ import {
   cellsInSpan,
   type Column,
   columnOf,
+  isDataCell,
   isRowCode,
   isRunningLine,
   runningLineKeys,
+  overlap,
   type Span,
   splitAtColumns,
 } from './tables.js';
@@ -132,6 +134,8 @@ interface Row {
   /** Unit written in the yield cell itself ("10.450,3 kg/ha"). */
   cellUnit: YieldScale | null;
   nameX: number;
+  /** The row's values sit on a line without its name (a name cell centred over several lines). */
+  centred: boolean;
 }
 
 export interface ResultsTable {
@@ -222,12 +226,24 @@ function readRows(
   let page = header.page;
   const fontSize = header.fontSize;
 
+  /**
+   * The column of a cell. A word that overlaps no header lies in a gap: after a text column
+   * (names and modes are left-aligned and run past their header) and before the next header
+   * starts, it is that text column's.
+   */
+  const cellColumn = (cell: TextCell): RoleColumn | null => {
+    const col = columnOf(cell, columns);
+    if (!col || isDataCell(cell.text) || overlap(cell, { x: col.x - 3, right: col.right + 3 }) > 0) return col;
+    const text = textCols.filter((c) => c.x <= cell.x + 1).sort((a, b) => b.x - a.x)[0];
+    if (text && !columns.some((c) => c.x > text.x && c.x < cell.right)) return text;
+    return col;
+  };
   /** A line's text per column, read with the header's geometry. */
   const readCells = (cells: TextCell[]) => {
     const byCol = new Map<Column, string[]>();
     const cellsOf = new Map<Column, TextCell[]>();
     for (const cell of splitAtColumns(cells, columns, textCols)) {
-      const col = columnOf(cell, columns);
+      const col = cellColumn(cell);
       if (!col) continue;
       byCol.set(col, [...(byCol.get(col) ?? []), cell.text]);
       cellsOf.set(col, [...(cellsOf.get(col) ?? []), cell]);
@@ -282,6 +298,26 @@ function readRows(
     return -1;
   };
 
+  /** Name and mode lines read above a row whose values are still to come (centred cells). */
+  let pending: { names: string[]; mode: string[]; x: number | null } = { names: [], mode: [], x: null };
+  /**
+   * The y of the line of values a text line at `from` is the top of: the next line with values
+   * and no name of its own (a row code aside), a little below, past only short text lines.
+   */
+  const centredRowBelow = (from: number, pitch: number): number | null => {
+    const start = lines[from] as TextLine;
+    for (let j = from + 1; j < lines.length; j++) {
+      const l = lines[j] as TextLine;
+      if (l.page !== start.page || start.y - l.y > Math.max(pitch, fontSize * 2.2) * 1.1) return null;
+      const cells = cellsInSpan(l, span);
+      if (cells.length === 0) continue;
+      const read = readCells(cells);
+      if (read.hasNumbers) return read.nameParts.every((p) => isRowCode(p)) ? l.y : null;
+      if (cells.some((cell) => cell.text.split(/\s+/).length > 8)) return null;
+    }
+    return null;
+  };
+
   for (let i = last + 1; i < lines.length; i++) {
     const line = lines[i] as TextLine;
     if (line.page !== page || lastY - line.y > Math.max(45, fontSize * 4.5)) {
@@ -310,23 +346,39 @@ function readRows(
     const { nameParts, nameCell, yieldText, meanText, modeText, reps, value, hasNumbers } = readCells(cells);
 
     if (!hasNumbers) {
-      // A wrapped treatment name continues under the previous row's name, at the same x and
-      // closer than rows are to each other; a sentence after the table is not one.
       const prev = rows[rows.length - 1];
       const part = nameParts[0] ?? '';
       const pitch = rowPitch(rowYs) ?? fontSize * 1.8;
+      const short = cells.every((cell) => cell.text.split(/\s+/).length <= 8 && !/[.:]$/.test(cell.text));
+      // Cells centred vertically: a name wrapped over lines stands above and below its row's
+      // values, which sit on a line without a name. A short text line nearer to such a line
+      // of values than to the previous row is the top of the next row.
+      const next = short && (nameParts.length > 0 || modeText) ? centredRowBelow(i, pitch) : null;
+      const prevY = rowYs[rowYs.length - 1];
+      if (next !== null && (prevY === undefined || prevY - line.y > line.y - next)) {
+        pending.names.push(...nameParts);
+        if (modeText) pending.mode.push(modeText);
+        pending.x ??= nameCell?.x ?? null;
+        lastY = line.y;
+        lastLine = i;
+        continue;
+      }
+      // A wrapped treatment name continues under the previous row's name, at the same x and
+      // closer than rows are to each other; a sentence after the table is not one. Under a
+      // centred row, every short cell of the line continues its name or its mode.
       const wrapped =
         prev &&
         nameCell &&
         nameParts.length === 1 &&
-        cells.length === 1 &&
+        (cells.length === 1 || (prev.centred && short)) &&
         Math.abs(nameCell.x - prev.nameX) < 3 &&
         lastY - line.y < pitch * 0.98 &&
         !ID_RE.test(part) &&
-        !/[:\d]/.test(part) &&
+        (prev.centred ? !/:/.test(part) : !/[:\d]/.test(part)) &&
         !/\.$/.test(part);
       if (prev && wrapped) {
         prev.nome = `${prev.nome} ${part}`;
+        if (prev.centred && modeText) prev.modeText = `${prev.modeText ?? ''} ${modeText}`.trim();
         lastY = line.y;
         lastLine = i;
         continue;
@@ -351,7 +403,11 @@ function readRows(
     // Id and name may sit in separate columns ("T1" | "Testemunha") or together ("T1 Testemunha").
     let id: number | null = null;
     const names: string[] = [];
-    for (const part of nameParts) {
+    const ownName = nameParts.some((part) => !isRowCode(part));
+    const above = pending;
+    pending = { names: [], mode: [], x: null };
+    const centred = above.names.length > 0 && !ownName;
+    for (const part of centred ? [...above.names, ...nameParts] : nameParts) {
       if (isRowCode(part)) {
         id ??= Number(/\d{1,2}/.exec(part)?.[0]);
         continue;
@@ -364,14 +420,16 @@ function readRows(
     if (!nome && id === null) continue;
     if (nome && isSummaryRow(nome)) continue;
     const cellText = yieldText || meanText;
+    const modeParts = centred ? [...above.mode, modeText ?? ''].filter(Boolean) : [];
     rows.push({
       id,
       nome,
-      modeText,
+      modeText: centred && modeCol ? modeParts.join(' ') : modeText,
       value,
       reps,
       cellUnit: findYieldScale(cellText),
-      nameX: nameCell?.x ?? tableLeft,
+      nameX: (centred ? above.x : null) ?? nameCell?.x ?? tableLeft,
+      centred,
     });
     if (nameCell) span.left = Math.min(span.left, nameCell.x - 3);
     rowYs.push(line.y);

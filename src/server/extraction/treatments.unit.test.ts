@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { groupLines, type TextItem, type TextLine } from './pdf-text.js';
 import { compileReference } from './reference.js';
 import { referenceFromSql } from './reference-sql.js';
-import { findCards, findDescriptionTables, findProseYields, findTreatmentList } from './treatment-sources.js';
+import { findCards, findDescriptionTables, findProseYields, findTreatmentList, findTreatmentSentence } from './treatment-sources.js';
+import { findYieldScale } from './numbers.js';
 import { cleanTreatmentName, dropTrailingValues, normalizeModalidade } from './treatment-text.js';
 import { extractTreatments, findResultsTables } from './treatments.js';
 
@@ -462,5 +463,86 @@ describe('yields laid out without a table', () => {
       [470, 490, '4.120 kg/ha', 9],
     ]);
     expect(brief(extractTreatments(lines, prose(lines), c, 'Soja')).map((t) => t[2])).toEqual([3905, 4120]);
+  });
+});
+
+describe('layouts of reports written by other hands', () => {
+  it('reads names wrapped around values centred in their row, with a code column and words in the gap', () => {
+    const lines = page([
+      [60, 720, 'Trat.'],
+      [90, 720, 'Produto'],
+      [170, 720, 'Modalidade'],
+      [300, 726, 'Produtividade'],
+      [300, 714, '(kg/ha)'],
+      [60, 700, 'T1'],
+      [90, 700, 'Testemunha'],
+      [175, 700, '—'],
+      [310, 700, '3.480 b'],
+      [90, 684, 'Produto'],
+      [132, 684, 'Alfa'],
+      [170, 684, 'Trat. de'],
+      [60, 678, 'T2'],
+      [310, 678, '3.710 a'],
+      [90, 672, 'Quelato'],
+      [170, 672, 'sementes'],
+      [90, 656, 'Produto Beta'],
+      [60, 650, 'T3'],
+      [170, 650, 'Foliar'],
+      [310, 650, '3.655 a'],
+      [90, 644, 'Extra'],
+      [90, 628, 'Média'],
+      [310, 628, '3.615'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3480],
+      ['Produto Alfa Quelato', 'Sementes', 3710],
+      ['Produto Beta Extra', 'Foliar', 3655],
+    ]);
+  });
+
+  it('keeps a wrapped name under its row when the next row has its own name', () => {
+    const lines = page([
+      [60, 720, 'Tratamento'],
+      [250, 720, 'Produtividade (sc/ha)'],
+      [60, 700, 'Produto Gama de nome'],
+      [270, 700, '61,2'],
+      [60, 690, 'bem comprido'],
+      [60, 676, 'Produto Delta'],
+      [270, 676, '63,0'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Produto Gama de nome bem comprido', '', 3672],
+      ['Produto Delta', '', 3780],
+    ]);
+  });
+
+  it('reads a list item wrapped at the margin in a paragraph, even when the next line starts with a capital', () => {
+    const lines = page([
+      [60, 700, 'Os tratamentos foram: (1) testemunha; (2) Produto Alfa, 2 L/ha via foliar; (3) Produto'],
+      [60, 688, 'Beta Plus, 4 L/ha no sulco de plantio; (4) Produto Gama, 1 L/ha em pulverização; (5)'],
+      [60, 676, 'Produto Delta, 20 kg/ha incorporado ao solo antes do plantio.'],
+      [60, 650, 'Resultados'],
+    ]);
+    expect(findTreatmentList(lines, new Set(), c).map((d) => [d.id, d.nome, d.mode])).toEqual([
+      [1, 'Testemunha', null],
+      [2, 'Produto Alfa', 'Foliar'],
+      [3, 'Produto Beta Plus', 'Sulco'],
+      [4, 'Produto Gama', 'Foliar'],
+      [5, 'Produto Delta', 'Incorporado'],
+    ]);
+  });
+
+  it('reads "tratamentos:" followed by the list, and a unit whose superscript was drawn apart', () => {
+    expect(
+      findTreatmentSentence(
+        'com quatro tratamentos: testemunha sem aplicação; Produto Alfa aplicado via foliar; e Produto Beta no sulco.',
+        c,
+      ).map((d) => [d.nome, d.mode]),
+    ).toEqual([
+      ['Testemunha sem aplicação', null],
+      ['Produto Alfa', 'Foliar'],
+      ['Produto Beta', 'Sulco'],
+    ]);
+    expect(findYieldScale('Tabela 1. Produtividade de grãos (kg ha ), massa de mil grãos')?.unit).toBe('kg/ha');
   });
 });
