@@ -273,7 +273,7 @@ const SACK_PER_HA = new RegExp(String.raw`\b(?:sc|scs|sacas?|sacos?)\b\.?(?:\s+[
 export function findBoxMass(text: string): number | null {
   const t = text.toLowerCase();
   const m =
-    /\b(?:caixas?|cxs?)\.?\s*(?:de|com|=|\(|:)?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*kg\b/.exec(t) ??
+    /\b(?:caixas?|cxs?)\.?(?:\s+[a-zà-ÿ]+){0,3}?\s*(?:de|com|=|\(|:)?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*kg\b/.exec(t) ??
     /\b(\d{1,2}(?:[.,]\d{1,2})?)\s*kg\s*(?:por|\/|cada|a)\s*(?:caixa|cx)\b/.exec(t);
   const v = m ? parseBrNumber(m[1] ?? '') : null;
   return v !== null && v > 0 ? v : null;

@@ -8,7 +8,7 @@
 import { findNumbers, findYieldScale, yieldScaleAfter, type YieldScale } from './numbers.js';
 import type { TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
-import { buildHeader, cellsInSpan, type Column, columnOf, isDataCell, isRowCode } from './tables.js';
+import { buildHeader, cellsInSpan, type Column, columnOf, isDataCell, isRowCode, rowCodeId } from './tables.js';
 import {
   cleanTreatmentName,
   type Described,
@@ -234,11 +234,12 @@ export function findDescriptionTables(lines: TextLine[], c: CompiledReference): 
       }
       const idText = idCol ? (by.get(idCol) ?? '') : '';
       const nameText = by.get(nameCol) ?? '';
-      const starts = idCol ? isRowCode(idText) || /^T\s?\d/.test(idText) : nameText !== '' && !/^[a-zà-ÿ(]/.test(nameText);
+      const letter = /^[A-Z]$/.test(idText.trim());
+      const starts = idCol ? isRowCode(idText) || /^T\s?\d/.test(idText) || letter : nameText !== '' && !/^[a-zà-ÿ(]/.test(nameText);
       const prev = rows[rows.length - 1];
       if (starts) {
         const idm = ID_RE.exec(`${idText || nameText} `);
-        rows.push({ id: idm ? idOf(idm) : null, name: nameText, mode: by.get(modeCol) ?? '', y: l.y });
+        rows.push({ id: idm ? idOf(idm) : letter ? rowCodeId(idText) : null, name: nameText, mode: by.get(modeCol) ?? '', y: l.y });
       } else if (prev) {
         if (nameText) prev.name = `${prev.name} ${nameText}`;
         if (by.get(modeCol)) prev.mode = `${prev.mode} ${by.get(modeCol) ?? ''}`;

@@ -15,6 +15,7 @@ import {
   columnOf,
   isDataCell,
   isRowCode,
+  rowCodeId,
   isRunningLine,
   runningLineKeys,
   overlap,
@@ -216,6 +217,8 @@ function readRows(
   const meanCol = columns.find((c) => c.role === 'mean') ?? null;
   const repCols = columns.filter((c) => c.role === 'rep');
   const textCols = columns.filter((c) => c.role === 'mode' || c.role === 'name');
+  /** A row code; beside a separate name column, a capital letter alone is one too ("A", "B"). */
+  const isCode = (part: string) => isRowCode(part) || (nameCols.length > 1 && /^[A-Z]$/.test(part.trim()));
   const tableLeft = Math.min(...columns.map((c) => c.x));
   const tableRight = Math.max(...columns.map((c) => c.right));
 
@@ -268,7 +271,8 @@ function readRows(
   const footerLike = (line: TextLine) =>
     isRunningLine(line, running) ||
     /p[aá]g(?:ina)?\.?\s*\d|^\s*\d{1,3}\s*$/i.test(line.text) ||
-    (line.fontSize < fontSize - 0.5 && line.text.split(/\s+/).length <= 8);
+    (line.fontSize < fontSize - 0.5 && (line.text.split(/\s+/).length <= 8 || line.y < 60)) ||
+    line.y < 40;
 
   /**
    * Where a table broken by a page continues: after the current page's footer, past running
@@ -312,7 +316,7 @@ function readRows(
       const cells = cellsInSpan(l, span);
       if (cells.length === 0) continue;
       const read = readCells(cells);
-      if (read.hasNumbers) return read.nameParts.every((p) => isRowCode(p)) ? l.y : null;
+      if (read.hasNumbers) return read.nameParts.every(isCode) ? l.y : null;
       if (cells.some((cell) => cell.text.split(/\s+/).length > 8)) return null;
     }
     return null;
@@ -403,13 +407,13 @@ function readRows(
     // Id and name may sit in separate columns ("T1" | "Testemunha") or together ("T1 Testemunha").
     let id: number | null = null;
     const names: string[] = [];
-    const ownName = nameParts.some((part) => !isRowCode(part));
+    const ownName = nameParts.some((part) => !isCode(part));
     const above = pending;
     pending = { names: [], mode: [], x: null };
     const centred = above.names.length > 0 && !ownName;
     for (const part of centred ? [...above.names, ...nameParts] : nameParts) {
-      if (isRowCode(part)) {
-        id ??= Number(/\d{1,2}/.exec(part)?.[0]);
+      if (isCode(part)) {
+        id ??= rowCodeId(part);
         continue;
       }
       const cleaned = ID_RE.exec(part);

@@ -546,3 +546,81 @@ describe('layouts of reports written by other hands', () => {
     expect(findYieldScale('Tabela 1. Produtividade de grãos (kg ha ), massa de mil grãos')?.unit).toBe('kg/ha');
   });
 });
+
+describe('codes, boxes and page breaks', () => {
+  it('joins results coded by letters to a treatments table coded by letters, boxes of a mass stated in a note', () => {
+    const lines = page([
+      [60, 760, 'Cód.'],
+      [100, 760, 'Produto'],
+      [300, 760, 'Aplicação'],
+      [64, 742, 'A'],
+      [100, 742, 'Testemunha'],
+      [305, 742, '—'],
+      [64, 726, 'B'],
+      [100, 726, 'Produto Alfa'],
+      [300, 726, 'via foliar'],
+      [64, 710, 'C'],
+      [100, 710, 'Produto Beta'],
+      [300, 710, 'fertirrigação'],
+      [60, 660, 'Cód.'],
+      [100, 660, 'Tratamento'],
+      [250, 660, 'Caixas/ha'],
+      [350, 660, 'Frutos (%)'],
+      [64, 642, 'A'],
+      [100, 642, 'Testemunha'],
+      [255, 642, '2.010 b'],
+      [355, 642, '70'],
+      [64, 626, 'B'],
+      [100, 626, 'Produto Alfa'],
+      [255, 626, '2.240 a'],
+      [355, 626, '75'],
+      [64, 610, 'C'],
+      [100, 610, 'Produto Beta'],
+      [255, 610, '2.190 a'],
+      [355, 610, '74'],
+      [60, 596, 'Caixa padrão de exportação com 5 kg de frutos. Tukey a 5%.', 8],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Manga'))).toEqual([
+      ['Testemunha', '', 10050],
+      ['Produto Alfa', 'Foliar', 11200],
+      ['Produto Beta', 'Solo', 10950],
+    ]);
+  });
+
+  it('follows a table onto the next page past a long footer in small print that appears once', () => {
+    const header: [number, number, string][] = [
+      [60, 700, 'Trat.'],
+      [100, 700, 'Produto'],
+      [250, 700, 'TCH (t/ha)'],
+    ];
+    const lines = [
+      ...page([
+        ...header,
+        [60, 680, 'T1'],
+        [100, 680, 'Testemunha'],
+        [260, 680, '88,1'],
+        [60, 662, 'T2'],
+        [100, 662, 'Produto Alfa'],
+        [260, 662, '92,4'],
+        [60, 30, 'Documento de uso restrito do cliente e da empresa', 7.5],
+        [420, 30, 'Revisão 1 · maio de 2025', 7.5],
+      ]),
+      ...page(
+        [
+          [60, 780, 'Trat.'],
+          [100, 780, 'Produto'],
+          [250, 780, 'TCH (t/ha)'],
+          [60, 760, 'T3'],
+          [100, 760, 'Produto Beta'],
+          [260, 760, '95,0'],
+        ],
+        2,
+      ),
+    ];
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Cana-de-açúcar'))).toEqual([
+      ['Testemunha', '', 88100],
+      ['Produto Alfa', '', 92400],
+      ['Produto Beta', '', 95000],
+    ]);
+  });
+});
