@@ -348,7 +348,8 @@ export function findTransposedTable(lines: TextLine[], c: CompiledReference): { 
     const line = lines[h] as TextLine;
     const codes = line.cells.filter((cell) => T_CODE.test(cell.text));
     const others = line.cells.filter((cell) => !T_CODE.test(cell.text));
-    if (codes.length < 2 || others.length !== 1 || (others[0]?.right ?? 0) > (codes[0]?.x ?? 0)) continue;
+    // The corner cell over the row labels may be empty.
+    if (codes.length < 2 || others.length > 1 || (others[0]?.right ?? 0) > (codes[0]?.x ?? 0)) continue;
     const columns = codes.map((cell) => ({ x: cell.x, right: cell.right, header: cell.text }));
     const left = codes[0]?.x ?? 0;
     const items: Stated[] = codes.map((cell) => ({
@@ -358,8 +359,14 @@ export function findTransposedTable(lines: TextLine[], c: CompiledReference): { 
       value: null,
       scale: null,
     }));
+    // Rows of the table: a label on the left (perhaps over two lines) and the cells of the
+    // lines around it. Cells are centred vertically, so a wrapped cell has lines above and
+    // below its label's: each line of cells goes to the label whose lines are nearest.
+    type Band = { label: string; ys: number[]; cells: { text: string; x: number; right: number; y: number }[] };
+    const bands: Band[] = [];
+    const loose: { text: string; x: number; right: number; y: number }[] = [];
     let lastY = line.y;
-    let found = false;
+    let lastLabelY = Infinity;
     for (let i = h + 1; i < lines.length; i++) {
       const l = lines[i] as TextLine;
       if (l.page !== line.page || lastY - l.y > Math.max(40, line.fontSize * 4)) break;
@@ -367,26 +374,51 @@ export function findTransposedTable(lines: TextLine[], c: CompiledReference): { 
         .filter((cell) => cell.right < left - 2)
         .map((cell) => cell.text)
         .join(' ');
-      const cells = l.cells.filter((cell) => cell.right >= left - 2);
+      const cells = l.cells.filter((cell) => cell.right >= left - 2).map((cell) => ({ ...cell, y: l.y }));
       if (!label && cells.length === 1 && cells[0] && cells[0].text.split(/\s+/).length >= 8) break;
       lastY = l.y;
-      if (!label) continue;
-      const f = key(label);
-      const scale = findYieldScale(label);
-      const isYield = scale !== null || /^(produtividade|rendimento|producao|colheita)/.test(f);
-      for (const cell of cells) {
+      if (label) {
+        const band = bands[bands.length - 1];
+        // A label wrapped over two lines: close lines, the row's cells on at most one of them.
+        if (band && lastLabelY - l.y < line.fontSize * 1.5 && (cells.length === 0 || band.cells.length === 0)) {
+          band.label = `${band.label} ${label}`;
+          band.ys.push(l.y);
+        } else bands.push({ label, ys: [l.y], cells: [] });
+        lastLabelY = l.y;
+        bands[bands.length - 1]?.cells.push(...cells);
+      } else loose.push(...cells);
+    }
+    const centre = (b: Band) => b.ys.reduce((a, y) => a + y, 0) / b.ys.length;
+    for (const cell of loose) {
+      const near = bands.reduce<Band | null>(
+        (best, b) => (!best || Math.abs(centre(b) - cell.y) < Math.abs(centre(best) - cell.y) ? b : best),
+        null,
+      );
+      if (near && Math.abs(centre(near) - cell.y) < line.fontSize * 2.5) near.cells.push(cell);
+    }
+    let found = false;
+    for (const band of bands) {
+      const f = key(band.label);
+      const scale = findYieldScale(band.label);
+      const isYield = (scale !== null || /^(produtividade|rendimento|producao|colheita)/.test(f)) && !/(pluma|fibra|acucar|tah)/.test(f);
+      const texts = new Map<number, string[]>();
+      for (const cell of [...band.cells].sort((a, b) => b.y - a.y || a.x - b.x)) {
         const col = columnOf(cell, columns);
-        const it = col ? items[columns.indexOf(col)] : undefined;
+        if (col) texts.set(columns.indexOf(col), [...(texts.get(columns.indexOf(col)) ?? []), cell.text]);
+      }
+      for (const [k, parts] of texts) {
+        const it = items[k];
+        const text = parts.join(' ');
         if (!it) continue;
         if (isYield) {
-          const n = findNumbers(cell.text.replace(/(\d)([a-eA-E]{1,4})(?![A-Za-z])/g, '$1 $2'))[0];
+          const n = findNumbers(text.replace(/(\d)([a-eA-E]{1,4})(?![A-Za-z])/g, '$1 $2'))[0];
           if (n && it.value === null) {
             it.value = n.value;
-            it.scale = scale ?? findYieldScale(cell.text);
+            it.scale = scale ?? findYieldScale(text);
             found = true;
           }
-        } else if (/^(produtos?|tratamentos?|descricao|nome)/.test(f)) it.nome = `${it.nome} ${cell.text}`.trim();
-        else if (/(aplicacao|modalidade|modo|forma|via)/.test(f)) it.mode ??= normalizeModalidade(cell.text, c);
+        } else if (/^(produtos?|tratamentos?|descricao|nome)/.test(f)) it.nome = `${it.nome} ${text}`.trim();
+        else if (/(aplicacao|modalidade|modo|forma|via)/.test(f)) it.mode ??= normalizeModalidade(text, c);
       }
     }
     if (!found) continue;

@@ -624,3 +624,42 @@ describe('codes, boxes and page breaks', () => {
     ]);
   });
 });
+
+describe('a table on its side, written by other hands', () => {
+  it('reads treatments as columns under an empty corner, with names and modes wrapped around their row label', () => {
+    const lines = page([
+      [200, 700, 'T1'],
+      [280, 700, 'T2'],
+      [360, 700, 'T3'],
+      [270, 684, 'Produto'],
+      [350, 684, 'Produto'],
+      [60, 679, 'Produto'],
+      [190, 679, 'Testemunha'],
+      [270, 674, 'Alfa'],
+      [350, 674, 'Beta Max'],
+      [60, 656, 'Dose'],
+      [200, 656, '—'],
+      [272, 656, '2 L/ha'],
+      [352, 656, '1 L/ha'],
+      [265, 640, 'Pulverização'],
+      [345, 640, 'Tratamento de'],
+      [60, 635, 'Modo de aplicação'],
+      [200, 635, '—'],
+      [275, 630, 'foliar'],
+      [350, 630, 'sementes'],
+      [60, 612, 'Produtividade (@/ha)'],
+      [195, 612, '301,2 b'],
+      [275, 612, '322,4 a'],
+      [355, 612, '318,0 a'],
+      [60, 594, 'Pluma (@/ha)'],
+      [195, 594, '121,0'],
+      [275, 594, '130,1'],
+      [355, 594, '128,5'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Algodão'))).toEqual([
+      ['Testemunha', '', 4518],
+      ['Produto Alfa', 'Foliar', 4836],
+      ['Produto Beta Max', 'Sementes', 4770],
+    ]);
+  });
+});
