@@ -42,7 +42,7 @@ import {
   type Modalidade,
   normalizeModalidade,
 } from './treatment-text.js';
-import { fold, isBlankCell, key } from './text.js';
+import { escapeRegExp, fold, isBlankCell, key } from './text.js';
 
 export { cleanTreatmentName, isControl, normalizeModalidade, stripProducts, type Modalidade } from './treatment-text.js';
 export { findTreatmentList, findTreatmentSentence } from './treatment-sources.js';
@@ -615,6 +615,9 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
   let tratamentos: ExtractedTreatment[] = [];
   let scale: YieldScale | null = null;
   let evidence: TreatmentsResult['evidence'];
+  /** Each treatment's code, where the report gives one; a mode column says a report's modes. */
+  let ids: (number | null)[] = [];
+  let modeColumn = false;
   /** A box of unstated mass: its yields cannot be put in kg/ha. */
   const boxWithoutMass = (s: YieldScale | null) => s !== null && s.factor === null;
 
@@ -637,6 +640,8 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
     }
     const used = new Set<Described>();
     const tableScale = scale;
+    ids = table.rows.map((r) => r.id);
+    modeColumn = table.hasModeColumn;
     tratamentos = table.rows.map((row, index) => {
       const factor = (row.cellUnit ?? tableScale).factor;
       const desc = joinDescription(row, index, table.rows.length, described, used);
@@ -664,11 +669,13 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       const used = new Set<Described>();
       const items = laid.items.map((item) => (boxWithoutMass(item.scale) ? { ...item, scale: withMass(item.scale, prose) } : item));
       tratamentos = items.map((item, index) => fromStated(item, joinDescription(item, index, items.length, described, used)));
+      ids = items.map((item) => item.id);
       scale = items.find((i) => i.scale)?.scale ?? null;
       confidence = 0.8;
     } else if (described.length > 0) {
       // No results laid out: the descriptions, with yields they state or sentences state.
       const stated = described.some((d) => d.value !== null) ? null : findProseYields(lines, described);
+      ids = described.map((d) => d.id);
       tratamentos = described.map((d, index) => {
         const found = stated?.values.get(index);
         const s = found?.scale ?? d.scale;
@@ -687,6 +694,8 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
   if (boxWithoutMass(scale)) {
     warnings.push('Produtividade em caixas sem a massa da caixa informada; converta para kg/ha e preencha manualmente.');
   }
+
+  if (!modeColumn) modesFromMentions(tratamentos, ids, prose, c);
 
   // The control goes first, as the form and the comparisons expect.
   const controlAt = tratamentos.findIndex((t) => isControl(t.nome));
@@ -708,6 +717,43 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
   const result: TreatmentsResult = { tratamentos, confidence: Math.max(0, Math.min(1, confidence)), warnings, unit };
   if (evidence && tratamentos.length > 0) result.evidence = evidence;
   return result;
+}
+
+/**
+ * Modes a report tells apart from any list or table: right after a treatment is named by its
+ * name or its code ("o tratamento 3 (…) foi aplicado nas sementes", "Produto X — via foliar em
+ * V6"), before the clause ends or another treatment is named. Remarks in parentheses and the
+ * treatments' own names (which may hold a mode word) are left out of the reading.
+ */
+export function modesFromMentions(tratamentos: ExtractedTreatment[], ids: (number | null)[], prose: string, c: CompiledReference): void {
+  const missing = tratamentos.map((t, i) => (t.modalidade === '' && !isControl(t.nome) ? i : -1)).filter((i) => i >= 0);
+  if (missing.length === 0) return;
+  const text = fold(prose).replace(/\([^)]*\)/g, (m) => ' '.repeat(m.length));
+  const sources = tratamentos.map((t, i) => {
+    const words = key(t.nome).split(' ').filter(Boolean);
+    const alts = words.length > 0 && key(t.nome).length >= 4 ? [words.map(escapeRegExp).join('[^a-z0-9]+')] : [];
+    const id = ids[i];
+    if (id !== null && id !== undefined) alts.push(`tratamento\\s+(?:n[o.]?\\s*)?${id}(?!\\d)`, `t\\s?${id}(?!\\d)`);
+    return alts.length > 0 ? new RegExp(`(?<![a-z0-9])(?:${alts.join('|')})`, 'g') : null;
+  });
+  const mentions: { at: number; end: number; index: number }[] = [];
+  sources.forEach((re, index) => {
+    if (re) for (const m of text.matchAll(re)) mentions.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, index });
+  });
+  mentions.sort((a, b) => a.at - b.at);
+  for (const index of missing) {
+    for (const m of mentions.filter((x) => x.index === index)) {
+      const other = mentions.find((x) => x.at >= m.end && x.index !== index);
+      let window = text.slice(m.end, Math.min(m.end + 60, other?.at ?? Infinity));
+      const stop = window.search(/[;.:](?:\s|$)/);
+      if (stop >= 0) window = window.slice(0, stop);
+      const mode = normalizeModalidade(window, c);
+      if (mode) {
+        (tratamentos[index] as ExtractedTreatment).modalidade = mode;
+        break;
+      }
+    }
+  }
 }
 
 /** A box scale completed with the box mass the document states elsewhere. */

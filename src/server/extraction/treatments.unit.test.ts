@@ -12,7 +12,7 @@ import { referenceFromSql } from './reference-sql.js';
 import { findCards, findDescriptionTables, findProseYields, findTreatmentList, findTreatmentSentence } from './treatment-sources.js';
 import { findYieldScale } from './numbers.js';
 import { cleanTreatmentName, dropTrailingValues, normalizeModalidade } from './treatment-text.js';
-import { extractTreatments, findResultsTables } from './treatments.js';
+import { extractTreatments, findResultsTables, modesFromMentions } from './treatments.js';
 
 const c = compileReference(referenceFromSql(readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8')));
 
@@ -661,5 +661,22 @@ describe('a table on its side, written by other hands', () => {
       ['Produto Alfa', 'Foliar', 4836],
       ['Produto Beta Max', 'Sementes', 4770],
     ]);
+  });
+});
+
+describe('modes told in the running text', () => {
+  it('takes the mode stated right after a treatment is named by code or by name, not a later one', () => {
+    const tratamentos = [
+      { nome: 'Testemunha', modalidade: '' },
+      { nome: 'Produto Alfa', modalidade: '' },
+      { nome: 'Produto Solo Forte', modalidade: '' },
+      { nome: 'Produto Gama', modalidade: '' },
+    ];
+    const text =
+      'Visita 1 — o tratamento 2 (Produto Alfa, 1 L/ha) foi aplicado nas sementes antes do plantio; o tratamento 3 ' +
+      '(Produto Solo Forte) foi pulverizado nas folhas em V4. Produto Gama — no sulco de semeadura. ' +
+      'Conclusão: Produto Alfa superou a testemunha, assim como a aplicação via foliar.';
+    modesFromMentions(tratamentos, [1, 2, 3, 4], text, c);
+    expect(tratamentos.map((t) => t.modalidade)).toEqual(['', 'Sementes', 'Foliar', 'Sulco']);
   });
 });
