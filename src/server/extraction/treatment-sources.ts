@@ -489,6 +489,64 @@ export function findBarLabels(lines: TextLine[], c: CompiledReference): { items:
   return null;
 }
 
+/**
+ * A chart of vertical bars: the treatments' names on one line under the bars, each value
+ * printed above its bar (at the bar's height, so the values stand on different lines), under a
+ * caption with the yield unit. Each name takes the one value centred over it.
+ */
+export function findColumnBars(lines: TextLine[], c: CompiledReference): { items: Stated[]; page: number; snippet: string } | null {
+  for (let h = 0; h < lines.length; h++) {
+    const base = lines[h] as TextLine;
+    const names = base.cells;
+    if (
+      names.length < 2 ||
+      names.some((cell) => isDataCell(cell.text) || cell.text.split(/\s+/).length > 5 || !/[A-Za-zÀ-ÿ]{2}/.test(cell.text))
+    )
+      continue;
+    const left = Math.min(...names.map((n) => n.x));
+    const right = Math.max(...names.map((n) => n.right));
+    const values: { value: number; x: number; y: number }[] = [];
+    let caption: { line: TextLine; scale: YieldScale } | null = null;
+    for (let i = h - 1; i >= 0; i--) {
+      const l = lines[i] as TextLine;
+      if (l.page !== base.page || l.y - base.y > 700) break;
+      const inChart = l.cells.filter((cell) => cell.right > left - 20 && cell.x < right + 20);
+      const unitCell = inChart.find((cell) => findYieldScale(cell.text) && !isDataCell(cell.text));
+      if (unitCell && values.length > 0) {
+        const scale = findYieldScale(unitCell.text);
+        if (scale) caption = { line: l, scale };
+        break;
+      }
+      for (const cell of inChart) {
+        const n = isDataCell(cell.text) ? findNumbers(cell.text)[0] : undefined;
+        if (n && !/^[+]/.test(cell.text.trim())) values.push({ value: n.value, x: (cell.x + cell.right) / 2, y: l.y });
+      }
+    }
+    if (!caption) continue;
+    const pitch = Math.min(...names.slice(1).map((n, k) => (n.x + n.right) / 2 - ((names[k]?.x ?? 0) + (names[k]?.right ?? 0)) / 2));
+    const items = names.map((n) => {
+      const centre = (n.x + n.right) / 2;
+      const over = values.filter((v) => Math.abs(v.x - centre) < pitch / 2);
+      return { n, over };
+    });
+    // One value over each name, or this is not a chart of those names.
+    if (items.some((it) => it.over.length !== 1)) continue;
+    const scale = caption.scale;
+    return {
+      items: items.map(({ n, over }) => ({
+        id: null,
+        nome: cleanTreatmentName(n.text, c).nome,
+        mode: null,
+        value: over[0]?.value ?? null,
+        scale,
+      })),
+      page: base.page,
+      snippet: snippetOf(caption.line.text),
+    };
+  }
+  return null;
+}
+
 /** Words before a number that make it something else than a treatment's yield. */
 const NOT_A_YIELD =
   /(acrescimo|incremento|ganho|aumento|diferenca|superou|superaram|superior em|reducao|perda|a mais|variou|media|medias|historic|estimativa|conab|ibge|imea|emater|safra anterior|ensaio anterior|trabalho anterior|regiao|municipio|estado)[^,;]*$/;

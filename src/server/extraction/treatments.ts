@@ -25,6 +25,7 @@ import {
 import {
   findBarLabels,
   findCards,
+  findColumnBars,
   findDescriptionTables,
   findProseYields,
   findTreatmentList,
@@ -663,7 +664,7 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       return t;
     });
   } else {
-    const laid = findCards(lines, c) ?? findTransposedTable(lines, c) ?? findBarLabels(lines, c);
+    const laid = findCards(lines, c) ?? findTransposedTable(lines, c) ?? findBarLabels(lines, c) ?? findColumnBars(lines, c);
     if (laid) {
       evidence = { page: laid.page, snippet: laid.snippet };
       const used = new Set<Described>();

@@ -680,3 +680,26 @@ describe('modes told in the running text', () => {
     expect(tratamentos.map((t) => t.modalidade)).toEqual(['', 'Sementes', 'Foliar', 'Sulco']);
   });
 });
+
+describe('a chart of vertical bars', () => {
+  it('gives each name under the bars the value printed over its bar, under a caption with the unit', () => {
+    const lines = page([
+      [60, 760, 'Rendimento de grãos (sc/ha)', 14],
+      [400, 760, 'Conclusões', 14],
+      [400, 740, 'O Produto Beta rendeu 5,1 sc/ha a mais.'],
+      [180, 720, '66,0', 12],
+      [100, 705, '61,2', 12],
+      [260, 698, '64,5', 12],
+      [80, 520, 'Testemunha'],
+      [160, 520, 'Produto Beta'],
+      [240, 520, 'Produto Gama'],
+      [60, 500, 'Sacas de 60 kg por hectare.', 8],
+      [400, 500, 'Produto Beta — via foliar em V6; Produto Gama — no sulco.', 9],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3672],
+      ['Produto Beta', 'Foliar', 3960],
+      ['Produto Gama', 'Sulco', 3870],
+    ]);
+  });
+});
