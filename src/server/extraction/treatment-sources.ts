@@ -619,3 +619,84 @@ export function findProseYields(
   const at = body.find((l) => snippet && fold(l.text.replace(/\t/g, ' ')).includes(fold(snippet).slice(0, 30)));
   return { values, page: at?.page ?? body[0]?.page ?? 1, snippet: snippetOf(snippet) };
 }
+
+/** Words that open a capitalised run without being part of a name ("O Produto X", "Já o …"). */
+const LEADING_WORDS = new Set([
+  'o',
+  'a',
+  'os',
+  'as',
+  'no',
+  'na',
+  'nos',
+  'nas',
+  'com',
+  'ja',
+  'para',
+  'de',
+  'do',
+  'da',
+  'em',
+  'e',
+  'um',
+  'uma',
+  'ao',
+  'pelo',
+  'pela',
+  'ate',
+  'mas',
+  'entre',
+  'sem',
+  'so',
+  'apenas',
+  'enquanto',
+  'quanto',
+]);
+
+/**
+ * Treatments a report only tells in sentences, with no list and no table (a newsletter, a
+ * field-day text): "A testemunha produziu 18,4 t/ha", "O Produto X, aplicado via foliar, elevou a
+ * produtividade para 20,9 t/ha". Each yield goes to the treatment named last before it in its
+ * sentence: the control, or a run of capitalised words (two or more, or with a brand's name).
+ * Needs the control and at least one other treatment, each with a yield.
+ */
+export function findProseTreatments(prose: string, c: CompiledReference): { items: Stated[]; snippet: string } | null {
+  const text = prose.replace(/\s+/g, ' ');
+  const hasBrand = (name: string) =>
+    c.brands.some((b) => {
+      b.name.lastIndex = 0;
+      return b.name.test(fold(name));
+    });
+  const found = new Map<string, Stated>();
+  let snippet = '';
+  for (const sentence of text.matchAll(/[^.!?]+(?:[.](?=\d)[^.!?]*)*(?:[.!?]|$)/g)) {
+    const s = sentence[0];
+    const mentions: { at: number; end: number; nome: string; control: boolean }[] = [];
+    for (const m of s.matchAll(/(?<![\wÀ-ÿ])[A-ZÀ-Ý][\wÀ-ÿ-]*(?:\s+(?:[A-ZÀ-Ý][\wÀ-ÿ-]*|\d{1,4}(?![.,]\d)))*/g)) {
+      const words = m[0].split(/\s+/);
+      while (words.length > 0 && LEADING_WORDS.has(key(words[0] ?? ''))) words.shift();
+      const nome = words.join(' ');
+      if (!nome || isControl(nome)) continue;
+      if ((words.length >= 2 && /^[A-ZÀ-Ý]/.test(nome)) || hasBrand(nome))
+        mentions.push({ at: (m.index ?? 0) + m[0].length - nome.length, end: (m.index ?? 0) + m[0].length, nome, control: false });
+    }
+    for (const m of fold(s).matchAll(/(?<![a-z])(testemunha|controle)(?![a-z])/g))
+      mentions.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, nome: 'Testemunha', control: true });
+    if (mentions.length === 0) continue;
+    for (const n of findNumbers(s)) {
+      const scale = yieldScaleAfter(s, n.end);
+      if (!scale || /[+±]\s*$/.test(s.slice(0, n.index))) continue;
+      if (NOT_A_YIELD.test(fold(s.slice(0, n.index))) || /^\s*(a|de)?\s*mais/.test(fold(s.slice(n.end + 6, n.end + 20)))) continue;
+      const owner = mentions.filter((m) => m.end <= n.index).sort((a, b) => b.end - a.end)[0];
+      if (!owner || found.has(key(owner.nome))) continue;
+      found.set(key(owner.nome), { id: null, nome: owner.nome, mode: null, value: n.value, scale });
+      snippet ||= s.trim();
+    }
+  }
+  const items = [...found.values()];
+  if (items.length < 2 || !items.some((it) => isControl(it.nome))) return null;
+  // With a brand among the names, the names without one are places or people.
+  const branded = items.some((it) => hasBrand(it.nome));
+  const kept = items.filter((it) => isControl(it.nome) || !branded || hasBrand(it.nome));
+  return kept.length >= 2 ? { items: kept, snippet: snippetOf(snippet) } : null;
+}

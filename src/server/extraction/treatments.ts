@@ -27,6 +27,7 @@ import {
   findCards,
   findColumnBars,
   findDescriptionTables,
+  findProseTreatments,
   findProseYields,
   findTreatmentList,
   findTransposedTable,
@@ -690,6 +691,16 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
           ? { page: first.page ?? 1, snippet: first.snippet }
           : undefined;
       confidence = stated ? 0.75 : 0.7;
+    } else {
+      const told = findProseTreatments(prose, c);
+      if (told) {
+        tratamentos = told.items.map((item) => fromStated(item, undefined));
+        ids = told.items.map(() => null);
+        scale = told.items.find((i) => i.scale)?.scale ?? null;
+        const first = lines.find((l) => fold(l.text).includes(fold(told.snippet).slice(0, 30)));
+        evidence = { page: first?.page ?? 1, snippet: told.snippet };
+        confidence = 0.7;
+      }
     }
   }
   if (boxWithoutMass(scale)) {

@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { groupLines, type TextItem, type TextLine } from './pdf-text.js';
 import { compileReference } from './reference.js';
 import { referenceFromSql } from './reference-sql.js';
-import { findCards, findDescriptionTables, findProseYields, findTreatmentList, findTreatmentSentence } from './treatment-sources.js';
+import {
+  findCards,
+  findDescriptionTables,
+  findProseTreatments,
+  findProseYields,
+  findTreatmentList,
+  findTreatmentSentence,
+} from './treatment-sources.js';
 import { findYieldScale } from './numbers.js';
 import { cleanTreatmentName, dropTrailingValues, normalizeModalidade } from './treatment-text.js';
 import { extractTreatments, findResultsTables, modesFromMentions } from './treatments.js';
@@ -701,5 +708,26 @@ describe('a chart of vertical bars', () => {
       ['Produto Beta', 'Foliar', 3960],
       ['Produto Gama', 'Sulco', 3870],
     ]);
+  });
+});
+
+describe('treatments told only in sentences', () => {
+  it('reads each yield with the treatment named before it, skipping earlier seasons and regional averages', () => {
+    const text =
+      'Foram comparados três manejos no pomar de Vila Serena. As plantas que serviram de testemunha produziram 21,5 t/ha. ' +
+      'O Dimicron Alfa Raiz, aplicado via gotejo desde a brotação, elevou a produtividade para 24,0 t/ha. ' +
+      'Já o Dimicron Beta Folha, em três pulverizações foliares, rendeu 22,8 t/ha, sem diferir da testemunha. ' +
+      'Para comparação, o mesmo pomar colheu 19,9 t/ha na safra anterior, e a média do município é de 17 t/ha.';
+    const lines = page([[60, 700, text]]);
+    expect(brief(extractTreatments(lines, text, c, 'Uva'))).toEqual([
+      ['Testemunha', '', 21500],
+      ['Dimicron Alfa Raiz', 'Solo', 24000],
+      ['Dimicron Beta Folha', 'Foliar', 22800],
+    ]);
+  });
+
+  it('finds nothing in sentences without a control', () => {
+    const text = 'A Fazenda Boa Vista colheu 62 sc/ha. O Vale Verde ficou em 58 sc/ha.';
+    expect(findProseTreatments(text, c)).toBeNull();
   });
 });
