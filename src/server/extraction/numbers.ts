@@ -90,8 +90,9 @@ export type YieldUnit = 'kg/ha' | 'sc/ha' | 't/ha' | '@/ha';
 /** Kilograms per unit of yield: a sack is 60 kg, an arroba 15 kg. */
 export const YIELD_FACTORS: Record<YieldUnit, number> = { 'kg/ha': 1, 'sc/ha': 60, 't/ha': 1000, '@/ha': 15 };
 
-// "kg/ha", "kg ha-1", "kg.ha-1", "kg ha⁻¹", "kg por hectare" (compiled once: called per cell).
-const PER_HA_UNIT = String.raw`(?:\s*\/\s*ha|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare)`;
+// "kg/ha", "kg ha-1", "kg.ha-1", "kg ha⁻¹", "kg por hectare" (compiled once: called per cell);
+// also "(kg ha )", where the superscript "-1" was drawn apart and read elsewhere.
+const PER_HA_UNIT = String.raw`(?:\s*\/\s*ha|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare|[\s.·]+ha\s*(?=\)))`;
 const KG_PER_HA = new RegExp(String.raw`\bkg${PER_HA_UNIT}`);
 const SC_PER_HA = new RegExp(String.raw`\b(?:sc|scs|sacas?|sacos?)(?:${PER_HA_UNIT}|\s*de\s+60\s*kg\s*(?:\/|por)\s*ha)`);
 const T_PER_HA = new RegExp(String.raw`(?:^|[^\w])(?:t|ton|mg)${PER_HA_UNIT}`);
@@ -261,7 +262,7 @@ export interface YieldScale {
   at: number;
 }
 
-const PER_HA = String.raw`(?:\s*\/\s*ha\b|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare|\s+por\s+ha\b)`;
+const PER_HA = String.raw`(?:\s*\/\s*ha\b|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare|\s+por\s+ha\b|[\s.·]+ha\s*(?=\)))`;
 
 const BOX_PER_HA = new RegExp(
   String.raw`\b(?:caixas?|cxs?)\.?(?:\s+(?:de\s+)?\d{1,2}(?:[.,]\d{1,2})?\s*kg)?(?:\s+[a-zà-ÿ]+){0,2}?${PER_HA}`,
@@ -272,7 +273,7 @@ const SACK_PER_HA = new RegExp(String.raw`\b(?:sc|scs|sacas?|sacos?)\b\.?(?:\s+[
 export function findBoxMass(text: string): number | null {
   const t = text.toLowerCase();
   const m =
-    /\b(?:caixas?|cxs?)\.?\s*(?:de|com|=|\(|:)?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*kg\b/.exec(t) ??
+    /\b(?:caixas?|cxs?)\.?(?:\s+[a-zà-ÿ]+){0,3}?\s*(?:de|com|=|\(|:)?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*kg\b/.exec(t) ??
     /\b(\d{1,2}(?:[.,]\d{1,2})?)\s*kg\s*(?:por|\/|cada|a)\s*(?:caixa|cx)\b/.exec(t);
   const v = m ? parseBrNumber(m[1] ?? '') : null;
   return v !== null && v > 0 ? v : null;

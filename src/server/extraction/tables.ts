@@ -44,6 +44,17 @@ export function isRowCode(text: string): boolean {
   return /^\s*(?:T\s?-?\s?\d{1,2}|\(?\d{1,2}[.)º°]?)\s*$/i.test(text);
 }
 
+/**
+ * The number a row code stands for: "T3", "3." and "(3)" → 3; a letter alone in a code column
+ * ("A", "B"…) → its place in the alphabet.
+ */
+export function rowCodeId(text: string): number | null {
+  const t = text.trim();
+  if (/^[A-Z]$/.test(t)) return t.charCodeAt(0) - 64;
+  const m = /\d{1,2}/.exec(t);
+  return m ? Number(m[0]) : null;
+}
+
 /** A table's caption or a section heading, which ends a header upwards. */
 function isCaption(text: string): boolean {
   return /^(tabela|quadro|figura|gr[aá]fico|tab\.)\s*\d*/i.test(text.trim());

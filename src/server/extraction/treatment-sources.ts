@@ -8,7 +8,7 @@
 import { findNumbers, findYieldScale, yieldScaleAfter, type YieldScale } from './numbers.js';
 import type { TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
-import { buildHeader, cellsInSpan, type Column, columnOf, isDataCell, isRowCode } from './tables.js';
+import { buildHeader, cellsInSpan, type Column, columnOf, isDataCell, isRowCode, rowCodeId } from './tables.js';
 import {
   cleanTreatmentName,
   type Described,
@@ -36,10 +36,12 @@ export function findTreatmentList(lines: TextLine[], skip: Set<number>, c: Compi
   const kept = lines.map((l, i) => ({ l, i })).filter(({ i }) => !skip.has(i));
   const starts: number[] = [];
   let text = '';
-  for (const { l } of kept) {
+  kept.forEach(({ l }, k) => {
     starts.push(text.length);
-    text += `${l.text.replace(/\t/g, '  ')}\n`;
-  }
+    // A line that runs to its paragraph's right edge wraps (a soft break, read as a space); a
+    // line that stops short ends its item or paragraph.
+    text += `${l.text.replace(/\t/g, '  ')}${wrapsAtMargin(kept, k) ? ' ' : '\n'}`;
+  });
   const pageAt = (index: number) => {
     let k = 0;
     while (k + 1 < starts.length && (starts[k + 1] ?? Infinity) <= index) k++;
@@ -78,6 +80,29 @@ export function findTreatmentList(lines: TextLine[], skip: Set<number>, c: Compi
     ))
       if (d.id !== null) out.set(d.id, d);
   return [...out.values()].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+}
+
+/**
+ * Whether line `k` runs to the right edge of its paragraph (the lines around it on its page
+ * that start where it starts), so that its end is a wrap rather than the end of a line of text.
+ */
+function wrapsAtMargin(kept: { l: TextLine }[], k: number): boolean {
+  const line = kept[k]?.l;
+  const next = kept[k + 1]?.l;
+  if (!line || !next || next.page !== line.page || line.cells.length !== 1 || next.cells.length !== 1) return false;
+  const left = (l: TextLine) => l.cells[0]?.x ?? 0;
+  const right = (l: TextLine) => l.cells[l.cells.length - 1]?.right ?? 0;
+  let edge = 0;
+  for (let j = Math.max(0, k - 6); j <= Math.min(kept.length - 1, k + 6); j++) {
+    const l = kept[j]?.l;
+    if (l && l.page === line.page && l.cells.length === 1 && Math.abs(left(l) - left(line)) < line.fontSize * 2)
+      edge = Math.max(edge, right(l));
+  }
+  return (
+    Math.abs(left(next) - left(line)) < line.fontSize * 2 &&
+    right(line) >= edge - line.fontSize * 2.5 &&
+    line.y - next.y < line.fontSize * 2
+  );
 }
 
 /** The font size most of the text is set in. */
@@ -136,7 +161,7 @@ function numberedList(lines: TextLine[], c: CompiledReference): Described[] {
 export function findTreatmentSentence(prose: string, c: CompiledReference): Described[] {
   const f = fold(prose);
   const re =
-    /tratamentos\s+(?:avaliados\s+|utilizados\s+|testados\s+|empregados\s+)?(?:foram(?:\s+os\s+seguintes)?|consistiram(?:\s+(?:em|de|no|na|nos|nas))?|sao|compreenderam|incluiram)?\s*:\s*|tratamentos\s+(?:avaliados\s+)?(?:foram|consistiram(?:\s+(?:em|de))?)\s+/g;
+    /tratamentos\s*(?:avaliados\s+|utilizados\s+|testados\s+|empregados\s+)?(?:foram(?:\s+os\s+seguintes)?|consistiram(?:\s+(?:em|de|no|na|nos|nas))?|sao|compreenderam|incluiram)?\s*:\s*|tratamentos\s+(?:avaliados\s+)?(?:foram|consistiram(?:\s+(?:em|de))?)\s+/g;
   for (const m of f.matchAll(re)) {
     const start = (m.index ?? 0) + m[0].length;
     // The sentence ends at a full stop followed by a capital (or the end of the text).
@@ -209,11 +234,12 @@ export function findDescriptionTables(lines: TextLine[], c: CompiledReference): 
       }
       const idText = idCol ? (by.get(idCol) ?? '') : '';
       const nameText = by.get(nameCol) ?? '';
-      const starts = idCol ? isRowCode(idText) || /^T\s?\d/.test(idText) : nameText !== '' && !/^[a-zà-ÿ(]/.test(nameText);
+      const letter = /^[A-Z]$/.test(idText.trim());
+      const starts = idCol ? isRowCode(idText) || /^T\s?\d/.test(idText) || letter : nameText !== '' && !/^[a-zà-ÿ(]/.test(nameText);
       const prev = rows[rows.length - 1];
       if (starts) {
         const idm = ID_RE.exec(`${idText || nameText} `);
-        rows.push({ id: idm ? idOf(idm) : null, name: nameText, mode: by.get(modeCol) ?? '', y: l.y });
+        rows.push({ id: idm ? idOf(idm) : letter ? rowCodeId(idText) : null, name: nameText, mode: by.get(modeCol) ?? '', y: l.y });
       } else if (prev) {
         if (nameText) prev.name = `${prev.name} ${nameText}`;
         if (by.get(modeCol)) prev.mode = `${prev.mode} ${by.get(modeCol) ?? ''}`;
@@ -322,7 +348,8 @@ export function findTransposedTable(lines: TextLine[], c: CompiledReference): { 
     const line = lines[h] as TextLine;
     const codes = line.cells.filter((cell) => T_CODE.test(cell.text));
     const others = line.cells.filter((cell) => !T_CODE.test(cell.text));
-    if (codes.length < 2 || others.length !== 1 || (others[0]?.right ?? 0) > (codes[0]?.x ?? 0)) continue;
+    // The corner cell over the row labels may be empty.
+    if (codes.length < 2 || others.length > 1 || (others[0]?.right ?? 0) > (codes[0]?.x ?? 0)) continue;
     const columns = codes.map((cell) => ({ x: cell.x, right: cell.right, header: cell.text }));
     const left = codes[0]?.x ?? 0;
     const items: Stated[] = codes.map((cell) => ({
@@ -332,8 +359,14 @@ export function findTransposedTable(lines: TextLine[], c: CompiledReference): { 
       value: null,
       scale: null,
     }));
+    // Rows of the table: a label on the left (perhaps over two lines) and the cells of the
+    // lines around it. Cells are centred vertically, so a wrapped cell has lines above and
+    // below its label's: each line of cells goes to the label whose lines are nearest.
+    type Band = { label: string; ys: number[]; cells: { text: string; x: number; right: number; y: number }[] };
+    const bands: Band[] = [];
+    const loose: { text: string; x: number; right: number; y: number }[] = [];
     let lastY = line.y;
-    let found = false;
+    let lastLabelY = Infinity;
     for (let i = h + 1; i < lines.length; i++) {
       const l = lines[i] as TextLine;
       if (l.page !== line.page || lastY - l.y > Math.max(40, line.fontSize * 4)) break;
@@ -341,26 +374,51 @@ export function findTransposedTable(lines: TextLine[], c: CompiledReference): { 
         .filter((cell) => cell.right < left - 2)
         .map((cell) => cell.text)
         .join(' ');
-      const cells = l.cells.filter((cell) => cell.right >= left - 2);
+      const cells = l.cells.filter((cell) => cell.right >= left - 2).map((cell) => ({ ...cell, y: l.y }));
       if (!label && cells.length === 1 && cells[0] && cells[0].text.split(/\s+/).length >= 8) break;
       lastY = l.y;
-      if (!label) continue;
-      const f = key(label);
-      const scale = findYieldScale(label);
-      const isYield = scale !== null || /^(produtividade|rendimento|producao|colheita)/.test(f);
-      for (const cell of cells) {
+      if (label) {
+        const band = bands[bands.length - 1];
+        // A label wrapped over two lines: close lines, the row's cells on at most one of them.
+        if (band && lastLabelY - l.y < line.fontSize * 1.5 && (cells.length === 0 || band.cells.length === 0)) {
+          band.label = `${band.label} ${label}`;
+          band.ys.push(l.y);
+        } else bands.push({ label, ys: [l.y], cells: [] });
+        lastLabelY = l.y;
+        bands[bands.length - 1]?.cells.push(...cells);
+      } else loose.push(...cells);
+    }
+    const centre = (b: Band) => b.ys.reduce((a, y) => a + y, 0) / b.ys.length;
+    for (const cell of loose) {
+      const near = bands.reduce<Band | null>(
+        (best, b) => (!best || Math.abs(centre(b) - cell.y) < Math.abs(centre(best) - cell.y) ? b : best),
+        null,
+      );
+      if (near && Math.abs(centre(near) - cell.y) < line.fontSize * 2.5) near.cells.push(cell);
+    }
+    let found = false;
+    for (const band of bands) {
+      const f = key(band.label);
+      const scale = findYieldScale(band.label);
+      const isYield = (scale !== null || /^(produtividade|rendimento|producao|colheita)/.test(f)) && !/(pluma|fibra|acucar|tah)/.test(f);
+      const texts = new Map<number, string[]>();
+      for (const cell of [...band.cells].sort((a, b) => b.y - a.y || a.x - b.x)) {
         const col = columnOf(cell, columns);
-        const it = col ? items[columns.indexOf(col)] : undefined;
+        if (col) texts.set(columns.indexOf(col), [...(texts.get(columns.indexOf(col)) ?? []), cell.text]);
+      }
+      for (const [k, parts] of texts) {
+        const it = items[k];
+        const text = parts.join(' ');
         if (!it) continue;
         if (isYield) {
-          const n = findNumbers(cell.text.replace(/(\d)([a-eA-E]{1,4})(?![A-Za-z])/g, '$1 $2'))[0];
+          const n = findNumbers(text.replace(/(\d)([a-eA-E]{1,4})(?![A-Za-z])/g, '$1 $2'))[0];
           if (n && it.value === null) {
             it.value = n.value;
-            it.scale = scale ?? findYieldScale(cell.text);
+            it.scale = scale ?? findYieldScale(text);
             found = true;
           }
-        } else if (/^(produtos?|tratamentos?|descricao|nome)/.test(f)) it.nome = `${it.nome} ${cell.text}`.trim();
-        else if (/(aplicacao|modalidade|modo|forma|via)/.test(f)) it.mode ??= normalizeModalidade(cell.text, c);
+        } else if (/^(produtos?|tratamentos?|descricao|nome)/.test(f)) it.nome = `${it.nome} ${text}`.trim();
+        else if (/(aplicacao|modalidade|modo|forma|via)/.test(f)) it.mode ??= normalizeModalidade(text, c);
       }
     }
     if (!found) continue;
@@ -427,6 +485,64 @@ export function findBarLabels(lines: TextLine[], c: CompiledReference): { items:
         scale: unit,
       }));
     if (items.length >= 2 && items.length === labels.length) return { items, page: caption.page, snippet: snippetOf(caption.text) };
+  }
+  return null;
+}
+
+/**
+ * A chart of vertical bars: the treatments' names on one line under the bars, each value
+ * printed above its bar (at the bar's height, so the values stand on different lines), under a
+ * caption with the yield unit. Each name takes the one value centred over it.
+ */
+export function findColumnBars(lines: TextLine[], c: CompiledReference): { items: Stated[]; page: number; snippet: string } | null {
+  for (let h = 0; h < lines.length; h++) {
+    const base = lines[h] as TextLine;
+    const names = base.cells;
+    if (
+      names.length < 2 ||
+      names.some((cell) => isDataCell(cell.text) || cell.text.split(/\s+/).length > 5 || !/[A-Za-zÀ-ÿ]{2}/.test(cell.text))
+    )
+      continue;
+    const left = Math.min(...names.map((n) => n.x));
+    const right = Math.max(...names.map((n) => n.right));
+    const values: { value: number; x: number; y: number }[] = [];
+    let caption: { line: TextLine; scale: YieldScale } | null = null;
+    for (let i = h - 1; i >= 0; i--) {
+      const l = lines[i] as TextLine;
+      if (l.page !== base.page || l.y - base.y > 700) break;
+      const inChart = l.cells.filter((cell) => cell.right > left - 20 && cell.x < right + 20);
+      const unitCell = inChart.find((cell) => findYieldScale(cell.text) && !isDataCell(cell.text));
+      if (unitCell && values.length > 0) {
+        const scale = findYieldScale(unitCell.text);
+        if (scale) caption = { line: l, scale };
+        break;
+      }
+      for (const cell of inChart) {
+        const n = isDataCell(cell.text) ? findNumbers(cell.text)[0] : undefined;
+        if (n && !/^[+]/.test(cell.text.trim())) values.push({ value: n.value, x: (cell.x + cell.right) / 2, y: l.y });
+      }
+    }
+    if (!caption) continue;
+    const pitch = Math.min(...names.slice(1).map((n, k) => (n.x + n.right) / 2 - ((names[k]?.x ?? 0) + (names[k]?.right ?? 0)) / 2));
+    const items = names.map((n) => {
+      const centre = (n.x + n.right) / 2;
+      const over = values.filter((v) => Math.abs(v.x - centre) < pitch / 2);
+      return { n, over };
+    });
+    // One value over each name, or this is not a chart of those names.
+    if (items.some((it) => it.over.length !== 1)) continue;
+    const scale = caption.scale;
+    return {
+      items: items.map(({ n, over }) => ({
+        id: null,
+        nome: cleanTreatmentName(n.text, c).nome,
+        mode: null,
+        value: over[0]?.value ?? null,
+        scale,
+      })),
+      page: base.page,
+      snippet: snippetOf(caption.line.text),
+    };
   }
   return null;
 }
@@ -502,4 +618,85 @@ export function findProseYields(
   if (values.size === 0) return null;
   const at = body.find((l) => snippet && fold(l.text.replace(/\t/g, ' ')).includes(fold(snippet).slice(0, 30)));
   return { values, page: at?.page ?? body[0]?.page ?? 1, snippet: snippetOf(snippet) };
+}
+
+/** Words that open a capitalised run without being part of a name ("O Produto X", "Já o …"). */
+const LEADING_WORDS = new Set([
+  'o',
+  'a',
+  'os',
+  'as',
+  'no',
+  'na',
+  'nos',
+  'nas',
+  'com',
+  'ja',
+  'para',
+  'de',
+  'do',
+  'da',
+  'em',
+  'e',
+  'um',
+  'uma',
+  'ao',
+  'pelo',
+  'pela',
+  'ate',
+  'mas',
+  'entre',
+  'sem',
+  'so',
+  'apenas',
+  'enquanto',
+  'quanto',
+]);
+
+/**
+ * Treatments a report only tells in sentences, with no list and no table (a newsletter, a
+ * field-day text): "A testemunha produziu 18,4 t/ha", "O Produto X, aplicado via foliar, elevou a
+ * produtividade para 20,9 t/ha". Each yield goes to the treatment named last before it in its
+ * sentence: the control, or a run of capitalised words (two or more, or with a brand's name).
+ * Needs the control and at least one other treatment, each with a yield.
+ */
+export function findProseTreatments(prose: string, c: CompiledReference): { items: Stated[]; snippet: string } | null {
+  const text = prose.replace(/\s+/g, ' ');
+  const hasBrand = (name: string) =>
+    c.brands.some((b) => {
+      b.name.lastIndex = 0;
+      return b.name.test(fold(name));
+    });
+  const found = new Map<string, Stated>();
+  let snippet = '';
+  for (const sentence of text.matchAll(/[^.!?]+(?:[.](?=\d)[^.!?]*)*(?:[.!?]|$)/g)) {
+    const s = sentence[0];
+    const mentions: { at: number; end: number; nome: string; control: boolean }[] = [];
+    for (const m of s.matchAll(/(?<![\wÀ-ÿ])[A-ZÀ-Ý][\wÀ-ÿ-]*(?:\s+(?:[A-ZÀ-Ý][\wÀ-ÿ-]*|\d{1,4}(?![.,]\d)))*/g)) {
+      const words = m[0].split(/\s+/);
+      while (words.length > 0 && LEADING_WORDS.has(key(words[0] ?? ''))) words.shift();
+      const nome = words.join(' ');
+      if (!nome || isControl(nome)) continue;
+      if ((words.length >= 2 && /^[A-ZÀ-Ý]/.test(nome)) || hasBrand(nome))
+        mentions.push({ at: (m.index ?? 0) + m[0].length - nome.length, end: (m.index ?? 0) + m[0].length, nome, control: false });
+    }
+    for (const m of fold(s).matchAll(/(?<![a-z])(testemunha|controle)(?![a-z])/g))
+      mentions.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, nome: 'Testemunha', control: true });
+    if (mentions.length === 0) continue;
+    for (const n of findNumbers(s)) {
+      const scale = yieldScaleAfter(s, n.end);
+      if (!scale || /[+±]\s*$/.test(s.slice(0, n.index))) continue;
+      if (NOT_A_YIELD.test(fold(s.slice(0, n.index))) || /^\s*(a|de)?\s*mais/.test(fold(s.slice(n.end + 6, n.end + 20)))) continue;
+      const owner = mentions.filter((m) => m.end <= n.index).sort((a, b) => b.end - a.end)[0];
+      if (!owner || found.has(key(owner.nome))) continue;
+      found.set(key(owner.nome), { id: null, nome: owner.nome, mode: null, value: n.value, scale });
+      snippet ||= s.trim();
+    }
+  }
+  const items = [...found.values()];
+  if (items.length < 2 || !items.some((it) => isControl(it.nome))) return null;
+  // With a brand among the names, the names without one are places or people.
+  const branded = items.some((it) => hasBrand(it.nome));
+  const kept = items.filter((it) => isControl(it.nome) || !branded || hasBrand(it.nome));
+  return kept.length >= 2 ? { items: kept, snippet: snippetOf(snippet) } : null;
 }

@@ -13,16 +13,21 @@ import {
   cellsInSpan,
   type Column,
   columnOf,
+  isDataCell,
   isRowCode,
+  rowCodeId,
   isRunningLine,
   runningLineKeys,
+  overlap,
   type Span,
   splitAtColumns,
 } from './tables.js';
 import {
   findBarLabels,
   findCards,
+  findColumnBars,
   findDescriptionTables,
+  findProseTreatments,
   findProseYields,
   findTreatmentList,
   findTransposedTable,
@@ -39,7 +44,7 @@ import {
   type Modalidade,
   normalizeModalidade,
 } from './treatment-text.js';
-import { fold, isBlankCell, key } from './text.js';
+import { escapeRegExp, fold, isBlankCell, key } from './text.js';
 
 export { cleanTreatmentName, isControl, normalizeModalidade, stripProducts, type Modalidade } from './treatment-text.js';
 export { findTreatmentList, findTreatmentSentence } from './treatment-sources.js';
@@ -132,6 +137,8 @@ interface Row {
   /** Unit written in the yield cell itself ("10.450,3 kg/ha"). */
   cellUnit: YieldScale | null;
   nameX: number;
+  /** The row's values sit on a line without its name (a name cell centred over several lines). */
+  centred: boolean;
 }
 
 export interface ResultsTable {
@@ -212,6 +219,8 @@ function readRows(
   const meanCol = columns.find((c) => c.role === 'mean') ?? null;
   const repCols = columns.filter((c) => c.role === 'rep');
   const textCols = columns.filter((c) => c.role === 'mode' || c.role === 'name');
+  /** A row code; beside a separate name column, a capital letter alone is one too ("A", "B"). */
+  const isCode = (part: string) => isRowCode(part) || (nameCols.length > 1 && /^[A-Z]$/.test(part.trim()));
   const tableLeft = Math.min(...columns.map((c) => c.x));
   const tableRight = Math.max(...columns.map((c) => c.right));
 
@@ -222,12 +231,24 @@ function readRows(
   let page = header.page;
   const fontSize = header.fontSize;
 
+  /**
+   * The column of a cell. A word that overlaps no header lies in a gap: after a text column
+   * (names and modes are left-aligned and run past their header) and before the next header
+   * starts, it is that text column's.
+   */
+  const cellColumn = (cell: TextCell): RoleColumn | null => {
+    const col = columnOf(cell, columns);
+    if (!col || isDataCell(cell.text) || overlap(cell, { x: col.x - 3, right: col.right + 3 }) > 0) return col;
+    const text = textCols.filter((c) => c.x <= cell.x + 1).sort((a, b) => b.x - a.x)[0];
+    if (text && !columns.some((c) => c.x > text.x && c.x < cell.right)) return text;
+    return col;
+  };
   /** A line's text per column, read with the header's geometry. */
   const readCells = (cells: TextCell[]) => {
     const byCol = new Map<Column, string[]>();
     const cellsOf = new Map<Column, TextCell[]>();
     for (const cell of splitAtColumns(cells, columns, textCols)) {
-      const col = columnOf(cell, columns);
+      const col = cellColumn(cell);
       if (!col) continue;
       byCol.set(col, [...(byCol.get(col) ?? []), cell.text]);
       cellsOf.set(col, [...(cellsOf.get(col) ?? []), cell]);
@@ -252,7 +273,8 @@ function readRows(
   const footerLike = (line: TextLine) =>
     isRunningLine(line, running) ||
     /p[aá]g(?:ina)?\.?\s*\d|^\s*\d{1,3}\s*$/i.test(line.text) ||
-    (line.fontSize < fontSize - 0.5 && line.text.split(/\s+/).length <= 8);
+    (line.fontSize < fontSize - 0.5 && (line.text.split(/\s+/).length <= 8 || line.y < 60)) ||
+    line.y < 40;
 
   /**
    * Where a table broken by a page continues: after the current page's footer, past running
@@ -280,6 +302,26 @@ function readRows(
       return k;
     }
     return -1;
+  };
+
+  /** Name and mode lines read above a row whose values are still to come (centred cells). */
+  let pending: { names: string[]; mode: string[]; x: number | null } = { names: [], mode: [], x: null };
+  /**
+   * The y of the line of values a text line at `from` is the top of: the next line with values
+   * and no name of its own (a row code aside), a little below, past only short text lines.
+   */
+  const centredRowBelow = (from: number, pitch: number): number | null => {
+    const start = lines[from] as TextLine;
+    for (let j = from + 1; j < lines.length; j++) {
+      const l = lines[j] as TextLine;
+      if (l.page !== start.page || start.y - l.y > Math.max(pitch, fontSize * 2.2) * 1.1) return null;
+      const cells = cellsInSpan(l, span);
+      if (cells.length === 0) continue;
+      const read = readCells(cells);
+      if (read.hasNumbers) return read.nameParts.every(isCode) ? l.y : null;
+      if (cells.some((cell) => cell.text.split(/\s+/).length > 8)) return null;
+    }
+    return null;
   };
 
   for (let i = last + 1; i < lines.length; i++) {
@@ -310,23 +352,39 @@ function readRows(
     const { nameParts, nameCell, yieldText, meanText, modeText, reps, value, hasNumbers } = readCells(cells);
 
     if (!hasNumbers) {
-      // A wrapped treatment name continues under the previous row's name, at the same x and
-      // closer than rows are to each other; a sentence after the table is not one.
       const prev = rows[rows.length - 1];
       const part = nameParts[0] ?? '';
       const pitch = rowPitch(rowYs) ?? fontSize * 1.8;
+      const short = cells.every((cell) => cell.text.split(/\s+/).length <= 8 && !/[.:]$/.test(cell.text));
+      // Cells centred vertically: a name wrapped over lines stands above and below its row's
+      // values, which sit on a line without a name. A short text line nearer to such a line
+      // of values than to the previous row is the top of the next row.
+      const next = short && (nameParts.length > 0 || modeText) ? centredRowBelow(i, pitch) : null;
+      const prevY = rowYs[rowYs.length - 1];
+      if (next !== null && (prevY === undefined || prevY - line.y > line.y - next)) {
+        pending.names.push(...nameParts);
+        if (modeText) pending.mode.push(modeText);
+        pending.x ??= nameCell?.x ?? null;
+        lastY = line.y;
+        lastLine = i;
+        continue;
+      }
+      // A wrapped treatment name continues under the previous row's name, at the same x and
+      // closer than rows are to each other; a sentence after the table is not one. Under a
+      // centred row, every short cell of the line continues its name or its mode.
       const wrapped =
         prev &&
         nameCell &&
         nameParts.length === 1 &&
-        cells.length === 1 &&
+        (cells.length === 1 || (prev.centred && short)) &&
         Math.abs(nameCell.x - prev.nameX) < 3 &&
         lastY - line.y < pitch * 0.98 &&
         !ID_RE.test(part) &&
-        !/[:\d]/.test(part) &&
+        (prev.centred ? !/:/.test(part) : !/[:\d]/.test(part)) &&
         !/\.$/.test(part);
       if (prev && wrapped) {
         prev.nome = `${prev.nome} ${part}`;
+        if (prev.centred && modeText) prev.modeText = `${prev.modeText ?? ''} ${modeText}`.trim();
         lastY = line.y;
         lastLine = i;
         continue;
@@ -351,9 +409,13 @@ function readRows(
     // Id and name may sit in separate columns ("T1" | "Testemunha") or together ("T1 Testemunha").
     let id: number | null = null;
     const names: string[] = [];
-    for (const part of nameParts) {
-      if (isRowCode(part)) {
-        id ??= Number(/\d{1,2}/.exec(part)?.[0]);
+    const ownName = nameParts.some((part) => !isCode(part));
+    const above = pending;
+    pending = { names: [], mode: [], x: null };
+    const centred = above.names.length > 0 && !ownName;
+    for (const part of centred ? [...above.names, ...nameParts] : nameParts) {
+      if (isCode(part)) {
+        id ??= rowCodeId(part);
         continue;
       }
       const cleaned = ID_RE.exec(part);
@@ -364,14 +426,16 @@ function readRows(
     if (!nome && id === null) continue;
     if (nome && isSummaryRow(nome)) continue;
     const cellText = yieldText || meanText;
+    const modeParts = centred ? [...above.mode, modeText ?? ''].filter(Boolean) : [];
     rows.push({
       id,
       nome,
-      modeText,
+      modeText: centred && modeCol ? modeParts.join(' ') : modeText,
       value,
       reps,
       cellUnit: findYieldScale(cellText),
-      nameX: nameCell?.x ?? tableLeft,
+      nameX: (centred ? above.x : null) ?? nameCell?.x ?? tableLeft,
+      centred,
     });
     if (nameCell) span.left = Math.min(span.left, nameCell.x - 3);
     rowYs.push(line.y);
@@ -553,6 +617,9 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
   let tratamentos: ExtractedTreatment[] = [];
   let scale: YieldScale | null = null;
   let evidence: TreatmentsResult['evidence'];
+  /** Each treatment's code, where the report gives one; a mode column says a report's modes. */
+  let ids: (number | null)[] = [];
+  let modeColumn = false;
   /** A box of unstated mass: its yields cannot be put in kg/ha. */
   const boxWithoutMass = (s: YieldScale | null) => s !== null && s.factor === null;
 
@@ -575,6 +642,8 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
     }
     const used = new Set<Described>();
     const tableScale = scale;
+    ids = table.rows.map((r) => r.id);
+    modeColumn = table.hasModeColumn;
     tratamentos = table.rows.map((row, index) => {
       const factor = (row.cellUnit ?? tableScale).factor;
       const desc = joinDescription(row, index, table.rows.length, described, used);
@@ -596,17 +665,19 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       return t;
     });
   } else {
-    const laid = findCards(lines, c) ?? findTransposedTable(lines, c) ?? findBarLabels(lines, c);
+    const laid = findCards(lines, c) ?? findTransposedTable(lines, c) ?? findBarLabels(lines, c) ?? findColumnBars(lines, c);
     if (laid) {
       evidence = { page: laid.page, snippet: laid.snippet };
       const used = new Set<Described>();
       const items = laid.items.map((item) => (boxWithoutMass(item.scale) ? { ...item, scale: withMass(item.scale, prose) } : item));
       tratamentos = items.map((item, index) => fromStated(item, joinDescription(item, index, items.length, described, used)));
+      ids = items.map((item) => item.id);
       scale = items.find((i) => i.scale)?.scale ?? null;
       confidence = 0.8;
     } else if (described.length > 0) {
       // No results laid out: the descriptions, with yields they state or sentences state.
       const stated = described.some((d) => d.value !== null) ? null : findProseYields(lines, described);
+      ids = described.map((d) => d.id);
       tratamentos = described.map((d, index) => {
         const found = stated?.values.get(index);
         const s = found?.scale ?? d.scale;
@@ -620,11 +691,23 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
           ? { page: first.page ?? 1, snippet: first.snippet }
           : undefined;
       confidence = stated ? 0.75 : 0.7;
+    } else {
+      const told = findProseTreatments(prose, c);
+      if (told) {
+        tratamentos = told.items.map((item) => fromStated(item, undefined));
+        ids = told.items.map(() => null);
+        scale = told.items.find((i) => i.scale)?.scale ?? null;
+        const first = lines.find((l) => fold(l.text).includes(fold(told.snippet).slice(0, 30)));
+        evidence = { page: first?.page ?? 1, snippet: told.snippet };
+        confidence = 0.7;
+      }
     }
   }
   if (boxWithoutMass(scale)) {
     warnings.push('Produtividade em caixas sem a massa da caixa informada; converta para kg/ha e preencha manualmente.');
   }
+
+  if (!modeColumn) modesFromMentions(tratamentos, ids, prose, c);
 
   // The control goes first, as the form and the comparisons expect.
   const controlAt = tratamentos.findIndex((t) => isControl(t.nome));
@@ -646,6 +729,43 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
   const result: TreatmentsResult = { tratamentos, confidence: Math.max(0, Math.min(1, confidence)), warnings, unit };
   if (evidence && tratamentos.length > 0) result.evidence = evidence;
   return result;
+}
+
+/**
+ * Modes a report tells apart from any list or table: right after a treatment is named by its
+ * name or its code ("o tratamento 3 (…) foi aplicado nas sementes", "Produto X — via foliar em
+ * V6"), before the clause ends or another treatment is named. Remarks in parentheses and the
+ * treatments' own names (which may hold a mode word) are left out of the reading.
+ */
+export function modesFromMentions(tratamentos: ExtractedTreatment[], ids: (number | null)[], prose: string, c: CompiledReference): void {
+  const missing = tratamentos.map((t, i) => (t.modalidade === '' && !isControl(t.nome) ? i : -1)).filter((i) => i >= 0);
+  if (missing.length === 0) return;
+  const text = fold(prose).replace(/\([^)]*\)/g, (m) => ' '.repeat(m.length));
+  const sources = tratamentos.map((t, i) => {
+    const words = key(t.nome).split(' ').filter(Boolean);
+    const alts = words.length > 0 && key(t.nome).length >= 4 ? [words.map(escapeRegExp).join('[^a-z0-9]+')] : [];
+    const id = ids[i];
+    if (id !== null && id !== undefined) alts.push(`tratamento\\s+(?:n[o.]?\\s*)?${id}(?!\\d)`, `t\\s?${id}(?!\\d)`);
+    return alts.length > 0 ? new RegExp(`(?<![a-z0-9])(?:${alts.join('|')})`, 'g') : null;
+  });
+  const mentions: { at: number; end: number; index: number }[] = [];
+  sources.forEach((re, index) => {
+    if (re) for (const m of text.matchAll(re)) mentions.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, index });
+  });
+  mentions.sort((a, b) => a.at - b.at);
+  for (const index of missing) {
+    for (const m of mentions.filter((x) => x.index === index)) {
+      const other = mentions.find((x) => x.at >= m.end && x.index !== index);
+      let window = text.slice(m.end, Math.min(m.end + 60, other?.at ?? Infinity));
+      const stop = window.search(/[;.:](?:\s|$)/);
+      if (stop >= 0) window = window.slice(0, stop);
+      const mode = normalizeModalidade(window, c);
+      if (mode) {
+        (tratamentos[index] as ExtractedTreatment).modalidade = mode;
+        break;
+      }
+    }
+  }
 }
 
 /** A box scale completed with the box mass the document states elsewhere. */

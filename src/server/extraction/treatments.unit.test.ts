@@ -9,9 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { groupLines, type TextItem, type TextLine } from './pdf-text.js';
 import { compileReference } from './reference.js';
 import { referenceFromSql } from './reference-sql.js';
-import { findCards, findDescriptionTables, findProseYields, findTreatmentList } from './treatment-sources.js';
+import {
+  findCards,
+  findDescriptionTables,
+  findProseTreatments,
+  findProseYields,
+  findTreatmentList,
+  findTreatmentSentence,
+} from './treatment-sources.js';
+import { findYieldScale } from './numbers.js';
 import { cleanTreatmentName, dropTrailingValues, normalizeModalidade } from './treatment-text.js';
-import { extractTreatments, findResultsTables } from './treatments.js';
+import { extractTreatments, findResultsTables, modesFromMentions } from './treatments.js';
 
 const c = compileReference(referenceFromSql(readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8')));
 
@@ -462,5 +470,264 @@ describe('yields laid out without a table', () => {
       [470, 490, '4.120 kg/ha', 9],
     ]);
     expect(brief(extractTreatments(lines, prose(lines), c, 'Soja')).map((t) => t[2])).toEqual([3905, 4120]);
+  });
+});
+
+describe('layouts of reports written by other hands', () => {
+  it('reads names wrapped around values centred in their row, with a code column and words in the gap', () => {
+    const lines = page([
+      [60, 720, 'Trat.'],
+      [90, 720, 'Produto'],
+      [170, 720, 'Modalidade'],
+      [300, 726, 'Produtividade'],
+      [300, 714, '(kg/ha)'],
+      [60, 700, 'T1'],
+      [90, 700, 'Testemunha'],
+      [175, 700, '—'],
+      [310, 700, '3.480 b'],
+      [90, 684, 'Produto'],
+      [132, 684, 'Alfa'],
+      [170, 684, 'Trat. de'],
+      [60, 678, 'T2'],
+      [310, 678, '3.710 a'],
+      [90, 672, 'Quelato'],
+      [170, 672, 'sementes'],
+      [90, 656, 'Produto Beta'],
+      [60, 650, 'T3'],
+      [170, 650, 'Foliar'],
+      [310, 650, '3.655 a'],
+      [90, 644, 'Extra'],
+      [90, 628, 'Média'],
+      [310, 628, '3.615'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3480],
+      ['Produto Alfa Quelato', 'Sementes', 3710],
+      ['Produto Beta Extra', 'Foliar', 3655],
+    ]);
+  });
+
+  it('keeps a wrapped name under its row when the next row has its own name', () => {
+    const lines = page([
+      [60, 720, 'Tratamento'],
+      [250, 720, 'Produtividade (sc/ha)'],
+      [60, 700, 'Produto Gama de nome'],
+      [270, 700, '61,2'],
+      [60, 690, 'bem comprido'],
+      [60, 676, 'Produto Delta'],
+      [270, 676, '63,0'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Produto Gama de nome bem comprido', '', 3672],
+      ['Produto Delta', '', 3780],
+    ]);
+  });
+
+  it('reads a list item wrapped at the margin in a paragraph, even when the next line starts with a capital', () => {
+    const lines = page([
+      [60, 700, 'Os tratamentos foram: (1) testemunha; (2) Produto Alfa, 2 L/ha via foliar; (3) Produto'],
+      [60, 688, 'Beta Plus, 4 L/ha no sulco de plantio; (4) Produto Gama, 1 L/ha em pulverização; (5)'],
+      [60, 676, 'Produto Delta, 20 kg/ha incorporado ao solo antes do plantio.'],
+      [60, 650, 'Resultados'],
+    ]);
+    expect(findTreatmentList(lines, new Set(), c).map((d) => [d.id, d.nome, d.mode])).toEqual([
+      [1, 'Testemunha', null],
+      [2, 'Produto Alfa', 'Foliar'],
+      [3, 'Produto Beta Plus', 'Sulco'],
+      [4, 'Produto Gama', 'Foliar'],
+      [5, 'Produto Delta', 'Incorporado'],
+    ]);
+  });
+
+  it('reads "tratamentos:" followed by the list, and a unit whose superscript was drawn apart', () => {
+    expect(
+      findTreatmentSentence(
+        'com quatro tratamentos: testemunha sem aplicação; Produto Alfa aplicado via foliar; e Produto Beta no sulco.',
+        c,
+      ).map((d) => [d.nome, d.mode]),
+    ).toEqual([
+      ['Testemunha sem aplicação', null],
+      ['Produto Alfa', 'Foliar'],
+      ['Produto Beta', 'Sulco'],
+    ]);
+    expect(findYieldScale('Tabela 1. Produtividade de grãos (kg ha ), massa de mil grãos')?.unit).toBe('kg/ha');
+  });
+});
+
+describe('codes, boxes and page breaks', () => {
+  it('joins results coded by letters to a treatments table coded by letters, boxes of a mass stated in a note', () => {
+    const lines = page([
+      [60, 760, 'Cód.'],
+      [100, 760, 'Produto'],
+      [300, 760, 'Aplicação'],
+      [64, 742, 'A'],
+      [100, 742, 'Testemunha'],
+      [305, 742, '—'],
+      [64, 726, 'B'],
+      [100, 726, 'Produto Alfa'],
+      [300, 726, 'via foliar'],
+      [64, 710, 'C'],
+      [100, 710, 'Produto Beta'],
+      [300, 710, 'fertirrigação'],
+      [60, 660, 'Cód.'],
+      [100, 660, 'Tratamento'],
+      [250, 660, 'Caixas/ha'],
+      [350, 660, 'Frutos (%)'],
+      [64, 642, 'A'],
+      [100, 642, 'Testemunha'],
+      [255, 642, '2.010 b'],
+      [355, 642, '70'],
+      [64, 626, 'B'],
+      [100, 626, 'Produto Alfa'],
+      [255, 626, '2.240 a'],
+      [355, 626, '75'],
+      [64, 610, 'C'],
+      [100, 610, 'Produto Beta'],
+      [255, 610, '2.190 a'],
+      [355, 610, '74'],
+      [60, 596, 'Caixa padrão de exportação com 5 kg de frutos. Tukey a 5%.', 8],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Manga'))).toEqual([
+      ['Testemunha', '', 10050],
+      ['Produto Alfa', 'Foliar', 11200],
+      ['Produto Beta', 'Solo', 10950],
+    ]);
+  });
+
+  it('follows a table onto the next page past a long footer in small print that appears once', () => {
+    const header: [number, number, string][] = [
+      [60, 700, 'Trat.'],
+      [100, 700, 'Produto'],
+      [250, 700, 'TCH (t/ha)'],
+    ];
+    const lines = [
+      ...page([
+        ...header,
+        [60, 680, 'T1'],
+        [100, 680, 'Testemunha'],
+        [260, 680, '88,1'],
+        [60, 662, 'T2'],
+        [100, 662, 'Produto Alfa'],
+        [260, 662, '92,4'],
+        [60, 30, 'Documento de uso restrito do cliente e da empresa', 7.5],
+        [420, 30, 'Revisão 1 · maio de 2025', 7.5],
+      ]),
+      ...page(
+        [
+          [60, 780, 'Trat.'],
+          [100, 780, 'Produto'],
+          [250, 780, 'TCH (t/ha)'],
+          [60, 760, 'T3'],
+          [100, 760, 'Produto Beta'],
+          [260, 760, '95,0'],
+        ],
+        2,
+      ),
+    ];
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Cana-de-açúcar'))).toEqual([
+      ['Testemunha', '', 88100],
+      ['Produto Alfa', '', 92400],
+      ['Produto Beta', '', 95000],
+    ]);
+  });
+});
+
+describe('a table on its side, written by other hands', () => {
+  it('reads treatments as columns under an empty corner, with names and modes wrapped around their row label', () => {
+    const lines = page([
+      [200, 700, 'T1'],
+      [280, 700, 'T2'],
+      [360, 700, 'T3'],
+      [270, 684, 'Produto'],
+      [350, 684, 'Produto'],
+      [60, 679, 'Produto'],
+      [190, 679, 'Testemunha'],
+      [270, 674, 'Alfa'],
+      [350, 674, 'Beta Max'],
+      [60, 656, 'Dose'],
+      [200, 656, '—'],
+      [272, 656, '2 L/ha'],
+      [352, 656, '1 L/ha'],
+      [265, 640, 'Pulverização'],
+      [345, 640, 'Tratamento de'],
+      [60, 635, 'Modo de aplicação'],
+      [200, 635, '—'],
+      [275, 630, 'foliar'],
+      [350, 630, 'sementes'],
+      [60, 612, 'Produtividade (@/ha)'],
+      [195, 612, '301,2 b'],
+      [275, 612, '322,4 a'],
+      [355, 612, '318,0 a'],
+      [60, 594, 'Pluma (@/ha)'],
+      [195, 594, '121,0'],
+      [275, 594, '130,1'],
+      [355, 594, '128,5'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Algodão'))).toEqual([
+      ['Testemunha', '', 4518],
+      ['Produto Alfa', 'Foliar', 4836],
+      ['Produto Beta Max', 'Sementes', 4770],
+    ]);
+  });
+});
+
+describe('modes told in the running text', () => {
+  it('takes the mode stated right after a treatment is named by code or by name, not a later one', () => {
+    const tratamentos = [
+      { nome: 'Testemunha', modalidade: '' },
+      { nome: 'Produto Alfa', modalidade: '' },
+      { nome: 'Produto Solo Forte', modalidade: '' },
+      { nome: 'Produto Gama', modalidade: '' },
+    ];
+    const text =
+      'Visita 1 — o tratamento 2 (Produto Alfa, 1 L/ha) foi aplicado nas sementes antes do plantio; o tratamento 3 ' +
+      '(Produto Solo Forte) foi pulverizado nas folhas em V4. Produto Gama — no sulco de semeadura. ' +
+      'Conclusão: Produto Alfa superou a testemunha, assim como a aplicação via foliar.';
+    modesFromMentions(tratamentos, [1, 2, 3, 4], text, c);
+    expect(tratamentos.map((t) => t.modalidade)).toEqual(['', 'Sementes', 'Foliar', 'Sulco']);
+  });
+});
+
+describe('a chart of vertical bars', () => {
+  it('gives each name under the bars the value printed over its bar, under a caption with the unit', () => {
+    const lines = page([
+      [60, 760, 'Rendimento de grãos (sc/ha)', 14],
+      [400, 760, 'Conclusões', 14],
+      [400, 740, 'O Produto Beta rendeu 5,1 sc/ha a mais.'],
+      [180, 720, '66,0', 12],
+      [100, 705, '61,2', 12],
+      [260, 698, '64,5', 12],
+      [80, 520, 'Testemunha'],
+      [160, 520, 'Produto Beta'],
+      [240, 520, 'Produto Gama'],
+      [60, 500, 'Sacas de 60 kg por hectare.', 8],
+      [400, 500, 'Produto Beta — via foliar em V6; Produto Gama — no sulco.', 9],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3672],
+      ['Produto Beta', 'Foliar', 3960],
+      ['Produto Gama', 'Sulco', 3870],
+    ]);
+  });
+});
+
+describe('treatments told only in sentences', () => {
+  it('reads each yield with the treatment named before it, skipping earlier seasons and regional averages', () => {
+    const text =
+      'Foram comparados três manejos no pomar de Vila Serena. As plantas que serviram de testemunha produziram 21,5 t/ha. ' +
+      'O Dimicron Alfa Raiz, aplicado via gotejo desde a brotação, elevou a produtividade para 24,0 t/ha. ' +
+      'Já o Dimicron Beta Folha, em três pulverizações foliares, rendeu 22,8 t/ha, sem diferir da testemunha. ' +
+      'Para comparação, o mesmo pomar colheu 19,9 t/ha na safra anterior, e a média do município é de 17 t/ha.';
+    const lines = page([[60, 700, text]]);
+    expect(brief(extractTreatments(lines, text, c, 'Uva'))).toEqual([
+      ['Testemunha', '', 21500],
+      ['Dimicron Alfa Raiz', 'Solo', 24000],
+      ['Dimicron Beta Folha', 'Foliar', 22800],
+    ]);
+  });
+
+  it('finds nothing in sentences without a control', () => {
+    const text = 'A Fazenda Boa Vista colheu 62 sc/ha. O Vale Verde ficou em 58 sc/ha.';
+    expect(findProseTreatments(text, c)).toBeNull();
   });
 });
