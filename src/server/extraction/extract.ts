@@ -140,7 +140,13 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
     confidence = Math.min(confidence, REVIEW_CAP - 0.05 * (missing.length - 1));
     warn(`Campos não encontrados no documento: ${missing.map(fieldLabel).join(', ')}.`);
   }
-  if (isReport && !hasYields) warn(NO_YIELDS_WARNING);
+  if (isReport && !hasYields) {
+    // The yields are why the form reads a report: without them the whole answer needs a review.
+    confidence = Math.min(confidence, REVIEW_CAP - 0.05);
+    if (evidence.tratamentos)
+      evidence.tratamentos = { ...evidence.tratamentos, confidence: Math.min(evidence.tratamentos.confidence, 0.5) };
+    warn(NO_YIELDS_WARNING);
+  }
   if (!isReport) {
     confidence = Math.min(confidence, NOT_A_REPORT_CAP);
     warn(NOT_A_REPORT_WARNING);

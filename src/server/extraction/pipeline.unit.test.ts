@@ -234,4 +234,25 @@ describe('the whole pipeline on lines', () => {
     expect(result.fieldsExtracted).toEqual(Object.keys(result.data));
     expect(result.confidence).toBeLessThan(0.8);
   });
+
+  it('asks for a review when only the control has a yield', () => {
+    const table: [number, string][][] = [
+      [
+        [50, 'Tratamento'],
+        [250, 'Produtividade (kg/ha)'],
+      ],
+      [
+        [50, 'T1 Testemunha'],
+        [270, '3.310'],
+      ],
+      [
+        [50, 'T2 Produto Alfa'],
+        [270, '-'],
+      ],
+    ];
+    const result = extractFromText(pdfOf(page(1, [...header, ...table])), ref);
+    expect(result.warnings).toContain(NO_YIELDS_WARNING);
+    expect(result.confidence).toBeLessThan(0.8);
+    expect(result.evidence?.tratamentos?.confidence ?? 0).toBeLessThanOrEqual(0.5);
+  });
 });
