@@ -19,6 +19,7 @@ export const AUTH_MSG = {
   termsRequired: 'Você precisa aceitar os Termos de Uso e a Política de Privacidade',
   companyTooLong: 'O nome da empresa deve ter no máximo 150 caracteres',
   currentPasswordWrong: 'Senha atual incorreta',
+  currentPasswordRequired: 'Informe a senha atual para alterar o email',
   resetTokenInvalid: 'Link de recuperação inválido ou expirado. Solicite um novo.',
   lastAdmin: 'É necessário manter pelo menos um administrador.',
   loginSuccess: 'Login realizado com sucesso! Redirecionando...',
@@ -129,8 +130,26 @@ export const profileSchema = z.object({
   company,
   role: roleSchema,
 });
-export const profileUpdateSchema = z.partial(profileSchema);
+/**
+ * What the API takes: any subset of the profile; changing the e-mail also needs `currentPassword`
+ * (checked by the server, which alone knows the current e-mail; blank counts as missing).
+ */
+export const profileUpdateSchema = z.extend(z.partial(profileSchema), {
+  currentPassword: z.optional(
+    z.string({ error: AUTH_MSG.currentPasswordRequired }).check(z.maxLength(1024, AUTH_MSG.currentPasswordWrong)),
+  ),
+});
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** The profile form of the account whose e-mail is `currentEmail`: the password is asked when the e-mail changes. */
+export const profileFormSchema = (currentEmail: string) =>
+  z.extend(profileSchema, { currentPassword: z.optional(z.string().check(z.maxLength(1024, AUTH_MSG.currentPasswordWrong))) }).check(
+    z.refine((v) => v.email === currentEmail || Boolean(v.currentPassword), {
+      path: ['currentPassword'],
+      message: AUTH_MSG.currentPasswordRequired,
+    }),
+  );
+export type ProfileFormInput = z.input<ReturnType<typeof profileFormSchema>>;
 
 export const changePasswordSchema = z.object({
   currentPassword: present(MSG.required, 1024, AUTH_MSG.currentPasswordWrong),

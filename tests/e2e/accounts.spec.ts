@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { resetLinkOf, startTestSmtp, type TestSmtp } from '../../src/server/test/smtp.js';
+import { decodeQuotedPrintable, resetLinkOf, startTestSmtp, type TestSmtp } from '../../src/server/test/smtp.js';
 import { newUser, registerByApi, signIn } from './fixtures.js';
 
 let smtp: TestSmtp;
@@ -108,6 +108,73 @@ test('register → dashboard → sign out → sign in → edit profile → forgo
   await page.locator('input[name="confirmPassword"]').fill('senha-nova-3');
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(page.getByText('Link de recuperação inválido ou expirado. Solicite um novo.')).toBeVisible();
+});
+
+test('changing the e-mail and the password asks for the current one, tells the old address and keeps this tab signed in', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const user = await registerByApi(request, newUser());
+  const newEmail = user.email.replace('@', '.novo@');
+  // Another device of the same account: its session must end.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, user);
+  await signIn(page, user);
+  await page.goto('/perfil');
+  await page.getByRole('button', { name: 'Editar Perfil' }).click();
+
+  // The field appears only when the e-mail changes (the password card below has its own).
+  const profileForm = page.locator('form').filter({ has: page.locator('input[name="email"]') });
+  await expect(profileForm.getByLabel('Senha atual')).toHaveCount(0);
+  await page.locator('input[name="email"]').fill(newEmail);
+  const current = profileForm.getByLabel('Senha atual');
+  await expect(current).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('perfil-email-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: test.info().outputPath('perfil-email-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Informe a senha atual para alterar o email')).toBeVisible();
+  await current.fill('errada-123');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Senha atual incorreta').first()).toBeVisible();
+  await current.fill(user.password);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Perfil atualizado com sucesso!')).toBeVisible();
+  await expect(page.getByText(newEmail).first()).toBeVisible();
+
+  // The old address is told; this tab stays signed in across a reload; the other device is out.
+  await expect
+    .poll(() => smtp.messages.find((m) => decodeQuotedPrintable(m).includes(`foi alterado de ${user.email} para ${newEmail}`)), {
+      timeout: 10_000,
+    })
+    .toBeTruthy();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Meu Perfil' })).toBeVisible();
+  await otherPage.goto('/dashboard');
+  await expect(otherPage).toHaveURL(/\/login$/);
+  await other.close();
+
+  // The password: the wrong current one is refused under its field; the right one keeps the tab in.
+  await page.locator('input[name="currentPassword"]').fill('errada-123');
+  await page.locator('input[name="newPassword"]').fill('senha-trocada-9');
+  await page.locator('input[name="confirmPassword"]').fill('senha-trocada-9');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha atual incorreta')).toBeVisible();
+  await page.locator('input[name="currentPassword"]').fill(user.password);
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByText('Senha alterada com sucesso!')).toBeVisible();
+  await expect
+    .poll(() => smtp.messages.find((m) => m.includes(`To: ${newEmail}`) && decodeQuotedPrintable(m).includes('A senha da sua conta')), {
+      timeout: 10_000,
+    })
+    .toBeTruthy();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard Agrícola' })).toBeVisible();
 });
 
 test('a non-admin opening /admin/usuarios lands on Acesso Negado', async ({ page, request }) => {

@@ -48,6 +48,11 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     company: text('company'),
+    /**
+     * Carried by every access token (claim `sv`): logout, a password reset or change, an e-mail
+     * change and a role change add one, so tokens issued before stop working at once.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -56,7 +61,9 @@ export const users = pgTable(
 
 /**
  * Refresh tokens, stored as SHA-256 hashes. Each sign-in starts a family; every refresh rotates
- * the token within its family, and presenting a rotated token again revokes the whole family.
+ * the token within its family, and presenting a rotated token again revokes the whole family,
+ * except within a few seconds of the rotation while its successor (`replaced_by`) is unused:
+ * then the successor is answered again (two tabs refreshing at once).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -69,6 +76,8 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The token this one was rotated into (null: not rotated, or revoked by a sign-out). */
+    replacedBy: uuid('replaced_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,8 @@
 /**
- * Bearer authentication for API routes. The user is read from the database on every request,
- * so a changed role or a deleted account takes effect at once, not when the token expires.
+ * Bearer authentication for API routes. The user is read from the database on every request
+ * (one primary-key read), so a changed role or a deleted account takes effect at once, and the
+ * token's session version is compared with the row's: a token issued before a logout, password
+ * reset or change, e-mail change or role change is refused (docs/decisions/009).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,7 +37,7 @@ export function createAuthGuards(ctx: AppContext) {
     // a bad token, not a server failure.
     if (!claims || !UUID.test(claims.userId)) throw unauthorized();
     const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
-    if (!user) throw unauthorized();
+    if (!user || user.sessionVersion !== claims.sessionVersion) throw unauthorized();
     request.authUser = user;
   };
   const requireRole =

@@ -209,6 +209,19 @@ afterAll(() => t.close());
 
 const accountOf = (actor: Actor): Account | null => ({ anonymous: null, user, consultor, admin, owner, nonOwner })[actor];
 
+/**
+ * Rows such as logout and change-password end the actor's sessions (their access tokens die at
+ * once, docs/decisions/009): the actor signs in again before the next row.
+ */
+async function keepSignedIn(who: Account): Promise<void> {
+  const probe = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: who.auth });
+  if (probe.statusCode !== 401) return;
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: who.user.email, password: who.password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in again failed: ${res.statusCode} ${res.body}`);
+  who.token = (res.json() as { token: string }).token;
+  who.auth = { authorization: `Bearer ${who.token}` };
+}
+
 describe('authorisation matrix', () => {
   it('has a row for every route the app registers, and no row for a route that does not exist', () => {
     const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
@@ -231,6 +244,7 @@ describe('authorisation matrix', () => {
         got[actor] = res.statusCode;
         // Whatever the answer, never a server error.
         expect(res.statusCode, `${route} as ${actor}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        if (who) await keepSignedIn(who);
       }
       expect(got).toEqual(statuses);
     });

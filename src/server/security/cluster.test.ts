@@ -110,6 +110,27 @@ describe.runIf(testEngine().kind === 'postgres')('two servers on one PostgreSQL 
     }
   });
 
+  it('two tabs refreshing at once on both servers get one successor; a logout ends the access token on both', async () => {
+    const me = await signUp();
+    const before = proxy.served.length;
+    const refreshes = await Promise.all(
+      [0, 1, 2, 3].map(() => call('/api/auth/refresh', { method: 'POST', headers: { cookie: me.cookie } })),
+    );
+    // Parallel calls: which server answered which is not known, only that both did.
+    expect(new Set(proxy.served.slice(before))).toEqual(new Set([0, 1]));
+    expect(refreshes.map((r) => r.res.status)).toEqual([200, 200, 200, 200]);
+    const cookies = new Set(refreshes.map((r) => (r.res.headers.get('set-cookie') ?? '').split(';')[0]));
+    expect(cookies.size).toBe(1);
+    const { token } = (await refreshes[0]!.res.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+
+    const out = await call('/api/auth/logout', { method: 'POST', headers: { ...auth, cookie: [...cookies][0]! } });
+    expect(out.res.status).toBe(204);
+    const after = [await call('/api/users/profile', { headers: auth }), await call('/api/users/profile', { headers: auth })];
+    expect(new Set(after.map((r) => r.server))).toEqual(new Set([0, 1]));
+    expect(after.map((r) => r.res.status)).toEqual([401, 401]);
+  });
+
   it('a write through one server is read through the other at once: list total, dashboard, stats, map', async () => {
     const me = await signUp();
     const state = async () => {

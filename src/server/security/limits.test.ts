@@ -150,13 +150,13 @@ describe('tokens', () => {
   it('a well-signed access token whose subject is not a user id answers 401, not 500', async () => {
     const tokens = new AccessTokens(t.config.jwtSecret);
     for (const subject of ['nao-e-um-uuid', "' or 1=1 --", '', '00000000-0000-0000-0000-00000000000g']) {
-      const token = await tokens.sign(subject);
+      const token = await tokens.sign({ userId: subject, sessionVersion: 0 });
       const res = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode, subject).toBe(401);
       expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: MSG.unauthorized } });
     }
     // A well-formed id of nobody: 401 too.
-    const nobody = await tokens.sign('00000000-0000-4000-8000-000000000000');
+    const nobody = await tokens.sign({ userId: '00000000-0000-4000-8000-000000000000', sessionVersion: 0 });
     const res = await t.app.inject({ method: 'GET', url: '/api/experiments', headers: { authorization: `Bearer ${nobody}` } });
     expect(res.statusCode).toBe(401);
   });

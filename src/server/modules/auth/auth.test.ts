@@ -101,8 +101,8 @@ describe('POST /api/auth/login', () => {
 describe('access tokens', () => {
   it('rejects missing, malformed, expired, tampered, foreign-key and alg:none tokens', async () => {
     const a = await createAccount(t.app);
-    const expired = await new AccessTokens(t.config.jwtSecret).sign(a.user.id, -60);
-    const foreign = await new AccessTokens('outra-chave-outra-chave-outra-chave-123').sign(a.user.id);
+    const expired = await new AccessTokens(t.config.jwtSecret).sign({ userId: a.user.id, sessionVersion: 0 }, -60);
+    const foreign = await new AccessTokens('outra-chave-outra-chave-outra-chave-123').sign({ userId: a.user.id, sessionVersion: 0 });
     const [h, p, s] = a.token.split('.') as [string, string, string];
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
     const tampered = [h, Buffer.from(JSON.stringify({ ...payload, sub: crypto.randomUUID() })).toString('base64url'), s].join('.');
@@ -141,10 +141,11 @@ describe('refresh tokens', () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('reuse of a rotated token revokes the whole family', async () => {
+  it('reuse of a rotated token after its successor was used revokes the whole family', async () => {
     const a = await createAccount(t.app);
     const first = await post('/api/auth/refresh', undefined, {}, { ga_refresh: a.refreshCookie });
-    const current = refreshCookieOf(first)!;
+    const second = await post('/api/auth/refresh', undefined, {}, { ga_refresh: refreshCookieOf(first)! });
+    const current = refreshCookieOf(second)!;
     const replay = await post('/api/auth/refresh', undefined, {}, { ga_refresh: a.refreshCookie });
     expect(replay.statusCode).toBe(401);
     // The thief's replay also killed the legitimate holder's current token.
@@ -233,7 +234,7 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers: a.auth,
-      payload: { name: 'Novo Nome', email: 'Novo.Email@Exemplo.com.br', company: '' },
+      payload: { name: 'Novo Nome', email: 'Novo.Email@Exemplo.com.br', company: '', currentPassword: a.password },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ name: 'Novo Nome', email: 'novo.email@exemplo.com.br', company: null, role: 'user' });
@@ -254,7 +255,12 @@ describe('profile', () => {
   it('refuses an e-mail that belongs to someone else', async () => {
     const a = await createAccount(t.app);
     const b = await createAccount(t.app);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: a.auth, payload: { email: b.user.email } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: a.auth,
+      payload: { email: b.user.email, currentPassword: a.password },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Este email já está cadastrado');
   });
@@ -304,8 +310,11 @@ describe('admin', () => {
       payload: { role: 'consultor' },
     });
     expect(promoted.json().user.role).toBe('consultor');
-    // Takes effect on the user's current token at once.
-    expect((await profile(a.token)).json().user.role).toBe('consultor');
+    // Takes effect at once: the user's current access token ends, a refresh carries the new role.
+    expect((await profile(a.token)).statusCode).toBe(401);
+    const refreshed = await post('/api/auth/refresh', undefined, {}, { ga_refresh: a.refreshCookie });
+    expect(refreshed.json().user.role).toBe('consultor');
+    expect((await profile(refreshed.json().token)).json().user.role).toBe('consultor');
 
     const bad = await t.app.inject({ method: 'PUT', url: `/api/users/${a.user.id}/role`, headers: adminAuth, payload: { role: 'chefe' } });
     expect(bad.json().error.fields).toEqual({ role: 'Perfil inválido' });

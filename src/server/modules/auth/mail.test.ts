@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createAccount, eventually } from '../../test/factories.js';
-import { resetLinkOf, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
+import { decodeQuotedPrintable, resetLinkOf, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 
 let smtp: TestSmtp;
 let t: TestApp;
@@ -35,5 +35,23 @@ describe('password recovery over SMTP', () => {
       payload: { email: a.user.email, password: 'pelo-email-1' },
     });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('security notices over SMTP', () => {
+  it('an e-mail change is told to the old address only', async () => {
+    const a = await createAccount(t.app, { name: 'Carla Técnica' });
+    const newEmail = a.user.email.replace('@', '.trocado@');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: a.auth,
+      payload: { email: newEmail, currentPassword: a.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const raw = await eventually(() => smtp.messages.find((m) => decodeQuotedPrintable(m).includes(`de ${a.user.email} para ${newEmail}`)));
+    expect(raw).toMatch(new RegExp(`^To: ${a.user.email.replace(/[.]/g, '\\.')}\\r?$`, 'im'));
+    expect(decodeQuotedPrintable(raw)).toContain('Carla Técnica');
+    expect(smtp.messages.some((m) => new RegExp(`^To: ${newEmail.replace(/[.]/g, '\\.')}`, 'im').test(m))).toBe(false);
   });
 });

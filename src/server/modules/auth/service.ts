@@ -1,23 +1,31 @@
 /**
  * Accounts and sessions: sign-up, sign-in, refresh-token rotation with reuse detection, sign-out,
- * password recovery and change. Routes stay thin; the rules live here.
+ * password recovery and change, e-mail change. Routes stay thin; the rules live here.
+ * Session version (docs/decisions/009): every access token carries `users.session_version`; what
+ * must end sessions adds one to it, so tokens issued before answer 401 at once.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { registerSchema } from '../../../shared/auth.js';
+import type { profileUpdateSchema, registerSchema } from '../../../shared/auth.js';
 import { AUTH_MSG } from '../../../shared/auth.js';
-import { REFRESH_TOKEN_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '../../../shared/constants.js';
+import { REFRESH_TOKEN_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS, type Role } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema.js';
-import { badRequest, conflict, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
 import type { AuthUser } from '../../http/auth.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { randomToken, sha256 } from './tokens.js';
 
 /** Serialises sign-ups, so that two "first accounts" cannot both become admin. */
 const REGISTER_LOCK_KEY = 7_341_202_612;
+
+/**
+ * How long after a rotation the rotated refresh token may be presented again and get the same
+ * successor (a second tab refreshing at the same moment), provided the successor is unused.
+ */
+export const REFRESH_REPLAY_GRACE_SECONDS = 10;
 
 export interface Session {
   user: AuthUser;
@@ -65,9 +73,16 @@ export class AuthService {
     return this.startSession(user);
   }
 
-  /** Rotates a refresh token. A token presented after it was rotated revokes its whole family. */
+  /**
+   * Rotates a refresh token. A token presented after it was rotated revokes its whole family
+   * (theft), unless it comes back within REFRESH_REPLAY_GRACE_SECONDS of its rotation while its
+   * successor is still unused: then it gets that same successor (a second tab racing the first).
+   * The rows are locked (`FOR UPDATE`, the token then its successor), so servers racing on one
+   * token either rotate it or, waiting for the lock, see it rotated.
+   */
   async refresh(rawToken: string): Promise<Session> {
     const now = new Date();
+    const successorRaw = this.ctx.tokens.successorOf(rawToken);
     const outcome = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -77,6 +92,8 @@ export class AuthService {
         .limit(1);
       if (!row) return { kind: 'invalid' as const };
       if (row.revokedAt) {
+        const replay = await this.graceReplay(tx, row, successorRaw, now);
+        if (replay) return { kind: 'ok' as const, user: replay, refreshToken: successorRaw };
         await tx
           .update(refreshTokens)
           .set({ revokedAt: now })
@@ -86,16 +103,31 @@ export class AuthService {
       if (row.expiresAt <= now) return { kind: 'invalid' as const };
       const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
       if (!user) return { kind: 'invalid' as const };
-      await tx.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.id, row.id));
-      const refreshToken = await this.insertRefreshToken(tx, user.id, row.familyId);
-      return { kind: 'ok' as const, user, refreshToken };
+      const successorId = crypto.randomUUID();
+      await tx.update(refreshTokens).set({ revokedAt: now, replacedBy: successorId }).where(eq(refreshTokens.id, row.id));
+      await this.insertRefreshToken(tx, user.id, row.familyId, successorRaw, successorId);
+      return { kind: 'ok' as const, user, refreshToken: successorRaw };
     });
     if (outcome.kind === 'reused') this.ctx.log.warn({ userId: outcome.userId }, 'refresh token reused: session family revoked');
     if (outcome.kind !== 'ok') throw unauthorized();
-    return { user: outcome.user, refreshToken: outcome.refreshToken, token: await this.ctx.tokens.sign(outcome.user.id) };
+    return { user: outcome.user, refreshToken: outcome.refreshToken, token: await this.signFor(outcome.user) };
   }
 
-  /** Revokes every refresh token of the user behind the cookie or the bearer token. */
+  /** The user of a rotated token presented again in time while its successor is unused; else null. */
+  private async graceReplay(tx: Tx, row: typeof refreshTokens.$inferSelect, successorRaw: string, now: Date): Promise<AuthUser | null> {
+    if (!row.replacedBy || !row.revokedAt) return null;
+    if (now.getTime() - row.revokedAt.getTime() > REFRESH_REPLAY_GRACE_SECONDS * 1000) return null;
+    const [successor] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy)).for('update').limit(1);
+    // Used (rotated in its turn), revoked by a sign-out, expired, or not derived from this token.
+    if (!successor || successor.revokedAt || successor.expiresAt <= now || successor.tokenHash !== sha256(successorRaw)) return null;
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    return user ?? null;
+  }
+
+  /**
+   * Revokes every refresh token of the user behind the cookie or the bearer token, and ends their
+   * access tokens (session version).
+   */
   async logout(rawToken: string | undefined, bearerUser: AuthUser | null): Promise<void> {
     let userId = bearerUser?.id;
     if (!userId && rawToken) {
@@ -106,7 +138,8 @@ export class AuthService {
         .limit(1);
       userId = row?.userId;
     }
-    if (userId) await this.revokeAll(this.ctx.db, userId);
+    const id = userId;
+    if (id) await this.ctx.db.transaction((tx) => this.endSessions(tx, id));
   }
 
   /** Creates and mails a reset link when the address has an account; silent otherwise. */
@@ -163,32 +196,132 @@ export class AuthService {
         .update(passwordResetTokens)
         .set({ usedAt: now })
         .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
-      await this.revokeAll(tx, row.userId);
+      await this.endSessions(tx, row.userId);
       return user.email;
     });
   }
 
-  /** Changes the password, signs out every other session and returns a fresh one for this device. */
+  /**
+   * Changes the password, ends every other session (refresh families revoked, access tokens by the
+   * session version), tells the account's address, and returns a fresh session for this device.
+   */
   async changePassword(user: AuthUser, currentPassword: string, newPassword: string): Promise<Session> {
+    await this.assertCurrentPassword(user, currentPassword);
+    const passwordHash = await hashPassword(newPassword);
+    const session = await this.ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      const sessionVersion = await this.endSessions(tx, user.id);
+      return this.startSession({ ...user, passwordHash, sessionVersion }, tx);
+    });
+    this.notify({
+      to: user.email,
+      subject: 'Gestão Agrícola: sua senha foi alterada',
+      lines: [
+        `Olá, ${user.name}.`,
+        'A senha da sua conta no Gestão Agrícola acabou de ser alterada, e as sessões abertas em outros dispositivos foram encerradas.',
+        'Se não foi você, redefina a senha agora pela opção "Esqueci minha senha" na tela de entrada e avise o administrador.',
+      ],
+    });
+    return session;
+  }
+
+  /**
+   * Updates the profile. Changing the e-mail needs the current password, ends every other session,
+   * tells the OLD address, and returns a fresh session for this device; changing the role (an
+   * admin's own) ends the access tokens issued before (the client refreshes).
+   */
+  async updateProfile(me: AuthUser, body: z.output<typeof profileUpdateSchema>): Promise<{ user: AuthUser; session: Session | null }> {
+    const { currentPassword, ...changes } = body;
+    const emailChanges = changes.email !== undefined && changes.email !== me.email;
+    const roleChanges = changes.role !== undefined && changes.role !== me.role;
+    // Only an admin changes a role; sending one's own current role is not a change.
+    if (roleChanges && me.role !== 'admin') throw badRequest({ role: MSG.invalidRole });
+    if (emailChanges) {
+      if (!currentPassword) throw badRequest({ currentPassword: AUTH_MSG.currentPasswordRequired }, AUTH_MSG.currentPasswordRequired);
+      await this.assertCurrentPassword(me, currentPassword);
+    }
+    const result = await this.ctx.db.transaction(async (tx) => {
+      if (emailChanges && changes.email !== undefined) {
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, changes.email)).limit(1);
+        if (taken) throw conflict(MSG.emailAlreadyExists, { email: MSG.emailAlreadyExists });
+      }
+      if (roleChanges && me.role === 'admin') await assertNotLastAdmin(tx, me.id);
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, me.id))
+        .returning();
+      if (!row) throw notFound();
+      if (emailChanges) {
+        const sessionVersion = await this.endSessions(tx, me.id);
+        const user = { ...row, sessionVersion };
+        return { user, session: await this.startSession(user, tx) };
+      }
+      if (roleChanges) return { user: { ...row, sessionVersion: await this.bumpSessionVersion(tx, me.id) }, session: null };
+      return { user: row, session: null };
+    });
+    if (emailChanges) {
+      this.notify({
+        to: me.email,
+        subject: 'Gestão Agrícola: o email da sua conta foi alterado',
+        lines: [
+          `Olá, ${me.name}.`,
+          `O email de acesso da sua conta no Gestão Agrícola foi alterado de ${me.email} para ${result.user.email}, ` +
+            'e as sessões abertas em outros dispositivos foram encerradas. Este é o último aviso enviado para este endereço.',
+          'Se não foi você, fale agora com o administrador do Gestão Agrícola da sua empresa para recuperar a conta.',
+        ],
+      });
+    }
+    return result;
+  }
+
+  /** An admin changes someone's role: their access tokens issued before stop working. */
+  async changeRole(targetId: string, role: Role): Promise<AuthUser> {
+    return this.ctx.db.transaction(async (tx) => {
+      const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update').limit(1);
+      if (!target) throw notFound();
+      if (target.role === role) return target;
+      if (target.role === 'admin') await assertNotLastAdmin(tx, target.id);
+      const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, target.id)).returning();
+      if (!row) throw notFound();
+      return { ...row, sessionVersion: await this.bumpSessionVersion(tx, row.id) };
+    });
+  }
+
+  private async assertCurrentPassword(user: AuthUser, currentPassword: string): Promise<void> {
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
       throw badRequest({ currentPassword: AUTH_MSG.currentPasswordWrong }, AUTH_MSG.currentPasswordWrong);
     }
-    const passwordHash = await hashPassword(newPassword);
-    await this.ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-      await this.revokeAll(tx, user.id);
-    });
-    return this.startSession(user);
   }
 
-  private async startSession(user: AuthUser): Promise<Session> {
-    const refreshToken = await this.insertRefreshToken(this.ctx.db, user.id, crypto.randomUUID());
-    return { user, refreshToken, token: await this.ctx.tokens.sign(user.id) };
+  /** Sends a notice after the change committed; a mail failure is logged, the change stands. */
+  private notify(message: { to: string; subject: string; lines: string[] }): void {
+    const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(
+      new Date(),
+    );
+    const lines = [...message.lines, `Data da alteração: ${when} (horário de Brasília).`];
+    this.ctx.mailer
+      .send({
+        to: message.to,
+        subject: message.subject,
+        text: `${lines.join('\n\n')}\n`,
+        html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+      })
+      .catch((err: unknown) => this.ctx.log.error({ err, subject: message.subject }, 'security notice mail failed'));
   }
 
-  private async insertRefreshToken(db: Db | Tx, userId: string, familyId: string): Promise<string> {
-    const raw = randomToken();
+  private async startSession(user: AuthUser, db: Db | Tx = this.ctx.db): Promise<Session> {
+    const refreshToken = await this.insertRefreshToken(db, user.id, crypto.randomUUID(), randomToken());
+    return { user, refreshToken, token: await this.signFor(user) };
+  }
+
+  private signFor(user: AuthUser): Promise<string> {
+    return this.ctx.tokens.sign({ userId: user.id, sessionVersion: user.sessionVersion });
+  }
+
+  private async insertRefreshToken(db: Db | Tx, userId: string, familyId: string, raw: string, id?: string): Promise<string> {
     await db.insert(refreshTokens).values({
+      ...(id ? { id } : {}),
       userId,
       familyId,
       tokenHash: sha256(raw),
@@ -197,12 +330,32 @@ export class AuthService {
     return raw;
   }
 
-  private async revokeAll(db: Db | Tx, userId: string): Promise<void> {
-    await db
+  /** Every refresh family of the user revoked and their access tokens ended; answers the new version. */
+  private async endSessions(tx: Tx, userId: string): Promise<number> {
+    await tx
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    return this.bumpSessionVersion(tx, userId);
   }
+
+  private async bumpSessionVersion(tx: Tx, userId: string): Promise<number> {
+    const [row] = await tx
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ sessionVersion: users.sessionVersion });
+    return row?.sessionVersion ?? 0;
+  }
+}
+
+/** Refuses to leave the installation without an administrator. */
+async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), ne(users.id, userId)));
+  if (!row || row.n === 0) throw conflict(AUTH_MSG.lastAdmin, { role: AUTH_MSG.lastAdmin });
 }
 
 function escapeHtml(s: string): string {

@@ -1,5 +1,5 @@
 /** Access tokens (HS256 JWT, 15 min) and opaque random tokens stored only as SHA-256 hashes. */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/constants.js';
 
@@ -8,6 +8,8 @@ const AUDIENCE = 'gestao-agricola-api';
 
 export interface AccessClaims {
   userId: string;
+  /** The user's session version when the token was issued (`users.session_version`). */
+  sessionVersion: number;
 }
 
 export class AccessTokens {
@@ -16,10 +18,10 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(userId: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
-    return new SignJWT({})
+  sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+    return new SignJWT({ sv: claims.sessionVersion })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(userId)
+      .setSubject(claims.userId)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt()
@@ -27,7 +29,10 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The claims of a valid token, or null (expired, tampered, other key, `alg: none`, …). */
+  /**
+   * The claims of a valid token, or null (expired, tampered, other key, `alg: none`, or without
+   * a session version: issued before versions existed, it is refused and the client refreshes).
+   */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
@@ -35,10 +40,22 @@ export class AccessTokens {
         issuer: ISSUER,
         audience: AUDIENCE,
       });
-      return typeof payload.sub === 'string' ? { userId: payload.sub } : null;
+      const sv = payload.sv;
+      if (typeof payload.sub !== 'string' || typeof sv !== 'number' || !Number.isSafeInteger(sv)) return null;
+      return { userId: payload.sub, sessionVersion: sv };
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The refresh token a rotation of `raw` issues: derived, not drawn, so that a second tab
+   * presenting `raw` again within the grace window can be given the same successor without the
+   * database ever holding a usable token (only hashes are stored; deriving needs `raw`, which
+   * only its holder has, and the signing key).
+   */
+  successorOf(raw: string): string {
+    return createHmac('sha256', this.key).update(`refresh-successor:${raw}`).digest('base64url');
   }
 }
 

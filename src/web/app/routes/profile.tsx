@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast.js';
 import type { z } from 'zod';
-import { AUTH_MSG, type PublicUser, changePasswordFormSchema, profileSchema } from '../../../shared/auth.js';
+import { AUTH_MSG, type ProfileFormInput, type PublicUser, changePasswordFormSchema, profileFormSchema } from '../../../shared/auth.js';
 import { ROLE_LABELS } from '../../../shared/constants.js';
 import { formatLongDate, initials } from '../../../shared/format.js';
 import { PageTitle } from '../../components/page-title.js';
@@ -82,27 +82,33 @@ function Item({ label, value }: { label: string; value: string }) {
   );
 }
 
-type ProfileValues = z.input<typeof profileSchema>;
+type ProfileValues = ProfileFormInput;
+type ProfileOutput = z.output<ReturnType<typeof profileFormSchema>>;
+const PROFILE_FIELDS: (keyof ProfileValues)[] = ['name', 'email', 'company', 'role', 'currentPassword'];
 
 function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => void }) {
   const update = useUpdateProfile();
   const [serverError, setServerError] = useState<string>();
   const isAdmin = user.role === 'admin';
-  const { register, handleSubmit, formState, setError, reset } = useForm<ProfileValues, unknown, z.output<typeof profileSchema>>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { name: user.name, email: user.email, company: user.company ?? '', role: user.role },
+  const { register, handleSubmit, formState, setError, reset, control } = useForm<ProfileValues, unknown, ProfileOutput>({
+    resolver: zodResolver(profileFormSchema(user.email)),
+    defaultValues: { name: user.name, email: user.email, company: user.company ?? '', role: user.role, currentPassword: '' },
   });
+  // The current password is asked only when the e-mail changes (compared as the server stores it).
+  const emailChanges = (useWatch({ control, name: 'email' }) ?? '').trim().toLowerCase() !== user.email;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ currentPassword, ...values }) => {
     setServerError(undefined);
+    const body = isAdmin ? values : { name: values.name, email: values.email, company: values.company };
     try {
-      await update.mutateAsync(isAdmin ? values : { name: values.name, email: values.email, company: values.company });
+      await update.mutateAsync(values.email !== user.email ? { ...body, currentPassword } : body);
       toast.success(AUTH_MSG.profileSuccess);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.fields) {
         for (const [field, message] of Object.entries(err.fields)) {
-          if (field in values) setError(field as keyof ProfileValues, { message });
+          if (PROFILE_FIELDS.includes(field as keyof ProfileValues))
+            setError(field as keyof ProfileValues, { message }, { shouldFocus: true });
         }
       }
       setServerError(failureMessage(err, AUTH_MSG.profileError));
@@ -132,6 +138,15 @@ function ProfileForm({ user, onDone }: { user: PublicUser; onDone: () => void })
           <option value="consultor">{ROLE_LABELS.consultor}</option>
           <option value="admin">{ROLE_LABELS.admin}</option>
         </Select>
+        {emailChanges ? (
+          <PasswordInput
+            label="Senha atual"
+            autoComplete="current-password"
+            hint="Necessária para alterar o email. As sessões em outros dispositivos serão encerradas e avisaremos o email atual."
+            error={formState.errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-3 pt-2">
         <SubmitButton submitting={formState.isSubmitting} busyText="Salvando...">
@@ -176,7 +191,10 @@ function ChangePasswordCard() {
 
   return (
     <Card className="mt-6">
-      <CardHeader title="Alterar senha" description="Ao alterar a senha, as sessões abertas em outros dispositivos são encerradas." />
+      <CardHeader
+        title="Alterar senha"
+        description="Ao alterar a senha, as sessões abertas em outros dispositivos são encerradas e avisamos você por email."
+      />
       <CardBody>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormAlert error={serverError} />
