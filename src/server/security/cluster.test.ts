@@ -5,7 +5,9 @@
  * it); `x-test-client` lets the test play several clients. Runs in `npm run test:pg`.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer, request as httpRequest } from 'node:http';
+import { existsSync } from 'node:fs';
 import { once } from 'node:events';
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentStatsResponse } from '../../shared/api-types.js';
 import type { DashboardData, DashboardMap } from '../../shared/dashboard.js';
@@ -194,4 +196,38 @@ describe.runIf(testEngine().kind === 'postgres')('two servers on one PostgreSQL 
     }
     expect((await attempt('198.51.100.60', me.password)).res.status).toBe(200);
   });
+
+  // The browser journey: the built web app (npm test builds it before test:pg runs) through the
+  // proxy in Debian's Chromium. Every request may land on either server.
+  it.runIf(existsSync('dist/web/index.html') && existsSync('/usr/bin/chromium'))(
+    'a browser signs in and navigates through the proxy, served by both servers',
+    async () => {
+      const me = await signUp();
+      const browser = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+      });
+      try {
+        const page = await browser.newPage({ locale: 'pt-BR' });
+        const before = proxy.served.length;
+        await page.goto(`${proxy.base}/login`);
+        await page.locator('input[name="email"]').fill(me.email);
+        await page.locator('input[name="password"]').fill(me.password);
+        await page.getByRole('button', { name: 'Entrar' }).click();
+        await page.getByText('Login realizado com sucesso! Redirecionando...').waitFor({ timeout: 30_000 });
+        await page.waitForURL(`${proxy.base}/dashboard`, { timeout: 30_000 });
+        await page.getByText('Novo Experimento').first().waitFor({ timeout: 30_000 });
+        await page.goto(`${proxy.base}/novo-experimento`);
+        await page.locator('input[name="consultoria"]').waitFor({ timeout: 30_000 });
+        // A reload keeps the session: the refresh cookie works on whichever server answers.
+        await page.reload();
+        await page.locator('input[name="consultoria"]').waitFor({ timeout: 30_000 });
+        expect(page.url()).toBe(`${proxy.base}/novo-experimento`);
+        expect(new Set(proxy.served.slice(before))).toEqual(new Set([0, 1]));
+      } finally {
+        await browser.close();
+      }
+    },
+    120_000,
+  );
 });
