@@ -16,8 +16,9 @@ import {
   type SoilKind,
   statesNamedIn,
 } from './fields.js';
+import type { SoilUnit } from './numbers.js';
 import { matchCrop, matchRegional, regionalsOfState } from './reference.js';
-import { compiled as c, reference as ref } from './test-support.js';
+import { compiled as c, eachAnswer, reference as ref } from './test-support.js';
 
 describe('reference data from the migration', () => {
   it('has the brands, products, regionals, 27 states and crops', () => {
@@ -126,17 +127,15 @@ describe('parseYear', () => {
 });
 
 describe('other fields', () => {
-  it.each([
-    ['delineamento em blocos casualizados (DBC)', 'DBC'],
-    ['blocos ao acaso', 'DBC'],
-    ['DBC com 4 blocos', 'DBC'],
-    ['INTEIRAMENTE CASUALIZADO', 'Inteiramente Casualizado'],
-    ['ANOVA seguida de teste de Tukey', 'ANOVA'],
-    ['análise de variância e blocos casualizados', 'DBC'],
-    ['teste de Tukey', null],
-  ])('reads the design in %j → %j', (text, design) => {
-    expect(parseDesign(text)).toBe(design);
-  });
+  eachAnswer('reads the design', parseDesign, [
+    [
+      'DBC',
+      ['delineamento em blocos casualizados (DBC)', 'blocos ao acaso', 'DBC com 4 blocos', 'análise de variância e blocos casualizados'],
+    ],
+    ['Inteiramente Casualizado', ['INTEIRAMENTE CASUALIZADO']],
+    ['ANOVA', ['ANOVA seguida de teste de Tukey']],
+    [null, ['teste de Tukey']],
+  ]);
 
   it('reads money', () => {
     expect(parseMoney('R$ 1.480,00')).toBe(1480);
@@ -144,7 +143,7 @@ describe('other fields', () => {
     expect(parseMoney('1.380,00', true)).toBeNull();
   });
 
-  it.each<[SoilKind, string, string | null, number]>([
+  it.each<[SoilKind, string, SoilUnit | null, number]>([
     ['argila', '52 %', null, 52],
     ['argila', '480 g/kg', null, 48],
     ['mo', '32 g/dm³', null, 3.2],

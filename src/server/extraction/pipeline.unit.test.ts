@@ -5,7 +5,7 @@ import { extractFromText, looksLikeTrialReport, NO_YIELDS_WARNING } from './extr
 import { buildLayout, dropRunningLines, findGutter, snippetAround } from './layout.js';
 import { nameOnly, organizationScore, readOrganization } from './organization.js';
 import { groupLines, type TextLine } from './pdf-text.js';
-import { compiled as c, item, pdfOf, reference as ref, rowsPage } from './test-support.js';
+import { compiled as c, item, pdfOf, reference as ref, rowsPage, textPage } from './test-support.js';
 import { fold } from './text.js';
 
 /** A page's lines from rows of [x, text] cells, 15 pt apart from the top. */
@@ -143,37 +143,38 @@ describe('the organisation that ran the trial', () => {
     return choose(cands).get('consultoria')?.value as string | undefined;
   }
 
-  it('prefers the executor label over the letterhead, and skips the signing engineer', () => {
-    const lines = page(1, [
-      [[50, 'COOPERATIVA REGIONAL DOS PRODUTORES · DIA DE CAMPO']],
-      [[50, 'Relatório de resultados']],
-      [[50, 'Executora: Planície Consultoria Agronômica – equipe de campo']],
-      [[50, 'Responsável: Eng. Agr. Maria S. Souza – CREA-GO 12.345/D']],
-    ]);
-    expect(organizationOf(lines)).toBe('Planície Consultoria Agronômica');
-  });
-
-  it('reads the letterhead in capitals, in title case', () => {
-    const lines = page(1, [
-      [[50, 'SERRA VERDE PESQUISA AGRÍCOLA LTDA.']],
-      [[50, 'Av. Central, 100 – Centro']],
-      [[50, 'Relatório de ensaio']],
-    ]);
-    expect(organizationOf(lines)).toBe('Serra Verde Pesquisa Agrícola Ltda.');
-  });
-
-  it('keeps a labelled name whole although a longer phrase ends with it', () => {
-    const lines = page(1, [
-      [[50, 'Relatório de Ensaio / Trial Report']],
-      [[50, 'Serra Verde Pesquisa Agrícola Ltda. · Rio Verde – GO']],
-      [[50, 'Empresa: Serra Verde Pesquisa Agrícola Ltda.']],
-    ]);
-    expect(organizationOf(lines)).toBe('Serra Verde Pesquisa Agrícola Ltda.');
-  });
-
-  it('reads "conduzido pela …" in a sentence', () => {
-    const lines = page(1, [[[50, 'O ensaio foi conduzido pela Vale Alto Agronomia na fazenda do produtor, em 2024.']]]);
-    expect(organizationOf(lines)).toBe('Vale Alto Agronomia');
+  it.each([
+    {
+      why: 'prefers the executor label over the letterhead, and skips the signing engineer',
+      text: [
+        'COOPERATIVA REGIONAL DOS PRODUTORES · DIA DE CAMPO',
+        'Relatório de resultados',
+        'Executora: Planície Consultoria Agronômica – equipe de campo',
+        'Responsável: Eng. Agr. Maria S. Souza – CREA-GO 12.345/D',
+      ],
+      organisation: 'Planície Consultoria Agronômica',
+    },
+    {
+      why: 'reads the letterhead in capitals, in title case',
+      text: ['SERRA VERDE PESQUISA AGRÍCOLA LTDA.', 'Av. Central, 100 – Centro', 'Relatório de ensaio'],
+      organisation: 'Serra Verde Pesquisa Agrícola Ltda.',
+    },
+    {
+      why: 'keeps a labelled name whole although a longer phrase ends with it',
+      text: [
+        'Relatório de Ensaio / Trial Report',
+        'Serra Verde Pesquisa Agrícola Ltda. · Rio Verde – GO',
+        'Empresa: Serra Verde Pesquisa Agrícola Ltda.',
+      ],
+      organisation: 'Serra Verde Pesquisa Agrícola Ltda.',
+    },
+    {
+      why: 'reads "conduzido pela …" in a sentence',
+      text: ['O ensaio foi conduzido pela Vale Alto Agronomia na fazenda do produtor, em 2024.'],
+      organisation: 'Vale Alto Agronomia',
+    },
+  ])('$why', ({ text, organisation }) => {
+    expect(organizationOf(textPage(text))).toBe(organisation);
   });
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TextLine } from './pdf-text.js';
 import { buildHeader, cellsInSpan, isDataCell, isRowCode, runningLineKeys } from './tables.js';
-import { itemsPage } from './test-support.js';
+import { eachAnswer, itemsPage } from './test-support.js';
 
 describe('buildHeader', () => {
   it('merges three header rows: a merged cell above, the name in the middle, units alone below', () => {
@@ -92,14 +92,15 @@ describe('cells of a table on a two-column page', () => {
     expect(cellsInSpan(line as TextLine, { left: 327, right: 500 }).map((c) => c.text)).toEqual(['T1', 'Alfa', '31,2']);
   });
 
-  it('recognises data cells and row codes', () => {
-    expect(isDataCell('3.456,7 ab')).toBe(true);
-    expect(isDataCell('+2,8')).toBe(true);
-    expect(isDataCell('(kg/ha)')).toBe(false);
-    expect(isRowCode('T3')).toBe(true);
-    expect(isRowCode('(4)')).toBe(true);
-    expect(isRowCode('Tratamento')).toBe(false);
-  });
+  eachAnswer('tells a data cell', isDataCell, [
+    [true, ['3.456,7 ab', '+2,8']],
+    [false, ['(kg/ha)']],
+  ]);
+
+  eachAnswer('tells a row code', isRowCode, [
+    [true, ['T3', '(4)']],
+    [false, ['Tratamento']],
+  ]);
 });
 
 describe('runningLineKeys', () => {
