@@ -16,20 +16,19 @@ import {
 } from './treatment-sources.js';
 import { findYieldScale } from './numbers.js';
 import { cleanTreatmentName, dropTrailingValues, normalizeModalidade } from './treatment-text.js';
-import { compiled as c, itemsPage as page } from './test-support.js';
+import { compiled as c, eachAnswer, itemsPage as page } from './test-support.js';
 import { extractTreatments, findResultsTables, modesFromMentions } from './treatments.js';
 
 const prose = (lines: TextLine[]) => lines.map((l) => l.text.replace(/\t/g, '   ')).join(' ');
 const brief = (r: ReturnType<typeof extractTreatments>) => r.tratamentos.map((t) => [t.nome, t.modalidade, t.produtividade]);
 
 describe('modes and names', () => {
-  it('maps soil routes (drench, fertigation, drip, directed jet, broadcast) to Solo', () => {
-    for (const text of ['drench na base', 'via fertirrigação', 'por gotejo', 'jato dirigido na soqueira', 'a lanço no solo']) {
-      expect(normalizeModalidade(text)).toBe('Solo');
-    }
-    expect(normalizeModalidade('foliar em R1')).toBe('Foliar');
-    expect(normalizeModalidade('tratamento de sementes, antes da semeadura')).toBe('Sementes');
-  });
+  // Soil routes: drench, fertigation, drip, directed jet, broadcast.
+  eachAnswer('maps the route to its mode', normalizeModalidade, [
+    ['Solo', ['drench na base', 'via fertirrigação', 'por gotejo', 'jato dirigido na soqueira', 'a lanço no solo']],
+    ['Foliar', ['foliar em R1']],
+    ['Sementes', ['tratamento de sementes, antes da semeadura']],
+  ]);
 
   it('cuts the values and mean-test letters a name swallowed, not the numbers of a product', () => {
     expect(dropTrailingValues('Produto Alfa 4.512 a')).toBe('Produto Alfa');
