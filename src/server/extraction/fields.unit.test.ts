@@ -13,10 +13,12 @@ import {
   parseOneCoordinate,
   parseSoilValue,
   parseYear,
+  type SoilKind,
   statesNamedIn,
 } from './fields.js';
+import type { SoilUnit } from './numbers.js';
 import { matchCrop, matchRegional, regionalsOfState } from './reference.js';
-import { compiled as c, reference as ref } from './test-support.js';
+import { compiled as c, eachAnswer, reference as ref } from './test-support.js';
 
 describe('reference data from the migration', () => {
   it('has the brands, products, regionals, 27 states and crops', () => {
@@ -27,25 +29,38 @@ describe('reference data from the migration', () => {
     expect(ref.culturas).toContain('Cana-de-açúcar');
   });
 
-  it('maps states to regionals, leaving shared states ambiguous', () => {
-    expect(regionalsOfState('GO', c)).toEqual(['GO']);
-    expect(regionalsOfState('PR', c)).toEqual(['PR SC PY']);
-    expect(regionalsOfState('BA', c)).toEqual(['Nordeste']);
-    expect(regionalsOfState('RO', c)).toEqual(['MT Oeste/RO/AC']);
-    expect(regionalsOfState('MT', c)).toEqual(['MT BR 163', 'MT Oeste/RO/AC']);
-    expect(regionalsOfState('SP', c)).toEqual([]);
+  it.each([
+    ['GO', ['GO']],
+    ['PR', ['PR SC PY']],
+    ['BA', ['Nordeste']],
+    ['RO', ['MT Oeste/RO/AC']],
+    // A state shared by two regionals stays ambiguous.
+    ['MT', ['MT BR 163', 'MT Oeste/RO/AC']],
+    ['SP', []],
+  ])('maps the state %s to its regionals %j', (state, regionals) => {
+    expect(regionalsOfState(state, c)).toEqual(regionals);
   });
 
-  it('matches regionals by name or code, crops by name or plant', () => {
-    expect(matchRegional('cerrado mg', c)?.nome).toBe('Cerrado MG');
-    expect(matchRegional('MT163', c)?.nome).toBe('MT BR 163');
-    expect(matchRegional('MT Oeste', c)?.nome).toBe('MT Oeste/RO/AC');
+  it.each([
+    ['cerrado mg', 'Cerrado MG'],
+    ['MT163', 'MT BR 163'],
+    ['MT Oeste', 'MT Oeste/RO/AC'],
+  ])('matches the regional %j by name or code → %j', (text, nome) => {
+    expect(matchRegional(text, c)?.nome).toBe(nome);
+  });
+
+  it('does not take a bare "Sul" for a regional', () => {
     expect(matchRegional('Sul', c)).toBeNull();
-    expect(matchCrop('FEIJÃO', c)).toBe('Feijão');
-    expect(matchCrop('Milho safrinha – híbrido 2B810', c)).toBe('Milho');
-    expect(matchCrop('cana-planta', c)).toBe('Cana-de-açúcar');
-    expect(matchCrop('cafeeiro', c)).toBe('Café');
-    expect(matchCrop('batata-doce', c)).toBeNull();
+  });
+
+  it.each([
+    ['FEIJÃO', 'Feijão'],
+    ['Milho safrinha – híbrido 2B810', 'Milho'],
+    ['cana-planta', 'Cana-de-açúcar'],
+    ['cafeeiro', 'Café'],
+    ['batata-doce', null],
+  ])('matches the crop %j by name or plant → %j', (text, crop) => {
+    expect(matchCrop(text, c)).toBe(crop);
   });
 });
 
@@ -112,15 +127,15 @@ describe('parseYear', () => {
 });
 
 describe('other fields', () => {
-  it('reads the design', () => {
-    expect(parseDesign('delineamento em blocos casualizados (DBC)')).toBe('DBC');
-    expect(parseDesign('blocos ao acaso')).toBe('DBC');
-    expect(parseDesign('DBC com 4 blocos')).toBe('DBC');
-    expect(parseDesign('INTEIRAMENTE CASUALIZADO')).toBe('Inteiramente Casualizado');
-    expect(parseDesign('ANOVA seguida de teste de Tukey')).toBe('ANOVA');
-    expect(parseDesign('análise de variância e blocos casualizados')).toBe('DBC');
-    expect(parseDesign('teste de Tukey')).toBeNull();
-  });
+  eachAnswer('reads the design', parseDesign, [
+    [
+      'DBC',
+      ['delineamento em blocos casualizados (DBC)', 'blocos ao acaso', 'DBC com 4 blocos', 'análise de variância e blocos casualizados'],
+    ],
+    ['Inteiramente Casualizado', ['INTEIRAMENTE CASUALIZADO']],
+    ['ANOVA', ['ANOVA seguida de teste de Tukey']],
+    [null, ['teste de Tukey']],
+  ]);
 
   it('reads money', () => {
     expect(parseMoney('R$ 1.480,00')).toBe(1480);
@@ -128,37 +143,49 @@ describe('other fields', () => {
     expect(parseMoney('1.380,00', true)).toBeNull();
   });
 
-  it('reads soil contents in any unit', () => {
-    expect(parseSoilValue('argila', '52 %', null)).toBe(52);
-    expect(parseSoilValue('argila', '480 g/kg', null)).toBe(48);
-    expect(parseSoilValue('mo', '32 g/dm³', null)).toBe(3.2);
-    expect(parseSoilValue('mo', '28', 'g/kg')).toBe(2.8);
-    expect(parseSoilValue('mo', '2,6 dag/kg', null)).toBe(2.6);
+  it.each<[SoilKind, string, SoilUnit | null, number]>([
+    ['argila', '52 %', null, 52],
+    ['argila', '480 g/kg', null, 48],
+    ['mo', '32 g/dm³', null, 3.2],
+    ['mo', '28', 'g/kg', 2.8],
+    ['mo', '2,6 dag/kg', null, 2.6],
     // Without a unit, 340 clay can only be g/kg.
-    expect(parseSoilValue('argila', '340', null)).toBe(34);
-    expect(findSoilContent('solo com 38% de argila e 2,8% de matéria orgânica', 'argila')).toBe(38);
-    expect(findSoilContent('solo com 38% de argila e 2,8% de matéria orgânica', 'mo')).toBe(2.8);
-    expect(findSoilContent('Latossolo Vermelho, argila 340 g/kg, MO 25 g/dm³', 'mo')).toBe(2.5);
-    expect(findSoilContent('apresenta 280 g/kg de argila e 2,2 dag/kg de matéria orgânica', 'argila')).toBe(28);
-    expect(findSoilContent('argila 520 g/kg', 'mo')).toBeNull();
+    ['argila', '340', null, 34],
+  ])('reads the soil value %s %j (unit %j) as %d %%', (kind, text, unit, percent) => {
+    expect(parseSoilValue(kind, text, unit)).toBe(percent);
   });
 
-  it('reads soil contents with units written as powers', () => {
-    expect(findSoilContent('com 4,1 dag kg⁻¹ de matéria orgânica e 610 g kg⁻¹ de argila', 'argila')).toBe(61);
-    expect(findSoilContent('com 4,1 dag kg⁻¹ de matéria orgânica e 610 g kg⁻¹ de argila', 'mo')).toBe(4.1);
-    expect(findSoilContent('argila: 330 g kg-1; MO: 18 g dm-3', 'mo')).toBe(1.8);
+  it.each<[string, SoilKind, number | null]>([
+    ['solo com 38% de argila e 2,8% de matéria orgânica', 'argila', 38],
+    ['solo com 38% de argila e 2,8% de matéria orgânica', 'mo', 2.8],
+    ['Latossolo Vermelho, argila 340 g/kg, MO 25 g/dm³', 'mo', 2.5],
+    ['apresenta 280 g/kg de argila e 2,2 dag/kg de matéria orgânica', 'argila', 28],
+    ['argila 520 g/kg', 'mo', null],
+    // Units written as powers.
+    ['com 4,1 dag kg⁻¹ de matéria orgânica e 610 g kg⁻¹ de argila', 'argila', 61],
+    ['com 4,1 dag kg⁻¹ de matéria orgânica e 610 g kg⁻¹ de argila', 'mo', 4.1],
+    ['argila: 330 g kg-1; MO: 18 g dm-3', 'mo', 1.8],
+    // A unitless organic matter above 6 is g/dm³.
+    ['argila 35 %; M.O. 9', 'mo', 0.9],
+    ['argila 35 %; M.O. 3,1', 'mo', 3.1],
+    // Bilingual labels.
+    ['Argila / clay: 27 % · M.O. / O.M.: 2,1 %', 'mo', 2.1],
+  ])('finds in %j the soil content %s = %j', (text, kind, percent) => {
+    expect(findSoilContent(text, kind)).toBe(percent);
   });
 
-  it('reads a unitless organic matter above 6 as g/dm³, and cuts cultivars at the end of their name', () => {
-    expect(findSoilContent('argila 35 %; M.O. 9', 'mo')).toBe(0.9);
-    expect(findSoilContent('argila 35 %; M.O. 3,1', 'mo')).toBe(3.1);
-    expect(cleanCultivar('Orchestra. Plantio em 12/05')).toBe('Orchestra');
-    expect(cleanCultivar('SP83-2847 cana-planta de ano e meio')).toBe('SP83-2847');
-    expect(cleanCultivar('Catuaí Vermelho IAC 144')).toBe('Catuaí Vermelho IAC 144');
-    expect(findCultivarInText('Cultivar BRS Sertaneja, semeada em 02/03')).toBe('BRS Sertaneja');
-    expect(findCultivarInText('A variedade é a RB867515, em segundo corte')).toBe('RB867515');
-    expect(cleanCultivar('cultivar Grande Naine (1º ciclo)')).toBe('Grande Naine');
-    expect(findSoilContent('Argila / clay: 27 % · M.O. / O.M.: 2,1 %', 'mo')).toBe(2.1);
+  // A cultivar is cut at the end of its name, whether it comes as a label's value or inside a sentence.
+  it.each([
+    { read: cleanCultivar, text: 'Orchestra. Plantio em 12/05', cultivar: 'Orchestra' },
+    { read: cleanCultivar, text: 'SP83-2847 cana-planta de ano e meio', cultivar: 'SP83-2847' },
+    { read: cleanCultivar, text: 'Catuaí Vermelho IAC 144', cultivar: 'Catuaí Vermelho IAC 144' },
+    { read: cleanCultivar, text: 'cultivar Grande Naine (1º ciclo)', cultivar: 'Grande Naine' },
+    { read: findCultivarInText, text: 'Cultivar BRS Sertaneja, semeada em 02/03', cultivar: 'BRS Sertaneja' },
+    { read: findCultivarInText, text: 'A variedade é a RB867515, em segundo corte', cultivar: 'RB867515' },
+    { read: findCultivarInText, text: 'A cultivar utilizada foi a TMG 7262, semeada em 20/10/2024.', cultivar: 'TMG 7262' },
+    { read: findCultivarInText, text: 'Utilizou-se o híbrido DKB 390, semeado em fevereiro', cultivar: 'DKB 390' },
+  ])('reads the cultivar in $text → $cultivar', ({ read, text, cultivar }) => {
+    expect(read(text)).toBe(cultivar);
   });
 
   it('reads coordinates given together or one by one', () => {
@@ -169,10 +196,8 @@ describe('other fields', () => {
     expect(parseOneCoordinate('61,4562', 'lon')).toBe(-61.4562);
   });
 
-  it('reads BU, cultivar and the organisation of a sentence', () => {
+  it('reads the BU', () => {
     expect(parseBu('Aminoagro (BU2)')).toBe('BU2');
     expect(parseBu('BU 9')).toBeNull();
-    expect(findCultivarInText('A cultivar utilizada foi a TMG 7262, semeada em 20/10/2024.')).toBe('TMG 7262');
-    expect(findCultivarInText('Utilizou-se o híbrido DKB 390, semeado em fevereiro')).toBe('DKB 390');
   });
 });

@@ -1,12 +1,9 @@
 /** Lines, label pairs and treatment tables rebuilt from positioned text (no PDF needed). */
 import { describe, expect, it } from 'vitest';
 import { collectLabelPairs, labelField } from './labels.js';
-import { groupLines, type TextLine } from './pdf-text.js';
-import { compiled as c, item, rowsPage } from './test-support.js';
+import { groupLines } from './pdf-text.js';
+import { compiled as c, eachAnswer, item, tablePage } from './test-support.js';
 import { cleanTreatmentName, extractTreatments, headerRole, isControl, normalizeModalidade } from './treatments.js';
-
-/** Lines from rows of [x, text] cells, 15 pt apart from the top. */
-const page = (rows: [number, string][][], fontSize = 10, top = 800, pitch = 15): TextLine[] => rowsPage(rows, { fontSize, top, pitch });
 
 describe('groupLines', () => {
   it('joins items of one baseline and splits columns at wide gaps', () => {
@@ -26,97 +23,82 @@ describe('groupLines', () => {
 });
 
 describe('label pairs', () => {
-  it('knows label wordings, ignoring case and accents', () => {
-    expect(labelField('Empresa responsável')).toBe('consultoria');
-    expect(labelField('RESPONSÁVEL TÉCNICO')).toBe('consultoria');
-    expect(labelField('Município/UF')).toBe('local');
-    expect(labelField('MATÉRIA ORGÂNICA (g/kg)')).toBe('mo');
-    expect(labelField('Cultura / cultivar')).toBe('cultura_cultivar');
-    expect(labelField('Tratamento')).toBeNull();
-  });
+  eachAnswer('knows the label, ignoring case and accents', labelField, [
+    ['consultoria', ['Empresa responsável', 'RESPONSÁVEL TÉCNICO']],
+    ['local', ['Município/UF']],
+    ['mo', ['MATÉRIA ORGÂNICA (g/kg)']],
+    ['cultura_cultivar', ['Cultura / cultivar']],
+    [null, ['Tratamento']],
+  ]);
 
-  it('reads a form in capitals: labels above their values, the ticked checkbox, pipes between pairs', () => {
-    const lines = page([
-      [
-        [0, 'UNIDADE DE NEGÓCIO'],
-        [200, 'FORMA DE ENTREGA'],
+  it.each([
+    {
+      why: 'reads a form in capitals: labels above their values, the ticked checkbox, pipes between pairs',
+      columns: [0, 60, 200],
+      rows: [
+        ['UNIDADE DE NEGÓCIO', '', 'FORMA DE ENTREGA'],
+        ['☐ BU1', '☒ BU3', 'Correio'],
+        ['Marca: Dimicron | BU: BU2 | Custo do ensaio: R$ 9.100,00'],
       ],
-      [
-        [0, '☐ BU1'],
-        [60, '☒ BU3'],
-        [200, 'Correio'],
+      pairs: [
+        ['bu', 'BU3'],
+        ['marca', 'Dimicron'],
+        ['bu', 'BU2'],
+        ['custo', 'R$ 9.100,00'],
       ],
-      [[0, 'Marca: Dimicron | BU: BU2 | Custo do ensaio: R$ 9.100,00']],
-    ]);
-    expect(collectLabelPairs(lines).map((p) => [p.field, p.value])).toEqual([
-      ['bu', 'BU3'],
-      ['marca', 'Dimicron'],
-      ['bu', 'BU2'],
-      ['custo', 'R$ 9.100,00'],
-    ]);
-  });
-
-  it('reads colon pairs, two per line, label cells without colon, and run-together pairs', () => {
-    const lines = page([
-      [[0, 'Consultoria: Sudoeste Goiano Pesquisa']],
-      [
-        [0, 'Cultura: Soja'],
-        [270, 'Cultivar: M6410'],
+    },
+    {
+      why: 'reads colon pairs, two per line, label cells without colon, and run-together pairs',
+      columns: [0, 130, 270],
+      rows: [
+        ['Consultoria: Sudoeste Goiano Pesquisa'],
+        ['Cultura: Soja', '', 'Cultivar: M6410'],
+        ['Delineamento', 'DBC'],
+        ['Cultura: Milho Cultivar: P3456'],
+        ['Consultoria', 'Safra Certa Agronomia'],
       ],
-      [
-        [0, 'Delineamento'],
-        [130, 'DBC'],
+      pairs: [
+        ['consultoria', 'Sudoeste Goiano Pesquisa'],
+        ['cultura', 'Soja'],
+        ['cultivar', 'M6410'],
+        ['delineamento', 'DBC'],
+        ['cultura', 'Milho'],
+        ['cultivar', 'P3456'],
+        ['consultoria', 'Safra Certa Agronomia'],
       ],
-      [[0, 'Cultura: Milho Cultivar: P3456']],
-      [
-        [0, 'Consultoria'],
-        [130, 'Safra Certa Agronomia'],
+    },
+    {
+      why: 'reads labels with their values on the line below',
+      columns: [0, 230, 360],
+      rows: [
+        ['Consultoria', 'Marca', 'Safra'],
+        ['Noroeste Mineiro Assessoria', 'Maximus', '23/24'],
       ],
-    ]);
-    expect(collectLabelPairs(lines).map((p) => [p.field, p.value])).toEqual([
-      ['consultoria', 'Sudoeste Goiano Pesquisa'],
-      ['cultura', 'Soja'],
-      ['cultivar', 'M6410'],
-      ['delineamento', 'DBC'],
-      ['cultura', 'Milho'],
-      ['cultivar', 'P3456'],
-      ['consultoria', 'Safra Certa Agronomia'],
-    ]);
-  });
-
-  it('reads labels with their values on the line below', () => {
-    const lines = page([
-      [
-        [0, 'Consultoria'],
-        [230, 'Marca'],
-        [360, 'Safra'],
+      pairs: [
+        ['consultoria', 'Noroeste Mineiro Assessoria'],
+        ['marca', 'Maximus'],
+        ['ano', '23/24'],
       ],
-      [
-        [0, 'Noroeste Mineiro Assessoria'],
-        [230, 'Maximus'],
-        [360, '23/24'],
-      ],
-    ]);
-    expect(collectLabelPairs(lines).map((p) => [p.field, p.value])).toEqual([
-      ['consultoria', 'Noroeste Mineiro Assessoria'],
-      ['marca', 'Maximus'],
-      ['ano', '23/24'],
-    ]);
+    },
+  ])('$why', ({ columns, rows, pairs }) => {
+    expect(collectLabelPairs(tablePage(columns, rows)).map((p) => [p.field, p.value])).toEqual(pairs);
   });
 });
 
 describe('treatments', () => {
-  it('normalises modes of application, ignoring product names', () => {
-    expect(normalizeModalidade('via foliar')).toBe('Foliar');
-    expect(normalizeModalidade('tratamento de sementes')).toBe('Sementes');
-    expect(normalizeModalidade('TS')).toBe('Sementes');
-    expect(normalizeModalidade('no sulco de plantio')).toBe('Sulco');
-    expect(normalizeModalidade('Em cobertura')).toBe('Cobertura');
-    expect(normalizeModalidade('no solo')).toBe('Solo');
-    expect(normalizeModalidade('incorporado')).toBe('Incorporado');
+  eachAnswer('normalises the mode of application', normalizeModalidade, [
+    ['Foliar', ['via foliar']],
+    ['Sementes', ['tratamento de sementes', 'TS']],
+    ['Sulco', ['no sulco de plantio']],
+    ['Cobertura', ['Em cobertura']],
+    ['Solo', ['no solo']],
+    ['Incorporado', ['incorporado']],
+    [null, ['-']],
+  ]);
+
+  it('ignores product names in a mode of application', () => {
     expect(normalizeModalidade('Maximus TS', c)).toBeNull();
     expect(normalizeModalidade('Dimicron Fósforo Foliar em cobertura', c)).toBe('Cobertura');
-    expect(normalizeModalidade('-')).toBeNull();
   });
 
   it('recognises controls and cleans names', () => {
@@ -127,47 +109,26 @@ describe('treatments', () => {
     expect(cleanTreatmentName('T1 Controle (sem aplicação)', c)).toEqual({ id: 1, nome: 'Controle (sem aplicação)' });
   });
 
-  it('classifies table headers', () => {
-    expect(headerRole('Tratamento')).toBe('name');
-    expect(headerRole('Nº')).toBe('name');
-    expect(headerRole('Forma de aplicação')).toBe('mode');
-    expect(headerRole('Produtividade (sc/ha)')).toBe('yield');
-    expect(headerRole('Incremento (%)')).toBe('other');
-    expect(headerRole('Dose')).toBe('other');
-    expect(headerRole('Bloco III')).toBe('rep');
-    expect(headerRole('R2')).toBe('rep');
-    expect(headerRole('Média (kg/ha)')).toBe('mean');
-  });
+  eachAnswer('classifies the table header', headerRole, [
+    ['name', ['Tratamento', 'Nº']],
+    ['mode', ['Forma de aplicação']],
+    ['yield', ['Produtividade (sc/ha)']],
+    ['other', ['Incremento (%)', 'Dose']],
+    ['rep', ['Bloco III', 'R2']],
+    ['mean', ['Média (kg/ha)']],
+  ]);
 
   it('reads a results table, converts sacks, and puts the control first', () => {
-    const lines = page(
+    const lines = tablePage(
+      [0, 220, 460],
       [
-        [
-          [0, 'Tratamento'],
-          [220, 'Aplicação'],
-          [400, 'Produtividade (sc/ha)'],
-        ],
-        [
-          [0, 'T1 Dimicron Zinco'],
-          [220, 'via foliar'],
-          [460, '156,9'],
-        ],
-        [
-          [0, 'T2 Dimicron CoMo'],
-          [220, 'TS'],
-          [460, '154,1 a'],
-        ],
-        [
-          [0, 'T3 Testemunha'],
-          [220, '-'],
-          [460, '148,2 b'],
-        ],
-        [
-          [0, 'Média geral'],
-          [460, '153,0'],
-        ],
+        ['Tratamento', 'Aplicação', [400, 'Produtividade (sc/ha)']],
+        ['T1 Dimicron Zinco', 'via foliar', '156,9'],
+        ['T2 Dimicron CoMo', 'TS', '154,1 a'],
+        ['T3 Testemunha', '-', '148,2 b'],
+        ['Média geral', '', '153,0'],
       ],
-      9,
+      { fontSize: 9 },
     );
     const r = extractTreatments(lines, '', c, 'Milho');
     expect(r.tratamentos).toEqual([
@@ -179,33 +140,16 @@ describe('treatments', () => {
   });
 
   it('averages replicates per block and fills codes from the treatment list', () => {
-    const lines = page(
+    const lines = tablePage(
+      [0, 200, 260, 320, 400],
       [
-        [[0, 'T1 – Testemunha (sem aplicação)']],
-        [[0, 'T2 – Aminoagro Raiz, 1,0 L/ha, no sulco de plantio']],
-        [
-          [0, 'Tratamento'],
-          [200, 'Bloco I'],
-          [260, 'Bloco II'],
-          [320, 'Bloco III'],
-          [400, 'Média (kg/ha)'],
-        ],
-        [
-          [0, 'T1'],
-          [200, '3.540'],
-          [260, '3.612'],
-          [320, '3.498'],
-          [400, '3.550'],
-        ],
-        [
-          [0, 'T2'],
-          [200, '3.702'],
-          [260, '3.765'],
-          [320, '3.688'],
-          [400, '3.718'],
-        ],
+        ['T1 – Testemunha (sem aplicação)'],
+        ['T2 – Aminoagro Raiz, 1,0 L/ha, no sulco de plantio'],
+        ['Tratamento', 'Bloco I', 'Bloco II', 'Bloco III', 'Média (kg/ha)'],
+        ['T1', '3.540', '3.612', '3.498', '3.550'],
+        ['T2', '3.702', '3.765', '3.688', '3.718'],
       ],
-      9,
+      { fontSize: 9 },
     );
     const r = extractTreatments(lines, '', c, 'Soja');
     expect(r.tratamentos).toEqual([
@@ -215,20 +159,14 @@ describe('treatments', () => {
   });
 
   it('guesses a missing unit from the crop, with a warning and less confidence', () => {
-    const lines = page([
+    const lines = tablePage(
+      [0, 300],
       [
-        [0, 'Tratamento'],
-        [300, 'Produtividade'],
+        ['Tratamento', 'Produtividade'],
+        ['T1 Testemunha', '58,2'],
+        ['T2 Vigora Plus', '61,0'],
       ],
-      [
-        [0, 'T1 Testemunha'],
-        [300, '58,2'],
-      ],
-      [
-        [0, 'T2 Vigora Plus'],
-        [300, '61,0'],
-      ],
-    ]);
+    );
     const r = extractTreatments(lines, '', c, 'Soja');
     expect(r.tratamentos.map((t) => t.produtividade)).toEqual([3492, 3660]);
     expect(r.warnings.join(' ')).toMatch(/Unidade de produtividade não informada/);

@@ -13,6 +13,7 @@ import {
   soilToPercent,
   yieldScaleAfter,
 } from './numbers.js';
+import { eachAnswer } from './test-support.js';
 
 describe('parseBrNumber', () => {
   it.each([
@@ -53,22 +54,12 @@ describe('findNumbers', () => {
 });
 
 describe('yield units', () => {
-  it.each([
-    ['Produtividade (kg/ha)', 'kg/ha'],
-    ['PRODUTIVIDADE (kg ha-1)', 'kg/ha'],
-    ['Produtividade (kg.ha-1)', 'kg/ha'],
-    ['kg por hectare', 'kg/ha'],
-    ['Produtividade (sc/ha)', 'sc/ha'],
-    ['Produtividade (sacas/ha)', 'sc/ha'],
-    ['sc ha-1', 'sc/ha'],
-    ['Rendimento (t/ha)', 't/ha'],
-    ['TCH (t/ha)', 't/ha'],
-    ['Mg ha-1', 't/ha'],
-    ['toneladas por hectare', 't/ha'],
-    ['@/ha', '@/ha'],
-  ])('%s → %s', (text, unit) => {
-    expect(findYieldUnit(text)).toBe(unit);
-  });
+  eachAnswer('reads the yield unit', findYieldUnit, [
+    ['kg/ha', ['Produtividade (kg/ha)', 'PRODUTIVIDADE (kg ha-1)', 'Produtividade (kg.ha-1)', 'kg por hectare']],
+    ['sc/ha', ['Produtividade (sc/ha)', 'Produtividade (sacas/ha)', 'sc ha-1']],
+    ['t/ha', ['Rendimento (t/ha)', 'TCH (t/ha)', 'Mg ha-1', 'toneladas por hectare']],
+    ['@/ha', ['@/ha']],
+  ]);
 
   it('gives null without a unit and takes the first one named', () => {
     expect(findYieldUnit('Produtividade')).toBeNull();
@@ -77,13 +68,15 @@ describe('yield units', () => {
 });
 
 describe('soil units', () => {
-  it('reads the unit at the start of a text and anywhere in a header', () => {
-    expect(leadingSoilUnit(' % de argila')).toBe('%');
-    expect(leadingSoilUnit('g/kg')).toBe('g/kg');
-    expect(leadingSoilUnit('dag/kg')).toBe('dag/kg');
-    expect(leadingSoilUnit('g/dm³')).toBe('g/dm3');
-    expect(leadingSoilUnit('g dm-3')).toBe('g/dm3');
-    expect(leadingSoilUnit('kg/ha')).toBeNull();
+  eachAnswer('reads the soil unit at the start', leadingSoilUnit, [
+    ['%', [' % de argila']],
+    ['g/kg', ['g/kg']],
+    ['dag/kg', ['dag/kg']],
+    ['g/dm3', ['g/dm³', 'g dm-3']],
+    [null, ['kg/ha']],
+  ]);
+
+  it('reads the unit anywhere in a header', () => {
     expect(findSoilUnit('M.O. (dag/kg)')).toBe('dag/kg');
   });
 

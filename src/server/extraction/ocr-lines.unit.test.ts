@@ -29,29 +29,17 @@ function layout(rows: { y: number; words: [string, number][] }[], turn = 0, widt
   return out;
 }
 
+/** One row of words: [text, x] at baseline `y` px from the top. */
+const row = (y: number, ...words: [string, number][]) => ({ y, words });
+
 const geometry = { page: 2, pxPerPt: 300 / 72, heightPt: 842, widthPx: 2480, heightPx: 3508 };
 
 describe('ocrLines', () => {
   it('groups words into lines and splits cells at wide gaps, in points from the bottom', () => {
     const lines = ocrLines(
       layout([
-        {
-          y: 400,
-          words: [
-            ['Cultura:', 200],
-            ['Soja', 380],
-            ['Cultivar:', 1300],
-            ['M6410', 1500],
-          ],
-        },
-        {
-          y: 460,
-          words: [
-            ['T1', 200],
-            ['Testemunha', 260],
-            ['3.612,4', 1800],
-          ],
-        },
+        row(400, ['Cultura:', 200], ['Soja', 380], ['Cultivar:', 1300], ['M6410', 1500]),
+        row(460, ['T1', 200], ['Testemunha', 260], ['3.612,4', 1800]),
       ]),
       geometry,
     );
@@ -70,32 +58,9 @@ describe('ocrLines', () => {
 
   it('straightens a turned scan so a row far to the right stays on its line', () => {
     const rows = [
-      {
-        y: 800,
-        words: [
-          ['Tratamento', 150],
-          ['Dose', 900],
-          ['Produtividade', 1900],
-        ] as [string, number][],
-      },
-      {
-        y: 860,
-        words: [
-          ['T2', 150],
-          ['Produto', 210],
-          ['2,0', 900],
-          ['4.361', 1900],
-        ] as [string, number][],
-      },
-      ...Array.from({ length: 6 }, (_, i) => ({
-        y: 1000 + i * 60,
-        words: [
-          ['texto', 150],
-          ['corrido', 300],
-          ['de', 480],
-          ['exemplo', 560],
-        ] as [string, number][],
-      })),
+      row(800, ['Tratamento', 150], ['Dose', 900], ['Produtividade', 1900]),
+      row(860, ['T2', 150], ['Produto', 210], ['2,0', 900], ['4.361', 1900]),
+      ...Array.from({ length: 6 }, (_, i) => row(1000 + i * 60, ['texto', 150], ['corrido', 300], ['de', 480], ['exemplo', 560])),
     ];
     // 1.4°: across 1750 px the baseline drops 43 px, more than a line's tolerance.
     const turned = layout(rows, (1.4 * Math.PI) / 180);
@@ -106,16 +71,7 @@ describe('ocrLines', () => {
   });
 
   it('drops rule fragments and specks', () => {
-    const words = layout([
-      {
-        y: 400,
-        words: [
-          ['|', 100],
-          ['Dose', 200],
-          ['|', 400],
-        ],
-      },
-    ]);
+    const words = layout([row(400, ['|', 100], ['Dose', 200], ['|', 400])]);
     words[0]!.confidence = 20;
     expect(ocrLines(words, geometry).map((l) => l.text)).toEqual(['Dose']);
   });
@@ -123,23 +79,7 @@ describe('ocrLines', () => {
 
 describe('fontSizes', () => {
   it('gives body text one size and a heading another, whatever tesseract’s line heights', () => {
-    const words = layout([
-      {
-        y: 400,
-        words: [
-          ['Tratamento', 150],
-          ['Dose', 900],
-        ],
-      },
-      {
-        y: 460,
-        words: [
-          ['T5', 150],
-          ['Produto', 210],
-          ['4,4', 900],
-        ],
-      },
-    ]);
+    const words = layout([row(400, ['Tratamento', 150], ['Dose', 900]), row(460, ['T5', 150], ['Produto', 210], ['4,4', 900])]);
     // Line heights that wander by a tenth, and a one-word line tesseract measured far too tall.
     words.forEach((w, i) => (w.lineHeight = 40 + (i % 3) * 2));
     words[4]!.lineHeight = 64;
@@ -154,35 +94,34 @@ describe('fontSizes', () => {
 });
 
 describe('cleanWord', () => {
-  it('fixes artefacts by their form', () => {
-    expect(cleanWord('Verde—MT', 90)).toBe('Verde-MT');
-    expect(cleanWord('—', 90)).toBe('-');
-    expect(cleanWord('19º23’28”S', 80)).toBe(`19°23'28"S`);
-    expect(cleanWord("15º32'42º", 80)).toBe(`15°32'42"`);
-    expect(cleanWord('g/dm?', 60)).toBe('g/dm³');
-    expect(cleanWord('mg/dmº,', 60)).toBe('mg/dm³,');
-    expect(cleanWord('Regional:MT', 60)).toBe('Regional: MT');
-    expect(cleanWord('4.519a', 60)).toBe('4.519 a');
-    expect(cleanWord('55,8ab', 60)).toBe('55,8 ab');
-    expect(cleanWord('|Foliar|', 60)).toBe('Foliar');
-    expect(cleanWord('[o', 60)).toBe('o');
-  });
-
-  it('keeps what is text', () => {
-    expect(cleanWord('2º', 90)).toBe('2º');
-    expect(cleanWord('[B1]', 90)).toBe('[B1]');
-    expect(cleanWord('10:30', 90)).toBe('10:30');
-    expect(cleanWord('B2RF', 90)).toBe('B2RF');
-    expect(cleanWord('T4', 90)).toBe('T4');
-    expect(cleanWord('%', 20)).toBe('%');
-    expect(cleanWord('e', 80)).toBe('e');
-  });
-
-  it('drops noise', () => {
-    expect(cleanWord('|', 90)).toBe('');
-    expect(cleanWord('=', 30)).toBe('');
-    expect(cleanWord('~', 10)).toBe('');
-    expect(cleanWord('e', 10)).toBe('');
+  it.each<[string, number, string]>([
+    // Artefacts fixed by their form.
+    ['Verde—MT', 90, 'Verde-MT'],
+    ['—', 90, '-'],
+    ['19º23’28”S', 80, `19°23'28"S`],
+    ["15º32'42º", 80, `15°32'42"`],
+    ['g/dm?', 60, 'g/dm³'],
+    ['mg/dmº,', 60, 'mg/dm³,'],
+    ['Regional:MT', 60, 'Regional: MT'],
+    ['4.519a', 60, '4.519 a'],
+    ['55,8ab', 60, '55,8 ab'],
+    ['|Foliar|', 60, 'Foliar'],
+    ['[o', 60, 'o'],
+    // What is text is kept.
+    ['2º', 90, '2º'],
+    ['[B1]', 90, '[B1]'],
+    ['10:30', 90, '10:30'],
+    ['B2RF', 90, 'B2RF'],
+    ['T4', 90, 'T4'],
+    ['%', 20, '%'],
+    ['e', 80, 'e'],
+    // Noise is dropped.
+    ['|', 90, ''],
+    ['=', 30, ''],
+    ['~', 10, ''],
+    ['e', 10, ''],
+  ])('%s at confidence %d → %j', (word, confidence, cleaned) => {
+    expect(cleanWord(word, confidence)).toBe(cleaned);
   });
 });
 

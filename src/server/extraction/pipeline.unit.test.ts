@@ -5,18 +5,15 @@ import { extractFromText, looksLikeTrialReport, NO_YIELDS_WARNING } from './extr
 import { buildLayout, dropRunningLines, findGutter, snippetAround } from './layout.js';
 import { nameOnly, organizationScore, readOrganization } from './organization.js';
 import { groupLines, type TextLine } from './pdf-text.js';
-import { compiled as c, item, pdfOf, reference as ref, rowsPage } from './test-support.js';
+import { compiled as c, item, pdfOf, reference as ref, tablePage, textPage } from './test-support.js';
 import { fold } from './text.js';
-
-/** A page's lines from rows of [x, text] cells, 15 pt apart from the top. */
-const page = (n: number, rows: [number, string][][], fontSize = 10): TextLine[] => rowsPage(rows, { page: n, fontSize });
 
 describe('layout', () => {
   it('keeps a running header on its first page only and drops page numbers', () => {
-    const header: [number, string][] = [[50, 'Serra Verde Pesquisa Agrícola · relatório de ensaio']];
+    const header = 'Serra Verde Pesquisa Agrícola · relatório de ensaio';
     const lines = [
-      ...page(1, [header, [[50, 'Primeira página do texto']], [[280, 'Página 1 de 2']]]),
-      ...page(2, [header, [[50, 'Segunda página do texto']], [[280, 'Página 2 de 2']]]),
+      ...tablePage([50, 280], [[header], ['Primeira página do texto'], ['', 'Página 1 de 2']], { page: 1 }),
+      ...tablePage([50, 280], [[header], ['Segunda página do texto'], ['', 'Página 2 de 2']], { page: 2 }),
     ];
     const kept = dropRunningLines(lines).map((l) => `${l.page}:${l.text}`);
     expect(kept).toEqual([
@@ -27,25 +24,15 @@ describe('layout', () => {
   });
 
   it('reads two text columns one after the other', () => {
-    const rows: [number, string][][] = [
+    const lines = tablePage(
+      [50, 320],
       [
-        [50, 'O ensaio foi instalado em'],
-        [320, 'A testemunha produziu menos'],
+        ['O ensaio foi instalado em', 'A testemunha produziu menos'],
+        ['latossolo argiloso com', 'que os demais tratamentos'],
+        ['quatro repetições por', 'em todos os blocos do'],
+        ['tratamento avaliado.', 'experimento conduzido.'],
       ],
-      [
-        [50, 'latossolo argiloso com'],
-        [320, 'que os demais tratamentos'],
-      ],
-      [
-        [50, 'quatro repetições por'],
-        [320, 'em todos os blocos do'],
-      ],
-      [
-        [50, 'tratamento avaliado.'],
-        [320, 'experimento conduzido.'],
-      ],
-    ];
-    const lines = page(1, rows);
+    );
     expect(findGutter(lines)).not.toBeNull();
     const layout = buildLayout(pdfOf(lines));
     expect(layout.flat).toContain('O ensaio foi instalado em latossolo argiloso com quatro repetições por tratamento avaliado.');
@@ -67,13 +54,13 @@ describe('layout', () => {
   });
 
   it('does not split one column of text', () => {
-    const lines = page(1, [[[50, 'Uma linha longa de texto corrido que atravessa a página inteira de lado a lado']], [[50, 'curta']]]);
+    const lines = textPage(['Uma linha longa de texto corrido que atravessa a página inteira de lado a lado', 'curta']);
     expect(findGutter(lines)).toBeNull();
   });
 
   it('maps offsets back to pages and cuts snippets at word boundaries', () => {
     const layout = buildLayout(
-      pdfOf([...page(1, [[[50, 'Texto da primeira página']]]), ...page(2, [[[50, 'Texto da segunda página']]])], 2),
+      pdfOf([...textPage(['Texto da primeira página']), ...textPage(['Texto da segunda página'], { page: 2 })], 2),
     );
     expect(layout.pageAt(layout.flat.indexOf('segunda'))).toBe(2);
     expect(layout.pageAt(0)).toBe(1);
@@ -143,37 +130,38 @@ describe('the organisation that ran the trial', () => {
     return choose(cands).get('consultoria')?.value as string | undefined;
   }
 
-  it('prefers the executor label over the letterhead, and skips the signing engineer', () => {
-    const lines = page(1, [
-      [[50, 'COOPERATIVA REGIONAL DOS PRODUTORES · DIA DE CAMPO']],
-      [[50, 'Relatório de resultados']],
-      [[50, 'Executora: Planície Consultoria Agronômica – equipe de campo']],
-      [[50, 'Responsável: Eng. Agr. Maria S. Souza – CREA-GO 12.345/D']],
-    ]);
-    expect(organizationOf(lines)).toBe('Planície Consultoria Agronômica');
-  });
-
-  it('reads the letterhead in capitals, in title case', () => {
-    const lines = page(1, [
-      [[50, 'SERRA VERDE PESQUISA AGRÍCOLA LTDA.']],
-      [[50, 'Av. Central, 100 – Centro']],
-      [[50, 'Relatório de ensaio']],
-    ]);
-    expect(organizationOf(lines)).toBe('Serra Verde Pesquisa Agrícola Ltda.');
-  });
-
-  it('keeps a labelled name whole although a longer phrase ends with it', () => {
-    const lines = page(1, [
-      [[50, 'Relatório de Ensaio / Trial Report']],
-      [[50, 'Serra Verde Pesquisa Agrícola Ltda. · Rio Verde – GO']],
-      [[50, 'Empresa: Serra Verde Pesquisa Agrícola Ltda.']],
-    ]);
-    expect(organizationOf(lines)).toBe('Serra Verde Pesquisa Agrícola Ltda.');
-  });
-
-  it('reads "conduzido pela …" in a sentence', () => {
-    const lines = page(1, [[[50, 'O ensaio foi conduzido pela Vale Alto Agronomia na fazenda do produtor, em 2024.']]]);
-    expect(organizationOf(lines)).toBe('Vale Alto Agronomia');
+  it.each([
+    {
+      why: 'prefers the executor label over the letterhead, and skips the signing engineer',
+      text: [
+        'COOPERATIVA REGIONAL DOS PRODUTORES · DIA DE CAMPO',
+        'Relatório de resultados',
+        'Executora: Planície Consultoria Agronômica – equipe de campo',
+        'Responsável: Eng. Agr. Maria S. Souza – CREA-GO 12.345/D',
+      ],
+      organisation: 'Planície Consultoria Agronômica',
+    },
+    {
+      why: 'reads the letterhead in capitals, in title case',
+      text: ['SERRA VERDE PESQUISA AGRÍCOLA LTDA.', 'Av. Central, 100 – Centro', 'Relatório de ensaio'],
+      organisation: 'Serra Verde Pesquisa Agrícola Ltda.',
+    },
+    {
+      why: 'keeps a labelled name whole although a longer phrase ends with it',
+      text: [
+        'Relatório de Ensaio / Trial Report',
+        'Serra Verde Pesquisa Agrícola Ltda. · Rio Verde – GO',
+        'Empresa: Serra Verde Pesquisa Agrícola Ltda.',
+      ],
+      organisation: 'Serra Verde Pesquisa Agrícola Ltda.',
+    },
+    {
+      why: 'reads "conduzido pela …" in a sentence',
+      text: ['O ensaio foi conduzido pela Vale Alto Agronomia na fazenda do produtor, em 2024.'],
+      organisation: 'Vale Alto Agronomia',
+    },
+  ])('$why', ({ text, organisation }) => {
+    expect(organizationOf(textPage(text))).toBe(organisation);
   });
 });
 
@@ -206,22 +194,19 @@ describe('not a trial report', () => {
 });
 
 describe('the whole pipeline on lines', () => {
-  const header: [number, string][][] = [
-    [[50, 'Serra Verde Pesquisa Agrícola Ltda.']],
-    [[50, 'Relatório de ensaio de soja – safra 2023/24']],
+  const header = tablePage(
+    [50, 300],
     [
-      [50, 'Marca: Aminoagro'],
-      [300, 'Município: Rio Verde – GO'],
+      ['Serra Verde Pesquisa Agrícola Ltda.'],
+      ['Relatório de ensaio de soja – safra 2023/24'],
+      ['Marca: Aminoagro', 'Município: Rio Verde – GO'],
+      ['Cultura: Soja', 'Cultivar: M 8349 IPRO'],
+      ['Delineamento: blocos casualizados, quatro repetições; cada parcela com testemunha e tratamentos.'],
     ],
-    [
-      [50, 'Cultura: Soja'],
-      [300, 'Cultivar: M 8349 IPRO'],
-    ],
-    [[50, 'Delineamento: blocos casualizados, quatro repetições; cada parcela com testemunha e tratamentos.']],
-  ];
+  );
 
   it('says so when the yields are missing, and gives evidence for what it found', () => {
-    const result = extractFromText(pdfOf(page(1, header)), ref);
+    const result = extractFromText(pdfOf(header), ref);
     expect(result.warnings).toContain(NO_YIELDS_WARNING);
     expect(result.data).toMatchObject({
       consultoria: 'Serra Verde Pesquisa Agrícola Ltda.',

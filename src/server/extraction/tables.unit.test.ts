@@ -1,22 +1,12 @@
 /** Table geometry rebuilt from positioned text: merged header rows, spans, running lines. */
 import { describe, expect, it } from 'vitest';
-import { groupLines, type TextItem, type TextLine } from './pdf-text.js';
+import type { TextLine } from './pdf-text.js';
 import { buildHeader, cellsInSpan, isDataCell, isRowCode, runningLineKeys } from './tables.js';
-
-/** 0.5 em per character is enough for layout tests. */
-const item = (str: string, x: number, y: number, fontSize = 9): TextItem => ({ str, x, y, width: str.length * fontSize * 0.5, fontSize });
-
-/** Lines of one page from [x, y, text] items. */
-function lines(items: [number, number, string][], page = 1, fontSize = 9): TextLine[] {
-  return groupLines(
-    items.map(([x, y, s]) => item(s, x, y, fontSize)),
-    page,
-  );
-}
+import { eachAnswer, itemsPage } from './test-support.js';
 
 describe('buildHeader', () => {
   it('merges three header rows: a merged cell above, the name in the middle, units alone below', () => {
-    const page = lines([
+    const page = itemsPage([
       [300, 712, 'Rendimento'],
       [60, 704, 'Tratamento'],
       [420, 704, 'Altura (cm)'],
@@ -41,7 +31,7 @@ describe('buildHeader', () => {
   });
 
   it('stops at a caption above and at the first data row below, even one without numbers', () => {
-    const page = lines([
+    const page = itemsPage([
       [60, 730, 'Tabela 2 – Tratamentos e doses'],
       [60, 716, 'Tratamento'],
       [220, 716, 'Dose'],
@@ -56,15 +46,14 @@ describe('buildHeader', () => {
   });
 
   it('splits a header cell drawn in two pieces over two columns', () => {
-    const items: TextItem[] = [
-      item('Tratamento', 300, 650),
-      item('Peso do', 420, 656),
-      item('Produção', 480, 656),
+    const page = itemsPage([
+      [300, 650, 'Tratamento'],
+      [420, 656, 'Peso do'],
+      [480, 656, 'Produção'],
       // Two items a narrow gap apart: one cell for the line grouping, two columns' units.
-      item('fruto (g)', 420, 646),
-      item('(t/ha)', 464, 646),
-    ];
-    const page = groupLines(items, 1);
+      [420, 646, 'fruto (g)'],
+      [464, 646, '(t/ha)'],
+    ]);
     const h = page.findIndex((l) => l.text === 'Tratamento');
     const header = buildHeader(page, h, page[h]?.cells[0] as { x: number; right: number });
     expect(header.columns.map((c) => c.header)).toEqual(['Tratamento', 'Peso do fruto (g)', 'Produção (t/ha)']);
@@ -73,16 +62,19 @@ describe('buildHeader', () => {
 
 describe('header labels run together', () => {
   it('splits one header cell over two columns of values at its pieces', () => {
-    const items: TextItem[] = [
-      item('Tratamento', 60, 700, 8),
-      // Two labels drawn a few points apart: one cell for the line grouping.
-      item('Frutos por planta', 140, 700, 8),
-      item('Produção (t/ha)', 212, 700, 8),
-      item('Testemunha', 60, 688, 8),
-      item('38', 140, 688, 8),
-      item('24,6 b', 212, 688, 8),
-    ];
-    const page = groupLines(items, 1);
+    const page = itemsPage(
+      [
+        [60, 700, 'Tratamento'],
+        // Two labels drawn a few points apart: one cell for the line grouping.
+        [140, 700, 'Frutos por planta'],
+        [212, 700, 'Produção (t/ha)'],
+        [60, 688, 'Testemunha'],
+        [140, 688, '38'],
+        [212, 688, '24,6 b'],
+      ],
+      1,
+      8,
+    );
     expect(page[0]?.cells.length).toBe(2);
     const header = buildHeader(page, 0, page[0]?.cells[0] as { x: number; right: number });
     expect(header.columns.map((c) => c.header)).toEqual(['Tratamento', 'Frutos por planta', 'Produção (t/ha)']);
@@ -91,7 +83,7 @@ describe('header labels run together', () => {
 
 describe('cells of a table on a two-column page', () => {
   it('leaves out running text of the other column but keeps row codes left of the table', () => {
-    const [line] = lines([
+    const [line] = itemsPage([
       [50, 600, 'texto corrido da outra coluna'],
       [300, 600, 'T1'],
       [330, 600, 'Alfa'],
@@ -100,25 +92,26 @@ describe('cells of a table on a two-column page', () => {
     expect(cellsInSpan(line as TextLine, { left: 327, right: 500 }).map((c) => c.text)).toEqual(['T1', 'Alfa', '31,2']);
   });
 
-  it('recognises data cells and row codes', () => {
-    expect(isDataCell('3.456,7 ab')).toBe(true);
-    expect(isDataCell('+2,8')).toBe(true);
-    expect(isDataCell('(kg/ha)')).toBe(false);
-    expect(isRowCode('T3')).toBe(true);
-    expect(isRowCode('(4)')).toBe(true);
-    expect(isRowCode('Tratamento')).toBe(false);
-  });
+  eachAnswer('tells a data cell', isDataCell, [
+    [true, ['3.456,7 ab', '+2,8']],
+    [false, ['(kg/ha)']],
+  ]);
+
+  eachAnswer('tells a row code', isRowCode, [
+    [true, ['T3', '(4)']],
+    [false, ['Tratamento']],
+  ]);
 });
 
 describe('runningLineKeys', () => {
   it('finds heads and footers repeated on several pages, whatever their page numbers', () => {
     const all = [
-      ...lines([
+      ...itemsPage([
         [60, 800, 'Empresa Exemplo – relatório 12'],
         [60, 500, 'Conteúdo da primeira página'],
         [60, 30, 'Página 1 de 2'],
       ]),
-      ...lines(
+      ...itemsPage(
         [
           [60, 800, 'Empresa Exemplo – relatório 12'],
           [60, 500, 'Outro conteúdo'],

@@ -4,11 +4,8 @@
  * next page, treatment descriptions joined by code, number or name, cards, bar labels and
  * sentences. Product names are invented ("Produto Alfa"…) unless the catalogue matters.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { groupLines, type TextItem, type TextLine } from './pdf-text.js';
-import { compileReference } from './reference.js';
-import { referenceFromSql } from './reference-sql.js';
+import type { TextLine } from './pdf-text.js';
 import {
   findCards,
   findDescriptionTables,
@@ -19,31 +16,19 @@ import {
 } from './treatment-sources.js';
 import { findYieldScale } from './numbers.js';
 import { cleanTreatmentName, dropTrailingValues, normalizeModalidade } from './treatment-text.js';
+import { compiled as c, eachAnswer, itemsPage as page } from './test-support.js';
 import { extractTreatments, findResultsTables, modesFromMentions } from './treatments.js';
-
-const c = compileReference(referenceFromSql(readFileSync(new URL('../db/migrations/0003_reference_data.sql', import.meta.url), 'utf8')));
-
-const item = (str: string, x: number, y: number, fontSize = 9): TextItem => ({ str, x, y, width: str.length * fontSize * 0.5, fontSize });
-
-/** One page of lines from [x, y, text] or [x, y, text, fontSize] items. */
-function page(items: ([number, number, string] | [number, number, string, number])[], n = 1): TextLine[] {
-  return groupLines(
-    items.map(([x, y, s, f]) => item(s, x, y, f ?? 9)),
-    n,
-  );
-}
 
 const prose = (lines: TextLine[]) => lines.map((l) => l.text.replace(/\t/g, '   ')).join(' ');
 const brief = (r: ReturnType<typeof extractTreatments>) => r.tratamentos.map((t) => [t.nome, t.modalidade, t.produtividade]);
 
 describe('modes and names', () => {
-  it('maps soil routes (drench, fertigation, drip, directed jet, broadcast) to Solo', () => {
-    for (const text of ['drench na base', 'via fertirrigação', 'por gotejo', 'jato dirigido na soqueira', 'a lanço no solo']) {
-      expect(normalizeModalidade(text)).toBe('Solo');
-    }
-    expect(normalizeModalidade('foliar em R1')).toBe('Foliar');
-    expect(normalizeModalidade('tratamento de sementes, antes da semeadura')).toBe('Sementes');
-  });
+  // Soil routes: drench, fertigation, drip, directed jet, broadcast.
+  eachAnswer('maps the route to its mode', normalizeModalidade, [
+    ['Solo', ['drench na base', 'via fertirrigação', 'por gotejo', 'jato dirigido na soqueira', 'a lanço no solo']],
+    ['Foliar', ['foliar em R1']],
+    ['Sementes', ['tratamento de sementes, antes da semeadura']],
+  ]);
 
   it('cuts the values and mean-test letters a name swallowed, not the numbers of a product', () => {
     expect(dropTrailingValues('Produto Alfa 4.512 a')).toBe('Produto Alfa');

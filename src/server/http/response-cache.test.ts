@@ -1,36 +1,49 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import type { Database } from '../db/client.js';
 import { testConfig } from '../test/app.js';
-import { createTestDatabase, type TestDatabase, testEngine } from '../test/database.js';
+import { createTestDatabase, testEngine } from '../test/database.js';
 import { type Account, createAccount, createExperiment } from '../test/factories.js';
+
+interface TwoServers {
+  a: FastifyInstance;
+  b: FastifyInstance;
+  me: Account;
+  close(): Promise<void>;
+}
+
+/** Two servers, each with its own pool, on one new database, and an account on it. */
+async function twoServers(): Promise<TwoServers> {
+  const t = await createTestDatabase();
+  const second = await t.reopen();
+  const a = await buildApp({ config: testConfig(), database: t.database, logger: false });
+  const b = await buildApp({ config: testConfig(), database: second, logger: false });
+  const me = await createAccount(a);
+  return {
+    a,
+    b,
+    me,
+    async close() {
+      await a.close();
+      await b.close();
+      await second.close();
+      await t.database.close();
+      await t.drop();
+    },
+  };
+}
 
 // Two servers, each with its own pool, on one PostgreSQL database: what one writes, the other's
 // cached aggregates show on the next request (the embedded engine has one process by construction).
 describe.runIf(testEngine().kind === 'postgres')('aggregate cache across servers of one database', () => {
-  let t: TestDatabase;
-  let second: Database;
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let me: Account;
+  let servers: TwoServers;
   beforeAll(async () => {
-    t = await createTestDatabase();
-    second = await t.reopen();
-    a = await buildApp({ config: testConfig(), database: t.database, logger: false });
-    b = await buildApp({ config: testConfig(), database: second, logger: false });
-    me = await createAccount(a);
+    servers = await twoServers();
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await second.close();
-    await t.database.close();
-    await t.drop();
-  });
+  afterAll(() => servers.close());
 
   const read = async (app: FastifyInstance, url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers: me.auth });
+    const res = await app.inject({ method: 'GET', url, headers: servers.me.auth });
     expect(res.statusCode).toBe(200);
     return res.json();
   };
@@ -41,6 +54,7 @@ describe.runIf(testEngine().kind === 'postgres')('aggregate cache across servers
   });
 
   it('a create and a delete on one server are read by the other at once', async () => {
+    const { a, b, me } = servers;
     const before = await snapshot(b); // cached on b
     expect(await snapshot(b)).toEqual(before);
     const created = await createExperiment(a, me);

@@ -7,25 +7,31 @@ export function pdfWithContent(content: Buffer, flate = true): Buffer {
 }
 
 function pdfWithStream(stream: Buffer, flate: boolean): Buffer {
-  const objects: Array<string | null> = [
-    '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
-    null,
-    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-  ];
+  return assemblePdf([
+    Buffer.from('<</Type/Catalog/Pages 2 0 R>>', 'latin1'),
+    Buffer.from('<</Type/Pages/Kids[3 0 R]/Count 1>>', 'latin1'),
+    Buffer.from('<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>', 'latin1'),
+    streamObject(stream, flate),
+    Buffer.from('<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>', 'latin1'),
+  ]);
+}
+
+/** A stream object's body: its dictionary, the bytes and `endstream`. */
+function streamObject(stream: Buffer, flate: boolean): Buffer {
+  return Buffer.concat([
+    Buffer.from(`<</Length ${stream.length}${flate ? '/Filter/FlateDecode' : ''}>>stream\n`, 'latin1'),
+    stream,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
+}
+
+/** A PDF 1.4 file of numbered objects (object 1 the catalogue), with its cross-reference table. */
+function assemblePdf(objects: Buffer[]): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
   const offsets: number[] = [];
   let length = parts[0]!.length;
-  objects.forEach((o, i) => {
+  objects.forEach((body, i) => {
     offsets.push(length);
-    const body = o
-      ? Buffer.from(o, 'latin1')
-      : Buffer.concat([
-          Buffer.from(`<</Length ${stream.length}${flate ? '/Filter/FlateDecode' : ''}>>stream\n`, 'latin1'),
-          stream,
-          Buffer.from('\nendstream', 'latin1'),
-        ]);
     const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
     parts.push(chunk);
     length += chunk.length;
@@ -78,27 +84,7 @@ export function slowPdf(pages = 4): Buffer {
   ];
   for (const id of pageIds) {
     objects.push(Buffer.from(`<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents ${id + 1} 0 R>>`, 'latin1'));
-    objects.push(
-      Buffer.concat([
-        Buffer.from(`<</Length ${stream.length}/Filter/FlateDecode>>stream\n`, 'latin1'),
-        stream,
-        Buffer.from('\nendstream', 'latin1'),
-      ]),
-    );
+    objects.push(streamObject(stream, true));
   }
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
-  const offsets: number[] = [];
-  let length = parts[0]!.length;
-  objects.forEach((body, i) => {
-    offsets.push(length);
-    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
-    parts.push(chunk);
-    length += chunk.length;
-  });
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${length}\n%%EOF\n`;
-  parts.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(parts);
+  return assemblePdf(objects);
 }

@@ -2,20 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { addressKey } from './rate-limit.js';
 
 describe('addressKey', () => {
-  it('keeps IPv4 as it is and reads IPv4-mapped IPv6 as IPv4', () => {
-    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
-    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  it.each([
+    // IPv4 as it is, and IPv4-mapped IPv6 read as IPv4.
+    ['203.0.113.7', ['203.0.113.7', '::ffff:203.0.113.7']],
+    // IPv6 counted per /64, however the address is written.
+    ['2001:db8:1:2::/64', ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:0db8:0001:0002::1']],
+    ['2001:db8:0:0::/64', ['2001:db8::1']],
+    ['0:0:0:0::/64', ['::1']],
+    // Anything else (not an address) as it is.
+    ['desconhecido', ['desconhecido']],
+  ])('counts as %s the addresses %j', (key, addresses) => {
+    for (const address of addresses) expect(addressKey(address)).toBe(key);
   });
 
-  it('counts IPv6 per /64, however the address is written', () => {
-    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
-    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  it('keeps neighbouring /64 networks apart', () => {
     expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'));
-  });
-
-  it('leaves anything else (not an address) as it is', () => {
-    expect(addressKey('desconhecido')).toBe('desconhecido');
   });
 });
