@@ -194,16 +194,14 @@ describe('not a trial report', () => {
 });
 
 describe('the whole pipeline on lines', () => {
-  const header = tablePage(
-    [50, 300],
-    [
-      ['Serra Verde Pesquisa Agrícola Ltda.'],
-      ['Relatório de ensaio de soja – safra 2023/24'],
-      ['Marca: Aminoagro', 'Município: Rio Verde – GO'],
-      ['Cultura: Soja', 'Cultivar: M 8349 IPRO'],
-      ['Delineamento: blocos casualizados, quatro repetições; cada parcela com testemunha e tratamentos.'],
-    ],
-  );
+  const headerRows: (string | [number, string])[][] = [
+    ['Serra Verde Pesquisa Agrícola Ltda.'],
+    ['Relatório de ensaio de soja – safra 2023/24'],
+    ['Marca: Aminoagro', 'Município: Rio Verde – GO'],
+    ['Cultura: Soja', 'Cultivar: M 8349 IPRO'],
+    ['Delineamento: blocos casualizados, quatro repetições; cada parcela com testemunha e tratamentos.'],
+  ];
+  const header = tablePage([50, 300], headerRows);
 
   it('says so when the yields are missing, and gives evidence for what it found', () => {
     const result = extractFromText(pdfOf(header), ref);
@@ -221,21 +219,13 @@ describe('the whole pipeline on lines', () => {
   });
 
   it('asks for a review when only the control has a yield', () => {
-    const table: [number, string][][] = [
-      [
-        [50, 'Tratamento'],
-        [250, 'Produtividade (kg/ha)'],
-      ],
-      [
-        [50, 'T1 Testemunha'],
-        [270, '3.310'],
-      ],
-      [
-        [50, 'T2 Produto Alfa'],
-        [270, '-'],
-      ],
+    const rows: typeof headerRows = [
+      ...headerRows,
+      ['Tratamento', [250, 'Produtividade (kg/ha)']],
+      ['T1 Testemunha', [270, '3.310']],
+      ['T2 Produto Alfa', [270, '-']],
     ];
-    const result = extractFromText(pdfOf(page(1, [...header, ...table])), ref);
+    const result = extractFromText(pdfOf(tablePage([50, 300], rows)), ref);
     expect(result.warnings).toContain(NO_YIELDS_WARNING);
     expect(result.confidence).toBeLessThan(0.8);
     expect(result.evidence?.tratamentos?.confidence ?? 0).toBeLessThanOrEqual(0.5);
