@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { waitForHealth } from './wait-for-health.mjs';
 
 const nested = (bytes) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
 
@@ -95,14 +96,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    for (let i = 0; i < 240; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitForHealth(base);
     const seconds = Number(process.argv[process.argv.indexOf('--seconds') + 1]) || 10;
     const rows = await nestedJsonAttack({ base, seconds });
     const p95 = rows.at(-1).p95;

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { waitForHealth } from './wait-for-health.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,17 +38,7 @@ for (let i = 0; i < SERVERS; i++) {
   });
   servers.push({ base: `http://127.0.0.1:${port}`, child });
 }
-for (const { base } of servers) {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (i > 240) throw new Error(`${base} não respondeu`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+for (const { base } of servers) await waitForHealth(base);
 
 const creds = { email: 'demo@gestaoagricola.com.br', password: 'demo1234' };
 const login = await fetch(`${servers[0].base}/api/auth/login`, {

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { waitForHealth } from './wait-for-health.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, def) => {
@@ -96,14 +97,7 @@ if (SOURCE) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
-for (let i = 0; i < 360; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // Not listening yet.
-  }
-  await new Promise((r) => setTimeout(r, 500));
-}
+await waitForHealth(base, 360);
 
 let n = 0;
 async function signUp() {

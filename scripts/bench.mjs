@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { nestedJsonAttack } from './bench-attack.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
+import { waitForHealth } from './wait-for-health.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, def) => {
@@ -108,14 +109,7 @@ const server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'd
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-for (let i = 0; i < 240; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // Not listening yet.
-  }
-  await new Promise((r) => setTimeout(r, 500));
-}
+await waitForHealth(base);
 let peakRss = 0;
 const sampleRss = () => {
   try {
