@@ -4,13 +4,14 @@
 //       note when the folder is missing — a clone may not have it; EXTRACTION_DEV_DIR overrides),
 //   (b) our own held-out set, tests/fixtures/extraction-own (Chromium-printed reports, see its README),
 //   (b2) a second own set written by another author, tests/fixtures/extraction-own2 (same layout),
+//   (b3) a third own set, small and ordinary, tests/fixtures/extraction-own3 (same layout),
 //   (c) the generated fixtures, tests/fixtures/extraction (pdf-lib, scripts/extraction/make-fixtures.mjs)
 //       and the demo seeder's reports.
-// (a), (b) and (b2) are scored by the dev set's rules (score.mjs), implemented in
+// (a), (b), (b2) and (b3) are scored by the dev set's rules (score.mjs), implemented in
 // src/server/extraction/evaluate.ts: per-field accuracy, text vs scanned reports, adversarial
 // pass/fail, median and maximum time per document.
 //
-// Options: --set dev|own|own2|generated (repeatable; default all), --only <substring> (document names),
+// Options: --set dev|own|own2|own3|generated (repeatable; default all), --only <substring> (document names),
 // --details (misses of every set; held-out generated fixtures only with --show-held-out),
 // --json <file> (everything as JSON), --gate (exit code 1 when a set is below MIN_ACC / MIN_SCAN_ACC,
 // an adversarial file fails or a generated fixture's check fails; without it the exit code is 0).
@@ -200,6 +201,7 @@ async function evalLabelled(title, dir) {
 if (wants('dev')) summary.dev = await evalLabelled('(a) conjunto de desenvolvimento', devSetDir());
 if (wants('own')) summary.own = await evalLabelled('(b) conjunto próprio', join(root, 'tests', 'fixtures', 'extraction-own'));
 if (wants('own2')) summary.own2 = await evalLabelled('(b2) segundo conjunto próprio', join(root, 'tests', 'fixtures', 'extraction-own2'));
+if (wants('own3')) summary.own3 = await evalLabelled('(b3) terceiro conjunto próprio', join(root, 'tests', 'fixtures', 'extraction-own3'));
 if (wants('generated')) {
   console.log(`\n=== (c) fixtures geradas: ${join(root, 'tests', 'fixtures', 'extraction')}`);
   summary.generated = await evalGenerated();
@@ -210,6 +212,7 @@ for (const [key, label] of [
   ['dev', '(a) desenvolvimento'],
   ['own', '(b) próprio'],
   ['own2', '(b2) próprio 2'],
+  ['own3', '(b3) próprio 3'],
 ]) {
   const s = summary[key];
   if (!s) continue;
@@ -237,7 +240,7 @@ if (jsonOut) {
 
 if (gate) {
   const failed = [
-    ...['dev', 'own', 'own2'].filter((k) => summary[k] && !summary[k].skipped && !summary[k].passed),
+    ...['dev', 'own', 'own2', 'own3'].filter((k) => summary[k] && !summary[k].skipped && !summary[k].passed),
     ...(summary.generated && summary.generated.failedChecks > 0 ? ['generated'] : []),
   ];
   console.log(
