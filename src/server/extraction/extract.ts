@@ -14,7 +14,7 @@ import { Candidates, choose, clip, type Chosen, type ScalarField } from './candi
 import { buildLayout } from './layout.js';
 import { readOrganization } from './organization.js';
 import { type PdfText, readPdfText } from './pdf-text.js';
-import { readLabels, readSentences, readSoilTables, readWholeDocument } from './read-fields.js';
+import { readCaptionedCosts, readLabels, readSentences, readSoilTables, readWholeDocument } from './read-fields.js';
 import { type CompiledReference, compileReference, regionalsOfState, type ReferenceData } from './reference.js';
 import { extractTreatments } from './treatments.js';
 
@@ -87,6 +87,7 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
   readOrganization(layout, c, candidates);
   readSentences(layout, c, candidates);
   readSoilTables(layout, candidates);
+  readCaptionedCosts(layout, candidates);
   readWholeDocument(layout, c, candidates, pairs);
 
   // Stage 4: the choice, then what follows from it.

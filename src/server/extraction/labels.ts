@@ -78,12 +78,17 @@ export function labelField(label: string): LabelField | null {
 export function isBareLabel(text: string): boolean {
   const k = key(text);
   if (labelField(text) === null || /\d/.test(k)) return false;
-  const words = text.trim().split(/\s+/);
+  // Separators ("Regional / BU") are not words of the label.
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
   // A form's labels are often all capitals ("UNIDADE DE NEGÓCIO").
   if (text === text.toUpperCase()) return words.length <= 5;
   // Label phrases run on in lower case ("Custo do protocolo", "Data de colheita"); names of
   // companies and places capitalise their words.
-  return words.length <= 2 || (words.length <= 5 && words.slice(1).every((w) => w === w.toLowerCase()));
+  // Short codes in capitals ("BU", "UF", "M.O.") are label words too.
+  return words.length <= 2 || (words.length <= 5 && words.slice(1).every((w) => w === w.toLowerCase() || /^[A-Z.]{1,4}$/.test(w)));
 }
 
 export interface LabelPair {

@@ -24,7 +24,7 @@ const NOT_ORG =
   /(?<![a-z])(laboratorio|lab\.|relatorio|boletim|nota tecnica|nota|card|resultado|resultados|avaliacao|protocolo|dia de campo|ensaio de|emitido|revisao|pagina|cnpj|cpf|crea|eng\.|engenheir|agr\.|dr\.|dra\.|prof\.|rua|av\.|avenida|rodovia|telefone|tel\.|e-mail|www|http|cep)(?![a-z])/;
 /** Labels that name the organisation that ran the trial (folded, punctuation dropped); a person after them is refused. */
 const EXECUTOR_LABEL =
-  /^(executora|executor|execucao|quem conduziu|conduzido|conducao|realizacao|realizado|instituicao|empresa|consultoria|consultora|consultor|elaborado por|elaboracao)( |$)/;
+  /^((ensaio|experimento|trabalho|estudo|protocolo) )?(executora|executor|execucao|executado|quem conduziu|conduzido|conducao|realizacao|realizado|instituicao|empresa|consultoria|consultora|consultor|elaborado por|elaboracao)( |$)/;
 /** "Responsável técnico – <organisation>": the line under a signature. */
 const RESPONSIBLE = /^respons[aá]vel(?:\s+t[eé]cnic[oa])?\s*[:–—-]\s*/i;
 
@@ -143,10 +143,12 @@ export function readOrganization(layout: Layout, c: CompiledReference, out: Cand
   // The letterhead: the first lines of the first page; the earlier and larger, the likelier.
   const sizes = layout.letterhead.map((l) => l.fontSize);
   const largest = Math.max(0, ...sizes);
+  const letterheadNames = new Set<string>();
   layout.letterhead.forEach((line, i) => {
     for (const cell of line.cells) {
       const found = bestPhrase(cell.text, c);
       if (!found) continue;
+      letterheadNames.add(found.name);
       const prominence = (line.fontSize >= largest ? 0.04 : 0) - i * 0.01;
       out.add('consultoria', found.name, 0.78 + found.score / 10 + prominence, {
         page: line.page,
@@ -174,7 +176,7 @@ export function readOrganization(layout: Layout, c: CompiledReference, out: Cand
     const found = bestPhrase(rest, c);
     if (found) out.add('consultoria', found.name, 0.75 + found.score / 10, atEvidence(layout, m.index ?? 0, at + rest.length, 'sentence'));
   }
-  preferFullerNames(out);
+  preferFullerNames(out, letterheadNames);
 }
 
 function atEvidence(layout: Layout, start: number, end: number, source: 'document' | 'sentence') {
@@ -183,15 +185,17 @@ function atEvidence(layout: Layout, start: number, end: number, source: 'documen
 
 /**
  * A name cut short ("Agroconsultoria Ltda." under a wrapped letterhead) takes the fuller name
- * another source gave ("Rio Corrente Agroconsultoria Ltda."), keeping its own score.
+ * another source gave ("Rio Corrente Agroconsultoria Ltda."), keeping its own score. A label's value
+ * (a grid cell may wrap it too) is completed only by the letterhead's name: a phrase found in the
+ * running text may carry words of a neighbouring heading.
  */
-export function preferFullerNames(out: Candidates): void {
+export function preferFullerNames(out: Candidates, letterhead: ReadonlySet<string>): void {
   const orgs = out.list.filter((c) => c.field === 'consultoria');
-  // A label's value is whole as written; a letterhead or a sentence may have cut the name.
-  for (const cand of orgs.filter((o) => o.evidence.source !== 'label')) {
+  for (const cand of orgs) {
     const k = key(String(cand.value).replace(/\.$/, ''));
     const fuller = orgs
       .map((o) => String(o.value))
+      .filter((v) => cand.evidence.source !== 'label' || letterhead.has(v))
       .filter((v) => {
         const fk = key(v.replace(/\.$/, ''));
         return fk.length > k.length && fk.endsWith(` ${k}`) && fk.split(' ').length - k.split(' ').length <= 3;

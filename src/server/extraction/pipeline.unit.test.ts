@@ -231,3 +231,53 @@ describe('the whole pipeline on lines', () => {
     expect(result.evidence?.tratamentos?.confidence ?? 0).toBeLessThanOrEqual(0.5);
   });
 });
+
+describe('values whose label is beside, above or wrapped around them', () => {
+  it('reads a cost whose caption wraps around it, and one under a KPI tile', () => {
+    const wrapped = tablePage(
+      [60, 300, 410],
+      [
+        ['Delineamento', 'Custo do'],
+        ['', '', 'R$ 21.300,00'],
+        ['', 'protocolo'],
+      ],
+      { pitch: 6 },
+    );
+    expect(extractFromText(pdfOf(wrapped), ref).data.custo_protocolo).toBe(21300);
+    const tile = tablePage(
+      [60, 300],
+      [
+        ['+0,8 t/ha', 'R$ 9.950,00'],
+        ['ganho máximo', 'custo do protocolo'],
+      ],
+    );
+    expect(extractFromText(pdfOf(tile), ref).data.custo_protocolo).toBe(9950);
+    const perHectare = tablePage(
+      [60, 300],
+      [
+        ['', 'R$ 148,00'],
+        ['', 'custo do protocolo por hectare'],
+      ],
+    );
+    expect(extractFromText(pdfOf(perHectare), ref).data.custo_protocolo).toBeUndefined();
+  });
+
+  it('reads a header row of labels over their values, a combined "Regional / BU" among them', () => {
+    const form = tablePage(
+      [50, 230, 400],
+      [
+        ['Ensaio conduzido por', 'Local', 'Cultivar'],
+        ['Serra Verde Consultoria', 'Sorriso – MT', 'M 8349 IPRO'],
+        ['Ano de colheita', 'Regional / BU', 'Delineamento'],
+        ['2025', 'MT BR 163 · BU2', 'DBC, 4 blocos'],
+      ],
+    );
+    expect(extractFromText(pdfOf(form), ref).data).toMatchObject({
+      consultoria: 'Serra Verde Consultoria',
+      regional: 'MT BR 163',
+      bu: 'BU2',
+      ano: 2025,
+      tipo_estatistica: 'DBC',
+    });
+  });
+});

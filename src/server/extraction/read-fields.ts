@@ -70,9 +70,13 @@ export function readLabels(layout: Layout, c: CompiledReference, out: Candidates
       case 'bu':
         out.add('bu', parseBu(value), FROM_LABEL, ev);
         break;
-      case 'regional':
-        out.add('regional', matchRegional(cleanValue(value), c)?.nome, FROM_LABEL, ev);
+      case 'regional': {
+        // "MT BR 163 · BU3" under "Regional / BU": each part is tried, a BU among them read too.
+        const parts = [value, ...value.split(/\s*[·|;]\s*/)];
+        out.add('regional', parts.map((part) => matchRegional(cleanValue(part), c)?.nome).find(Boolean), FROM_LABEL, ev);
+        out.add('bu', parseBu(value), FROM_LABEL - 0.05, ev);
         break;
+      }
       case 'local':
         offerLocation(parseLocation(value, c), FROM_LABEL, out, /munic|cidade/i.test(p.label), ev);
         break;
@@ -241,6 +245,46 @@ export function readSentences(layout: Layout, c: CompiledReference, out: Candida
       FROM_DOCUMENT - 0.1,
       atOffset(layout, sowing.index, sowing.index + sowing[0].length, 'sentence'),
     );
+}
+
+/* ---------- a value and its caption in separate cells ---------- */
+
+/**
+ * "R$ 18.400,00" alone in its cell, its caption above and/or below it ("Custo do" / "protocolo" wrapped
+ * around it, or a KPI tile with the caption under the number).
+ */
+export function readCaptionedCosts(layout: Layout, out: Candidates): void {
+  const lines = layout.lines;
+  const near = (i: number, x: number, right: number, step: number): string => {
+    const texts: string[] = [];
+    for (let j = i + step, n = 0; n < 2 && j >= 0 && j < lines.length; j += step, n++) {
+      const other = lines[j] as TextLine;
+      if (other.page !== (lines[i] as TextLine).page) break;
+      const cell = other.cells.find((o) => Math.min(o.right, right + 20) - Math.max(o.x, x - 20) > 0);
+      if (cell) texts.push(cell.text);
+    }
+    return texts.join(' ');
+  };
+  lines.forEach((line, i) => {
+    for (const cell of line.cells) {
+      const money = /^R\$\s*([\d.,]+\d)$/.exec(cell.text.trim());
+      if (!money) continue;
+      // A label cell to its left, wrapped over the lines around it ("Custo do" / "protocolo").
+      const left = [i - 1, i, i + 1]
+        .map((j) => lines[j])
+        .filter((other): other is TextLine => other !== undefined && other.page === line.page)
+        .map((other) => other.cells.filter((o) => o.right <= cell.x && cell.x - o.right < 120).pop()?.text ?? '')
+        .join(' ');
+      const caption = fold(`${near(i, cell.x, cell.right, -1)} ${near(i, cell.x, cell.right, 1)} ${left}`);
+      if (!/(custo|valor|investimento)/.test(caption) || !/(protocolo|ensaio|experimento|acompanhamento)/.test(caption)) continue;
+      if (/\/\s*ha|por hectare|por parcela|\/ ?saca/.test(caption)) continue;
+      out.add('custo_protocolo', findNumbers(money[1] ?? '')[0]?.value, FROM_SENTENCE - 0.05, {
+        page: line.page,
+        snippet: `${cell.text} (${caption.trim().slice(0, 80)})`,
+        source: 'table',
+      });
+    }
+  });
 }
 
 /* ---------- soil analysis tables ---------- */
