@@ -97,10 +97,11 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
   treatments.warnings.forEach(warn);
 
   // What counts is treatments compared by yield: an invitation may list products too.
-  const isReport = looksLikeTrialReport(layout.folded, treatments.tratamentos.filter((t) => t.produtividade !== undefined).length);
+  const withYields = treatments.tratamentos.filter((t) => t.produtividade !== undefined).length;
+  const isReport = looksLikeTrialReport(layout.folded, withYields);
+  const hasYields = withYields >= 2;
   const data: ExtractedData = {};
   const evidence: ExtractionEvidence = {};
-  const hasYields = treatments.tratamentos.filter((t) => t.produtividade !== undefined).length >= 2;
   for (const field of FIELD_ORDER) {
     if (field === 'tratamentos') {
       if (treatments.tratamentos.length > 0) {
