@@ -444,13 +444,18 @@ export function findBarLabels(lines: TextLine[], c: CompiledReference): { items:
     const texts: Label[] = [];
     const values: { value: number; y: number }[] = [];
     let lastY = caption.y;
+    const chartLeft = (caption.cells[0]?.x ?? 0) - 20;
     for (let i = h + 1; i < lines.length; i++) {
       const l = lines[i] as TextLine;
       if (l.page !== caption.page || lastY - l.y > Math.max(36, caption.fontSize * 3.5)) break;
       // A value may carry the unit ("62,4 sc/ha") at the bar's end.
       const isValue = (text: string) => isDataCell(text) || isDataCell(text.replace(/\s*\(?[a-z@]{1,3}\s*\/\s*ha\)?\s*$/i, ''));
-      const textCells = l.cells.filter((cell) => !isValue(cell.text));
-      const numCells = l.cells.filter((cell) => isValue(cell.text));
+      // A chart set beside another column (a card's side panel) shares its lines with that column:
+      // only the cells from the caption's left edge on belong to the chart.
+      const chartCells = l.cells.filter((cell) => cell.right > chartLeft);
+      if (chartCells.length === 0) continue;
+      const textCells = chartCells.filter((cell) => !isValue(cell.text));
+      const numCells = chartCells.filter((cell) => isValue(cell.text));
       if (textCells.some((cell) => cell.text.split(/\s+/).length >= 10)) break;
       for (const cell of textCells) texts.push({ text: cell.text, y: l.y, size: l.fontSize, desc: [], value: null });
       for (const cell of numCells) {
@@ -477,13 +482,19 @@ export function findBarLabels(lines: TextLine[], c: CompiledReference): { items:
     }
     const items = labels
       .filter((lab) => lab.value !== null)
-      .map((lab) => ({
-        id: null,
-        nome: cleanTreatmentName(lab.text, c).nome,
-        mode: normalizeModalidade(lab.desc.join(' '), c),
-        value: lab.value,
-        scale: unit,
-      }));
+      .map((lab) => {
+        // The mode in the smaller description under the label, else after a dash in the label itself
+        // ("Produto – via foliar"), which is then no part of the name.
+        const [head = lab.text, ...tail] = lab.text.split(/\s[–—-]\s/);
+        const dashMode = tail.length > 0 ? normalizeModalidade(tail.join(' '), c) : null;
+        return {
+          id: null,
+          nome: cleanTreatmentName(dashMode ? head : lab.text, c).nome,
+          mode: normalizeModalidade(lab.desc.join(' '), c) ?? dashMode,
+          value: lab.value,
+          scale: unit,
+        };
+      });
     if (items.length >= 2 && items.length === labels.length) return { items, page: caption.page, snippet: snippetOf(caption.text) };
   }
   return null;

@@ -456,6 +456,28 @@ describe('yields laid out without a table', () => {
     ]);
     expect(brief(extractTreatments(lines, prose(lines), c, 'Soja')).map((t) => t[2])).toEqual([3905, 4120]);
   });
+
+  it('reads a bar chart set beside a side panel, the mode after a dash in the label', () => {
+    const lines = page([
+      [300, 470, 'Rendimento por tratamento (t/ha)', 9.5],
+      [30, 461, 'Cidade: Lugar Novo/XX', 9],
+      [30, 449, 'Variedade: ABC 123', 9],
+      [300, 449, 'Testemunha', 9],
+      [660, 449, '5,10', 9],
+      [30, 434, 'Ano: 2024', 9],
+      [300, 428, 'Produto Alfa – foliar em R1', 9],
+      [670, 428, '5,62', 9],
+      [30, 421, 'Latitude -10,1234 | Longitude -50,4321', 9],
+      [300, 407, 'Produto Beta – no sulco', 9],
+      [665, 407, '5,48', 9],
+      [30, 394, 'Delineamento: blocos ao acaso', 9],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho'))).toEqual([
+      ['Testemunha', '', 5100],
+      ['Produto Alfa', 'Foliar', 5620],
+      ['Produto Beta', 'Sulco', 5480],
+    ]);
+  });
 });
 
 describe('layouts of reports written by other hands', () => {
