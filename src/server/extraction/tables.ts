@@ -306,19 +306,26 @@ function cutAtColumnStarts(part: Part, textColumns: Column[]): Part[] {
 }
 
 /**
- * Keys of the lines that repeat on two or more pages (running heads and footers, with page
- * numbers left out), so that a table continued on the next page can skip them.
+ * Keys of the lines that repeat on two or more pages at the same height (running heads and
+ * footers, with page numbers left out), so that a table continued on the next page can skip them.
+ * A table row that happens to read the same on both pages (a wrapped name's last word, a mode with
+ * other numbers) stands elsewhere on the page, and is no running line.
  */
 export function runningLineKeys(lines: TextLine[]): Set<string> {
-  const pagesOf = new Map<string, Set<number>>();
+  const placesOf = new Map<string, { page: number; y: number }[]>();
   for (const l of lines) {
     const k = key(l.text.replace(/\d+/g, '#'));
     if (!k) continue;
-    const pages = pagesOf.get(k) ?? new Set<number>();
-    pages.add(l.page);
-    pagesOf.set(k, pages);
+    const places = placesOf.get(k) ?? [];
+    places.push({ page: l.page, y: l.y });
+    placesOf.set(k, places);
   }
-  return new Set([...pagesOf.entries()].filter(([, pages]) => pages.size >= 2).map(([k]) => k));
+  const tolerance = 4;
+  return new Set(
+    [...placesOf.entries()]
+      .filter(([, places]) => places.some((a) => places.some((b) => b.page !== a.page && Math.abs(b.y - a.y) <= tolerance)))
+      .map(([k]) => k),
+  );
 }
 
 export function isRunningLine(line: TextLine, running: Set<string>): boolean {

@@ -229,6 +229,8 @@ function readRows(
   let lastY = header.y;
   let lastLine = last;
   let page = header.page;
+  /** The page of the last row read. */
+  let rowPage = page;
   const fontSize = header.fontSize;
 
   /**
@@ -299,6 +301,19 @@ function readRows(
       const prev = rows[rows.length - 1];
       const m = ID_RE.exec(cells.nameParts.join(' '));
       if (prev?.id !== null && prev?.id !== undefined && (!m || idOf(m) !== prev.id + 1)) return -1;
+      // A name centred on its row starts on the short name-only line just above the values.
+      const above = lines[k - 1];
+      if (
+        k - 1 > j &&
+        above &&
+        above.page === nextPage &&
+        above.y - line.y < fontSize * 2.2 &&
+        !headerKeys.has(key(above.text)) &&
+        !isRunningLine(above, running)
+      ) {
+        const top = readCells(cellsInSpan(above, span));
+        if (!top.hasNumbers && top.nameParts.length > 0 && !top.nameParts.some((p) => ID_RE.test(p))) return k - 1;
+      }
       return k;
     }
     return -1;
@@ -360,7 +375,8 @@ function readRows(
       // values, which sit on a line without a name. A short text line nearer to such a line
       // of values than to the previous row is the top of the next row.
       const next = short && (nameParts.length > 0 || modeText) ? centredRowBelow(i, pitch) : null;
-      const prevY = rowYs[rowYs.length - 1];
+      // Rows of an earlier page are no measure of the distance to this one's.
+      const prevY = rowPage === page ? rowYs[rowYs.length - 1] : undefined;
       if (next !== null && (prevY === undefined || prevY - line.y > line.y - next)) {
         pending.names.push(...nameParts);
         if (modeText) pending.mode.push(modeText);
@@ -439,6 +455,7 @@ function readRows(
     });
     if (nameCell) span.left = Math.min(span.left, nameCell.x - 3);
     rowYs.push(line.y);
+    rowPage = page;
     lastY = line.y;
     lastLine = i;
   }

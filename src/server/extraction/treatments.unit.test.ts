@@ -185,6 +185,46 @@ describe('results tables', () => {
     ]);
   });
 
+  it('keeps the first page of a continued table whose rows read alike on both pages, names centred on their row', () => {
+    const header = (y: number): [number, number, string][] => [
+      [60, y, 'Trat.'],
+      [100, y, 'Produto'],
+      [200, y, 'Aplicação'],
+      [330, y + 6, 'Produtividade'],
+      [330, y - 6, '(kg/ha)'],
+    ];
+    const lines = [
+      ...page([
+        ...header(300),
+        [60, 276, 'T1'],
+        [100, 276, 'Testemunha'],
+        [350, 276, '2.900'],
+        [100, 258, 'Produto'],
+        [60, 251, 'T2'],
+        [200, 251, 'Foliar em R2'],
+        [350, 251, '3.120'],
+        [100, 244, 'Alfa'],
+      ]),
+      ...page(
+        [
+          [60, 770, 'Tabela 2 (continuação).'],
+          ...header(740),
+          [100, 712, 'Produto'],
+          [60, 705, 'T3'],
+          [200, 705, 'Foliar em R2'],
+          [350, 705, '3.260'],
+          [100, 698, 'Beta'],
+        ],
+        2,
+      ),
+    ];
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 2900],
+      ['Produto Alfa', 'Foliar', 3120],
+      ['Produto Beta', 'Foliar', 3260],
+    ]);
+  });
+
   it('does not take an analysis of variance for a results table', () => {
     const lines = page([
       [60, 700, 'FV'],
