@@ -335,7 +335,81 @@ export function findCards(lines: TextLine[], c: CompiledReference): { items: Sta
     });
     if (items.filter((it) => it.value !== null).length >= 2) return { items, page: line.page, snippet: snippetOf(line.text) };
   }
-  return null;
+  return findTitledCards(lines, c);
+}
+
+/** A card's title: a few words of a name, not a number, a unit or a sentence. */
+const isCardTitle = (text: string) =>
+  /^[A-ZÀ-Ý]/.test(text) &&
+  /[A-Za-zÀ-ÿ]{2}/.test(text) &&
+  text.split(/\s+/).length <= 6 &&
+  !isDataCell(text) &&
+  !findYieldScale(text) &&
+  !/[.:;]$/.test(text);
+
+/**
+ * Cards side by side without T-codes, in one or more rows: each card headed by the treatment's
+ * name (perhaps wrapped over two lines), then its description and a big yield with its unit
+ * underneath. A row of titles counts only when every card under it holds a yield.
+ */
+function findTitledCards(lines: TextLine[], c: CompiledReference): { items: Stated[]; page: number; snippet: string } | null {
+  const found: { items: Stated[]; page: number; snippet: string } = { items: [], page: 0, snippet: '' };
+  for (let h = 0; h < lines.length; h++) {
+    const line = lines[h] as TextLine;
+    if (found.items.length > 0 && line.page !== found.page) break;
+    if (line.cells.length < 2 || !line.cells.every((cell) => isCardTitle(cell.text))) continue;
+    const centres = line.cells.map((cell) => (cell.x + cell.right) / 2);
+    const pitch = Math.min(...centres.slice(1).map((x, k) => x - (centres[k] ?? 0)));
+    if (pitch < 60) continue;
+    const cards = line.cells.map((cell) => ({ title: cell.text, texts: [] as string[] }));
+    const hasYield = (card: { texts: string[] }) => yieldIn(card.texts) !== null;
+    let lastY = line.y;
+    let end = h;
+    for (let i = h + 1; i < lines.length; i++) {
+      const l = lines[i] as TextLine;
+      if (l.page !== line.page || lastY - l.y > Math.max(40, line.fontSize * 4)) break;
+      if (l.cells.some((cell) => cell.right - cell.x > pitch * 1.6)) break;
+      // The next row of cards (or a note) once every card has its yield.
+      if (cards.every(hasYield) && l.cells.every((cell) => !/\d/.test(cell.text))) break;
+      // Before the yields: another row of titles (a grid of labels over values) or a heading.
+      if (i > h + 1 && l.cells.length >= 2 && l.cells.every((cell) => isCardTitle(cell.text))) break;
+      if (l.fontSize > line.fontSize + 1 && l.cells.every((cell) => !/\d/.test(cell.text))) break;
+      for (const cell of l.cells) {
+        const centre = (cell.x + cell.right) / 2;
+        let k = 0;
+        centres.forEach((x, j) => {
+          if (Math.abs(x - centre) < Math.abs((centres[k] ?? 0) - centre)) k = j;
+        });
+        if (Math.abs((centres[k] ?? 0) - centre) < pitch / 2) cards[k]?.texts.push(cell.text);
+      }
+      lastY = l.y;
+      end = i;
+    }
+    if (!cards.every(hasYield)) continue;
+    for (const card of cards) {
+      // A wrapped name goes on with a capital; the description under it starts in lower case.
+      const nameParts = [card.title];
+      for (const t of card.texts) {
+        if (!isCardTitle(t) || normalizeModalidade(t, c)) break;
+        nameParts.push(t);
+      }
+      const rest = card.texts.slice(nameParts.length - 1);
+      const value = yieldIn(rest);
+      found.items.push({
+        id: null,
+        nome: cleanTreatmentName(nameParts.join(' '), c).nome,
+        mode: normalizeModalidade(rest.filter((t) => !isDataCell(t) && !findYieldScale(t)).join(' '), c),
+        value: value?.value ?? null,
+        scale: value?.scale ?? null,
+      });
+    }
+    if (!found.snippet) {
+      found.page = line.page;
+      found.snippet = snippetOf(line.text);
+    }
+    h = end;
+  }
+  return found.items.length >= 2 ? found : null;
 }
 
 /**

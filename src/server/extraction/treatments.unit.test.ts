@@ -390,6 +390,46 @@ describe('yields laid out without a table', () => {
     ]);
   });
 
+  it('reads cards headed by their names in two rows, past a grid of labels over values above them', () => {
+    const lines = page([
+      [50, 700, 'Conduzido por', 8],
+      [220, 700, 'Local', 8],
+      [390, 700, 'Semeadura', 8],
+      [50, 689, 'Empresa Exemplo', 10],
+      [220, 689, 'Cidade Nova – XX', 10],
+      [390, 689, '12/10/2024', 10],
+      [46, 650, 'Resultados', 15],
+      [90, 615, 'Testemunha', 11],
+      [230, 615, 'Produto Alfa', 11],
+      [420, 615, 'Produto Beta', 11],
+      [97, 601, 'sem aplicação', 8.5],
+      [260, 601, 'Max', 11],
+      [419, 601, 'no sulco de plantio', 8.5],
+      [245, 588, 'tratamento de sementes', 8.5],
+      [95, 575, '52,3', 26],
+      [436, 575, '55,0', 26],
+      [115, 561, 'sc/ha', 9],
+      [266, 561, '54,1', 26],
+      [456, 561, 'sc/ha', 9],
+      [286, 548, 'sc/ha', 9],
+      [70, 510, 'Produto Gama', 11],
+      [245, 510, 'Produto Delta', 11],
+      [94, 496, 'via foliar em R1', 8.5],
+      [255, 496, 'via foliar em R3', 8.5],
+      [95, 470, '56,2', 26],
+      [266, 470, '53,8', 26],
+      [115, 456, 'sc/ha', 9],
+      [286, 456, 'sc/ha', 9],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3138],
+      ['Produto Alfa Max', 'Sementes', 3246],
+      ['Produto Beta', 'Sulco', 3300],
+      ['Produto Gama', 'Foliar', 3372],
+      ['Produto Delta', 'Foliar', 3228],
+    ]);
+  });
+
   it('pairs bar-chart values with the label above them, under a caption with the unit', () => {
     const lines = page([
       [48, 520, 'RESULTADO POR TRATAMENTO (SC/HA)', 9.5],
