@@ -325,7 +325,7 @@ function readRows(
    * The y of the line of values a text line at `from` is the top of: the next line with values
    * and no name of its own (a row code aside), a little below, past only short text lines.
    */
-  const centredRowBelow = (from: number, pitch: number): number | null => {
+  const centredRowBelow = (from: number, pitch: number, named = false): number | null => {
     const start = lines[from] as TextLine;
     for (let j = from + 1; j < lines.length; j++) {
       const l = lines[j] as TextLine;
@@ -333,7 +333,7 @@ function readRows(
       const cells = cellsInSpan(l, span);
       if (cells.length === 0) continue;
       const read = readCells(cells);
-      if (read.hasNumbers) return read.nameParts.every(isCode) ? l.y : null;
+      if (read.hasNumbers) return named || read.nameParts.every(isCode) ? l.y : null;
       if (cells.some((cell) => cell.text.split(/\s+/).length > 8)) return null;
     }
     return null;
@@ -367,6 +367,11 @@ function readRows(
     const { nameParts, nameCell, yieldText, meanText, modeText, reps, value, hasNumbers } = readCells(cells);
 
     if (!hasNumbers) {
+      // Only side columns' text (a dose wrapped around its row, a note under a gain): no end of the table.
+      if (rows.length > 0 && nameParts.length === 0 && !modeText && lastY - line.y < fontSize * 3) {
+        lastY = line.y;
+        continue;
+      }
       const prev = rows[rows.length - 1];
       const part = nameParts[0] ?? '';
       const pitch = rowPitch(rowYs) ?? fontSize * 1.8;
@@ -374,7 +379,8 @@ function readRows(
       // Cells centred vertically: a name wrapped over lines stands above and below its row's
       // values, which sit on a line without a name. A short text line nearer to such a line
       // of values than to the previous row is the top of the next row.
-      const next = short && (nameParts.length > 0 || modeText) ? centredRowBelow(i, pitch) : null;
+      // A mode alone (wrapped around its row's line of values) may stand above a row with its own name.
+      const next = short && (nameParts.length > 0 || modeText) ? centredRowBelow(i, pitch, nameParts.length === 0) : null;
       // Rows of an earlier page are no measure of the distance to this one's.
       const prevY = rowPage === page ? rowYs[rowYs.length - 1] : undefined;
       if (next !== null && (prevY === undefined || prevY - line.y > line.y - next)) {
@@ -446,7 +452,7 @@ function readRows(
     rows.push({
       id,
       nome,
-      modeText: centred && modeCol ? modeParts.join(' ') : modeText,
+      modeText: centred && modeCol ? modeParts.join(' ') : [...above.mode, modeText ?? ''].filter(Boolean).join(' ') || modeText,
       value,
       reps,
       cellUnit: findYieldScale(cellText),

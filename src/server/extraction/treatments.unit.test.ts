@@ -225,6 +225,43 @@ describe('results tables', () => {
     ]);
   });
 
+  it('reads every row when a dose and a mode wrap around the line of a row that has its name', () => {
+    const lines = page([
+      [290, 446, 'Produtividade'],
+      [387, 446, 'Ganho'],
+      [66, 440, 'Tratamento'],
+      [151, 440, 'Modalidade'],
+      [240, 440, 'Dose'],
+      [310, 435, '(kg/ha)'],
+      [399, 435, '(%)'],
+      [62, 417, 'Testemunha'],
+      [145, 417, '–'],
+      [231, 417, '–'],
+      [351, 417, '3.010'],
+      [450, 417, '–'],
+      [231, 399, '150'],
+      [145, 393, 'Tratamento de'],
+      [62, 387, 'Produto Alfa'],
+      [231, 387, 'mL/100'],
+      [351, 387, '3.220'],
+      [439, 387, '7,0'],
+      [145, 381, 'sementes'],
+      [231, 376, 'kg'],
+      [62, 358, 'Produto'],
+      [145, 352, 'Via foliar (R2)'],
+      [231, 352, '1,0 L/ha'],
+      [351, 352, '3.300'],
+      [439, 352, '9,6'],
+      [62, 347, 'Beta'],
+      [57, 320, 'CV = 5,1 %. Médias de quatro repetições, umidade corrigida.', 8],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3010],
+      ['Produto Alfa', 'Sementes', 3220],
+      ['Produto Beta', 'Foliar', 3300],
+    ]);
+  });
+
   it('does not take an analysis of variance for a results table', () => {
     const lines = page([
       [60, 700, 'FV'],
