@@ -262,6 +262,36 @@ describe('results tables', () => {
     ]);
   });
 
+  it('reads a table in the right-hand column whose justified header came out word by word', () => {
+    const lines = page([
+      [310, 714, 'Resultados', 11],
+      [408, 698, 'Produção'],
+      [456, 698, 'de'],
+      [478, 698, 'grãos'],
+      [505, 698, 'Umidade'],
+      [311, 691, 'Tratamento'],
+      [51, 685, 'Texto corrido da coluna da esquerda que'],
+      [408, 685, '(kg/ha)'],
+      [505, 685, '(%)'],
+      [51, 671, 'continua aqui sem parar'],
+      [311, 671, 'Testemunha'],
+      [480, 671, '2.980'],
+      [530, 671, '13,1'],
+      [51, 657, 'e segue mais uma linha.'],
+      [311, 657, 'Produto Alfa'],
+      [480, 657, '3.150'],
+      [530, 657, '13,4'],
+      [311, 643, 'Produto Beta'],
+      [480, 643, '3.090'],
+      [530, 643, '13,0'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho')).map((t) => [t[0], t[2]])).toEqual([
+      ['Testemunha', 2980],
+      ['Produto Alfa', 3150],
+      ['Produto Beta', 3090],
+    ]);
+  });
+
   it('does not take an analysis of variance for a results table', () => {
     const lines = page([
       [60, 700, 'FV'],
