@@ -650,7 +650,9 @@ export function findProseYields(
   lines.forEach((l, i) => {
     if (l.cells.length === 1 && /^(\d+[.)]?\s*)?resultados\b/i.test(l.text.trim()) && l.text.split(/\s+/).length <= 6) from = i;
   });
-  const body = lines.slice(from);
+  // Exponents set a little higher ("kg ha⁻¹") come out as lines of their own between the lines
+  // of a sentence, where they would split a treatment's name: they are left out.
+  const body = lines.slice(from).filter((l) => !l.cells.every((cell) => /^[-−⁻]\s*[1¹]$/.test(cell.text.trim())));
   const text = body.map((l) => l.text.replace(/\t/g, ' ')).join(' ');
   const folded = fold(text);
   const names = treatments.map((t, index) => ({

@@ -518,6 +518,28 @@ describe('yields laid out without a table', () => {
     ]);
   });
 
+  it('reads yields in sentences whose exponents ("kg ha⁻¹") came out as lines of their own', () => {
+    const lines = page([
+      [60, 670, 'Resultados e discussão', 11],
+      [238, 659, '-1', 8],
+      [60, 655, 'A testemunha produziu 7.940 kg ha , acima da média regional. Já o Produto'],
+      [240, 644, '-1', 8],
+      [60, 640, 'Alfa elevou a produtividade para 8.315 kg ha . O uso de Produto Beta'],
+      [180, 629, '-1', 8],
+      [60, 625, 'resultou em 8.102 kg ha .'],
+    ]);
+    const treatments = [
+      { nome: 'Testemunha', control: true },
+      { nome: 'Produto Alfa', control: false },
+      { nome: 'Produto Beta', control: false },
+    ];
+    expect([...(findProseYields(lines, treatments)?.values.entries() ?? [])].map(([i, v]) => [i, v.value, v.scale.unit])).toEqual([
+      [0, 7940, 'kg/ha'],
+      [1, 8315, 'kg/ha'],
+      [2, 8102, 'kg/ha'],
+    ]);
+  });
+
   it('reads yields stated in sentences of the results, not earlier seasons, averages or gains', () => {
     const lines = page([
       [60, 760, 'Introdução', 11],
