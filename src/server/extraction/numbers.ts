@@ -91,8 +91,9 @@ export type YieldUnit = 'kg/ha' | 'sc/ha' | 't/ha' | '@/ha';
 export const YIELD_FACTORS: Record<YieldUnit, number> = { 'kg/ha': 1, 'sc/ha': 60, 't/ha': 1000, '@/ha': 15 };
 
 // "kg/ha", "kg ha-1", "kg.ha-1", "kg ha⁻¹", "kg por hectare" (compiled once: called per cell);
-// also "(kg ha )", where the superscript "-1" was drawn apart and read elsewhere.
-const PER_HA_UNIT = String.raw`(?:\s*\/\s*ha|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare|[\s.·]+ha\s*(?=\)))`;
+// also "(kg ha )" and "12.515 kg ha , com", where the superscript "-1" was drawn apart (a line
+// of its own, a little higher) and read elsewhere: "ha" then a bracket, a punctuation mark or the end.
+const PER_HA_UNIT = String.raw`(?:\s*\/\s*ha|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare|[\s.·]+ha\s*(?=[),;:]|\.(?!\d)|$))`;
 const KG_PER_HA = new RegExp(String.raw`\bkg${PER_HA_UNIT}`);
 const SC_PER_HA = new RegExp(String.raw`\b(?:sc|scs|sacas?|sacos?)(?:${PER_HA_UNIT}|\s*de\s+60\s*kg\s*(?:\/|por)\s*ha)`);
 const T_PER_HA = new RegExp(String.raw`(?:^|[^\w])(?:t|ton|mg)${PER_HA_UNIT}`);
@@ -262,7 +263,7 @@ export interface YieldScale {
   at: number;
 }
 
-const PER_HA = String.raw`(?:\s*\/\s*ha\b|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare|\s+por\s+ha\b|[\s.·]+ha\s*(?=\)))`;
+const PER_HA = String.raw`(?:\s*\/\s*ha\b|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare|\s+por\s+ha\b|[\s.·]+ha\s*(?=[),;:]|\.(?!\d)|$))`;
 
 const BOX_PER_HA = new RegExp(
   String.raw`\b(?:caixas?|cxs?)\.?(?:\s+(?:de\s+)?\d{1,2}(?:[.,]\d{1,2})?\s*kg)?(?:\s+[a-zà-ÿ]+){0,2}?${PER_HA}`,

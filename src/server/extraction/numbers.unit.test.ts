@@ -146,4 +146,11 @@ describe('yield scales', () => {
     expect(yieldScaleAfter(text, text.indexOf('8.020') + 5)?.label).toBe('kg/ha');
     expect(yieldScaleAfter(text, text.indexOf('2023') + 4)).toBeNull();
   });
+
+  it('reads "kg ha" whose exponent was drawn apart when a punctuation mark or the end follows it', () => {
+    for (const text of ['produziu 8.020 kg ha , valor', 'produziu 8.020 kg ha .', 'produziu 8.020 kg ha; depois', 'produziu 8.020 kg ha']) {
+      expect(yieldScaleAfter(text, text.indexOf('8.020') + 5)?.label).toBe('kg/ha');
+    }
+    expect(yieldScaleAfter('foram 8.020 kg ha plantados', 10)).toBeNull();
+  });
 });

@@ -133,7 +133,7 @@ export function buildHeader(lines: TextLine[], h: number, nameCell: { x: number;
     if (!headerRow(l)) break;
     last = i;
   }
-  const rows = lines.slice(first, last + 1).map((l) => cellsInSpan(l, span));
+  const rows = lines.slice(first, last + 1).map((l) => joinSpreadWords(cellsInSpan(l, span)));
   // The columns: the row with most cells (the lowest on ties: units sit over the data), then
   // cells of the other rows, nearest rows first, that lie over no column yet.
   const finest = rows.reduce((a, b) => (b.length >= a.length ? b : a), rows[0] ?? []);
@@ -168,6 +168,46 @@ export function buildHeader(lines: TextLine[], h: number, nameCell: { x: number;
   }
   const split = splitByData(columns, rows, lines, last, span);
   return { columns: split, first, last, span: { left: spanLeft, right: Math.max(...split.map((c) => c.right)) } };
+}
+
+/** A lowercase word that only links two others ("de", "em"): never a column's whole header. */
+const CONNECTIVE = /^(de|da|do|das|dos|em|e|por|com|no|na|nos|nas|sem|para)$/;
+
+/**
+ * A header label justified across its cell comes out word by word, its words as far apart as
+ * columns ("Peso | de | grãos"): a connective standing alone joins the word before it and the
+ * first piece after it (the rest of that cell, a narrow gap on, is the next column's label).
+ */
+function joinSpreadWords(row: TextCell[]): TextCell[] {
+  const out = [...row];
+  for (let k = 1; k < out.length - 1; k++) {
+    const word = out[k] as TextCell;
+    if (!CONNECTIVE.test(word.text.trim())) continue;
+    const before = out[k - 1] as TextCell;
+    const after = out[k + 1] as TextCell;
+    const [head, ...rest] = after.parts.length > 0 ? after.parts : [{ text: after.text, x: after.x, right: after.right }];
+    if (!head) continue;
+    const joined: TextCell = {
+      text: `${before.text} ${word.text} ${head.text}`,
+      x: before.x,
+      right: head.right,
+      parts: [...before.parts, ...word.parts, head],
+    };
+    const tail: TextCell[] =
+      rest.length > 0
+        ? [
+            {
+              text: rest.map((p) => p.text).join(' '),
+              x: rest[0]?.x ?? head.right,
+              right: rest[rest.length - 1]?.right ?? after.right,
+              parts: rest,
+            },
+          ]
+        : [];
+    out.splice(k - 1, 3, joined, ...tail);
+    k -= 1;
+  }
+  return out;
 }
 
 /**
@@ -306,19 +346,26 @@ function cutAtColumnStarts(part: Part, textColumns: Column[]): Part[] {
 }
 
 /**
- * Keys of the lines that repeat on two or more pages (running heads and footers, with page
- * numbers left out), so that a table continued on the next page can skip them.
+ * Keys of the lines that repeat on two or more pages at the same height (running heads and
+ * footers, with page numbers left out), so that a table continued on the next page can skip them.
+ * A table row that happens to read the same on both pages (a wrapped name's last word, a mode with
+ * other numbers) stands elsewhere on the page, and is no running line.
  */
 export function runningLineKeys(lines: TextLine[]): Set<string> {
-  const pagesOf = new Map<string, Set<number>>();
+  const placesOf = new Map<string, { page: number; y: number }[]>();
   for (const l of lines) {
     const k = key(l.text.replace(/\d+/g, '#'));
     if (!k) continue;
-    const pages = pagesOf.get(k) ?? new Set<number>();
-    pages.add(l.page);
-    pagesOf.set(k, pages);
+    const places = placesOf.get(k) ?? [];
+    places.push({ page: l.page, y: l.y });
+    placesOf.set(k, places);
   }
-  return new Set([...pagesOf.entries()].filter(([, pages]) => pages.size >= 2).map(([k]) => k));
+  const tolerance = 4;
+  return new Set(
+    [...placesOf.entries()]
+      .filter(([, places]) => places.some((a) => places.some((b) => b.page !== a.page && Math.abs(b.y - a.y) <= tolerance)))
+      .map(([k]) => k),
+  );
 }
 
 export function isRunningLine(line: TextLine, running: Set<string>): boolean {

@@ -335,7 +335,81 @@ export function findCards(lines: TextLine[], c: CompiledReference): { items: Sta
     });
     if (items.filter((it) => it.value !== null).length >= 2) return { items, page: line.page, snippet: snippetOf(line.text) };
   }
-  return null;
+  return findTitledCards(lines, c);
+}
+
+/** A card's title: a few words of a name, not a number, a unit or a sentence. */
+const isCardTitle = (text: string) =>
+  /^[A-ZÀ-Ý]/.test(text) &&
+  /[A-Za-zÀ-ÿ]{2}/.test(text) &&
+  text.split(/\s+/).length <= 6 &&
+  !isDataCell(text) &&
+  !findYieldScale(text) &&
+  !/[.:;]$/.test(text);
+
+/**
+ * Cards side by side without T-codes, in one or more rows: each card headed by the treatment's
+ * name (perhaps wrapped over two lines), then its description and a big yield with its unit
+ * underneath. A row of titles counts only when every card under it holds a yield.
+ */
+function findTitledCards(lines: TextLine[], c: CompiledReference): { items: Stated[]; page: number; snippet: string } | null {
+  const found: { items: Stated[]; page: number; snippet: string } = { items: [], page: 0, snippet: '' };
+  for (let h = 0; h < lines.length; h++) {
+    const line = lines[h] as TextLine;
+    if (found.items.length > 0 && line.page !== found.page) break;
+    if (line.cells.length < 2 || !line.cells.every((cell) => isCardTitle(cell.text))) continue;
+    const centres = line.cells.map((cell) => (cell.x + cell.right) / 2);
+    const pitch = Math.min(...centres.slice(1).map((x, k) => x - (centres[k] ?? 0)));
+    if (pitch < 60) continue;
+    const cards = line.cells.map((cell) => ({ title: cell.text, texts: [] as string[] }));
+    const hasYield = (card: { texts: string[] }) => yieldIn(card.texts) !== null;
+    let lastY = line.y;
+    let end = h;
+    for (let i = h + 1; i < lines.length; i++) {
+      const l = lines[i] as TextLine;
+      if (l.page !== line.page || lastY - l.y > Math.max(40, line.fontSize * 4)) break;
+      if (l.cells.some((cell) => cell.right - cell.x > pitch * 1.6)) break;
+      // The next row of cards (or a note) once every card has its yield.
+      if (cards.every(hasYield) && l.cells.every((cell) => !/\d/.test(cell.text))) break;
+      // Before the yields: another row of titles (a grid of labels over values) or a heading.
+      if (i > h + 1 && l.cells.length >= 2 && l.cells.every((cell) => isCardTitle(cell.text))) break;
+      if (l.fontSize > line.fontSize + 1 && l.cells.every((cell) => !/\d/.test(cell.text))) break;
+      for (const cell of l.cells) {
+        const centre = (cell.x + cell.right) / 2;
+        let k = 0;
+        centres.forEach((x, j) => {
+          if (Math.abs(x - centre) < Math.abs((centres[k] ?? 0) - centre)) k = j;
+        });
+        if (Math.abs((centres[k] ?? 0) - centre) < pitch / 2) cards[k]?.texts.push(cell.text);
+      }
+      lastY = l.y;
+      end = i;
+    }
+    if (!cards.every(hasYield)) continue;
+    for (const card of cards) {
+      // A wrapped name goes on with a capital; the description under it starts in lower case.
+      const nameParts = [card.title];
+      for (const t of card.texts) {
+        if (!isCardTitle(t) || normalizeModalidade(t, c)) break;
+        nameParts.push(t);
+      }
+      const rest = card.texts.slice(nameParts.length - 1);
+      const value = yieldIn(rest);
+      found.items.push({
+        id: null,
+        nome: cleanTreatmentName(nameParts.join(' '), c).nome,
+        mode: normalizeModalidade(rest.filter((t) => !isDataCell(t) && !findYieldScale(t)).join(' '), c),
+        value: value?.value ?? null,
+        scale: value?.scale ?? null,
+      });
+    }
+    if (!found.snippet) {
+      found.page = line.page;
+      found.snippet = snippetOf(line.text);
+    }
+    h = end;
+  }
+  return found.items.length >= 2 ? found : null;
 }
 
 /**
@@ -444,13 +518,18 @@ export function findBarLabels(lines: TextLine[], c: CompiledReference): { items:
     const texts: Label[] = [];
     const values: { value: number; y: number }[] = [];
     let lastY = caption.y;
+    const chartLeft = (caption.cells[0]?.x ?? 0) - 20;
     for (let i = h + 1; i < lines.length; i++) {
       const l = lines[i] as TextLine;
       if (l.page !== caption.page || lastY - l.y > Math.max(36, caption.fontSize * 3.5)) break;
       // A value may carry the unit ("62,4 sc/ha") at the bar's end.
       const isValue = (text: string) => isDataCell(text) || isDataCell(text.replace(/\s*\(?[a-z@]{1,3}\s*\/\s*ha\)?\s*$/i, ''));
-      const textCells = l.cells.filter((cell) => !isValue(cell.text));
-      const numCells = l.cells.filter((cell) => isValue(cell.text));
+      // A chart set beside another column (a card's side panel) shares its lines with that column:
+      // only the cells from the caption's left edge on belong to the chart.
+      const chartCells = l.cells.filter((cell) => cell.right > chartLeft);
+      if (chartCells.length === 0) continue;
+      const textCells = chartCells.filter((cell) => !isValue(cell.text));
+      const numCells = chartCells.filter((cell) => isValue(cell.text));
       if (textCells.some((cell) => cell.text.split(/\s+/).length >= 10)) break;
       for (const cell of textCells) texts.push({ text: cell.text, y: l.y, size: l.fontSize, desc: [], value: null });
       for (const cell of numCells) {
@@ -477,13 +556,19 @@ export function findBarLabels(lines: TextLine[], c: CompiledReference): { items:
     }
     const items = labels
       .filter((lab) => lab.value !== null)
-      .map((lab) => ({
-        id: null,
-        nome: cleanTreatmentName(lab.text, c).nome,
-        mode: normalizeModalidade(lab.desc.join(' '), c),
-        value: lab.value,
-        scale: unit,
-      }));
+      .map((lab) => {
+        // The mode in the smaller description under the label, else after a dash in the label itself
+        // ("Produto – via foliar"), which is then no part of the name.
+        const [head = lab.text, ...tail] = lab.text.split(/\s[–—-]\s/);
+        const dashMode = tail.length > 0 ? normalizeModalidade(tail.join(' '), c) : null;
+        return {
+          id: null,
+          nome: cleanTreatmentName(dashMode ? head : lab.text, c).nome,
+          mode: normalizeModalidade(lab.desc.join(' '), c) ?? dashMode,
+          value: lab.value,
+          scale: unit,
+        };
+      });
     if (items.length >= 2 && items.length === labels.length) return { items, page: caption.page, snippet: snippetOf(caption.text) };
   }
   return null;
@@ -565,7 +650,9 @@ export function findProseYields(
   lines.forEach((l, i) => {
     if (l.cells.length === 1 && /^(\d+[.)]?\s*)?resultados\b/i.test(l.text.trim()) && l.text.split(/\s+/).length <= 6) from = i;
   });
-  const body = lines.slice(from);
+  // Exponents set a little higher ("kg ha⁻¹") come out as lines of their own between the lines
+  // of a sentence, where they would split a treatment's name: they are left out.
+  const body = lines.slice(from).filter((l) => !l.cells.every((cell) => /^[-−⁻]\s*[1¹]$/.test(cell.text.trim())));
   const text = body.map((l) => l.text.replace(/\t/g, ' ')).join(' ');
   const folded = fold(text);
   const names = treatments.map((t, index) => ({

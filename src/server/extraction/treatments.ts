@@ -229,6 +229,8 @@ function readRows(
   let lastY = header.y;
   let lastLine = last;
   let page = header.page;
+  /** The page of the last row read. */
+  let rowPage = page;
   const fontSize = header.fontSize;
 
   /**
@@ -299,6 +301,19 @@ function readRows(
       const prev = rows[rows.length - 1];
       const m = ID_RE.exec(cells.nameParts.join(' '));
       if (prev?.id !== null && prev?.id !== undefined && (!m || idOf(m) !== prev.id + 1)) return -1;
+      // A name centred on its row starts on the short name-only line just above the values.
+      const above = lines[k - 1];
+      if (
+        k - 1 > j &&
+        above &&
+        above.page === nextPage &&
+        above.y - line.y < fontSize * 2.2 &&
+        !headerKeys.has(key(above.text)) &&
+        !isRunningLine(above, running)
+      ) {
+        const top = readCells(cellsInSpan(above, span));
+        if (!top.hasNumbers && top.nameParts.length > 0 && !top.nameParts.some((p) => ID_RE.test(p))) return k - 1;
+      }
       return k;
     }
     return -1;
@@ -310,7 +325,7 @@ function readRows(
    * The y of the line of values a text line at `from` is the top of: the next line with values
    * and no name of its own (a row code aside), a little below, past only short text lines.
    */
-  const centredRowBelow = (from: number, pitch: number): number | null => {
+  const centredRowBelow = (from: number, pitch: number, named = false): number | null => {
     const start = lines[from] as TextLine;
     for (let j = from + 1; j < lines.length; j++) {
       const l = lines[j] as TextLine;
@@ -318,7 +333,7 @@ function readRows(
       const cells = cellsInSpan(l, span);
       if (cells.length === 0) continue;
       const read = readCells(cells);
-      if (read.hasNumbers) return read.nameParts.every(isCode) ? l.y : null;
+      if (read.hasNumbers) return named || read.nameParts.every(isCode) ? l.y : null;
       if (cells.some((cell) => cell.text.split(/\s+/).length > 8)) return null;
     }
     return null;
@@ -352,6 +367,11 @@ function readRows(
     const { nameParts, nameCell, yieldText, meanText, modeText, reps, value, hasNumbers } = readCells(cells);
 
     if (!hasNumbers) {
+      // Only side columns' text (a dose wrapped around its row, a note under a gain): no end of the table.
+      if (rows.length > 0 && nameParts.length === 0 && !modeText && lastY - line.y < fontSize * 3) {
+        lastY = line.y;
+        continue;
+      }
       const prev = rows[rows.length - 1];
       const part = nameParts[0] ?? '';
       const pitch = rowPitch(rowYs) ?? fontSize * 1.8;
@@ -359,8 +379,10 @@ function readRows(
       // Cells centred vertically: a name wrapped over lines stands above and below its row's
       // values, which sit on a line without a name. A short text line nearer to such a line
       // of values than to the previous row is the top of the next row.
-      const next = short && (nameParts.length > 0 || modeText) ? centredRowBelow(i, pitch) : null;
-      const prevY = rowYs[rowYs.length - 1];
+      // A mode alone (wrapped around its row's line of values) may stand above a row with its own name.
+      const next = short && (nameParts.length > 0 || modeText) ? centredRowBelow(i, pitch, nameParts.length === 0) : null;
+      // Rows of an earlier page are no measure of the distance to this one's.
+      const prevY = rowPage === page ? rowYs[rowYs.length - 1] : undefined;
       if (next !== null && (prevY === undefined || prevY - line.y > line.y - next)) {
         pending.names.push(...nameParts);
         if (modeText) pending.mode.push(modeText);
@@ -430,7 +452,7 @@ function readRows(
     rows.push({
       id,
       nome,
-      modeText: centred && modeCol ? modeParts.join(' ') : modeText,
+      modeText: centred && modeCol ? modeParts.join(' ') : [...above.mode, modeText ?? ''].filter(Boolean).join(' ') || modeText,
       value,
       reps,
       cellUnit: findYieldScale(cellText),
@@ -439,6 +461,7 @@ function readRows(
     });
     if (nameCell) span.left = Math.min(span.left, nameCell.x - 3);
     rowYs.push(line.y);
+    rowPage = page;
     lastY = line.y;
     lastLine = i;
   }

@@ -185,6 +185,113 @@ describe('results tables', () => {
     ]);
   });
 
+  it('keeps the first page of a continued table whose rows read alike on both pages, names centred on their row', () => {
+    const header = (y: number): [number, number, string][] => [
+      [60, y, 'Trat.'],
+      [100, y, 'Produto'],
+      [200, y, 'Aplicação'],
+      [330, y + 6, 'Produtividade'],
+      [330, y - 6, '(kg/ha)'],
+    ];
+    const lines = [
+      ...page([
+        ...header(300),
+        [60, 276, 'T1'],
+        [100, 276, 'Testemunha'],
+        [350, 276, '2.900'],
+        [100, 258, 'Produto'],
+        [60, 251, 'T2'],
+        [200, 251, 'Foliar em R2'],
+        [350, 251, '3.120'],
+        [100, 244, 'Alfa'],
+      ]),
+      ...page(
+        [
+          [60, 770, 'Tabela 2 (continuação).'],
+          ...header(740),
+          [100, 712, 'Produto'],
+          [60, 705, 'T3'],
+          [200, 705, 'Foliar em R2'],
+          [350, 705, '3.260'],
+          [100, 698, 'Beta'],
+        ],
+        2,
+      ),
+    ];
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 2900],
+      ['Produto Alfa', 'Foliar', 3120],
+      ['Produto Beta', 'Foliar', 3260],
+    ]);
+  });
+
+  it('reads every row when a dose and a mode wrap around the line of a row that has its name', () => {
+    const lines = page([
+      [290, 446, 'Produtividade'],
+      [387, 446, 'Ganho'],
+      [66, 440, 'Tratamento'],
+      [151, 440, 'Modalidade'],
+      [240, 440, 'Dose'],
+      [310, 435, '(kg/ha)'],
+      [399, 435, '(%)'],
+      [62, 417, 'Testemunha'],
+      [145, 417, '–'],
+      [231, 417, '–'],
+      [351, 417, '3.010'],
+      [450, 417, '–'],
+      [231, 399, '150'],
+      [145, 393, 'Tratamento de'],
+      [62, 387, 'Produto Alfa'],
+      [231, 387, 'mL/100'],
+      [351, 387, '3.220'],
+      [439, 387, '7,0'],
+      [145, 381, 'sementes'],
+      [231, 376, 'kg'],
+      [62, 358, 'Produto'],
+      [145, 352, 'Via foliar (R2)'],
+      [231, 352, '1,0 L/ha'],
+      [351, 352, '3.300'],
+      [439, 352, '9,6'],
+      [62, 347, 'Beta'],
+      [57, 320, 'CV = 5,1 %. Médias de quatro repetições, umidade corrigida.', 8],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3010],
+      ['Produto Alfa', 'Sementes', 3220],
+      ['Produto Beta', 'Foliar', 3300],
+    ]);
+  });
+
+  it('reads a table in the right-hand column whose justified header came out word by word', () => {
+    const lines = page([
+      [310, 714, 'Resultados', 11],
+      [408, 698, 'Produção'],
+      [456, 698, 'de'],
+      [478, 698, 'grãos'],
+      [505, 698, 'Umidade'],
+      [311, 691, 'Tratamento'],
+      [51, 685, 'Texto corrido da coluna da esquerda que'],
+      [408, 685, '(kg/ha)'],
+      [505, 685, '(%)'],
+      [51, 671, 'continua aqui sem parar'],
+      [311, 671, 'Testemunha'],
+      [480, 671, '2.980'],
+      [530, 671, '13,1'],
+      [51, 657, 'e segue mais uma linha.'],
+      [311, 657, 'Produto Alfa'],
+      [480, 657, '3.150'],
+      [530, 657, '13,4'],
+      [311, 643, 'Produto Beta'],
+      [480, 643, '3.090'],
+      [530, 643, '13,0'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho')).map((t) => [t[0], t[2]])).toEqual([
+      ['Testemunha', 2980],
+      ['Produto Alfa', 3150],
+      ['Produto Beta', 3090],
+    ]);
+  });
+
   it('does not take an analysis of variance for a results table', () => {
     const lines = page([
       [60, 700, 'FV'],
@@ -350,6 +457,46 @@ describe('yields laid out without a table', () => {
     ]);
   });
 
+  it('reads cards headed by their names in two rows, past a grid of labels over values above them', () => {
+    const lines = page([
+      [50, 700, 'Conduzido por', 8],
+      [220, 700, 'Local', 8],
+      [390, 700, 'Semeadura', 8],
+      [50, 689, 'Empresa Exemplo', 10],
+      [220, 689, 'Cidade Nova – XX', 10],
+      [390, 689, '12/10/2024', 10],
+      [46, 650, 'Resultados', 15],
+      [90, 615, 'Testemunha', 11],
+      [230, 615, 'Produto Alfa', 11],
+      [420, 615, 'Produto Beta', 11],
+      [97, 601, 'sem aplicação', 8.5],
+      [260, 601, 'Max', 11],
+      [419, 601, 'no sulco de plantio', 8.5],
+      [245, 588, 'tratamento de sementes', 8.5],
+      [95, 575, '52,3', 26],
+      [436, 575, '55,0', 26],
+      [115, 561, 'sc/ha', 9],
+      [266, 561, '54,1', 26],
+      [456, 561, 'sc/ha', 9],
+      [286, 548, 'sc/ha', 9],
+      [70, 510, 'Produto Gama', 11],
+      [245, 510, 'Produto Delta', 11],
+      [94, 496, 'via foliar em R1', 8.5],
+      [255, 496, 'via foliar em R3', 8.5],
+      [95, 470, '56,2', 26],
+      [266, 470, '53,8', 26],
+      [115, 456, 'sc/ha', 9],
+      [286, 456, 'sc/ha', 9],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3138],
+      ['Produto Alfa Max', 'Sementes', 3246],
+      ['Produto Beta', 'Sulco', 3300],
+      ['Produto Gama', 'Foliar', 3372],
+      ['Produto Delta', 'Foliar', 3228],
+    ]);
+  });
+
   it('pairs bar-chart values with the label above them, under a caption with the unit', () => {
     const lines = page([
       [48, 520, 'RESULTADO POR TRATAMENTO (SC/HA)', 9.5],
@@ -368,6 +515,28 @@ describe('yields laid out without a table', () => {
       ['Testemunha', '', 6090],
       ['Produto Alfa', 'Foliar', 6360],
       ['Produto Beta', 'Sulco', 6492],
+    ]);
+  });
+
+  it('reads yields in sentences whose exponents ("kg ha⁻¹") came out as lines of their own', () => {
+    const lines = page([
+      [60, 670, 'Resultados e discussão', 11],
+      [238, 659, '-1', 8],
+      [60, 655, 'A testemunha produziu 7.940 kg ha , acima da média regional. Já o Produto'],
+      [240, 644, '-1', 8],
+      [60, 640, 'Alfa elevou a produtividade para 8.315 kg ha . O uso de Produto Beta'],
+      [180, 629, '-1', 8],
+      [60, 625, 'resultou em 8.102 kg ha .'],
+    ]);
+    const treatments = [
+      { nome: 'Testemunha', control: true },
+      { nome: 'Produto Alfa', control: false },
+      { nome: 'Produto Beta', control: false },
+    ];
+    expect([...(findProseYields(lines, treatments)?.values.entries() ?? [])].map(([i, v]) => [i, v.value, v.scale.unit])).toEqual([
+      [0, 7940, 'kg/ha'],
+      [1, 8315, 'kg/ha'],
+      [2, 8102, 'kg/ha'],
     ]);
   });
 
@@ -455,6 +624,28 @@ describe('yields laid out without a table', () => {
       [470, 490, '4.120 kg/ha', 9],
     ]);
     expect(brief(extractTreatments(lines, prose(lines), c, 'Soja')).map((t) => t[2])).toEqual([3905, 4120]);
+  });
+
+  it('reads a bar chart set beside a side panel, the mode after a dash in the label', () => {
+    const lines = page([
+      [300, 470, 'Rendimento por tratamento (t/ha)', 9.5],
+      [30, 461, 'Cidade: Lugar Novo/XX', 9],
+      [30, 449, 'Variedade: ABC 123', 9],
+      [300, 449, 'Testemunha', 9],
+      [660, 449, '5,10', 9],
+      [30, 434, 'Ano: 2024', 9],
+      [300, 428, 'Produto Alfa – foliar em R1', 9],
+      [670, 428, '5,62', 9],
+      [30, 421, 'Latitude -10,1234 | Longitude -50,4321', 9],
+      [300, 407, 'Produto Beta – no sulco', 9],
+      [665, 407, '5,48', 9],
+      [30, 394, 'Delineamento: blocos ao acaso', 9],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho'))).toEqual([
+      ['Testemunha', '', 5100],
+      ['Produto Alfa', 'Foliar', 5620],
+      ['Produto Beta', 'Sulco', 5480],
+    ]);
   });
 });
 
