@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { waitForHealth } from './wait-for-health.mjs';
+import { waitForHealth } from './bench-support.mjs';
 
 const nested = (bytes) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
 

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { waitForHealth } from './wait-for-health.mjs';
+import { waitForHealth } from './bench-support.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -15,13 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { waitForHealth } from './wait-for-health.mjs';
+import { option as arg, waitForHealth } from './bench-support.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : def;
-};
 const SLOW_PAGES = Number(arg('slow-pages', '8'));
 const ROUNDS = Number(arg('rounds', '3'));
 const SOURCE = arg('source', undefined);

@@ -13,13 +13,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { nestedJsonAttack } from './bench-attack.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { waitForHealth } from './wait-for-health.mjs';
+import { option as arg, waitForHealth } from './bench-support.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : def;
-};
 const COUNT = Number(arg('count', '10000'));
 const REQUESTS = Number(arg('requests', '300'));
 const pgAdmin = process.env.DATABASE_URL;
@@ -465,6 +460,6 @@ for (const name of ['results', `results-${engine}-${COUNT}`]) writeFileSync(join
 console.log('\n' + md);
 
 /* 7. extraction under load: a normal report's wait while slow ones run (scripts/bench-extraction.mjs) */
-if (!args.includes('--no-extraction-load')) {
+if (!process.argv.includes('--no-extraction-load')) {
   spawnSync(process.execPath, [join(root, 'scripts/bench-extraction.mjs')], { cwd: root, stdio: 'inherit' });
 }
