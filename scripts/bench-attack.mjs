@@ -6,12 +6,11 @@
 // `node scripts/bench-attack.mjs` runs it alone against a fresh embedded database.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { waitForHealth } from './bench-support.mjs';
+import { freePort, waitForHealth } from './bench-support.mjs';
 
 const nested = (bytes) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
 
@@ -82,13 +81,7 @@ export async function nestedJsonAttack({ base, connections = 6, seconds = 10, pa
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { buildIfStale, root } = await import('./build-if-stale.mjs');
   buildIfStale(['server']);
-  const port = await new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ga-attack-'));
   const server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'dist/node/server/main.js')], {

@@ -4,11 +4,10 @@
 // Each server gets its own autocannon run, all at once: the sum is what a load balancer in front
 // would see, without the balancer's own cost. docs/deploy.md records the figures.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { waitForHealth } from './bench-support.mjs';
+import { waitForHealth, freePort } from './bench-support.mjs';
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,14 +19,6 @@ const CONNECTIONS = Number(arg('connections', '4'));
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Defina DATABASE_URL (PostgreSQL com os dados de demonstração).');
 buildIfStale(['server']);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 const servers = [];
 for (let i = 0; i < SERVERS; i++) {

@@ -10,12 +10,11 @@
 // Writes bench/results-extraction.json and .md (`scripts/bench.mjs` runs it too).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { option as arg, waitForHealth } from './bench-support.mjs';
+import { option as arg, waitForHealth, freePort } from './bench-support.mjs';
 
 const SLOW_PAGES = Number(arg('slow-pages', '8'));
 const ROUNDS = Number(arg('rounds', '3'));
@@ -54,15 +53,6 @@ function slowPdf(pages) {
   );
   return Buffer.concat(parts);
 }
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ga-bench-extraction-'));
 const port = await freePort();

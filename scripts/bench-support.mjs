@@ -1,4 +1,6 @@
-// What the benchmark scripts share: their command-line options and waiting for a server they started.
+// What the benchmark scripts share: their command-line options, a free port, waiting for a server they
+// started, and Debian's Chromium launched headless without background traffic.
+import { createServer } from 'node:net';
 
 /** The value after `--name` on the command line, or `def`. */
 export function option(name, def) {
@@ -19,4 +21,32 @@ export async function waitForHealth(base, tries = 240) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${base} não respondeu a /api/health`);
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, never a downloaded browser. */
+export async function launchChromium() {
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
 }

@@ -5,7 +5,6 @@
 // Then runs scripts/bench-extraction.mjs (extraction under load; --no-extraction-load skips it).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,7 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { nestedJsonAttack } from './bench-attack.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { option as arg, waitForHealth } from './bench-support.mjs';
+import { option as arg, waitForHealth, freePort, launchChromium } from './bench-support.mjs';
 
 const COUNT = Number(arg('count', '10000'));
 const REQUESTS = Number(arg('requests', '300'));
@@ -26,14 +25,6 @@ const { countExperiments, listExperimentsText } = await import('../dist/node/ser
 const { writePdf } = await import('../dist/node/server/seed/pdf-writer.js');
 const { sql } = await import('drizzle-orm');
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const stats = (ms) => {
   const s = [...ms].sort((a, b) => a - b);
@@ -336,19 +327,7 @@ record(await load('download 10 MB PDF', { path: `/api/uploads/documents/${bigDoc
 }
 
 /* 5. the browser */
-const { chromium } = await import('@playwright/test');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const jsOf = async (page, path, after) => {
   const bodies = new Map();
   page.on('response', async (r) => {

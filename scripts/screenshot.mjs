@@ -1,6 +1,6 @@
 // Dev aid: screenshots of pages of a running app in Debian's Chromium.
 //   node scripts/screenshot.mjs [--width 1280] [--token JWT] URL OUT.png [URL OUT.png ...]
-import { chromium } from '@playwright/test';
+import { launchChromium } from './bench-support.mjs';
 
 const args = process.argv.slice(2);
 let width = 1280;
@@ -9,18 +9,7 @@ for (let i = 0; i < args.length; i++) {
   if (args[i] === '--width') width = Number(args[++i]);
   else pairs.push(args[i]);
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width, height: 900 }, locale: 'pt-BR' });
 for (let i = 0; i + 1 < pairs.length; i += 2) {
   await page.goto(pairs[i], { waitUntil: 'networkidle' });
