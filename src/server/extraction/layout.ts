@@ -153,6 +153,14 @@ function readingOrder(pageLines: readonly TextLine[]): Piece[] {
       continue;
     }
     while (end < pageLines.length) {
+      // A line that keeps clear of the gutter extends the block as it is; only one that crosses it
+      // makes the gutter be looked for again (a page of many lines stays linear).
+      const g = gutter;
+      const line = pageLines[end] as TextLine;
+      if (!line.cells.some((c) => c.x < g - 1 && c.right > g + 1)) {
+        end++;
+        continue;
+      }
       const next = findGutter(pageLines.slice(i, end + 1));
       if (next === null) break;
       gutter = next;
