@@ -5,13 +5,14 @@
 //   (b) our own held-out set, tests/fixtures/extraction-own (Chromium-printed reports, see its README),
 //   (b2) a second own set written by another author, tests/fixtures/extraction-own2 (same layout),
 //   (b3) a third own set, small and ordinary, tests/fixtures/extraction-own3 (same layout),
+//   (b4), (b5)… any further tests/fixtures/extraction-ownN folder (same layout), found by name,
 //   (c) the generated fixtures, tests/fixtures/extraction (pdf-lib, scripts/extraction/make-fixtures.mjs)
 //       and the demo seeder's reports.
-// (a), (b), (b2) and (b3) are scored by the dev set's rules (score.mjs), implemented in
+// (a) and the (b…) sets are scored by the dev set's rules (score.mjs), implemented in
 // src/server/extraction/evaluate.ts: per-field accuracy, text vs scanned reports, adversarial
 // pass/fail, median and maximum time per document.
 //
-// Options: --set dev|own|own2|own3|generated (repeatable; default all), --only <substring> (document names),
+// Options: --set dev|own|own2|own3|ownN|generated (repeatable; default all), --only <substring> (document names),
 // --details (misses of every set; held-out generated fixtures only with --show-held-out),
 // --json <file> (everything as JSON), --gate (exit code 1 when a set is below MIN_ACC / MIN_SCAN_ACC,
 // an adversarial file fails or a generated fixture's check fails; without it the exit code is 0).
@@ -200,8 +201,18 @@ async function evalLabelled(title, dir) {
 
 if (wants('dev')) summary.dev = await evalLabelled('(a) conjunto de desenvolvimento', devSetDir());
 if (wants('own')) summary.own = await evalLabelled('(b) conjunto próprio', join(root, 'tests', 'fixtures', 'extraction-own'));
-if (wants('own2')) summary.own2 = await evalLabelled('(b2) segundo conjunto próprio', join(root, 'tests', 'fixtures', 'extraction-own2'));
-if (wants('own3')) summary.own3 = await evalLabelled('(b3) terceiro conjunto próprio', join(root, 'tests', 'fixtures', 'extraction-own3'));
+const ordinal = { 2: 'segundo', 3: 'terceiro', 4: 'quarto', 5: 'quinto', 6: 'sexto', 7: 'sétimo' };
+const ownSets = readdirSync(join(root, 'tests', 'fixtures'))
+  .map((f) => /^extraction-own(\d+)$/.exec(f))
+  .filter(Boolean)
+  .map((m) => Number(m[1]))
+  .sort((a, b) => a - b);
+for (const n of ownSets)
+  if (wants(`own${n}`))
+    summary[`own${n}`] = await evalLabelled(
+      `(b${n}) ${ordinal[n] ?? `${n}º`} conjunto próprio`,
+      join(root, 'tests', 'fixtures', `extraction-own${n}`),
+    );
 if (wants('generated')) {
   console.log(`\n=== (c) fixtures geradas: ${join(root, 'tests', 'fixtures', 'extraction')}`);
   summary.generated = await evalGenerated();
@@ -211,8 +222,7 @@ console.log('\nResumo');
 for (const [key, label] of [
   ['dev', '(a) desenvolvimento'],
   ['own', '(b) próprio'],
-  ['own2', '(b2) próprio 2'],
-  ['own3', '(b3) próprio 3'],
+  ...ownSets.map((n) => [`own${n}`, `(b${n}) próprio ${n}`]),
 ]) {
   const s = summary[key];
   if (!s) continue;
@@ -240,7 +250,7 @@ if (jsonOut) {
 
 if (gate) {
   const failed = [
-    ...['dev', 'own', 'own2', 'own3'].filter((k) => summary[k] && !summary[k].skipped && !summary[k].passed),
+    ...['dev', 'own', ...ownSets.map((n) => `own${n}`)].filter((k) => summary[k] && !summary[k].skipped && !summary[k].passed),
     ...(summary.generated && summary.generated.failedChecks > 0 ? ['generated'] : []),
   ];
   console.log(
