@@ -93,7 +93,7 @@ export const YIELD_FACTORS: Record<YieldUnit, number> = { 'kg/ha': 1, 'sc/ha': 6
 // "kg/ha", "kg ha-1", "kg.ha-1", "kg ha⁻¹", "kg por hectare" (compiled once: called per cell);
 // also "(kg ha )" and "12.515 kg ha , com", where the superscript "-1" was drawn apart (a line
 // of its own, a little higher) and read elsewhere: "ha" then a bracket, a punctuation mark or the end.
-const PER_HA_UNIT = String.raw`(?:\s*\/\s*ha|[\s.·]*ha\s*(?:-|−|⁻)\s*[1¹]|\s+por\s+hectare|[\s.·]+ha\s*(?=[),;:]|\.(?!\d)|$))`;
+const PER_HA_UNIT = String.raw`(?:\s*\/\s*ha|[\s.·]*ha\s*(?:(?:-|−|⁻)\s*[1¹]|¹)|\s+por\s+hectare|[\s.·]+ha\s*(?=[),;:]|\.(?!\d)|$))`;
 const KG_PER_HA = new RegExp(String.raw`\bkg${PER_HA_UNIT}`);
 const SC_PER_HA = new RegExp(String.raw`\b(?:sc|scs|sacas?|sacos?)(?:${PER_HA_UNIT}|\s*de\s+60\s*kg\s*(?:\/|por)\s*ha)`);
 const T_PER_HA = new RegExp(String.raw`(?:^|[^\w])(?:t|ton|mg)${PER_HA_UNIT}`);
@@ -114,7 +114,7 @@ export function findYieldUnit(text: string): YieldUnit | null {
   look(T_PER_HA, 't/ha');
   look(/\btoneladas?\s*(?:\/\s*ha|por\s+hectare|de\s+\w+\s+por\s+hectare)/, 't/ha');
   look(/\btch\b/, 't/ha');
-  look(/@\s*\/\s*ha|\barrobas?\s*(?:\/\s*ha|por\s+hectare)/, '@/ha');
+  look(/@\s*\/\s*ha|\barrobas?\s*(?:\(\s*15\s*kg\s*\)\s*|de\s+15\s*kg\s*)?(?:\/\s*ha|por\s+hectare)/, '@/ha');
   if (found.length === 0) return null;
   found.sort((a, b) => a.at - b.at);
   return found[0]?.unit ?? null;

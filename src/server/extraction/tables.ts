@@ -133,7 +133,7 @@ export function buildHeader(lines: TextLine[], h: number, nameCell: { x: number;
     if (!headerRow(l)) break;
     last = i;
   }
-  const rows = lines.slice(first, last + 1).map((l) => joinSpreadWords(cellsInSpan(l, span)));
+  const rows = withoutNoteMarks(lines.slice(first, last + 1).map((l) => joinSpreadWords(cellsInSpan(l, span))));
   // The columns: the row with most cells (the lowest on ties: units sit over the data), then
   // cells of the other rows, nearest rows first, that lie over no column yet.
   const finest = rows.reduce((a, b) => (b.length >= a.length ? b : a), rows[0] ?? []);
@@ -168,6 +168,35 @@ export function buildHeader(lines: TextLine[], h: number, nameCell: { x: number;
   }
   const split = splitByData(columns, rows, lines, last, span);
   return { columns: split, first, last, span: { left: spanLeft, right: Math.max(...split.map((c) => c.right)) } };
+}
+
+/** A footnote mark: "1", "²", "*", "†" alone. */
+const NOTE_MARK = /^(?:\d|[¹²³⁴⁵⁶⁷⁸⁹⁰]{1,2}|\*{1,3}|[†‡])$/;
+
+/**
+ * A header label's footnote mark, set a little higher, comes out as a cell of its own right
+ * against the label's last letter, often on another baseline ("grãos" then "1"). It is the
+ * label's, not a column: it joins the label ("grãos¹" reads "grãos 1") and leaves the row.
+ */
+function withoutNoteMarks(rows: TextCell[][]): TextCell[][] {
+  const all = rows.flat();
+  const markOf = (cell: TextCell) =>
+    NOTE_MARK.test(cell.text.trim()) && cell.right - cell.x < 8
+      ? all.find((o) => o !== cell && !NOTE_MARK.test(o.text.trim()) && Math.abs(cell.x - o.right) < 2.5)
+      : undefined;
+  const labelled = new Map<TextCell, string>();
+  for (const cell of all) {
+    const label = markOf(cell);
+    if (label) labelled.set(label, `${labelled.get(label) ?? ''} ${cell.text.trim()}`);
+  }
+  if (labelled.size === 0) return rows;
+  return rows
+    .map((row) =>
+      row
+        .filter((cell) => !markOf(cell))
+        .map((cell) => (labelled.has(cell) ? { ...cell, text: `${cell.text}${labelled.get(cell)}` } : cell)),
+    )
+    .filter((row) => row.length > 0);
 }
 
 /** A lowercase word that only links two others ("de", "em"): never a column's whole header. */

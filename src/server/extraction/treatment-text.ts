@@ -46,6 +46,12 @@ export function normalizeModalidade(text: string, c?: CompiledReference): Modali
   return best?.mode ?? null;
 }
 
+/** Every mode a text names ("via foliar e no sulco" → Foliar, Sulco). */
+export function modesNamedIn(text: string, c?: CompiledReference): Set<Modalidade> {
+  const f = c ? stripProducts(text, c) : fold(text);
+  return new Set(MODE_PATTERNS.filter(([re]) => re.test(f)).map(([, mode]) => mode));
+}
+
 /** Whether a treatment name is the untreated control. */
 export function isControl(name: string): boolean {
   const f = key(name);
@@ -134,13 +140,13 @@ function productIn(text: string, c: CompiledReference): string | null {
   return best ? text.slice(best.at, best.end).trim() : null;
 }
 
-/** A described treatment: name up to the first comma/semicolon, dose left out, mode read. */
-export function describe(id: number | null, text: string, c: CompiledReference): Described | null {
-  const desc = text.replace(/\s+/g, ' ').trim();
-  if (!desc) return null;
-  const control = isControl(desc);
-  const mode = normalizeModalidade(desc, c);
-  let nome = desc.replace(/\s*\([^)]*\)/g, '').split(/\s*[,;:]\s+|\s+[-–—]\s+/)[0] ?? desc;
+/** The name a description gives: up to the first comma/semicolon, dose, remarks and mode left out. */
+function describedName(text: string, c: CompiledReference): string {
+  let nome =
+    text
+      .replace(/[.;]+\s*$/, '')
+      .replace(/\s*\([^)]*\)/g, '')
+      .split(/\s*[,;:]\s+|\s+[-–—]\s+/)[0] ?? text;
   // A catalogue product at the start of the description is the name, whole, whatever words it
   // shares with the modes ("… Fósforo Foliar via foliar").
   const product = productIn(nome, c);
@@ -156,6 +162,19 @@ export function describe(id: number | null, text: string, c: CompiledReference):
   // A remark in parentheses ("(sem aplicação)", "(produto concorrente …)") is not the name.
   nome = nome.replace(/\s*\([^)]*\)?/g, '');
   nome = cleanValue(nome.replace(/\d+(?:[.,]\d+)?\s*(?:L|mL|kg|g)\s*(?:\/\s*(?:ha|100\s*kg))?/gi, ''));
+  return nome;
+}
+
+/** A described treatment: name up to the first comma/semicolon, dose left out, mode read. */
+export function describe(id: number | null, text: string, c: CompiledReference): Described | null {
+  const desc = text.replace(/\s+/g, ' ').trim();
+  if (!desc) return null;
+  const control = isControl(desc);
+  const mode = normalizeModalidade(desc, c);
+  // A combination ("Produto A no sulco (0,5 L/ha) + Produto B foliar") names each of its products.
+  const parts = desc.replace(/\([^)]*\)/g, (m) => m.replace(/\+/g, ' ')).split(/\s+\+\s+/);
+  const names = parts.map((part) => describedName(part, c));
+  const nome = names.every(Boolean) ? names.join(' + ') : describedName(desc, c);
   // A row of numbers after a code ("T1  8,9  1,15") describes no treatment.
   if (!nome || nome.length > 80 || !/[A-Za-zÀ-ÿ]{2}/.test(nome)) return null;
   const numberBeforeUnit = findNumbers(desc).find((n) => yieldScaleAfter(desc, n.end));

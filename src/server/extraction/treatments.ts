@@ -42,6 +42,7 @@ import {
   isControl,
   isSummaryRow,
   type Modalidade,
+  modesNamedIn,
   normalizeModalidade,
 } from './treatment-text.js';
 import { escapeRegExp, fold, isBlankCell, key } from './text.js';
@@ -105,7 +106,8 @@ export function headerRole(text: string): Role {
   )
     return 'other';
   if (/(modalidade|aplicacao|modo|forma|via)/.test(f)) return 'mode';
-  if (findYieldScale(text) || /(produtividade|rendimento|producao|prod|kg ha|sc ha|t ha|sacas|tch|colheita|caixas)/.test(f)) return 'yield';
+  if (findYieldScale(text) || /(produtividade|rendimento|producao|prod|caroco|kg ha|sc ha|t ha|sacas|tch|colheita|caixas)/.test(f))
+    return 'yield';
   return 'other';
 }
 
@@ -139,6 +141,15 @@ interface Row {
   nameX: number;
   /** The row's values sit on a line without its name (a name cell centred over several lines). */
   centred: boolean;
+  /** Where the name's text starts after a row code in the same cell ("5 Produto A"), estimated. */
+  textX: number | null;
+}
+
+/** The x where a cell's text starts after its leading row code, by the share of characters. */
+function textAfterCode(cell: TextCell): number | null {
+  const code = /^(?:T\s?)?\d{1,2}[.)–-]?\s+/i.exec(cell.text);
+  if (!code || cell.text.length === 0) return null;
+  return cell.x + ((cell.right - cell.x) * code[0].length) / cell.text.length;
 }
 
 export interface ResultsTable {
@@ -394,15 +405,20 @@ function readRows(
       // A wrapped treatment name continues under the previous row's name, at the same x and
       // closer than rows are to each other; a sentence after the table is not one. Under a
       // centred row, every short cell of the line continues its name or its mode.
+      // The name may continue under its text rather than under the row's code ("5 Produto A +"
+      // then "Produto B" under "Produto"), and side cells (a wrapped dose) may share the line
+      // when it is clearly nearer than the next row would be.
+      const gap = lastY - line.y;
+      const near = gap < pitch * 0.9;
       const wrapped =
         prev &&
         nameCell &&
         nameParts.length === 1 &&
-        (cells.length === 1 || (prev.centred && short)) &&
-        Math.abs(nameCell.x - prev.nameX) < 3 &&
-        lastY - line.y < pitch * 0.98 &&
+        (cells.length === 1 || ((prev.centred || near) && short)) &&
+        (Math.abs(nameCell.x - prev.nameX) < 3 || (prev.textX !== null && Math.abs(nameCell.x - prev.textX) < 4)) &&
+        gap < pitch * 0.98 &&
         !ID_RE.test(part) &&
-        (prev.centred ? !/:/.test(part) : !/[:\d]/.test(part)) &&
+        (prev.centred ? !/:/.test(part) : !/:/.test(part) && (!/\d/.test(part) || (cells.length === 1 && near))) &&
         !/\.$/.test(part);
       if (prev && wrapped) {
         prev.nome = `${prev.nome} ${part}`;
@@ -457,6 +473,7 @@ function readRows(
       reps,
       cellUnit: findYieldScale(cellText),
       nameX: (centred ? above.x : null) ?? nameCell?.x ?? tableLeft,
+      textX: centred || !nameCell ? null : textAfterCode(nameCell),
       centred,
     });
     if (nameCell) span.left = Math.min(span.left, nameCell.x - 3);
@@ -476,6 +493,7 @@ function readRows(
   let unit =
     findYieldScale(headerText) ??
     (yieldCol ? null : findYieldScale(headerLines.join(' '))) ??
+    footnoteUnit(lines, yieldCol?.header ?? meanCol?.header ?? '', last) ??
     captionUnit(lines, first) ??
     notesUnit(lines, lastLine, page);
   // A box's mass may be stated in the caption or a note rather than the header.
@@ -509,6 +527,31 @@ function numberRows(rows: Row[]): void {
     r.id = numbers[i] ?? null;
     r.nome = r.nome.slice(leading[i]?.[0].length ?? 0);
   });
+}
+
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * A yield header with a footnote mark ("Produtividade de grãos¹", "Caroço 2", "Média*") takes
+ * the unit its footnote states ("¹ Produtividade em kg ha⁻¹…", "2 Arrobas (15 kg) por hectare"),
+ * found below the table on its page or the next.
+ */
+function footnoteUnit(lines: TextLine[], header: string, from: number): YieldScale | null {
+  const mark = /(?:\s|[^\s\d])([¹²³⁴⁵⁶⁷⁸⁹]|\d|\*{1,3}|[†‡])$/.exec(header.trim())?.[1];
+  if (!mark) return null;
+  const plain = mark.replace(/[¹²³⁴⁵⁶⁷⁸⁹]/g, (d) => String(SUPERSCRIPT_DIGITS.indexOf(d)));
+  const marks = new Set([mark, plain, plain.replace(/\d/g, (d) => SUPERSCRIPT_DIGITS[Number(d)] ?? d)]);
+  const page = (lines[from] as TextLine).page;
+  for (let i = from + 1; i < lines.length; i++) {
+    const l = lines[i] as TextLine;
+    if (l.page > page + 1) break;
+    const first = l.cells[0]?.text.trim() ?? '';
+    const opens = [...marks].some((m) => first === m || (first.startsWith(m) && /^[\s(]*[A-Za-zÀ-ÿ]/.test(first.slice(m.length))));
+    if (!opens) continue;
+    const unit = findYieldScale(l.text);
+    if (unit) return unit;
+  }
+  return null;
 }
 
 /** A note right under a table may state the unit ("Sacas de 60 kg por hectare, 13 % de umidade"). */
@@ -788,6 +831,18 @@ export function modesFromMentions(tratamentos: ExtractedTreatment[], ids: (numbe
         break;
       }
     }
+  }
+  // No treatment told apart, and the methods name one way of applying for the whole trial ("os
+  // produtos foram aplicados via foliar"): that is every treatment's mode.
+  if (missing.every((i) => (tratamentos[i] as ExtractedTreatment).modalidade === '')) {
+    const modes = new Set(
+      text
+        .split(/[.;](?:\s|$)/)
+        .filter((sentence) => /(?<![a-z])(aplicad[oa]s?|aplicacao|aplicacoes|pulverizad[oa]s?)(?![a-z])/.test(sentence))
+        .flatMap((sentence) => [...modesNamedIn(sentence, c)]),
+    );
+    const [only] = modes;
+    if (modes.size === 1 && only) for (const i of missing) (tratamentos[i] as ExtractedTreatment).modalidade = only;
   }
 }
 

@@ -907,3 +907,79 @@ describe('treatments told only in sentences', () => {
     expect(findProseTreatments(text, c)).toBeNull();
   });
 });
+
+describe('footnotes, wrapped names and combinations', () => {
+  it("reads a yield header's footnote mark as the label's and takes the unit from its footnote", () => {
+    const lines = page([
+      [400, 700, 'Produtividade de'],
+      [60, 695, 'Trat.'],
+      [150, 695, 'Descrição'],
+      [433, 695, '1', 6],
+      [410, 690, 'grãos'],
+      [60, 675, '1'],
+      [150, 675, 'Testemunha'],
+      [440, 675, '58,2 b'],
+      [60, 662, '2'],
+      [150, 662, 'Produto Alfa'],
+      [440, 662, '61,9 a'],
+      [60, 640, '1', 7],
+      [70, 640, 'Produtividade em sacas de 60 kg por hectare.', 7],
+    ]);
+    const [table] = findResultsTables(lines);
+    expect(table?.unit?.unit).toBe('sc/ha');
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3492],
+      ['Produto Alfa', '', 3714],
+    ]);
+  });
+
+  it('continues a name under its text after the row code, and under a wrapped dose', () => {
+    const lines = page([
+      [60, 700, 'Tratamento'],
+      [260, 700, 'Dose'],
+      [380, 700, 'Produtividade (kg/ha)'],
+      [60, 686, '1 Testemunha'],
+      [400, 686, '3.410'],
+      [60, 673, '2 Produto Alfa + Produto'],
+      [260, 673, '1,0 L/ha +'],
+      [400, 673, '3.622'],
+      [71, 663, 'Beta Plus'],
+      [260, 663, '0,5 L/ha'],
+      [60, 650, '3 Produto Gama'],
+      [400, 650, '3.705'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja')).map((t) => t[0])).toEqual([
+      'Testemunha',
+      'Produto Alfa + Produto Beta Plus',
+      'Produto Gama',
+    ]);
+  });
+
+  it('names every product of a combination in a list, and the mode of the first', () => {
+    const lines = page([
+      [60, 700, 'Os tratamentos avaliados foram:'],
+      [60, 686, '1. Testemunha, sem aplicação.'],
+      [60, 672, '2. Produto Alfa no sulco (0,5 L/ha) + Produto Beta foliar (1,0 L/ha).'],
+    ]);
+    expect(findTreatmentList(lines, new Set(), c).map((d) => [d.nome, d.mode])).toEqual([
+      ['Testemunha', null],
+      ['Produto Alfa + Produto Beta', 'Sulco'],
+    ]);
+  });
+
+  it('gives every treatment the one way of applying that the methods state for the trial', () => {
+    const tratamentos = [
+      { nome: 'Testemunha', modalidade: '' },
+      { nome: 'Produto Alfa 0,5 L/ha', modalidade: '' },
+      { nome: 'Produto Alfa 1,0 L/ha', modalidade: '' },
+    ];
+    modesFromMentions(tratamentos, [1, 2, 3], 'O produto foi aplicado via foliar com pulverizador costal. A colheita foi manual.', c);
+    expect(tratamentos.map((t) => t.modalidade)).toEqual(['', 'Foliar', 'Foliar']);
+    const mixed = [
+      { nome: 'Testemunha', modalidade: '' },
+      { nome: 'Produto Alfa', modalidade: '' },
+    ];
+    modesFromMentions(mixed, [1, 2], 'Os produtos foram aplicados via foliar e no sulco de semeadura.', c);
+    expect(mixed.map((t) => t.modalidade)).toEqual(['', '']);
+  });
+});
