@@ -85,6 +85,8 @@ interface RoleColumn extends Column {
 export function headerRole(text: string): Role {
   const raw = fold(text);
   const f = key(text);
+  // Per plot ("kg/parcela", "kg/parc.") is the harvest before it is scaled to a hectare.
+  if (/kg\s*\/\s*parc|por parcela/.test(raw)) return 'other';
   if (/^(media|medias)(\s|$)/.test(f)) return 'mean';
   if (
     /^(bloco|blocos|rep|repeticao|repeticoes|parcela)(\s|$)/.test(f) ||
@@ -100,11 +102,14 @@ export function headerRole(text: string): Role {
     return 'name';
   }
   if (
-    /(%|relativ|increment|ganho|diferenca|custo|r\$|receita|dose|retorno|roi|lucro|umidade|altura|peso|stand|tukey|grupo|letras|teste|scott|duncan|massa de mil)/.test(
+    /(relativ|increment|ganho|diferenca|custo|r\$|receita|dose|retorno|roi|lucro|altura|peso|stand|tukey|grupo|letras|teste|scott|duncan|massa de mil)/.test(
       raw,
     )
   )
     return 'other';
+  // A percentage or a moisture is another measure, unless a yield unit says what the column
+  // holds ("Produtiv. 13% (kg/ha)", "Produtividade a 13 % de umidade (sc/ha)").
+  if (/(%|umidade)/.test(raw) && !findYieldScale(text)) return 'other';
   if (/(modalidade|aplicacao|modo|forma|via)/.test(f)) return 'mode';
   if (findYieldScale(text) || /(produtividade|rendimento|producao|prod|caroco|kg ha|sc ha|t ha|sacas|tch|colheita|caixas)/.test(f))
     return 'yield';
@@ -196,7 +201,12 @@ export function findResultsTables(lines: TextLine[]): ResultsTable[] {
     if (!nameCell) continue;
     const header = buildHeader(lines, h, nameCell);
     if (header.columns.length < 2 || isAnovaHeader(header.columns)) continue;
-    const columns: RoleColumn[] = header.columns.map((c) => ({ ...c, role: headerRole(c.header) }));
+    // A block's column under a merged "Produtividade (sc/ha)" ends with its block ("… Rep. III").
+    const blockUnderYield = (h: string) => /(?:^|\s)(?:rep|r|bloco|repeticao|b)\.?\s*(?:[ivx]{1,4}|\d{1,2})$/.test(fold(h).trim());
+    const columns: RoleColumn[] = header.columns.map((c) => {
+      const role = headerRole(c.header);
+      return { ...c, role: role === 'yield' && blockUnderYield(c.header) ? 'rep' : role };
+    });
     // Only the main yield column stays one; other yields (sc/ha beside kg/ha, lint) are other.
     const main = mainYieldColumn(columns);
     for (const c of columns) if (c.role === 'yield' && c !== main) c.role = 'other';
@@ -490,10 +500,13 @@ function readRows(
 
   const headerText = [yieldCol?.header, meanCol?.header, ...repCols.map((c) => c.header)].filter(Boolean).join(' ');
   const headerLines = lines.slice(first, last + 1).map((l) => l.text);
+  // The header's footnote, when it states a unit, is more specific than the header ("sc/ha¹" with
+  // "¹ sacas de 50 kg por hectare").
+  const headed = findYieldScale(headerText);
+  const noted = footnoteUnit(lines, yieldCol?.header ?? meanCol?.header ?? '', last);
   let unit =
-    findYieldScale(headerText) ??
+    (noted && (!headed || (headed.label === 'sc/ha' && noted.label === 'sc/ha')) ? noted : headed) ??
     (yieldCol ? null : findYieldScale(headerLines.join(' '))) ??
-    footnoteUnit(lines, yieldCol?.header ?? meanCol?.header ?? '', last) ??
     captionUnit(lines, first) ??
     notesUnit(lines, lastLine, page);
   // A box's mass may be stated in the caption or a note rather than the header.
@@ -722,7 +735,10 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       nome = nome.replace(/\s+/g, ' ').trim();
       const t: ExtractedTreatment = { nome, modalidade };
       if (factor === null) return t;
-      if (row.reps.length >= 2) {
+      // Blocks whose mean is not the row's yield are in another unit (kg per plot beside kg/ha).
+      const repMean = row.reps.reduce((s, v) => s + v, 0) / Math.max(1, row.reps.length);
+      const repsAgree = row.value === null || row.reps.includes(row.value) || Math.abs(repMean - row.value) <= Math.abs(row.value) * 0.02;
+      if (row.reps.length >= 2 && repsAgree) {
         t.repeticoes = row.reps.map((v) => round(v * factor, 3));
         t.produtividade = round(t.repeticoes.reduce((s, v) => s + v, 0) / t.repeticoes.length, 3);
       } else if (row.value !== null) {
