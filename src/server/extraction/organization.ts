@@ -16,7 +16,9 @@ import { cleanValue, fold, key, tidyCase } from './text.js';
 
 /** Words an organisation's name carries (folded). */
 const ORG_WORDS =
-  /(?<![a-z])(consultoria|consultores|consulting|assessoria|pesquisa|pesquisas|research|agro[a-z]*|agricola|agricolas|rural|experimentacao|experimental|fundacao|instituto|cooperativa|associacao|servicos|tecnologia|solucoes|ensaios|planejamento|agricultura)(?![a-z])/;
+  /(?<![a-z])(consultoria|consultores|consulting|assessoria|pesquisa|pesquisas|research|agro[a-z]*|agricola|agricolas|rural|experimentacao|experimental|fundacao|nucleo|estudos|instituto|cooperativa|associacao|servicos|tecnologia|solucoes|ensaios|planejamento|agricultura)(?![a-z])/;
+/** Names of institutions that are written out after their acronym. */
+const INSTITUTION = /^(cooperativa|fundacao|instituto|associacao|nucleo|centro|universidade|empresa)(?![a-z])/;
 /** Legal suffixes: the name of a company for certain. */
 const LEGAL_SUFFIX = /(?<![a-z])(ltda|s\.?\s?a\.?|s\/a|eireli|me|epp)\.?\s*$/;
 /** What an organisation's name never is. */
@@ -29,7 +31,7 @@ const EXECUTOR_LABEL =
 const RESPONSIBLE = /^respons[aá]vel(?:\s+t[eé]cnic[oa])?\s*[:–—-]\s*/i;
 
 /** Lower-case words that stay inside a name ("Pesquisa em Arroz Irrigado", "Vale do Itapocu"). */
-const CONNECTORS = new Set(['de', 'da', 'do', 'das', 'dos', 'e', 'em', '&']);
+const CONNECTORS = new Set(['de', 'da', 'do', 'das', 'dos', 'e', 'em', '&', 'à', 'ao', 'aos', 'às']);
 
 /**
  * Cuts a phrase where the name ends: at the first lower-case word that is not a connector
@@ -65,8 +67,23 @@ function phrases(text: string): string[] {
   return (
     text
       .split(/\s+[·•|–—]\s+|\s{3,}|\t|\s[-]\s|\s*[·•|:,;]\s*|\s*\.{3,}\s*|\s*…+\s*/)
-      // A footnote mark before an affiliation ("¹Serra …", "* Serra …").
-      .map((p) => nameOnly(cleanValue(p.replace(/^[\s¹²³⁴⁵⁶⁷⁸⁹⁰*†‡]+/, ''))))
+      // A footnote mark before an affiliation ("¹Serra …", "* Serra …"); a remark in parentheses
+      // after the name ("(Sinop/MT)", "(NECA/UESGO)"); an acronym drawn against its name
+      // ("COOPERVAMCooperativa …") or before a name that says what it is ("FAPAP Fundação …").
+      .map((p) =>
+        nameOnly(
+          cleanValue(
+            p
+              .replace(/^[\s¹²³⁴⁵⁶⁷⁸⁹⁰*†‡]+/, '')
+              .replace(/\s*\([^)]*\)/g, ' ')
+              .replace(/(?<![\p{L}])(\p{Lu}{2,})(?=\p{Lu}\p{Ll})/gu, '$1 ')
+              // An institution spelled out after its acronym ("FAPAP Fundação de Apoio …").
+              .replace(/^(\p{Lu})\p{Lu}+\s+(?=(\p{Lu})\p{Ll})/u, (acronym, first: string, initial: string, at: number, whole: string) =>
+                first === initial && INSTITUTION.test(fold(whole.slice(acronym.length))) ? '' : acronym,
+              ),
+          ),
+        ),
+      )
       .filter(Boolean)
   );
 }
@@ -145,8 +162,21 @@ export function readOrganization(layout: Layout, c: CompiledReference, out: Cand
   const largest = Math.max(0, ...sizes);
   const letterheadNames = new Set<string>();
   layout.letterhead.forEach((line, i) => {
+    const next = layout.letterhead[i + 1];
     for (const cell of line.cells) {
-      const found = bestPhrase(cell.text, c);
+      // A name set large over what it does ("PLANALTO GAÚCHO" over "Pesquisa Agronômica"), or
+      // wrapped before a connector ("… Fundação de Apoio" then "à Pesquisa do …"): one name.
+      const below = next?.cells.find((n) => Math.abs(n.x - cell.x) < 12 || Math.abs((n.x + n.right) / 2 - (cell.x + cell.right) / 2) < 12);
+      const head = cell.text.trim();
+      const short = /^[\p{Lu}\d&' -]{2,30}$/u.test(head) && head.split(/\s+/).length <= 3 && !ORG_WORDS.test(fold(head));
+      const under = below && next?.page === line.page ? below.text.trim() : '';
+      const activity = short && ORG_WORDS.test(fold(under.split(/\s+/)[0] ?? '')) ? bestPhrase(under, c) : null;
+      const joined = activity
+        ? { name: `${tidyCase(head)} ${activity.name}`, score: activity.score }
+        : /^(à|às|ao|aos|de|da|do|das|dos|e|em)\s+\p{Lu}/u.test(under)
+          ? bestPhrase(`${head} ${under}`, c)
+          : null;
+      const found = joined ?? bestPhrase(cell.text, c);
       if (!found) continue;
       letterheadNames.add(found.name);
       const prominence = (line.fontSize >= largest ? 0.04 : 0) - i * 0.01;
@@ -160,7 +190,7 @@ export function readOrganization(layout: Layout, c: CompiledReference, out: Cand
 
   // A company named with its legal suffix anywhere (a signature, a footer, an affiliation).
   const legal =
-    /(?<![\p{L}])((?:[\p{Lu}][\p{L}&'’.-]+\s+(?:(?:de|da|do|das|dos|e|em)\s+)?){1,8})(Ltda\.?|LTDA\.?|S\.\s?A\.|S\/A|EIRELI)(?![\p{L}])/gu;
+    /(?<![\p{L}.])((?:[\p{Lu}][\p{L}&'’-][\p{L}&'’.-]*\s+(?:(?:de|da|do|das|dos|e|em)\s+)?){1,8})(Ltda\.?|LTDA\.?|S\.\s?A\.|S\/A|EIRELI)(?![\p{L}])/gu;
   for (const m of layout.flat.matchAll(legal)) {
     const found = bestPhrase(`${m[1] ?? ''}${m[2] ?? ''}`, c);
     const at = m.index ?? 0;
@@ -192,12 +222,14 @@ function atEvidence(layout: Layout, start: number, end: number, source: 'documen
 export function preferFullerNames(out: Candidates, letterhead: ReadonlySet<string>): void {
   const orgs = out.list.filter((c) => c.field === 'consultoria');
   for (const cand of orgs) {
-    const k = key(String(cand.value).replace(/\.$/, ''));
+    const bare = (v: string) => key(v.replace(/\.$/, '')).replace(/\s(ltda|s a|sa|eireli|me|epp)$/, '');
+    const k = bare(String(cand.value));
     const fuller = orgs
       .map((o) => String(o.value))
       .filter((v) => cand.evidence.source !== 'label' || letterhead.has(v))
       .filter((v) => {
-        const fk = key(v.replace(/\.$/, ''));
+        // The legal suffix aside: "VSF Consultoria em Fruticultura Ltda" completes "Consultoria em Fruticultura".
+        const fk = bare(v);
         return fk.length > k.length && fk.endsWith(` ${k}`) && fk.split(' ').length - k.split(' ').length <= 3;
       })
       .sort((a, b) => b.length - a.length)[0];

@@ -5,7 +5,7 @@ import { extractFromText, looksLikeTrialReport, NO_YIELDS_WARNING } from './extr
 import { buildLayout, dropRunningLines, findGutter, snippetAround } from './layout.js';
 import { nameOnly, organizationScore, readOrganization } from './organization.js';
 import { groupLines, type TextLine } from './pdf-text.js';
-import { compiled as c, item, pdfOf, reference as ref, tablePage, textPage } from './test-support.js';
+import { compiled as c, item, itemsPage, pdfOf, reference as ref, tablePage, textPage } from './test-support.js';
 import { fold } from './text.js';
 
 describe('layout', () => {
@@ -160,8 +160,37 @@ describe('the organisation that ran the trial', () => {
       text: ['O ensaio foi conduzido pela Vale Alto Agronomia na fazenda do produtor, em 2024.'],
       organisation: 'Vale Alto Agronomia',
     },
+    {
+      why: 'leaves a place in parentheses out of a labelled name',
+      text: ['Executora: Campo Alto Pesquisa e Consultoria (Sorriso/MT)'],
+      organisation: 'Campo Alto Pesquisa e Consultoria',
+    },
   ])('$why', ({ text, organisation }) => {
     expect(organizationOf(textPage(text))).toBe(organisation);
+  });
+
+  it.each([
+    {
+      why: 'joins a name set large over what the organisation does',
+      items: [
+        [60, 800, 'VALE NORTE', 16],
+        [60, 782, 'Pesquisa Agronômica', 10],
+      ],
+      organisation: 'Vale Norte Pesquisa Agronômica',
+    },
+    {
+      why: 'keeps an institution spelled out after an acronym drawn against it',
+      items: [[60, 800, 'COOPERSULCooperativa Agrícola Sul do Vale', 12]],
+      organisation: 'Cooperativa Agrícola Sul do Vale',
+    },
+    {
+      why: 'keeps an acronym that is part of a company name',
+      items: [[60, 800, 'CERRADÃO Consultoria Agronômica', 12]],
+      organisation: 'CERRADÃO Consultoria Agronômica',
+    },
+  ] as { why: string; items: [number, number, string, number][]; organisation: string }[])('$why', ({ items, organisation }) => {
+    const lines = itemsPage([...items, [60, 720, 'Relatório de ensaio de milho', 20], [60, 690, 'Texto do relatório.', 10]]);
+    expect(organizationOf(lines)).toBe(organisation);
   });
 });
 
