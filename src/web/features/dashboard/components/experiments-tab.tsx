@@ -280,16 +280,31 @@ export function ExperimentsTab({
       {pages > 1 ? (
         <nav
           aria-label="Páginas da tabela"
-          className="flex items-center justify-between gap-3 border-t border-soil-100 px-3 py-3 text-sm sm:px-5"
+          className="flex items-center justify-between gap-2 border-t border-soil-100 px-3 py-3 text-sm sm:px-5"
         >
-          <Button size="sm" variant="secondary" onClick={() => setPage(Math.max(0, page - 1))} disabled={page === 0}>
-            Página anterior
+          {/* Phones show the short words; the accessible name stays the whole one. */}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setPage(Math.max(0, page - 1))}
+            disabled={page === 0}
+            aria-label="Página anterior"
+          >
+            <span className="sm:hidden">Anterior</span>
+            <span className="hidden sm:inline">Página anterior</span>
           </Button>
           <span className="whitespace-nowrap text-slate-700">
             {formatNumber(page + 1, 0)} de {formatNumber(pages, 0)}
           </span>
-          <Button size="sm" variant="secondary" onClick={() => setPage(Math.min(pages - 1, page + 1))} disabled={page >= pages - 1}>
-            Próxima página
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setPage(Math.min(pages - 1, page + 1))}
+            disabled={page >= pages - 1}
+            aria-label="Próxima página"
+          >
+            <span className="sm:hidden">Próxima</span>
+            <span className="hidden sm:inline">Próxima página</span>
           </Button>
         </nav>
       ) : null}
