@@ -56,12 +56,52 @@ export const intParam = (def: number, min: number, max: number, message: string)
       return n;
     });
 
+/** An optional query parameter from a fixed list ('' = absent). */
+const choiceParam = <T extends string>(choices: readonly T[], message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): T | undefined => {
+      if (v === undefined || v === '') return undefined;
+      if (!(choices as readonly string[]).includes(v)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return v as T;
+    });
+
 export const LIST_LIMIT_MAX = 500;
+
+/**
+ * What the experiments list can be sorted by (the dashboard's table sorts by each of its columns);
+ * `created_at` is the default, newest first. Every order ends with the id, so pages never overlap.
+ */
+export const EXPERIMENT_SORT_KEYS = [
+  'created_at',
+  'consultoria',
+  'regional',
+  'cultura',
+  'marca',
+  'produtividade_media',
+  'roi',
+  'ano',
+  'pdf_filename',
+] as const;
+export type ExperimentSortKey = (typeof EXPERIMENT_SORT_KEYS)[number];
+export type SortDirection = 'asc' | 'desc';
 
 export const listQuerySchema = filtersSchema.extend({
   limit: intParam(50, 1, LIST_LIMIT_MAX, `Limite deve ser um inteiro entre 1 e ${LIST_LIMIT_MAX}`),
   offset: intParam(0, 0, 10_000_000, 'Deslocamento deve ser um inteiro maior ou igual a 0'),
+  /** A case-insensitive substring of consultoria, cidade, cultura or marca (the dashboard's search box). */
+  busca: optionalText,
+  ordem: choiceParam(EXPERIMENT_SORT_KEYS, 'Ordenação inválida'),
+  /** Absent: newest first for `created_at`, otherwise ascending. */
+  direcao: choiceParam(['asc', 'desc'] as const, 'Direção inválida'),
 });
+
+export type ListQuery = z.output<typeof listQuerySchema>;
 
 export function hasAnyFilter(f: Partial<Record<FilterKey, unknown>>): boolean {
   return FILTER_KEYS.some((k) => f[k] !== undefined && f[k] !== '');

@@ -112,7 +112,6 @@ test('the correlation explorer: a shortcut shows Pearson; pie needs a categorica
 test('documents: search, empty state, PDF download byte for byte, and Ver opens the PDF', async ({ page, context }) => {
   await open(page, { aba: 'documentos' });
   await expect(page.getByText('3 documentos disponíveis')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (3)' })).toBeVisible();
   const search = page.getByPlaceholder('Buscar por consultoria, cidade, cultura ou marca...');
   await search.fill('petrolina');
   await expect(page.getByText('1 documento disponível')).toBeVisible();
@@ -142,7 +141,7 @@ test('documents: search, empty state, PDF download byte for byte, and Ver opens 
 });
 
 test('details modal shows the experiment and closes with Fechar, Escape and the backdrop', async ({ page }) => {
-  await open(page, { aba: 'documentos', cultura: 'Milho' });
+  await open(page, { aba: 'experimentos', cultura: 'Milho' });
   await page.getByRole('button', { name: 'Ver detalhes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Detalhes do Experimento' });
   await expect(dialog).toBeVisible();
@@ -186,7 +185,7 @@ test('CSV export: one row per treatment, BOM and semicolons', async ({ page }) =
 });
 
 test('delete asks for confirmation and removes the experiment', async ({ page }) => {
-  await open(page, { aba: 'documentos', regional: 'Nordeste' });
+  await open(page, { aba: 'experimentos', regional: 'Nordeste' });
   await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (1)' })).toBeVisible();
   page.once('dialog', (d) => {
     expect(d.message()).toBe('Tem certeza que deseja excluir este experimento?');
@@ -202,7 +201,7 @@ test('delete asks for confirmation and removes the experiment', async ({ page })
 });
 
 test('edit from the table opens the form in edit mode', async ({ page }) => {
-  await open(page, { aba: 'documentos', cultura: 'Milho' });
+  await open(page, { aba: 'experimentos', cultura: 'Milho' });
   await page.getByRole('button', { name: 'Editar', exact: true }).click();
   await expect(page).toHaveURL(/\/novo-experimento$/);
   await expect(page.getByText('Modo de Edição')).toBeVisible();

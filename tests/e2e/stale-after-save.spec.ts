@@ -65,7 +65,7 @@ test('after saving an edit, the dashboard and the details show the new yield wit
 
   // Seen once, so each of these answers is in the query cache.
   await expect(stat(page, 'Produtividade Média (kg/ha)')).toHaveText('3.250 kg/ha');
-  await page.getByRole('tab', { name: 'Documentos' }).click();
+  await page.getByRole('tab', { name: 'Experimentos' }).click();
   const row = page.getByRole('row', { name: /Fresca Consultoria/ });
   await expect(row).toContainText('3.250 kg/ha');
   await row.getByRole('button', { name: 'Ver detalhes' }).click();
@@ -94,7 +94,7 @@ test('after saving an edit, the dashboard and the details show the new yield wit
   // The select follows the URL: once it shows the product, the cards below are the filtered ones.
   await expect(page.locator('select[name="produto"]')).toHaveValue(lote);
   await expect(stat(page, 'Produtividade Média (kg/ha)')).toHaveText('4.250 kg/ha');
-  await page.getByRole('tab', { name: 'Documentos' }).click();
+  await page.getByRole('tab', { name: 'Experimentos' }).click();
   await expect(row).toContainText('4.250 kg/ha');
   await row.getByRole('button', { name: 'Ver detalhes' }).click();
   await expect(details(page).getByText('5.500 kg/ha')).toBeVisible();

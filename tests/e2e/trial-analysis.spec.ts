@@ -53,7 +53,7 @@ test('replicates typed in the form give the analysis in the details and the prin
   expect(e.tratamentos[0].repeticoes).toEqual([22.9, 25.9, 39.1, 33.9]);
   expect(e.preco_saca).toBe(120);
 
-  await page.goto(`/dashboard?aba=documentos&cultura=Milho&regional=GO`);
+  await page.goto(`/dashboard?aba=experimentos&cultura=Milho&regional=GO`);
   await page
     .getByRole('row', { name: /Ensaio Sorgo/ })
     .getByRole('button', { name: 'Ver detalhes' })

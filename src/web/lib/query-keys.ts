@@ -18,6 +18,9 @@ export const queryKeys = {
   correlation: (filters: FilterValues) => ['dashboard', 'correlacao', filters] as const,
   documents: (filters: FilterValues, busca: string, limit: number) => ['dashboard', 'documentos', filters, busca, limit] as const,
   rows: (filters: FilterValues, page: number) => ['dashboard', 'experimentos', filters, page] as const,
+  /** The "Experimentos" tab: a sorted, searched page of GET /api/experiments. */
+  table: (filters: FilterValues, view: { busca: string; ordem: string; direcao: string; page: number }) =>
+    ['dashboard', 'tabela', filters, view] as const,
   experiment: (id: number | null) => ['experiment', id] as const,
   analysis: (id: number | null) => ['analise', id] as const,
   /** The admin's audit trail: every experiment write adds a line. */

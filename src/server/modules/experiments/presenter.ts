@@ -76,9 +76,10 @@ export const storeTreatmentsJson = (ids: SQL): SQL =>
 
 /**
  * One statement returning `j`, the JSON array of the experiments that `page` selects (a SELECT of
- * experiment rows, already ordered and limited), newest first, with owner and nested rows.
+ * experiment rows, already ordered and limited) in `order` (the page's own order over alias `p`;
+ * newest first by default), with owner and nested rows.
  */
-export function experimentsPageJson(page: SQL): SQL {
+export function experimentsPageJson(page: SQL, order: SQL = sql.raw('p.created_at desc, p.id desc')): SQL {
   return sql`with page as (${page})
     select coalesce(json_agg(json_build_object(
       'id', p.id,
@@ -88,7 +89,7 @@ export function experimentsPageJson(page: SQL): SQL {
       'owner', json_build_object('id', u.id, 'name', u.name),
       ${sameNamed('p', EXPERIMENT_COLUMNS)},
       'tratamentos', p.tratamentos_json::json
-    ) order by p.created_at desc, p.id desc), '[]')::text as j
+    ) order by ${order}), '[]')::text as j
     from page p
     join users u on u.id = p.owner_id`;
 }

@@ -3,11 +3,11 @@
  * any size is read in two queries (page as JSON, count); writes that belong together share a
  * transaction.
  */
-import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type ExperimentData, type Experiment, custoTratamento, produtividadeMedia } from '../../../shared/experiment.js';
 import { EXPERIMENT_FIELDS, type ExperimentFieldName } from '../../../shared/fields/catalogue.js';
 import { namesOf } from '../../../shared/fields/kinds.js';
-import type { Filters } from '../../../shared/filters.js';
+import type { ExperimentSortKey, Filters, SortDirection } from '../../../shared/filters.js';
 import { ALPHA, StatsInputError, analyze } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
@@ -31,11 +31,38 @@ export function filterConditions(f: Filters): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-function pageOf(where: SQL | undefined, limit: number, offset: number): SQL {
+/** How a page is ordered: a column of the list (shared/filters.ts) and its direction. */
+export interface ListOrder {
+  ordem: ExperimentSortKey;
+  direcao: SortDirection;
+}
+
+export const NEWEST_FIRST: ListOrder = { ordem: 'created_at', direcao: 'desc' };
+
+const TEXT_SORT = new Set<ExperimentSortKey>(['consultoria', 'regional', 'cultura', 'marca', 'pdf_filename']);
+// Lower case without Portuguese accents, so that "Álvaro" sorts with "alvaro", not after "z"
+// (PGlite has no ICU collation and unaccent is an extension).
+const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüç';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuuc';
+
+/**
+ * ORDER BY for a list order, its columns prefixed by `table` ("experiments" or an alias). Missing
+ * values (no yield, no ROI, no PDF) come last either way; the id breaks ties so pages never overlap.
+ * Only names from EXPERIMENT_SORT_KEYS reach the SQL text.
+ */
+export function orderSql(table: string, { ordem, direcao }: ListOrder): SQL {
+  const dir = direcao === 'asc' ? 'asc' : 'desc';
+  const col = `${table}.${ordem}`;
+  if (ordem === 'created_at') return sql.raw(`${col} ${dir}, ${table}.id ${dir}`);
+  const value = TEXT_SORT.has(ordem) ? `translate(lower(${col}), '${ACCENTED}', '${PLAIN}')` : col;
+  return sql.raw(`${value} ${dir} nulls last, ${table}.id desc`);
+}
+
+function pageOf(where: SQL | undefined, limit: number, offset: number, order: ListOrder = NEWEST_FIRST): SQL {
   // Literal limits (validated integers): with parameters, the engine may switch to a generic plan
   // estimated for 10 % of the table.
   return sql`select * from ${experiments} ${where ? sql`where ${where}` : sql``}
-    order by ${experiments.createdAt} desc, ${experiments.id} desc
+    order by ${orderSql('"experiments"', order)}
     limit ${sql.raw(String(Math.trunc(limit)))} offset ${sql.raw(String(Math.trunc(offset)))}`;
 }
 
@@ -50,6 +77,18 @@ export function pageExperiments(db: Db, filters: Filters, limit: number, offset:
   return experimentsJson(db, filterConditions(filters), limit, offset);
 }
 
+/** The search box: a case-insensitive substring of consultoria, cidade, cultura or marca. */
+export function searchCondition(busca: string | undefined): SQL | undefined {
+  if (!busca) return undefined;
+  const term = likeContains(busca);
+  return or(
+    sql`${experiments.consultoria} ilike ${term} escape '\\'`,
+    sql`${experiments.cidade} ilike ${term} escape '\\'`,
+    sql`${experiments.cultura} ilike ${term} escape '\\'`,
+    sql`${experiments.marca} ilike ${term} escape '\\'`,
+  );
+}
+
 /**
  * The list response `{"experiments":[…],"total":n}` as text: the engine's JSON goes to the client
  * without being parsed and serialised again. The page costs the same whatever the table's size;
@@ -61,9 +100,11 @@ export async function listExperimentsText(
   limit: number,
   offset: number,
   total: () => Promise<number>,
+  { busca, order = NEWEST_FIRST }: { busca?: string | undefined; order?: ListOrder } = {},
 ): Promise<string> {
+  const where = and(filterConditions(filters), searchCondition(busca));
   const [[row], n] = await Promise.all([
-    queryRows<{ j: string }>(db, experimentsPageJson(pageOf(filterConditions(filters), limit, offset))),
+    queryRows<{ j: string }>(db, experimentsPageJson(pageOf(where, limit, offset, order), orderSql('p', order))),
     total(),
   ]);
   return `{"experiments":${row?.j ?? '[]'},"total":${n}}`;

@@ -1,5 +1,6 @@
 import type { AnalysisResponse, ExperimentResponse } from '../../../shared/api-types.js';
 import type { FastifyInstance } from 'fastify';
+import { and } from 'drizzle-orm';
 import { experimentInputSchema, experimentUpdateSchema } from '../../../shared/experiment.js';
 import { filtersSchema, hasAnyFilter, listQuerySchema } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
@@ -9,7 +10,7 @@ import { type DesignInput, StatsInputError, analyze, avisos, classificarCv, ganh
 import { jsonField, readMultipart } from '../../http/multipart.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
-import { currentYear, getExperiment, listExperimentsText } from './repository.js';
+import { countWhere, currentYear, filterConditions, getExperiment, listExperimentsText, searchCondition } from './repository.js';
 import type { ExperimentService } from './service.js';
 
 const NO_REPLICATES =
@@ -21,15 +22,20 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   const auth = guards.requireUser;
 
   app.get('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimentos' } }, async (request, reply) => {
-    const q = parseInput(listQuerySchema, request.query);
-    const { limit, offset, ...filters } = q;
+    const { limit, offset, busca, ordem, direcao, ...filters } = parseInput(listQuerySchema, request.query);
     if (hasAnyFilter(filters)) request.failureMessage = 'Erro ao buscar experimentos por filtros';
-    // The total under these filters is kept until the next write, like the dashboard's aggregates.
+    // The total under these filters is kept until the next write, like the dashboard's aggregates;
+    // a search's total is not (every keystroke would be a cache entry).
     const total = async () =>
-      Number(
-        await ctx.cache.text(cacheKey('/api/experiments#total', filters), async () => String(await countExperiments(ctx.db, filters))),
-      );
-    return reply.type('application/json; charset=utf-8').send(await listExperimentsText(ctx.db, filters, limit, offset, total));
+      busca
+        ? countWhere(ctx.db, and(filterConditions(filters), searchCondition(busca)))
+        : Number(
+            await ctx.cache.text(cacheKey('/api/experiments#total', filters), async () => String(await countExperiments(ctx.db, filters))),
+          );
+    const order = { ordem: ordem ?? 'created_at', direcao: direcao ?? (ordem && ordem !== 'created_at' ? 'asc' : 'desc') } as const;
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(await listExperimentsText(ctx.db, filters, limit, offset, total, { busca, order }));
   });
 
   app.get(

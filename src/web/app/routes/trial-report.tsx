@@ -19,9 +19,9 @@ export function TrialReportPage() {
   if (experiment.isError || !experiment.data) return <Alert tone="error">Erro ao buscar experimento</Alert>;
   const e = experiment.data;
   return (
-    <article className="report mx-auto max-w-[210mm] rounded-xl bg-white p-6 shadow-sm print:max-w-none print:rounded-none print:p-0 print:shadow-none sm:p-10">
+    <article className="report mx-auto max-w-[210mm] rounded-xl bg-white p-4 shadow-sm print:max-w-none print:rounded-none print:p-0 print:shadow-none sm:p-10">
       <div className="mb-6 flex flex-wrap items-start justify-between gap-3 print:hidden">
-        <Link to="/dashboard?aba=documentos" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/dashboard?aba=experimentos" className="text-sm font-medium text-brand-700 hover:underline">
           Voltar ao dashboard
         </Link>
         <Button onClick={() => window.print()}>Imprimir</Button>

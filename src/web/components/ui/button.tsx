@@ -11,9 +11,10 @@ const VARIANTS: Record<Variant, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
 };
 
+// Below 640 px (phones: touch) every button is at least 44 px high, the smallest comfortable tap target.
 const SIZES: Record<Size, string> = {
-  sm: 'h-8 px-3 text-sm gap-1.5',
-  md: 'h-10 px-4 text-sm gap-2',
+  sm: 'h-11 sm:h-8 px-3 text-sm gap-1.5',
+  md: 'h-11 sm:h-10 px-4 text-sm gap-2',
   lg: 'h-12 px-6 text-base gap-2',
 };
 

@@ -110,7 +110,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ c
             {...control}
             className={controlClass(
               Boolean(labelled.error) || control['aria-invalid'] === true,
-              cn('h-10', trailing ? 'pr-11' : undefined, className),
+              cn('h-11 sm:h-10', trailing ? 'pr-11' : undefined, className),
             )}
           />
           {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
@@ -133,7 +133,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? 'Ocultar senha' : 'Mostrar senha'}
           aria-pressed={visible}
-          className="flex h-8 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-soil-100 hover:text-slate-900"
+          className="flex h-10 w-10 items-center justify-center rounded-md text-slate-600 sm:h-8 sm:w-9 hover:bg-soil-100 hover:text-slate-900"
         >
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
@@ -157,7 +157,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           ref={ref}
           {...aria}
           {...control}
-          className={controlClass(Boolean(labelled.error) || control['aria-invalid'] === true, cn('h-10 pr-8', className))}
+          className={controlClass(Boolean(labelled.error) || control['aria-invalid'] === true, cn('h-11 pr-8 sm:h-10', className))}
         >
           {children}
         </select>

@@ -23,13 +23,19 @@ export function Modal({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, read when a key is pressed: a parent's new function on each render must
+  // not re-run the effect below (it would pull the focus back to the panel on every render).
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
 
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape') close.current();
       if (e.key !== 'Tab' || !panel.current) return;
       const focusable = panel.current.querySelectorAll<HTMLElement>(
         'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])',
@@ -52,7 +58,7 @@ export function Modal({
       document.body.style.overflow = overflow;
       previous?.focus();
     };
-  }, [open, onClose]);
+  }, [open]);
 
   if (!open) return null;
   return createPortal(
@@ -77,7 +83,7 @@ export function Modal({
             type="button"
             onClick={onClose}
             aria-label="Fechar"
-            className="flex h-9 w-9 items-center justify-center rounded-lg text-slate-600 hover:bg-soil-100 hover:text-slate-900"
+            className="flex h-11 w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-soil-100 hover:text-slate-900 sm:h-9 sm:w-9"
           >
             <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />

@@ -29,7 +29,9 @@ export function Tabs<K extends string>({
   };
   return (
     <div>
-      <div role="tablist" className="flex gap-1 overflow-x-auto border-b border-soil-200">
+      {/* Phones: the tabs wrap into a two-column grid of buttons, so no label is ever cut;
+          from 640 px, a row of underlined tabs that scrolls if it must. */}
+      <div role="tablist" className="grid grid-cols-2 gap-1.5 sm:flex sm:gap-1 sm:overflow-x-auto sm:border-b sm:border-soil-200">
         {items.map((t, i) => {
           const selected = t.key === value;
           return (
@@ -44,10 +46,11 @@ export function Tabs<K extends string>({
               onClick={() => onChange(t.key)}
               onKeyDown={(e) => onKey(e, i)}
               className={cn(
-                '-mb-px whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium transition-colors',
+                'min-h-11 rounded-lg border px-3 py-2 text-sm font-medium transition-colors',
+                'sm:-mb-px sm:whitespace-nowrap sm:rounded-none sm:border-0 sm:border-b-2 sm:px-4 sm:py-2.5',
                 selected
-                  ? 'border-brand-600 text-brand-800'
-                  : 'border-transparent text-slate-600 hover:border-soil-200 hover:text-slate-900',
+                  ? 'border-brand-600 bg-brand-50 text-brand-800 sm:bg-transparent'
+                  : 'border-soil-200 bg-white text-slate-600 hover:text-slate-900 sm:border-transparent sm:bg-transparent sm:hover:border-soil-200',
               )}
             >
               {t.label}

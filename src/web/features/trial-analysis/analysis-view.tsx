@@ -3,11 +3,13 @@
  * letters, a bar chart of means with their letters, and gains over the control.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { queryKeys } from '../../lib/query-keys.js';
+import { cn } from '../../lib/cn.js';
 import { ApiError } from '../../lib/api-client.js';
 import { api } from '../../lib/api.js';
 
@@ -22,6 +24,38 @@ export function useAnalysis(id: number | null) {
 
 const n = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '-' : formatNumber(v, digits));
 const p = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v < 0.0001 ? '< 0,0001' : formatNumber(v, 4));
+
+/*
+ * The report's tables (issue 19: headers ran together, "MÉDIATUKEY", "5,799,8%"): every cell has
+ * its own padding and never wraps, numbers are right-aligned in tabular figures, and a table wider
+ * than its card scrolls inside it with the first column (the treatment's name) kept in view.
+ * styles.css prints them whole (`.report-scroll`, `.report-table`).
+ */
+const TH = 'whitespace-nowrap border-b border-soil-200 bg-soil-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
+const TH_NUM = cn(TH, 'text-right');
+const TD = 'whitespace-nowrap px-3 py-1.5 text-slate-900';
+const TD_NUM = cn(TD, 'text-right tabular-nums');
+const FIRST_TH = 'sticky left-0 z-10 text-left';
+// The first column (a treatment's name, often "Produto A + Produto B + …") wraps within its width
+// instead of pushing every number out of view; its cells use FIRST_TD alone, without TD's nowrap.
+const FIRST_TD = 'sticky left-0 z-10 min-w-[8rem] max-w-[11rem] bg-white px-3 py-1.5 text-left font-medium text-slate-900 sm:max-w-[18rem]';
+const ROW = 'border-b border-soil-100 last:border-b-0';
+
+function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div
+      className="report-scroll min-w-0 overflow-x-auto rounded-lg border border-soil-200"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
+      <table className="report-table w-full border-collapse text-sm">
+        <caption className="border-b border-soil-200 px-3 py-2 text-left font-semibold text-slate-800">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
 
 function MeansChart({ grupos }: { grupos: { nome: string; media: number; letras: string }[] }) {
   const W = 640;
@@ -94,98 +128,127 @@ export function AnalysisView({ id }: { id: number }) {
           </ul>
         </Alert>
       ) : null}
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-right">
-          <caption className="mb-1 text-left font-semibold text-slate-800">Análise de variância</caption>
-          <thead className="border-b border-soil-200 text-xs uppercase text-slate-600">
-            <tr>
-              <th className="py-1 text-left">FV</th>
-              <th>GL</th>
-              <th>SQ</th>
-              <th>QM</th>
-              <th>F</th>
-              <th>p</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([label, r]) =>
-              r ? (
-                <tr key={label} className="border-b border-soil-100">
-                  <td className="py-1 text-left">{label}</td>
-                  <td>{r.gl}</td>
-                  <td>{n(r.sq)}</td>
-                  <td>{r.qm === undefined ? '' : n(r.qm)}</td>
-                  <td>{r.f === undefined ? '' : n(r.f, 3)}</td>
-                  <td>{r.p === undefined ? '' : p(r.p)}</td>
-                </tr>
-              ) : null,
-            )}
-          </tbody>
-        </table>
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <div className="overflow-x-auto">
-          <table className="min-w-full">
-            <caption className="mb-1 text-left font-semibold text-slate-800">Médias (kg/ha) e letras a 5%</caption>
-            <thead className="border-b border-soil-200 text-xs uppercase text-slate-600">
+      <ScrollTable caption="Análise de variância">
+        <thead>
+          <tr>
+            <th scope="col" className={cn(TH, FIRST_TH)}>
+              FV
+            </th>
+            <th scope="col" className={TH_NUM}>
+              GL
+            </th>
+            <th scope="col" className={TH_NUM}>
+              SQ
+            </th>
+            <th scope="col" className={TH_NUM}>
+              QM
+            </th>
+            <th scope="col" className={TH_NUM}>
+              F
+            </th>
+            <th scope="col" className={TH_NUM}>
+              p
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, r]) =>
+            r ? (
+              <tr key={label} className={ROW}>
+                <td className={FIRST_TD}>{label}</td>
+                <td className={TD_NUM}>{r.gl}</td>
+                <td className={TD_NUM}>{n(r.sq)}</td>
+                <td className={TD_NUM}>{r.qm === undefined ? '' : n(r.qm)}</td>
+                <td className={TD_NUM}>{r.f === undefined ? '' : n(r.f, 3)}</td>
+                <td className={TD_NUM}>{r.p === undefined ? '' : p(r.p)}</td>
+              </tr>
+            ) : null,
+          )}
+        </tbody>
+      </ScrollTable>
+      <div className="space-y-4">
+        <div className="min-w-0">
+          <ScrollTable caption="Médias (kg/ha) e letras a 5%">
+            <thead>
               <tr>
-                <th className="py-1 text-left">Tratamento</th>
-                <th className="text-right">Média</th>
-                <th className="text-center">Tukey</th>
-                <th className="text-center">Scott-Knott</th>
+                <th scope="col" className={cn(TH, FIRST_TH)}>
+                  Tratamento
+                </th>
+                <th scope="col" className={TH_NUM}>
+                  Média
+                </th>
+                <th scope="col" className={cn(TH, 'text-center')}>
+                  Tukey
+                </th>
+                <th scope="col" className={cn(TH, 'text-center')}>
+                  Scott-Knott
+                </th>
               </tr>
             </thead>
             <tbody>
               {a.tukey.grupos.map((g) => (
-                <tr key={g.nome} className="border-b border-soil-100">
-                  <td className="py-1">{g.nome}</td>
-                  <td className="text-right">{n(g.media)}</td>
-                  <td className="text-center font-semibold">{g.letras}</td>
-                  <td className="text-center font-semibold">{sk.get(g.nome) ?? ''}</td>
+                <tr key={g.nome} className={ROW}>
+                  <td className={FIRST_TD}>{g.nome}</td>
+                  <td className={TD_NUM}>{n(g.media)}</td>
+                  <td className={cn(TD, 'text-center font-semibold')}>{g.letras}</td>
+                  <td className={cn(TD, 'text-center font-semibold')}>{sk.get(g.nome) ?? ''}</td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ScrollTable>
           <p className="mt-1 text-xs text-slate-600">
             DMS (Tukey 5%): {n(a.tukey.dms)} kg/ha. Médias seguidas da mesma letra não diferem entre si.
           </p>
         </div>
-        <MeansChart grupos={a.tukey.grupos} />
+        <div className="min-w-0 max-w-2xl">
+          <MeansChart grupos={a.tukey.grupos} />
+        </div>
       </div>
       {a.testemunha ? (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-right">
-            <caption className="mb-1 text-left font-semibold text-slate-800">
-              Ganho sobre a testemunha ({a.testemunha.nome}: {n(a.testemunha.media)} kg/ha)
-            </caption>
-            <thead className="border-b border-soil-200 text-xs uppercase text-slate-600">
-              <tr>
-                <th className="py-1 text-left">Tratamento</th>
-                <th>kg/ha</th>
-                <th>sc/ha</th>
-                <th>%</th>
-                <th>Receita extra (R$/ha)</th>
-                <th>Custo (R$/ha)</th>
-                <th>Retorno líquido (R$/ha)</th>
-                <th>Retorno por R$ 1</th>
+        <ScrollTable caption={`Ganho sobre a testemunha (${a.testemunha.nome}: ${n(a.testemunha.media)} kg/ha)`}>
+          <thead>
+            <tr>
+              <th scope="col" className={cn(TH, FIRST_TH)}>
+                Tratamento
+              </th>
+              <th scope="col" className={TH_NUM}>
+                kg/ha
+              </th>
+              <th scope="col" className={TH_NUM}>
+                sc/ha
+              </th>
+              <th scope="col" className={TH_NUM}>
+                %
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Receita extra (R$/ha)
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Custo (R$/ha)
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Retorno líquido (R$/ha)
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Retorno por R$ 1
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.ganhos.map((g) => (
+              <tr key={g.nome} className={ROW}>
+                <td className={FIRST_TD}>{g.nome}</td>
+                <td className={TD_NUM}>{n(g.kgHa, 1)}</td>
+                <td className={TD_NUM}>{n(g.scHa, 2)}</td>
+                <td className={TD_NUM}>{g.pct === null ? '-' : `${n(g.pct, 1)}%`}</td>
+                <td className={TD_NUM}>{g.receitaExtra === null ? '-' : formatBRL(g.receitaExtra)}</td>
+                <td className={TD_NUM}>{formatBRL(g.custo)}</td>
+                <td className={TD_NUM}>{g.retornoLiquido === null ? '-' : formatBRL(g.retornoLiquido)}</td>
+                <td className={TD_NUM}>{g.retornoPorReal === null ? '-' : `${n(g.retornoPorReal, 2)}×`}</td>
               </tr>
-            </thead>
-            <tbody>
-              {a.ganhos.map((g) => (
-                <tr key={g.nome} className="border-b border-soil-100">
-                  <td className="py-1 text-left">{g.nome}</td>
-                  <td>{n(g.kgHa, 1)}</td>
-                  <td>{n(g.scHa, 2)}</td>
-                  <td>{g.pct === null ? '-' : `${n(g.pct, 1)}%`}</td>
-                  <td>{g.receitaExtra === null ? '-' : formatBRL(g.receitaExtra)}</td>
-                  <td>{formatBRL(g.custo)}</td>
-                  <td>{g.retornoLiquido === null ? '-' : formatBRL(g.retornoLiquido)}</td>
-                  <td>{g.retornoPorReal === null ? '-' : `${n(g.retornoPorReal, 2)}×`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       ) : null}
       {a.ganhos.every((g) => g.receitaExtra === null) ? (
         <p className="text-xs text-slate-600">

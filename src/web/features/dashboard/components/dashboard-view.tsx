@@ -6,7 +6,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toast.js';
-import { FILTER_KEYS } from '../../../../shared/filters.js';
+import { EXPERIMENT_SORT_KEYS, FILTER_KEYS } from '../../../../shared/filters.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { PageTitle } from '../../../components/page-title.js';
 import { Alert } from '../../../components/ui/alert.js';
@@ -24,6 +24,7 @@ import type { AnalysisSlot, ExtractorSlot } from '../../../lib/slots.js';
 import { useCorrelation, useDashboard, useDashboardMap } from '../api/queries.js';
 import { DetailsModal } from './details-modal.js';
 import { DocumentsTab } from './documents-tab.js';
+import { ExperimentsTab, type TableSort } from './experiments-tab.js';
 import { FilterPanel } from './filter-panel.js';
 import { StatCard } from './stat-card.js';
 
@@ -48,12 +49,22 @@ const loadPopupDetails = (id: number) =>
     tratamentos: e.tratamentos.length,
   }));
 
-type Tab = 'geral' | 'interativa' | 'documentos';
+type Tab = 'geral' | 'experimentos' | 'interativa' | 'documentos';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'geral', label: 'Visão Geral' },
+  { key: 'experimentos', label: 'Experimentos' },
   { key: 'interativa', label: 'Análise Interativa' },
   { key: 'documentos', label: 'Documentos' },
 ];
+
+/** `?experimento=<id>` opens that experiment's details (map popups, chart points and table rows link to it). */
+const experimentParam = (raw: string | null): number | null => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
+
+const sortParam = (params: URLSearchParams): TableSort => {
+  const ordem = EXPERIMENT_SORT_KEYS.find((k) => k === params.get('ordem')) ?? 'created_at';
+  const dir = params.get('direcao');
+  return { ordem, direcao: dir === 'asc' || dir === 'desc' ? dir : ordem === 'created_at' ? 'desc' : 'asc' };
+};
 
 function Loading({ text = 'Carregando experimentos...' }: { text?: string }) {
   return (
@@ -92,8 +103,9 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
   const [params, setParams] = useSearchParams();
   const filters: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '' };
   for (const k of FILTER_KEYS) filters[k] = params.get(k) ?? '';
-  const tab = (['geral', 'interativa', 'documentos'].includes(params.get('aba') ?? '') ? params.get('aba') : 'geral') as Tab;
-  const [detailsId, setDetailsId] = useState<number | null>(null);
+  const tab = TABS.find((t) => t.key === params.get('aba'))?.key ?? 'geral';
+  const detailsId = experimentParam(params.get('experimento'));
+  const busca = params.get('busca') ?? '';
   const [exporting, setExporting] = useState(false);
   const [testingExtraction, setTestingExtraction] = useState(false);
 
@@ -101,18 +113,21 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
   const mapa = useDashboardMap(filters, tab === 'geral');
   const correlation = useCorrelation(filters, tab === 'interativa');
 
-  const update = (changes: Record<string, string>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v && !(k === 'aba' && v === 'geral')) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: false },
-    );
+  const withChanges = (prev: URLSearchParams, changes: Record<string, string>) => {
+    const next = new URLSearchParams(prev);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v && !(k === 'aba' && v === 'geral')) next.set(k, v);
+      else next.delete(k);
+    }
+    return next;
+  };
+  const update = (changes: Record<string, string>, { replace = false } = {}) =>
+    setParams((prev) => withChanges(prev, changes), { replace });
+  const openDetails = (id: number) => update({ experimento: String(id) });
+  const closeDetails = () => update({ experimento: '' }, { replace: true });
+  const detailsHref = (id: number) => `?${withChanges(params, { experimento: String(id) }).toString()}`;
+  // Each keystroke of the search would otherwise be a step of the back button.
+  const setBusca = (value: string) => update({ busca: value }, { replace: true });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -217,6 +232,16 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
               </Suspense>
             </div>
           ) : null
+        ) : tab === 'experimentos' ? (
+          <ExperimentsTab
+            filters={filters}
+            busca={busca}
+            onBusca={setBusca}
+            sort={sortParam(params)}
+            onSort={(s) => update({ ordem: s.ordem === 'created_at' ? '' : s.ordem, direcao: s.direcao }, { replace: true })}
+            detailsHref={detailsHref}
+            onView={openDetails}
+          />
         ) : tab === 'interativa' ? (
           correlation.isPending ? (
             <Loading />
@@ -228,10 +253,10 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
             </Suspense>
           )
         ) : (
-          <DocumentsTab filters={filters} onView={setDetailsId} />
+          <DocumentsTab filters={filters} busca={busca} onBusca={setBusca} />
         )}
       </Tabs>
-      <DetailsModal id={detailsId} onClose={() => setDetailsId(null)} analysis={analysis} />
+      <DetailsModal id={detailsId} onClose={closeDetails} analysis={analysis} />
       <Modal open={testingExtraction} onClose={() => setTestingExtraction(false)} title="Testar Extração com IA" size="xl">
         <Extractor
           onCancel={() => setTestingExtraction(false)}

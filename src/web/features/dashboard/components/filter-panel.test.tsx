@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/stub-api.js';
 import { FILTER_KEYS } from '../../../../shared/filters.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
@@ -117,5 +117,47 @@ describe('FilterPanel', () => {
     await screen.findByRole('option', { name: 'Maximus' });
     expect(optionsOf('Marca')).toEqual(['Todas as marcas', 'Aminoagro', 'Maximus', 'Marca Antiga']);
     expect(select('Marca').value).toBe('Marca Antiga');
+  });
+});
+
+describe('FilterPanel below 640 px', () => {
+  /** Every media query matches, as the phone query (max-width: 639.98px) does on a phone. */
+  const phone = () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it('collapses into a "Filtros (N)" button, N the filters set, opening a sheet with the same native selects', async () => {
+    phone();
+    const { onChange } = show({ ...NONE, cultura: 'Soja', ano: '2025' });
+    const toggle = screen.getByRole('button', { name: 'Filtros (2)' });
+    expect(screen.queryByLabelText('Regional')).toBeNull();
+    expect(screen.getByTestId('filtros-ativos').textContent).toBe('Soja · 2025');
+
+    fireEvent.click(toggle);
+    const sheet = screen.getByRole('dialog', { name: 'Filtros' });
+    await within(sheet).findByRole('option', { name: 'Nordeste' });
+    for (const name of FILTER_KEYS) {
+      const control = sheet.querySelector(`select[name="${name}"]`);
+      expect(control?.tagName, name).toBe('SELECT');
+    }
+    choose('Marca', 'Maximus');
+    expect(onChange).toHaveBeenLastCalledWith('marca', 'Maximus');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Ver resultados' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Filtros (3)' })).toBeTruthy();
+  });
+
+  it('offers "Limpar Filtros" once, beside the button or inside the open sheet', () => {
+    phone();
+    show({ ...NONE, regional: 'GO' });
+    expect(screen.getAllByRole('button', { name: 'Limpar Filtros' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros (1)' }));
+    expect(screen.getAllByRole('button', { name: 'Limpar Filtros' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
+    expect(screen.getByRole('button', { name: 'Filtros (0)' })).toBeTruthy();
   });
 });

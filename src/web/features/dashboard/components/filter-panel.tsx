@@ -1,12 +1,18 @@
 /**
  * Filtros (spec 001 §2.3): native selects in a 4-column grid. While lookups load they read
  * "Carregando..."; a lookup that answers an error status gives an empty list, and one that
- * cannot be reached is logged and replaced by the spec's fallback list.
+ * cannot be reached is logged and replaced by the spec's fallback list. Below 640 px (issue 19)
+ * the five selects would fill the first screen: they move into a "Filtros (N)" sheet, N the
+ * filters set, the same native selects with the same names.
  */
+import { useCallback, useState } from 'react';
 import { FALLBACK_CULTURAS, FALLBACK_MARCAS, FALLBACK_REGIONAIS, YEARS } from '../../../../shared/constants.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Select } from '../../../components/ui/field.js';
+import { Modal } from '../../../components/ui/modal.js';
+import { FILTER_KEYS } from '../../../../shared/filters.js';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useCulturas, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
@@ -40,6 +46,10 @@ export function FilterPanel({
   const culturaOptions = options(culturas, culturas.data?.culturas ?? [], FALLBACK_CULTURAS);
   const marcaOptions = options(marcas, marcas.list, FALLBACK_MARCAS);
   const anyFilter = Object.values(values).some(Boolean);
+  const active = FILTER_KEYS.filter((k) => values[k]);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const closeSheet = useCallback(() => setSheetOpen(false), []);
 
   const select = (key: keyof FilterValues, label: string, allLabel: string, list: readonly (string | number)[], loading = false) => (
     <Select label={label} name={key} value={values[key]} onChange={(e) => onChange(key, e.target.value)}>
@@ -54,13 +64,66 @@ export function FilterPanel({
     </Select>
   );
 
+  const funnel = (
+    <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand-700" fill="currentColor" aria-hidden="true">
+      <path d="M3 4h14l-5.5 6.5V16l-3 1.5v-7L3 4z" />
+    </svg>
+  );
+  const selects = (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {select('regional', 'Regional', 'Todas as regionais', regionalOptions, regioes.isPending)}
+      {select('cultura', 'Cultura', 'Todas as culturas', culturaOptions, culturas.isPending)}
+      {select('marca', 'Marca', 'Todas as marcas', marcaOptions, marcas.isPending)}
+      {select('ano', 'Ano', 'Todos os anos', YEARS)}
+      {select('produto', 'Produto', 'Todos os produtos', produtos)}
+    </div>
+  );
+
+  if (phone)
+    return (
+      <Card className="p-3">
+        <div className="flex items-center justify-between gap-2">
+          <Button variant="secondary" onClick={() => setSheetOpen(true)} aria-haspopup="dialog" aria-expanded={sheetOpen}>
+            {funnel}
+            Filtros ({active.length})
+          </Button>
+          {anyFilter && !sheetOpen ? (
+            <Button variant="ghost" onClick={onClear}>
+              Limpar Filtros
+            </Button>
+          ) : null}
+        </div>
+        {active.length ? (
+          <p className="mt-2 truncate px-1 text-sm text-slate-700" data-testid="filtros-ativos">
+            {active.map((k) => values[k]).join(' · ')}
+          </p>
+        ) : null}
+        <Modal
+          open={sheetOpen}
+          onClose={closeSheet}
+          title="Filtros"
+          size="md"
+          footer={
+            <>
+              {anyFilter ? (
+                <Button variant="secondary" onClick={onClear}>
+                  Limpar Filtros
+                </Button>
+              ) : null}
+              <Button onClick={closeSheet}>Ver resultados</Button>
+            </>
+          }
+        >
+          {selects}
+        </Modal>
+      </Card>
+    );
+
   return (
     <Card className="p-4 sm:p-5">
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-          <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand-700" fill="currentColor" aria-hidden="true">
-            <path d="M3 4h14l-5.5 6.5V16l-3 1.5v-7L3 4z" />
-          </svg>
+          {funnel}
           Filtros
         </h2>
         {anyFilter ? (
@@ -69,13 +132,7 @@ export function FilterPanel({
           </Button>
         ) : null}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {select('regional', 'Regional', 'Todas as regionais', regionalOptions, regioes.isPending)}
-        {select('cultura', 'Cultura', 'Todas as culturas', culturaOptions, culturas.isPending)}
-        {select('marca', 'Marca', 'Todas as marcas', marcaOptions, marcas.isPending)}
-        {select('ano', 'Ano', 'Todos os anos', YEARS)}
-        {select('produto', 'Produto', 'Todos os produtos', produtos)}
-      </div>
+      {selects}
     </Card>
   );
 }

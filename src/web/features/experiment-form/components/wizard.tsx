@@ -396,18 +396,20 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
                 </div>
               </div>
             ) : null}
-            <div className="flex items-center justify-between gap-3 border-t border-soil-100 bg-soil-50 px-5 py-4 sm:px-6">
-              <div className="w-24 sm:w-28">
+            {/* Phones: the page count on its own line above the two buttons, so "Salvar Experimento"
+                stays inside the card at 320 px. */}
+            <div className="grid grid-cols-2 items-center gap-3 border-t border-soil-100 bg-soil-50 px-4 py-4 sm:flex sm:justify-between sm:px-6">
+              <div className="sm:w-28">
                 {step > 1 ? (
                   <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={saving}>
                     Anterior
                   </Button>
                 ) : null}
               </div>
-              <p className="whitespace-nowrap text-sm text-slate-700">
+              <p className="order-first col-span-2 whitespace-nowrap text-center text-sm text-slate-700 sm:order-none">
                 Página {step} de {TOTAL_STEPS}
               </p>
-              <div className="flex w-auto justify-end sm:w-44">
+              <div className="flex min-w-0 justify-end sm:w-44">
                 {step < TOTAL_STEPS ? (
                   <Button type="submit">Próximo</Button>
                 ) : (

@@ -1,0 +1,313 @@
+/**
+ * "Experimentos" tab (issue 19): the table "Experimentos Cadastrados" (spec 001 §2.3's columns),
+ * sortable by each column and searched by the dashboard's search box. The server sorts, searches
+ * and pages (GET /api/experiments), so 10,000 experiments cost the same as 25. Below 640 px the
+ * table scrolls inside its card with the first column fixed; a row opens the experiment's details.
+ */
+import { type MouseEvent, useState } from 'react';
+import { Link } from 'react-router';
+import type { Experiment } from '../../../../shared/experiment.js';
+import type { ExperimentSortKey, SortDirection } from '../../../../shared/filters.js';
+import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
+import { Alert } from '../../../components/ui/alert.js';
+import { Badge } from '../../../components/ui/badge.js';
+import { Button } from '../../../components/ui/button.js';
+import { Card } from '../../../components/ui/card.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { cn } from '../../../lib/cn.js';
+import type { FilterValues } from '../../../lib/query-keys.js';
+import { TABLE_PAGE_SIZE, useExperimentsTable } from '../api/experiments-table.js';
+import { useExperimentActions } from './experiment-actions.js';
+import { SearchBox } from './search-box.js';
+import { useCanModify } from './use-can-modify.js';
+
+export interface TableSort {
+  ordem: ExperimentSortKey;
+  direcao: SortDirection;
+}
+
+interface Column {
+  key: ExperimentSortKey;
+  label: string;
+  /** Numbers are first sorted from the largest (the best yield, the best ROI, the latest year). */
+  numeric?: boolean;
+}
+
+const COLUMNS: Column[] = [
+  { key: 'consultoria', label: 'Consultoria' },
+  { key: 'regional', label: 'Regional' },
+  { key: 'cultura', label: 'Cultura' },
+  { key: 'marca', label: 'Marca' },
+  { key: 'produtividade_media', label: 'Produtividade', numeric: true },
+  { key: 'roi', label: 'ROI', numeric: true },
+  { key: 'ano', label: 'Ano', numeric: true },
+  { key: 'pdf_filename', label: 'PDF' },
+];
+
+/** The order after a click on a column's header: the other direction if it is the current one. */
+export function nextSort(current: TableSort, column: Column): TableSort {
+  if (current.ordem === column.key) return { ordem: column.key, direcao: current.direcao === 'asc' ? 'desc' : 'asc' };
+  return { ordem: column.key, direcao: column.numeric ? 'desc' : 'asc' };
+}
+
+function SortIcon({ direction }: { direction: SortDirection | null }) {
+  return (
+    <svg viewBox="0 0 12 16" className="h-3.5 w-3 shrink-0" aria-hidden="true">
+      <path d="M6 2 2.5 6.5h7z" fill="currentColor" opacity={direction === 'asc' ? 1 : 0.3} />
+      <path d="M6 14 2.5 9.5h7z" fill="currentColor" opacity={direction === 'desc' ? 1 : 0.3} />
+    </svg>
+  );
+}
+
+function IconButton({
+  label,
+  onClick,
+  children,
+  danger,
+}: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+  danger?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      className={cn(
+        'flex h-11 w-11 items-center justify-center rounded-md sm:h-8 sm:w-8',
+        danger ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-soil-100',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+// Phones: the first column stays in view while the others scroll under it (issue 19: the table
+// was 1,184 px wide in a 341 px box); its name wraps on two lines there instead of being cut.
+const STICKY = 'sticky left-0 z-10 min-w-[9.5rem] max-w-[9.5rem] border-r border-soil-100 sm:static sm:min-w-0 sm:max-w-56 sm:border-r-0';
+
+export function ExperimentsTab({
+  filters,
+  busca,
+  onBusca,
+  sort,
+  onSort,
+  detailsHref,
+  onView,
+}: {
+  filters: FilterValues;
+  busca: string;
+  onBusca: (busca: string) => void;
+  sort: TableSort;
+  onSort: (sort: TableSort) => void;
+  /** The dashboard's URL with `experimento=<id>`: the row's link, which opens the details. */
+  detailsHref: (id: number) => string;
+  onView: (id: number) => void;
+}) {
+  // The page goes back to the first whenever what is listed changes (filters, search, order).
+  const listing = JSON.stringify([filters, busca, sort]);
+  const [paging, setPaging] = useState({ listing, page: 0 });
+  const page = paging.listing === listing ? paging.page : 0;
+  const setPage = (p: number) => setPaging({ listing, page: p });
+
+  const q = useExperimentsTable(filters, { busca, ...sort, page });
+  const actions = useExperimentActions();
+  const canModify = useCanModify();
+  const total = q.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE));
+  const rows: Experiment[] = q.data?.experiments ?? [];
+  const from = total ? page * TABLE_PAGE_SIZE + 1 : 0;
+  const to = Math.min(total, (page + 1) * TABLE_PAGE_SIZE);
+
+  // A click anywhere on a row opens it, except on its own links and buttons.
+  const onRowClick = (e: MouseEvent<HTMLTableRowElement>, id: number) => {
+    if ((e.target as HTMLElement).closest('a, button')) return;
+    onView(id);
+  };
+
+  return (
+    <Card className="min-w-0 overflow-hidden">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-soil-100 px-3 py-3 sm:px-5">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">Experimentos Cadastrados ({formatNumber(total, 0)})</h2>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {total > TABLE_PAGE_SIZE ? `Mostrando ${formatNumber(from, 0)}–${formatNumber(to, 0)} de ${formatNumber(total, 0)}` : null}
+          </p>
+        </div>
+        <SearchBox value={busca} onChange={onBusca} label="Buscar experimentos" />
+      </div>
+      {q.isError ? (
+        <Alert tone="error" className="m-4">
+          Erro: {q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimentos'}
+        </Alert>
+      ) : null}
+      <div className="overflow-x-auto" aria-busy={q.isFetching}>
+        <table className="min-w-full divide-y divide-soil-200 text-sm" data-testid="experiments-table">
+          <thead className="bg-soil-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              {COLUMNS.map((c, i) => {
+                const active = sort.ordem === c.key ? sort.direcao : null;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none'}
+                    className={cn('whitespace-nowrap p-0', i === 0 && cn(STICKY, 'bg-soil-50'))}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => onSort(nextSort(sort, c))}
+                      className={cn(
+                        'flex min-h-11 w-full items-center gap-1.5 px-3 py-2 text-left uppercase tracking-wide hover:bg-soil-100 hover:text-slate-900',
+                        c.numeric && c.key !== 'ano' ? 'justify-end' : undefined,
+                        active ? 'text-brand-800' : undefined,
+                      )}
+                    >
+                      {c.label}
+                      <SortIcon direction={active} />
+                    </button>
+                  </th>
+                );
+              })}
+              <th scope="col" className="whitespace-nowrap px-3 py-3">
+                Ações
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-soil-100">
+            {q.isPending ? (
+              <tr>
+                <td colSpan={9} className="px-4 py-10">
+                  <div className="flex items-center justify-center gap-3 text-slate-700" role="status">
+                    <Spinner className="h-6 w-6 text-brand-600" />
+                    <span>Carregando experimentos...</span>
+                  </div>
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={9} className="px-4 py-8 text-center text-slate-600">
+                  Nenhum experimento encontrado.
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((r) => (
+              <tr key={r.id} className="group cursor-pointer hover:bg-soil-50" onClick={(e) => onRowClick(e, r.id)}>
+                <td className={cn(STICKY, 'bg-white px-3 py-3 font-medium text-slate-900 group-hover:bg-soil-50')}>
+                  <Link
+                    to={detailsHref(r.id)}
+                    onClick={(e) => {
+                      // A plain click opens the details here; Ctrl/⌘-click still opens a new tab.
+                      if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+                      e.preventDefault();
+                      onView(r.id);
+                    }}
+                    className="block whitespace-normal break-words text-slate-900 underline-offset-2 hover:text-brand-800 hover:underline sm:truncate"
+                    title={r.consultoria}
+                  >
+                    {r.consultoria}
+                  </Link>
+                </td>
+                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{r.regional}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{r.cultura}</td>
+                <td className="whitespace-nowrap px-3 py-3">
+                  <Badge tone="blue">{r.marca}</Badge>
+                </td>
+                <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums text-slate-900">{formatKgHa(r.produtividade_media)}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums text-slate-900">{formatBRL(r.roi)}</td>
+                <td className="px-3 py-3 tabular-nums text-slate-700">{r.ano}</td>
+                <td className="px-3 py-3">
+                  {r.pdf_filename ? (
+                    <button
+                      type="button"
+                      className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline sm:min-h-0"
+                      onClick={() => actions.download(r.id, r.pdf_filename)}
+                    >
+                      Baixar
+                    </button>
+                  ) : (
+                    '-'
+                  )}
+                </td>
+                <td className="px-3 py-1.5">
+                  <div className="flex gap-1">
+                    <IconButton label="Ver detalhes" onClick={() => onView(r.id)}>
+                      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                        <path d="M2 10s3-6 8-6 8 6 8 6-3 6-8 6-8-6-8-6z" />
+                        <circle cx="10" cy="10" r="2.5" />
+                      </svg>
+                    </IconButton>
+                    {canModify(r.owner.id) ? (
+                      <>
+                        <IconButton label="Editar" onClick={() => actions.edit(r.id)}>
+                          <svg
+                            viewBox="0 0 20 20"
+                            className="h-4 w-4"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="1.8"
+                            aria-hidden="true"
+                          >
+                            <path d="M4 14.5V16h1.5L15 6.5 13.5 5 4 14.5zM12.5 6l1.5 1.5" strokeLinejoin="round" />
+                          </svg>
+                        </IconButton>
+                        <IconButton label="Excluir" danger onClick={() => actions.remove(r.id)}>
+                          <svg
+                            viewBox="0 0 20 20"
+                            className="h-4 w-4"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="1.8"
+                            aria-hidden="true"
+                          >
+                            <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
+                          </svg>
+                        </IconButton>
+                      </>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav
+          aria-label="Páginas da tabela"
+          className="flex items-center justify-between gap-2 border-t border-soil-100 px-3 py-3 text-sm sm:px-5"
+        >
+          {/* Phones show the short words; the accessible name stays the whole one. */}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setPage(Math.max(0, page - 1))}
+            disabled={page === 0}
+            aria-label="Página anterior"
+          >
+            <span className="sm:hidden">Anterior</span>
+            <span className="hidden sm:inline">Página anterior</span>
+          </Button>
+          <span className="whitespace-nowrap text-slate-700">
+            {formatNumber(page + 1, 0)} de {formatNumber(pages, 0)}
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setPage(Math.min(pages - 1, page + 1))}
+            disabled={page >= pages - 1}
+            aria-label="Próxima página"
+          >
+            <span className="sm:hidden">Próxima</span>
+            <span className="hidden sm:inline">Próxima página</span>
+          </Button>
+        </nav>
+      ) : null}
+    </Card>
+  );
+}
