@@ -59,7 +59,7 @@ const LABELS: [LabelField, RegExp][] = [
   ['mo', /^(teor de )?(materia organica|mat organica|m o|mo)\b/],
   ['solo', /^(solo|analise de solo|caracteristicas do solo|textura)\b/],
   // "Custo do protocolo", "Valor contratado (R$)", "Investimento do protocolo"; readLabels asks for R$ or the protocol.
-  ['custo', /^(custo|valor|investimento|preco)\b/],
+  ['custo', /^(custo|valor|investimento|preco|orcamento)\b/],
   ['colheita', /^(data (de |da )?)?colheita\b/],
   ['semeadura', /^(data (de |da |do )?)?(semeadura|plantio)\b/],
 ];

@@ -32,7 +32,7 @@ import { type Layout, lineSnippet, snippetAround } from './layout.js';
 import { findDecimalDegrees, findDmsCoordinates, findNumbers, findSoilUnit, pairCoordinates } from './numbers.js';
 import type { TextLine } from './pdf-text.js';
 import { type CompiledReference, countMatches, matchCrop, matchRegional, matchState, phraseRegExp } from './reference.js';
-import { cleanValue, fold, key } from './text.js';
+import { cleanValue, fold, key, tidyCase } from './text.js';
 
 /** How much a place makes a value trusted. */
 export const FROM_LABEL = 0.95;
@@ -96,13 +96,13 @@ export function readLabels(layout: Layout, c: CompiledReference, out: Candidates
         out.add('longitude', parseOneCoordinate(value, 'lon'), FROM_LABEL, ev);
         break;
       case 'cultura':
-        out.add('cultura', matchCrop(value, c), FROM_LABEL, ev);
+        out.add('cultura', matchCrop(value, c) ?? cropOffTheList(value, c), FROM_LABEL, ev);
         out.add('cultivar', findCultivarInText(value), FROM_LABEL - 0.05, ev);
         break;
       case 'cultura_cultivar': {
         // "Soja / M 6410", "trigo, TBIO Audaz", "Milho – DKB 390".
         const [crop, ...rest] = value.split(/\s*[/–—,;]\s*|\s+-\s+/);
-        out.add('cultura', matchCrop(crop ?? '', c), FROM_LABEL, ev);
+        out.add('cultura', matchCrop(crop ?? '', c) ?? cropOffTheList(crop ?? '', c), FROM_LABEL, ev);
         out.add('cultivar', cleanCultivar(rest.join(' ')), FROM_LABEL, ev);
         break;
       }
@@ -116,9 +116,16 @@ export function readLabels(layout: Layout, c: CompiledReference, out: Candidates
       case 'delineamento':
         out.add('tipo_estatistica', parseDesign(value), FROM_LABEL, ev);
         break;
-      case 'argila':
-        out.add('teor_argila', parseSoilValue('argila', value, p.labelUnit), FROM_LABEL, ev);
+      case 'argila': {
+        // "Argila / M.O.: 16 % / 1,8 %", "Argila e MO: 250 g/kg; 22 g/dm³": two labels, two values in order.
+        const both = /argila\s*(?:\/|e|;|,)\s*(?:teor de\s*)?(?:m\.?\s?o\.?|materia organica|mat\.? org)/i.test(fold(p.label));
+        const [clay, om] = value.split(/\s+\/\s+|\s*;\s*|\s+e\s+/);
+        if (both && clay && om) {
+          out.add('teor_argila', parseSoilValue('argila', clay, p.labelUnit), FROM_LABEL, ev);
+          out.add('teor_materia_organica', parseSoilValue('mo', om, p.labelUnit), FROM_LABEL, ev);
+        } else out.add('teor_argila', parseSoilValue('argila', value, p.labelUnit), FROM_LABEL, ev);
         break;
+      }
       case 'mo':
         out.add('teor_materia_organica', parseSoilValue('mo', value, p.labelUnit), FROM_LABEL, ev);
         break;
@@ -215,6 +222,19 @@ export function readSentences(layout: Layout, c: CompiledReference, out: Candida
       findNumbers(cost[1] ?? '')[0]?.value,
       FROM_SENTENCE,
       atOffset(layout, cost.index, cost.index + cost[0].length, 'sentence'),
+    );
+  // The trial as the subject of its cost: "O ensaio … custou R$ 21.300,00", "Ensaio contratado …, com
+  // custo de R$ 11.250,00", "o protocolo, orçado em R$ …".
+  const spent =
+    /(?:ensaio|protocolo|experimento)(?![a-z])[^.;]{0,120}?(?:custou|com custo(?: total)? de|ao custo(?: total)? de|orcad[oa] em|no valor(?: total)? de)\s*r\$\s*([\d.,]+\d)(?!\s*(?:\/|por)\s*(?:ha|hectare|parcela|saca))/.exec(
+      f,
+    );
+  if (spent && !cost)
+    out.add(
+      'custo_protocolo',
+      findNumbers(spent[1] ?? '')[0]?.value,
+      FROM_SENTENCE - 0.05,
+      atOffset(layout, spent.index, spent.index + spent[0].length, 'sentence'),
     );
 
   // "Safra 2023/24", "na safra 2023/2024", "safra 2024".
@@ -455,4 +475,17 @@ export function readWholeDocument(layout: Layout, c: CompiledReference, out: Can
       }
     }
   }
+}
+
+/**
+ * A labelled crop that is not on the form's list ("Cultura: SORGO GRANÍFERO", "amendoim"): its
+ * first word, as written, so that the review shows what the report says instead of another crop
+ * the text happens to mention. A brand, a number or a sentence is not a crop.
+ */
+function cropOffTheList(value: string, c: CompiledReference): string | undefined {
+  const words = cleanValue(value).split(/\s+/);
+  const first = words[0] ?? '';
+  if (words.length > 4 || !/^[\p{L}-]{3,20}$/u.test(first)) return undefined;
+  if (c.brands.some((b) => countMatches(b.name, fold(value)) > 0)) return undefined;
+  return tidyCase(first.toLowerCase());
 }
