@@ -93,7 +93,10 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
   const filters: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '' };
   for (const k of FILTER_KEYS) filters[k] = params.get(k) ?? '';
   const tab = (['geral', 'interativa', 'documentos'].includes(params.get('aba') ?? '') ? params.get('aba') : 'geral') as Tab;
-  const [detailsId, setDetailsId] = useState<number | null>(null);
+  // `experimento=<id>` opens its details (the map's popups and the correlation points link here).
+  const experimento = Number(params.get('experimento'));
+  const detailsId = Number.isSafeInteger(experimento) && experimento > 0 ? experimento : null;
+  const setDetailsId = (id: number | null) => update({ experimento: id === null ? '' : String(id) });
   const [exporting, setExporting] = useState(false);
   const [testingExtraction, setTestingExtraction] = useState(false);
 
