@@ -152,7 +152,13 @@ function MarkersLayer({
         if (from) popup.getElement()?.querySelector<HTMLElement>('a.experiment-link')?.focus();
       };
       focusLink();
+      // Leaflet closes a popup on Escape only while the map itself has focus, not its link.
+      const onKey = (e: KeyboardEvent) => {
+        if (e.key === 'Escape') map.closePopup(popup);
+      };
+      popup.getElement()?.addEventListener('keydown', onKey);
       popup.once('remove', () => {
+        popup.getElement()?.removeEventListener('keydown', onKey);
         const active = document.activeElement;
         if (from && (active === document.body || active === null || map.getContainer().contains(active))) from.focus();
       });
