@@ -174,8 +174,48 @@ test('the wheel scrolls the page; Ctrl + wheel zooms the map', async ({ page }) 
   await expect.poll(async () => JSON.stringify(await marks(page))).not.toBe(JSON.stringify(before));
 });
 
+/** A fingerprint of what the points canvas shows: changes when the map moves or zooms. */
+const canvasPrint = (page: Page) =>
+  page.locator('canvas.leaflet-points-layer').evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i += 4) h = (h * 31 + d[i]! + d[i + 1]! * 3 + d[i + 3]!) % 1_000_000_007;
+    return h;
+  });
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('one finger scrolls the page past the map, two fingers move the map', async ({ page }) => {
+    await open(page);
+    const map = page.locator('.leaflet-container');
+    await expect(page.locator('canvas.leaflet-points-layer')).toHaveAttribute('data-clusters', /^[1-9]/);
+    await map.scrollIntoViewIfNeeded();
+    const cdp = await page.context().newCDPSession(page);
+    const drag = async (fingers: number[], dx: number, dy: number) => {
+      const box = (await map.boundingBox())!;
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      const at = (t: number) => fingers.map((f, id) => ({ x: cx + f + dx * t, y: cy + dy * t, id }));
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+      for (let i = 1; i <= 10; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(i / 10) });
+        await page.waitForTimeout(16);
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+
+    const print = await canvasPrint(page);
+    const y = await page.evaluate(() => window.scrollY);
+    await drag([0], 0, -150);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y + 100);
+    await expect(page.getByTestId('map-gesture-hint')).toHaveText('Use dois dedos para mover o mapa');
+    expect(await canvasPrint(page)).toBe(print);
+
+    await map.scrollIntoViewIfNeeded();
+    await drag([-40, 40], 120, 0);
+    await expect.poll(() => canvasPrint(page)).not.toBe(print);
+  });
 
   test('the map takes at most ~55 % of the screen and its zoom buttons leave the popup title clear', async ({ page }) => {
     await open(page);
