@@ -94,8 +94,11 @@ export interface DashboardData {
  * thousands of experiments. `tratamentos.experimento[i]` is the index of treatment i's experiment.
  */
 export interface CorrelationDataset {
-  /** The mean yield and the catalogue's correlation variables (numbers or categories by kind). */
-  experimentos: { produtividade_media: (number | null)[] } & {
+  /**
+   * What names each experiment (its id, to open it; consultoria and cidade, for tooltips), the mean
+   * yield and the catalogue's correlation variables (numbers or categories by kind).
+   */
+  experimentos: { id: number[]; consultoria: string[]; cidade: string[]; produtividade_media: (number | null)[] } & {
     [K in CorrelationField]: (typeof EXPERIMENT_FIELDS)[K] extends { kind: NumericKind } ? (number | null)[] : string[];
   };
   tratamentos: {

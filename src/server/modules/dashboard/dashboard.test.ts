@@ -180,6 +180,10 @@ describe('GET /api/dashboard/correlacao', () => {
   it('answers columns, treatments indexed to their experiment', async () => {
     const c = await get<CorrelationDataset>('/api/dashboard/correlacao?marca=Aminoagro');
     expect(c.experimentos.produtividade_media).toEqual([3500, 3300]);
+    expect(c.experimentos.id).toHaveLength(2);
+    expect(c.experimentos.id[0]!).toBeLessThan(c.experimentos.id[1]!);
+    expect(c.experimentos.consultoria).toHaveLength(2);
+    expect(c.experimentos.cidade).toHaveLength(2);
     expect(c.experimentos.teor_argila).toEqual([40, 20]);
     expect(c.experimentos.cultura).toEqual(['Soja', 'Soja']);
     expect(c.tratamentos.experimento).toEqual([0, 0, 1]);
@@ -298,6 +302,9 @@ const mapShape = z
   );
 const correlationShape = z.strictObject({
   experimentos: z.strictObject({
+    id: z.array(z.number().int().positive()),
+    consultoria: z.array(z.string()),
+    cidade: z.array(z.string()),
     produtividade_media: nullableNums,
     roi: nullableNums,
     custo_protocolo: nullableNums,

@@ -205,8 +205,11 @@ export async function mapJson(db: Db, filters: Filters): Promise<string> {
   return `{"pontos":${pontos},${r.tiles.slice(1)}`;
 }
 
-/** The experiment columns of `CorrelationDataset`: the mean yield and the catalogue's variables (column = field name). */
-const CORRELATION_COLUMNS = ['produtividade_media', ...CORRELATION_FIELDS];
+/**
+ * The experiment columns of `CorrelationDataset`: what names a point (id, consultoria, cidade), the
+ * mean yield and the catalogue's variables (column = field name).
+ */
+const CORRELATION_COLUMNS = ['id', 'consultoria', 'cidade', 'produtividade_media', ...CORRELATION_FIELDS];
 
 /** The correlation explorer's columns (`CorrelationDataset`) as JSON text built by the engine. */
 export async function correlationJson(db: Db, filters: Filters): Promise<string> {
@@ -218,7 +221,7 @@ export async function correlationJson(db: Db, filters: Filters): Promise<string>
   const [row] = await queryRows<{ j: string }>(
     db,
     sql`with e as materialized (
-          select ${experiments.id} as id, (row_number() over (order by ${experiments.id}) - 1)::int as idx,
+          select (row_number() over (order by ${experiments.id}) - 1)::int as idx,
             ${sql.raw(CORRELATION_COLUMNS.join(', '))}
           from ${experiments} ${w ? sql`where ${w}` : sql``}),
         ex as (

@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   buildPoints,
+  cropColors,
+  experimentRef,
+  formatPValue,
+  formatTrendEquation,
+  leastSquares,
+  lineSeries,
+  OTHER_CROPS,
+  trendSignificance,
   CATEGORICAL_VARIABLES,
   DEFAULTS,
   formatAxisTick,
@@ -19,6 +28,7 @@ import {
   pearsonStrength,
   SHORTCUTS,
   VARIABLES,
+  type CorrelationPoint,
 } from './correlation.js';
 import type { CorrelationDataset } from '../../../shared/dashboard.js';
 
@@ -26,6 +36,9 @@ import type { CorrelationDataset } from '../../../shared/dashboard.js';
 function dataset(): CorrelationDataset {
   return {
     experimentos: {
+      id: [11, 12, 13],
+      consultoria: ['Alfa', 'Beta', ' '],
+      cidade: ['Rio Verde', 'Cascavel', ''],
       produtividade_media: [3000, null, 4000],
       roi: [100, 200, Number.NaN],
       custo_protocolo: [50, 60, 70],
@@ -82,11 +95,14 @@ describe('variable catalogue', () => {
   });
 });
 
+/** The (x, y) pairs of points, without their experiment. */
+const xy = (points: readonly CorrelationPoint[]) => points.map(({ x, y }) => ({ x, y }));
+
 describe('buildPoints', () => {
   it('one point per experiment when both are experiment-level, dropping missing values', () => {
     // Experiment 1 has no yield, experiment 2 has a NaN ROI.
-    expect(buildPoints(dataset(), 'produtividade_media', 'roi')).toEqual([{ x: 3000, y: 100 }]);
-    expect(buildPoints(dataset(), 'custo_protocolo', 'ano')).toEqual([
+    expect(xy(buildPoints(dataset(), 'produtividade_media', 'roi'))).toEqual([{ x: 3000, y: 100 }]);
+    expect(xy(buildPoints(dataset(), 'custo_protocolo', 'ano'))).toEqual([
       { x: 50, y: 2023 },
       { x: 60, y: 2024 },
       { x: 70, y: 2024 },
@@ -94,22 +110,22 @@ describe('buildPoints', () => {
   });
 
   it('drops blank categories and trims the others', () => {
-    expect(buildPoints(dataset(), 'marca', 'custo_protocolo')).toEqual([
+    expect(xy(buildPoints(dataset(), 'marca', 'custo_protocolo'))).toEqual([
       { x: 'A', y: 50 },
       { x: 'B', y: 60 },
     ]);
-    expect(buildPoints(dataset(), 'cultura', 'ano').map((p) => p.x)).toEqual(['Soja', 'Milho', 'Soja']);
+    expect(xy(buildPoints(dataset(), 'cultura', 'ano')).map((p) => p.x)).toEqual(['Soja', 'Milho', 'Soja']);
   });
 
   it('repeats an experiment value for each of its treatments', () => {
     // Experiment 0's argila (20) paired with its 3 treatment costs; experiment 2 has no argila.
-    expect(buildPoints(dataset(), 'teor_argila', 'tratamento_custo')).toEqual([
+    expect(xy(buildPoints(dataset(), 'teor_argila', 'tratamento_custo'))).toEqual([
       { x: 20, y: 10 },
       { x: 20, y: 20 },
       { x: 20, y: 30 },
     ]);
     // Same rule with the treatment variable on X.
-    expect(buildPoints(dataset(), 'tratamento_custo', 'cultura')).toEqual([
+    expect(xy(buildPoints(dataset(), 'tratamento_custo', 'cultura'))).toEqual([
       { x: 10, y: 'Soja' },
       { x: 20, y: 'Soja' },
       { x: 30, y: 'Soja' },
@@ -118,7 +134,7 @@ describe('buildPoints', () => {
   });
 
   it('pairs two treatment variables per treatment and drops missing ones', () => {
-    expect(buildPoints(dataset(), 'tratamento_produtividade', 'tratamento_modalidade')).toEqual([
+    expect(xy(buildPoints(dataset(), 'tratamento_produtividade', 'tratamento_modalidade'))).toEqual([
       { x: 2900, y: 'Foliar' },
       { x: 3100, y: 'Foliar' },
     ]);
@@ -236,5 +252,117 @@ describe('formatting', () => {
     expect(formatAxisTick('ano', 2024)).toBe('2024');
     expect(formatAxisTick('roi', 12500).replace(/\s/g, ' ')).toBe('12,5 mil');
     expect(formatAxisTick(null, 3.25)).toBe('3,3');
+  });
+});
+
+describe('naming and opening a point', () => {
+  it('every point keeps the index of its experiment', () => {
+    expect(buildPoints(dataset(), 'custo_protocolo', 'ano').map((p) => p.e)).toEqual([0, 1, 2]);
+    expect(buildPoints(dataset(), 'teor_argila', 'tratamento_custo').map((p) => p.e)).toEqual([0, 0, 0]);
+  });
+
+  it('names an experiment by consultoria, place and year, and falls back to its number', () => {
+    expect(experimentRef(dataset(), 0)).toEqual({ id: 11, nome: 'Alfa · Rio Verde/PR · 2023', cultura: 'Soja' });
+    expect(experimentRef(dataset(), 2)).toEqual({ id: 13, nome: 'Experimento nº 13 · MT · 2024', cultura: 'Soja' });
+    expect(experimentRef(dataset(), 7)).toBeNull();
+  });
+});
+
+describe('lineSeries', () => {
+  it('sorts by X and averages the points that share an X, so the line never saws up and down', () => {
+    const points = [
+      { x: 2024, y: 10, e: 0 },
+      { x: 2023, y: 4, e: 1 },
+      { x: 2024, y: 20, e: 2 },
+      { x: 2022, y: 7, e: 3 },
+      { x: 2023, y: 6, e: 1 },
+      { x: 'Soja', y: 1, e: 4 },
+    ];
+    expect(lineSeries(points)).toEqual([
+      { x: 2022, y: 7, n: 1, e: 3 },
+      // Two treatments of one experiment: still that experiment.
+      { x: 2023, y: 5, n: 2, e: 1 },
+      { x: 2024, y: 15, n: 2, e: null },
+    ]);
+  });
+});
+
+/** The examples of tests/fixtures/correlation/cor-test.R and the numbers R printed for them. */
+function rExamples() {
+  const dir = new URL('../../../../tests/fixtures/correlation/', import.meta.url);
+  const script = readFileSync(new URL('cor-test.R', dir), 'utf8');
+  const printed = readFileSync(new URL('cor-test.out', dir), 'utf8');
+  const vectors = new Map<string, number[]>();
+  for (const [, name, values] of script.matchAll(/^(\w+) <- c\(([^)]*)\)/gm)) vectors.set(name!, values!.split(',').map(Number));
+  const out = new Map<string, number>();
+  for (const [, example, key, value] of printed.matchAll(/^(example\d) (\w+) (\S+)/gm)) out.set(`${example} ${key}`, Number(value));
+  return [
+    { name: 'example1', x: vectors.get('x')!, y: vectors.get('y')! },
+    { name: 'example2', x: vectors.get('x2')!, y: vectors.get('y2')! },
+  ].map((e) => ({ ...e, r: (key: string) => out.get(`${e.name} ${key}`)! }));
+}
+
+describe('leastSquares', () => {
+  it("matches R's cor.test and lm on the committed examples", () => {
+    const examples = rExamples();
+    expect(examples).toHaveLength(2);
+    for (const ex of examples) {
+      expect(ex.x.length).toBe(ex.r('n'));
+      const t = leastSquares(ex.x.map((x, i) => ({ x, y: ex.y[i]! })))!;
+      expect(t.n).toBe(ex.r('n'));
+      expect(t.r).toBeCloseTo(ex.r('r'), 12);
+      expect(t.slope).toBeCloseTo(ex.r('slope'), 9);
+      expect(t.intercept).toBeCloseTo(ex.r('intercept'), 8);
+      expect(Math.abs(t.p! - ex.r('p')) / ex.r('p')).toBeLessThan(1e-9);
+      expect(t.xMin).toBe(Math.min(...ex.x));
+      expect(t.xMax).toBe(Math.max(...ex.x));
+    }
+  });
+
+  it('ignores categorical points, needs two numeric pairs and some spread, and gives no p below three', () => {
+    expect(leastSquares([{ x: 1, y: 2 }])).toBeNull();
+    expect(
+      leastSquares([
+        { x: 1, y: 2 },
+        { x: 1, y: 3 },
+      ]),
+    ).toBeNull();
+    const two = leastSquares([
+      { x: 1, y: 2 },
+      { x: 3, y: 6 },
+      { x: 'Soja', y: 1 },
+    ])!;
+    expect(two).toMatchObject({ n: 2, slope: 2, intercept: 0, p: null });
+    const perfect = leastSquares([
+      { x: 1, y: 1 },
+      { x: 2, y: 2 },
+      { x: 3, y: 3 },
+    ])!;
+    expect(perfect.r).toBe(1);
+    expect(perfect.p).toBe(0);
+  });
+
+  it('formats p, the equation and the verdict in pt-BR', () => {
+    expect(formatPValue(1.6e-5)).toBe('p < 0,001');
+    expect(formatPValue(0.203476)).toBe('p = 0,203');
+    expect(formatPValue(0.05)).toBe('p = 0,05');
+    expect(formatTrendEquation({ slope: 20.0511, intercept: 2796.26 })).toBe('y = 20,1·x + 2.800');
+    expect(formatTrendEquation({ slope: -5.0397, intercept: -12.5 })).toBe('y = -5,04·x − 12,5');
+    expect(trendSignificance(0.01)).toBe('significativa a 5%');
+    expect(trendSignificance(0.2)).toBe('não significativa a 5%');
+    expect(trendSignificance(null)).toBe('poucos pontos para testar');
+  });
+});
+
+describe('cropColors', () => {
+  it('gives the most frequent crops the palette in order and gathers the rest beyond seven', () => {
+    expect(cropColors(['Milho', 'Soja', 'Soja'])).toEqual([
+      { cultura: 'Soja', color: PALETTE_8[0] },
+      { cultura: 'Milho', color: PALETTE_8[1] },
+    ]);
+    const many = cropColors(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I']);
+    expect(many).toHaveLength(8);
+    expect(many.at(-1)).toEqual({ cultura: OTHER_CROPS, color: PALETTE_8[7] });
+    expect(cropColors(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']).map((c) => c.cultura)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
   });
 });

@@ -8,6 +8,7 @@ import type { CorrelationDataset } from '../../../shared/dashboard.js';
 import { CORRELATION_FIELDS, type CorrelationField, EXPERIMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type NumericKind, fieldTitle, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../shared/format.js';
+import { studentTTwoSided } from '../../../shared/stats/distributions.js';
 
 /** The catalogue's variables (experiment fields flagged `correlation`), numbers or categories by kind. */
 type CatalogueNumeric = {
@@ -102,6 +103,8 @@ export type PointValue = number | string;
 export interface CorrelationPoint {
   x: PointValue;
   y: PointValue;
+  /** Index of the point's experiment in the dataset's experiment columns. */
+  e: number;
 }
 
 type Column = readonly (number | string | null | undefined)[];
@@ -150,7 +153,7 @@ export function buildPoints(data: CorrelationDataset, x: VariableKey, y: Variabl
       const e = owner[t] ?? -1;
       const vx = clean(xPerTreatment ? cx[t] : cx[e], nx);
       const vy = clean(yPerTreatment ? cy[t] : cy[e], ny);
-      if (vx !== null && vy !== null) points.push({ x: vx, y: vy });
+      if (vx !== null && vy !== null) points.push({ x: vx, y: vy, e });
     }
     return points;
   }
@@ -160,7 +163,7 @@ export function buildPoints(data: CorrelationDataset, x: VariableKey, y: Variabl
   for (let i = 0; i < n; i++) {
     const vx = clean(cx[i], nx);
     const vy = clean(cy[i], ny);
-    if (vx !== null && vy !== null) points.push({ x: vx, y: vy });
+    if (vx !== null && vy !== null) points.push({ x: vx, y: vy, e: i });
   }
   return points;
 }
@@ -187,7 +190,7 @@ export function compareCategories(a: string, b: string): number {
  * biggest slices come first and take the first palette colours.
  */
 export function groupByCategory(
-  points: readonly CorrelationPoint[],
+  points: readonly Pick<CorrelationPoint, 'x' | 'y'>[],
   yIsNumeric: boolean,
   ordem: 'categoria' | 'valor' = 'categoria',
 ): CategoryGroup[] {
@@ -222,7 +225,7 @@ export function pearson(xs: readonly number[], ys: readonly number[]): number | 
 }
 
 /** Pearson's r over points whose both sides are numbers; null otherwise (see `pearson`). */
-export function pearsonOfPoints(points: readonly CorrelationPoint[]): number | null {
+export function pearsonOfPoints(points: readonly Pick<CorrelationPoint, 'x' | 'y'>[]): number | null {
   const xs: number[] = [];
   const ys: number[] = [];
   for (const p of points) {
@@ -277,4 +280,151 @@ export function formatAxisTick(key: NumericVariable | null, value: number): stri
   if (!Number.isFinite(value)) return '';
   if (key === 'ano') return String(Math.round(value));
   return Math.abs(value) >= 10_000 ? compact.format(value) : formatNumber(value, 1);
+}
+
+/** The experiment behind a point: its id (to open it), a name for tooltips and its crop. */
+export interface ExperimentRef {
+  id: number;
+  /** "Alfa Agro · Rio Verde/GO · 2025" */
+  nome: string;
+  cultura: string;
+}
+
+/** The experiment at index `e` of the dataset's columns, or null when there is none. */
+export function experimentRef(data: CorrelationDataset, e: number): ExperimentRef | null {
+  const ex = data.experimentos;
+  const id = ex.id[e];
+  if (id === undefined) return null;
+  const consultoria = (ex.consultoria[e] ?? '').trim();
+  const cidade = (ex.cidade[e] ?? '').trim();
+  const estado = (ex.estado[e] ?? '').trim();
+  const local = cidade && estado ? `${cidade}/${estado}` : cidade || estado;
+  const ano = ex.ano[e];
+  const nome = [consultoria || `Experimento nº ${id}`, local, ano === null || ano === undefined ? '' : String(ano)]
+    .filter(Boolean)
+    .join(' · ');
+  return { id, nome, cultura: (ex.cultura[e] ?? '').trim() };
+}
+
+/** One point of the "Linha" chart: the mean Y of every point at this X. */
+export interface LinePoint {
+  x: number;
+  y: number;
+  /** Points averaged here. */
+  n: number;
+  /** Their experiment when they all come from one (then a click opens it), else null. */
+  e: number | null;
+}
+
+/**
+ * The "Linha" series: sorted by X, one vertex per distinct X holding the mean of its Y. Joining raw
+ * points sorted by X alone still draws a sawtooth wherever X repeats (years, a clay content shared
+ * by several trials): the line would run up and down through every value of one X before moving on.
+ */
+export function lineSeries(points: readonly CorrelationPoint[]): LinePoint[] {
+  const byX = new Map<number, { sum: number; n: number; e: number | null }>();
+  for (const p of points) {
+    if (typeof p.x !== 'number' || typeof p.y !== 'number') continue;
+    const g = byX.get(p.x);
+    if (g) {
+      g.sum += p.y;
+      g.n += 1;
+      if (g.e !== p.e) g.e = null;
+    } else byX.set(p.x, { sum: p.y, n: 1, e: p.e });
+  }
+  return [...byX].map(([x, g]) => ({ x, y: g.sum / g.n, n: g.n, e: g.e })).sort((a, b) => a.x - b.x);
+}
+
+/** The least-squares line y = intercept + slope · x over the numeric points, with Pearson's r and its p. */
+export interface Trend {
+  slope: number;
+  intercept: number;
+  r: number;
+  n: number;
+  /** Two-sided p of H0: ρ = 0, from Student's t with n − 2 degrees of freedom (R's cor.test); null below 3 points. */
+  p: number | null;
+  /** The X range the line is drawn over. */
+  xMin: number;
+  xMax: number;
+}
+
+/**
+ * Ordinary least squares of Y on X, or null when it cannot be fitted (fewer than 2 numeric pairs,
+ * or X or Y constant). t = r·√((n − 2)/(1 − r²)); |r| = 1 gives p = 0. Checked against R's cor.test
+ * and lm (tests/fixtures/correlation/cor-test.R).
+ */
+export function leastSquares(points: readonly Pick<CorrelationPoint, 'x' | 'y'>[]): Trend | null {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const p of points) {
+    if (typeof p.x === 'number' && typeof p.y === 'number') {
+      xs.push(p.x);
+      ys.push(p.y);
+    }
+  }
+  const n = xs.length;
+  const r = pearson(xs, ys);
+  if (r === null) return null;
+  const { sxx, sxy } = centeredSums(xs, ys);
+  let mx = 0;
+  let my = 0;
+  let xMin = Infinity;
+  let xMax = -Infinity;
+  // A loop, not Math.min(...xs): spreading 100,000 arguments overflows the stack.
+  for (let i = 0; i < n; i++) {
+    const x = xs[i]!;
+    mx += x;
+    my += ys[i]!;
+    if (x < xMin) xMin = x;
+    if (x > xMax) xMax = x;
+  }
+  mx /= n;
+  my /= n;
+  const slope = sxy / sxx;
+  let p: number | null = null;
+  if (n >= 3) {
+    const df = n - 2;
+    const t = Math.abs(r) === 1 ? Infinity : r * Math.sqrt(df / (1 - r * r));
+    p = studentTTwoSided(t, df);
+  }
+  return { slope, intercept: my - slope * mx, r, n, p, xMin, xMax };
+}
+
+const threeSignificant = new Intl.NumberFormat('pt-BR', { maximumSignificantDigits: 3 });
+
+/** "p < 0,001" / "p = 0,023" / "p = 0,2" */
+export function formatPValue(p: number): string {
+  if (p < 0.001) return 'p < 0,001';
+  return `p = ${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 }).format(p)}`;
+}
+
+/** "y = 20,1·x + 2.796" in pt-BR numbers, three significant digits. */
+export function formatTrendEquation(t: Pick<Trend, 'slope' | 'intercept'>): string {
+  const slope = threeSignificant.format(t.slope);
+  const b = Math.abs(t.intercept) < 1e-12 ? 0 : t.intercept;
+  const sign = b < 0 ? '−' : '+';
+  return `y = ${slope}·x ${sign} ${threeSignificant.format(Math.abs(b))}`;
+}
+
+/** "significativa (5%)" when p < 0,05. */
+export function trendSignificance(p: number | null): string {
+  if (p === null) return 'poucos pontos para testar';
+  return p < 0.05 ? 'significativa a 5%' : 'não significativa a 5%';
+}
+
+/** Label of the crop group that gathers the crops beyond the palette. */
+export const OTHER_CROPS = 'Outras culturas';
+
+/**
+ * A colour per crop for "colorir por cultura": the seven most frequent crops (ties by name) take the
+ * palette's first seven colours; the rest share the eighth (slate) as "Outras culturas".
+ */
+export function cropColors(crops: readonly string[]): { cultura: string; color: string }[] {
+  const counts = new Map<string, number>();
+  for (const c of crops) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const ordered = [...counts].sort((a, b) => b[1] - a[1] || compareCategories(a[0], b[0])).map(([c]) => c);
+  const own = ordered.length > PALETTE_8.length ? PALETTE_8.length - 1 : ordered.length;
+  const out = ordered.slice(0, own).map((cultura, i) => ({ cultura, color: PALETTE_8[i]! }));
+  if (ordered.length > own) out.push({ cultura: OTHER_CROPS, color: PALETTE_8[PALETTE_8.length - 1]! });
+  return out;
 }

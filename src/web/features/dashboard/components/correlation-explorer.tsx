@@ -1,7 +1,9 @@
 /**
  * "Análise Interativa de Correlações": pick two variables and a chart type, see the points, their
- * count and Pearson's r. The maths lives in ../correlation.ts; this file only draws.
- * Default export because the dashboard page lazy-loads it (recharts is heavy).
+ * count and Pearson's r; optionally the least-squares trend (r, n, p) and points coloured by crop.
+ * A point's tooltip names its experiment and a click opens it. The maths lives in
+ * ../correlation.ts; this file only draws. Default export because the dashboard page lazy-loads it
+ * (recharts is heavy).
  */
 import { type ChangeEvent, memo, type ReactElement, useDeferredValue, useId, useMemo, useState } from 'react';
 import {
@@ -13,6 +15,7 @@ import {
   LineChart,
   Pie,
   PieChart,
+  ReferenceLine,
   ResponsiveContainer,
   Scatter,
   ScatterChart,
@@ -30,23 +33,34 @@ import {
   compareCategories,
   type CorrelationPoint,
   type CorrelationSelection,
+  cropColors,
   DEFAULTS,
   buildPoints,
+  experimentRef,
+  type ExperimentRef,
   formatAxisTick,
   formatPearson,
   formatPointCount,
+  formatPValue,
+  formatTrendEquation,
   formatVariableValue,
   groupByCategory,
   isChartType,
   isNumericVariable,
   isVariableKey,
+  leastSquares,
+  type LinePoint,
+  lineSeries,
   NUMERIC_VARIABLES,
+  OTHER_CROPS,
   type NumericVariable,
   PALETTE_6,
   PALETTE_8,
   pearsonOfPoints,
   pearsonStrength,
   SHORTCUTS,
+  type Trend,
+  trendSignificance,
   VARIABLES,
   type VariableKey,
 } from '../correlation.js';
@@ -54,8 +68,9 @@ import { evenSample } from '../../../../shared/sample.js';
 import type { CorrelationDataset } from '../../../../shared/dashboard.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
-import { Select } from '../../../components/ui/field.js';
+import { Checkbox, Select } from '../../../components/ui/field.js';
 import { cn } from '../../../lib/cn.js';
+import { useOpenExperiment } from './use-open-experiment.js';
 
 const CHART_HEIGHT = 400;
 /** SVG scatter stays smooth up to a few thousand marks; beyond that an even sample is drawn. */
@@ -70,9 +85,19 @@ const GRID = '#e4ddd0';
 /** Room on the right for the last X tick ("1.650") to be drawn whole. */
 const MARGIN = { top: 8, right: 24, bottom: 0, left: 0 };
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+/** The trend line: dashed, in the palette's clay so it stands apart from the leaf-green points. */
+const TREND_COLOR = PALETTE_6[1];
+
+/** What the chart's marks carry besides their values: the experiment behind them. */
+type Named = { ref: ExperimentRef | null };
+type ShownPoint = CorrelationPoint & Named;
+type ShownLinePoint = LinePoint & Named;
 
 export default function CorrelationExplorer({ data }: { data: CorrelationDataset }) {
   const [selection, setSelection] = useState<CorrelationSelection>(DEFAULTS);
+  const [trendOn, setTrendOn] = useState(false);
+  const [byCrop, setByCrop] = useState(false);
+  const { open } = useOpenExperiment();
   const { x, y, tipo } = selection;
   // The controls follow `selection` at once; the points and the chart follow the deferred copy,
   // rendered in the background, so a select never feels stuck while thousands of marks redraw.
@@ -84,6 +109,13 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
   const points = useMemo(() => buildPoints(data, shownSelection.x, shownSelection.y), [data, shownSelection.x, shownSelection.y]);
   const bothNumeric = isNumericVariable(shownSelection.x) && isNumericVariable(shownSelection.y);
   const r = useMemo(() => (bothNumeric ? pearsonOfPoints(points) : null), [bothNumeric, points]);
+  const numericX = isNumericVariable(x);
+  const trendAvailable = isNumericVariable(x) && isNumericVariable(y) && (tipo === 'scatter' || tipo === 'line');
+  const cropAvailable = numericX && tipo === 'scatter';
+  const trend = useMemo(
+    () => (trendOn && bothNumeric && (shownSelection.tipo === 'scatter' || shownSelection.tipo === 'line') ? leastSquares(points) : null),
+    [trendOn, bothNumeric, shownSelection.tipo, points],
+  );
 
   function onVariable(axis: 'x' | 'y') {
     return (event: ChangeEvent<HTMLSelectElement>) => {
@@ -142,17 +174,46 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
           </div>
         </div>
 
+        {trendAvailable || cropAvailable ? (
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {trendAvailable ? (
+              <Checkbox
+                name="tendencia"
+                label="Linha de tendência (mínimos quadrados)"
+                checked={trendOn}
+                onChange={(e) => setTrendOn(e.target.checked)}
+              />
+            ) : null}
+            {cropAvailable ? (
+              <Checkbox name="porCultura" label="Colorir por cultura" checked={byCrop} onChange={(e) => setByCrop(e.target.checked)} />
+            ) : null}
+          </div>
+        ) : null}
+
         {/* Announced politely so a screen reader hears the new count and r after a change. */}
         <div aria-live="polite" className="flex flex-wrap items-stretch justify-between gap-3">
           <p className="self-center text-sm text-slate-700">
             <span className="font-semibold text-slate-900">{formatPointCount(points.length)}</span>
           </p>
-          {r !== null ? <PearsonBox r={r} /> : null}
+          <div className="flex flex-wrap items-stretch gap-3">
+            {trendOn && trendAvailable && trend ? <TrendBox trend={trend} /> : null}
+            {r !== null ? <PearsonBox r={r} /> : null}
+          </div>
         </div>
 
         <div className={cn('transition-opacity', pending && 'opacity-60')} aria-busy={pending}>
-          <ChartArea x={shownSelection.x} y={shownSelection.y} tipo={shownSelection.tipo} points={points} />
+          <ChartArea
+            data={data}
+            x={shownSelection.x}
+            y={shownSelection.y}
+            tipo={shownSelection.tipo}
+            points={points}
+            trend={trendOn ? trend : null}
+            byCrop={byCrop && shownSelection.tipo === 'scatter'}
+            onOpen={open}
+          />
         </div>
+        {numericX && tipo !== 'pie' ? <p className="text-xs text-slate-600">Clique em um ponto para abrir o experimento.</p> : null}
       </CardBody>
     </Card>
   );
@@ -187,6 +248,21 @@ function PearsonBox({ r }: { r: number }) {
   );
 }
 
+/** The least-squares line's figures: the equation, r, n and the two-sided p of r. */
+function TrendBox({ trend }: { trend: Trend }) {
+  return (
+    <div className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm" data-testid="trend-box">
+      <p className="font-medium text-amber-900">Tendência (mínimos quadrados)</p>
+      <p className="mt-0.5 font-semibold tabular-nums text-slate-900">{formatTrendEquation(trend)}</p>
+      <p className="mt-0.5 tabular-nums text-slate-800">
+        r = {formatPearson(trend.r)} · n = {integer.format(trend.n)}
+        {trend.p !== null ? ` · ${formatPValue(trend.p)}` : ''}
+      </p>
+      <p className="text-xs text-amber-900">{trendSignificance(trend.p)}</p>
+    </div>
+  );
+}
+
 function Notice({ title, hint }: { title: string; hint?: string }) {
   return (
     <div
@@ -200,17 +276,24 @@ function Notice({ title, hint }: { title: string; hint?: string }) {
 }
 
 interface ChartAreaProps {
+  data: CorrelationDataset;
   x: VariableKey;
   y: VariableKey;
   tipo: ChartType;
   points: readonly CorrelationPoint[];
+  /** The least-squares line to draw, or null. */
+  trend: Trend | null;
+  /** One colour per crop (scatter only). */
+  byCrop: boolean;
+  /** Opens an experiment by id. */
+  onOpen: (id: number) => void;
 }
 
 /**
  * Memoised: the controls re-render at once on every change (and the page may re-render for its own
  * reasons); the thousands of SVG marks are redrawn only when the deferred selection or points change.
  */
-const ChartArea = memo(function ChartArea({ x, y, tipo, points }: ChartAreaProps) {
+const ChartArea = memo(function ChartArea({ data, x, y, tipo, points, trend, byCrop, onOpen }: ChartAreaProps) {
   const xNum = isNumericVariable(x) ? x : null;
   const yNum = isNumericVariable(y) ? y : null;
   const xLabel = VARIABLES[x].label;
@@ -222,17 +305,56 @@ const ChartArea = memo(function ChartArea({ x, y, tipo, points }: ChartAreaProps
     [points, xNum, yNum, tipo],
   );
 
-  // X numeric: raw points, sorted by X for bars and lines, sampled evenly when there are too many.
-  const shown = useMemo(() => {
+  // X numeric: raw points for a scatter and bars (bars sorted by X), one mean per distinct X for a
+  // line (sorted by X, see lineSeries); sampled evenly when there are too many. Each names its experiment.
+  const shown = useMemo((): readonly (ShownPoint | ShownLinePoint)[] => {
     if (xNum === null || tipo === 'pie') return [];
+    const named = <T extends { e: number | null }>(list: readonly T[]) =>
+      list.map((p) => ({ ...p, ref: p.e === null ? null : experimentRef(data, p.e) }));
     if (tipo === 'scatter') {
       const sample = evenSample(points, SCATTER_CAP);
       // A category Y axis lists categories in order of appearance; sorting makes it alphabetical.
-      return yNum === null ? [...sample].sort((a, b) => compareCategories(String(a.y), String(b.y))) : sample;
+      return named(yNum === null ? [...sample].sort((a, b) => compareCategories(String(a.y), String(b.y))) : sample);
     }
+    if (tipo === 'line' && yNum !== null) return named(evenSample(lineSeries(points), SERIES_CAP));
     const sorted = [...points].sort((a, b) => Number(a.x) - Number(b.x) || Number(a.y) - Number(b.y));
-    return evenSample(sorted, SERIES_CAP);
-  }, [points, xNum, yNum, tipo]);
+    return named(evenSample(sorted, SERIES_CAP));
+  }, [data, points, xNum, yNum, tipo]);
+
+  // "Colorir por cultura": the shown points split by crop, each series with its colour.
+  const cropSeries = useMemo(() => {
+    if (!byCrop || tipo !== 'scatter' || shown.length === 0) return null;
+    const colors = cropColors(shown.map((p) => p.ref?.cultura || OTHER_CROPS));
+    const own = new Set(colors.map((c) => c.cultura));
+    const series = colors.map((c) => ({ ...c, points: [] as (ShownPoint | ShownLinePoint)[] }));
+    const index = new Map(series.map((s, i) => [s.cultura, i]));
+    for (const p of shown) {
+      const crop = p.ref?.cultura || OTHER_CROPS;
+      series[index.get(own.has(crop) ? crop : OTHER_CROPS)!]!.points.push(p);
+    }
+    return series;
+  }, [byCrop, tipo, shown]);
+
+  // Tooltip and click read the experiment off the hovered datum; the shapes are built once per handler.
+  const dot = useMemo(() => dotShape(4, onOpen), [onOpen]);
+  const smallDot = useMemo(() => dotShape(2.5, onOpen), [onOpen]);
+  const openAt = (index: unknown) => {
+    const ref = typeof index === 'number' ? shown[index]?.ref : undefined;
+    if (ref) onOpen(ref.id);
+  };
+  const trendLine =
+    trend && xNum !== null && yNum !== null ? (
+      <ReferenceLine
+        segment={[
+          { x: trend.xMin, y: trend.intercept + trend.slope * trend.xMin },
+          { x: trend.xMax, y: trend.intercept + trend.slope * trend.xMax },
+        ]}
+        stroke={TREND_COLOR}
+        strokeWidth={2.5}
+        strokeDasharray="8 4"
+        ifOverflow="hidden"
+      />
+    ) : null;
 
   if (tipo === 'pie' && xNum !== null) return <Notice title="Gráfico de pizza requer variável categórica no eixo X" />;
   if (points.length === 0) {
@@ -361,7 +483,7 @@ const ChartArea = memo(function ChartArea({ x, y, tipo, points }: ChartAreaProps
     const animate = shown.length <= 300;
     if (tipo === 'bar') {
       chart = (
-        <BarChart data={shown} margin={MARGIN}>
+        <BarChart data={shown} margin={MARGIN} onClick={(state) => openAt(state.activeTooltipIndex)} style={{ cursor: 'pointer' }}>
           <CartesianGrid stroke={GRID} vertical={false} />
           {/* One band per point, ordered by X: a number axis would stack equal X values. */}
           <XAxis dataKey="x" type="category" tick={TICK} tickFormatter={(v: number) => formatAxisTick(xNum, v)} />
@@ -372,12 +494,13 @@ const ChartArea = memo(function ChartArea({ x, y, tipo, points }: ChartAreaProps
       );
     } else if (tipo === 'line') {
       chart = (
-        <LineChart data={shown} margin={MARGIN}>
+        <LineChart data={shown} margin={MARGIN} onClick={(state) => openAt(state.activeTooltipIndex)}>
           <CartesianGrid stroke={GRID} />
           {numericX}
           {numericY}
           {tooltip}
           <Line dataKey="y" stroke={PALETTE_6[2]} strokeWidth={2} dot={shown.length <= 60} isAnimationActive={animate} />
+          {trendLine}
         </LineChart>
       );
     } else {
@@ -399,13 +522,22 @@ const ChartArea = memo(function ChartArea({ x, y, tipo, points }: ChartAreaProps
             />
           )}
           {tooltip}
-          <Scatter
-            data={shown}
-            fill={PALETTE_6[0]}
-            fillOpacity={0.65}
-            isAnimationActive={animate}
-            shape={shown.length > 1000 ? renderSmallDot : renderDot}
-          />
+          {cropSeries ? (
+            cropSeries.map((s) => (
+              <Scatter
+                key={s.cultura}
+                name={s.cultura}
+                data={s.points}
+                fill={s.color}
+                isAnimationActive={animate}
+                shape={shown.length > 1000 ? smallDot : dot}
+              />
+            ))
+          ) : (
+            <Scatter data={shown} fill={PALETTE_6[0]} isAnimationActive={animate} shape={shown.length > 1000 ? smallDot : dot} />
+          )}
+          {trendLine}
+          {cropSeries ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
         </ScatterChart>
       );
     }
@@ -424,14 +556,36 @@ const ChartArea = memo(function ChartArea({ x, y, tipo, points }: ChartAreaProps
 
 /**
  * A plain circle: recharts' default symbol builds a d3 path per point, which dominates the cost of
- * redrawing a few thousand points.
+ * redrawing a few thousand points. Its series' colour; a click opens the point's experiment.
  */
-function renderDot({ cx, cy }: ScatterShapeProps) {
-  return cx === undefined || cy === undefined ? null : <circle cx={cx} cy={cy} r={4} fill={PALETTE_6[0]} fillOpacity={0.65} />;
+function dotShape(radius: number, onOpen: (id: number) => void) {
+  return function Dot(props: ScatterShapeProps) {
+    const { cx, cy } = props;
+    if (cx === undefined || cy === undefined) return null;
+    const fill = (props as { fill?: unknown }).fill;
+    const ref = asNamed(props.payload)?.ref;
+    return (
+      <circle
+        cx={cx}
+        cy={cy}
+        r={radius}
+        fill={typeof fill === 'string' ? fill : PALETTE_6[0]}
+        fillOpacity={0.7}
+        style={ref ? { cursor: 'pointer' } : undefined}
+        onClick={ref ? () => onOpen(ref.id) : undefined}
+      />
+    );
+  };
 }
 
-function renderSmallDot({ cx, cy }: ScatterShapeProps) {
-  return cx === undefined || cy === undefined ? null : <circle cx={cx} cy={cy} r={2.5} fill={PALETTE_6[0]} fillOpacity={0.65} />;
+/** The experiment a datum names, if it names one. */
+function asNamed(v: unknown): Named | null {
+  if (!isRecord(v) || !('ref' in v)) return null;
+  const ref = v.ref;
+  if (ref === null) return { ref: null };
+  return isRecord(ref) && typeof ref.id === 'number' && typeof ref.nome === 'string' && typeof ref.cultura === 'string'
+    ? { ref: { id: ref.id, nome: ref.nome, cultura: ref.cultura } }
+    : null;
 }
 
 function truncate(text: string, max: number): string {
@@ -468,7 +622,7 @@ function isPointValue(v: unknown): v is number | string {
 function asPoint(v: unknown): CorrelationPoint | null {
   if (!isRecord(v)) return null;
   const { x, y } = v;
-  return isPointValue(x) && isPointValue(y) ? { x, y } : null;
+  return isPointValue(x) && isPointValue(y) ? { x, y, e: typeof v.e === 'number' ? v.e : -1 } : null;
 }
 
 /** Our own content: values in their units (kg/ha, R$, %, plain years) rather than raw numbers. */
@@ -478,6 +632,8 @@ function TooltipBox({ active, payload, xLabel, yLabel, xNum, yNum, groupedLabel 
   const group = asGroup(datum);
   const point = group ? null : asPoint(datum);
   if (!group && !point) return null;
+  const ref = point ? asNamed(datum)?.ref : null;
+  const averaged = isRecord(datum) && typeof datum.n === 'number' && datum.n > 1 ? datum.n : null;
 
   const show = (key: NumericVariable | null, v: number | string) =>
     typeof v === 'number' && key ? formatVariableValue(key, v) : String(v);
@@ -493,12 +649,21 @@ function TooltipBox({ active, payload, xLabel, yLabel, xNum, yNum, groupedLabel 
         </>
       ) : point ? (
         <>
+          {ref ? (
+            <p className="font-semibold text-slate-900">
+              {ref.nome}
+              {ref.cultura ? <span className="font-normal text-slate-600"> · {ref.cultura}</span> : null}
+            </p>
+          ) : null}
           <p>
             {xLabel}: <span className="font-semibold">{show(xNum, point.x)}</span>
           </p>
           <p>
-            {yLabel}: <span className="font-semibold">{show(yNum, point.y)}</span>
+            {yLabel}
+            {averaged ? ' (média)' : ''}: <span className="font-semibold">{show(yNum, point.y)}</span>
           </p>
+          {averaged ? <p className="text-slate-600">Média de {formatPointCount(averaged)}</p> : null}
+          {ref ? <p className="mt-1 text-brand-800">Clique para abrir o experimento</p> : null}
         </>
       ) : null}
     </div>

@@ -3,7 +3,7 @@ import { Icon, popup as leafletPopup } from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useId, useMemo } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { BRAZIL_CENTER, cityCenter } from '../../../../shared/cities.js';
 import { BRAND_LEGEND, brandColor } from '../brand-colors.js';
@@ -11,8 +11,12 @@ import { placePoint, spreadOverlapping } from '../map-placement.js';
 import { type DashboardMap, type MapPoint, mapPointsOf } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
+import { cooperativeGestures } from '../../../components/map-gestures.js';
 import { OSM_ATTRIBUTION, TILE_URL } from '../../../lib/map-tiles.js';
+import { isPlainClick } from '../experiment-link.js';
+import { MapPlacesList, placeLabel } from './map-places-list.js';
 import { PointsLayer } from './points-layer.js';
+import { type OpenExperiment, useOpenExperiment } from './use-open-experiment.js';
 
 // Leaflet derives its default icon URLs from a CSS background that Vite rewrites, and would
 // otherwise fetch from a wrong path (or a CDN). Circle markers do not use the icon, but any future
@@ -20,10 +24,16 @@ import { PointsLayer } from './points-layer.js';
 Icon.Default.imagePath = '';
 Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });
 
-const MAP_HEIGHT = 500;
+/** At most 500 px, and 55 % of the screen's height on a phone, so the page stays scrollable around it. */
+const MAP_HEIGHT = 'min(500px, 55vh)';
 const INITIAL_ZOOM = 4;
+/**
+ * Room kept free at the map's top left when a popup pans into view: the zoom buttons sit there
+ * (10 px margin, 30 px wide, 60 px tall) and would otherwise cover the popup's title.
+ */
+const POPUP_PADDING_TOP_LEFT: [number, number] = [52, 12];
 
-type PlacedPoint = Omit<MapPoint, 'lat' | 'lng'> & {
+export type PlacedPoint = Omit<MapPoint, 'lat' | 'lng'> & {
   lat: number;
   lng: number;
   /** null when the experiment has its own coordinates. */
@@ -44,13 +54,6 @@ function placeAll(pontos: readonly MapPoint[]): PlacedPoint[] {
   return spreadOverlapping(placed);
 }
 
-function placeLabel(p: Pick<MapPoint, 'cidade' | 'estado'>): string {
-  const cidade = p.cidade.trim();
-  const estado = p.estado.trim();
-  if (cidade && estado) return `${cidade}/${estado}`;
-  return cidade || estado || 'Local não informado';
-}
-
 export interface PopupDetails {
   consultoria: string;
   marca: string;
@@ -64,9 +67,10 @@ export interface PopupDetails {
 
 /**
  * The popup of a point, built when it opens from the details read on click. Plain DOM with text
- * nodes: experiment fields are user input and never go through innerHTML.
+ * nodes: experiment fields are user input and never go through innerHTML. Its link opens the
+ * experiment in the app (a plain click) or in a new tab.
  */
-function popupContent(point: PlacedPoint, details: PopupDetails | 'loading' | 'error'): HTMLElement {
+function popupContent(point: PlacedPoint, details: PopupDetails | 'loading' | 'error', link: OpenExperiment): HTMLElement {
   const el = (tag: string, className: string, text?: string) => {
     const node = document.createElement(tag);
     node.className = className;
@@ -93,45 +97,117 @@ function popupContent(point: PlacedPoint, details: PopupDetails | 'loading' | 'e
     root.append(dl);
   }
   if (point.approximateNote) root.append(el('div', 'mt-2 text-xs text-amber-800 italic', point.approximateNote));
+  const a = el('a', 'experiment-link mt-2 inline-flex min-h-8 items-center font-semibold', 'Abrir experimento') as HTMLAnchorElement;
+  a.href = link.href(point.id);
+  // Inline: leaflet.css colours every link of the map and is unlayered.
+  a.style.color = 'var(--color-brand-700, #255733)';
+  a.addEventListener('click', (e) => {
+    if (!isPlainClick(e)) return;
+    e.preventDefault();
+    link.open(point.id);
+  });
+  root.append(a);
   return root;
+}
+
+/** What the keyboard list asks of the map: show a point and open its popup. */
+export interface MapHandle {
+  showPoint: (index: number, opener: HTMLElement | null) => void;
 }
 
 /**
  * All markers on one canvas layer (points-layer.ts): at 100,000 experiments, Leaflet objects per
  * marker would cost seconds to build. A click finds the point under the cursor and opens its
- * popup, whose details are read then.
+ * popup, whose details are read then; a click on a cluster zooms to it.
  */
-function MarkersLayer({ points, loadDetails }: { points: PlacedPoint[]; loadDetails: (id: number) => Promise<PopupDetails> }) {
+function MarkersLayer({
+  points,
+  loadDetails,
+  link,
+  handleRef,
+}: {
+  points: PlacedPoint[];
+  loadDetails: (id: number) => Promise<PopupDetails>;
+  link: OpenExperiment;
+  handleRef: RefObject<MapHandle | null>;
+}) {
   const map = useMap();
   useEffect(() => {
     const cache = new Map<number, PopupDetails>();
+    /** Where focus returns when a popup opened from the keyboard list closes; null after a click on the map. */
+    let opener: HTMLElement | null = null;
+    const open = (index: number) => {
+      const p = points[index];
+      if (!p) return;
+      const popup = leafletPopup({
+        maxWidth: Math.max(180, Math.min(300, map.getSize().x - POPUP_PADDING_TOP_LEFT[0] - 48)),
+        autoPanPaddingTopLeft: POPUP_PADDING_TOP_LEFT,
+        autoPanPadding: [12, 12],
+      })
+        .setLatLng([p.lat, p.lng])
+        .setContent(popupContent(p, cache.get(p.id) ?? 'loading', link))
+        .openOn(map);
+      const from = opener;
+      const focusLink = () => {
+        if (from) popup.getElement()?.querySelector<HTMLElement>('a.experiment-link')?.focus();
+      };
+      focusLink();
+      // Leaflet closes a popup on Escape only while the map itself has focus, not its link.
+      const onKey = (e: KeyboardEvent) => {
+        if (e.key === 'Escape') map.closePopup(popup);
+      };
+      popup.getElement()?.addEventListener('keydown', onKey);
+      popup.once('remove', () => {
+        popup.getElement()?.removeEventListener('keydown', onKey);
+        const active = document.activeElement;
+        if (from && (active === document.body || active === null || map.getContainer().contains(active))) from.focus();
+      });
+      if (cache.has(p.id)) return;
+      loadDetails(p.id).then(
+        (d) => {
+          cache.set(p.id, d);
+          if (!popup.isOpen()) return;
+          popup.setContent(popupContent(p, d, link));
+          focusLink();
+        },
+        () => {
+          if (popup.isOpen()) popup.setContent(popupContent(p, 'error', link));
+        },
+      );
+    };
+    let fromList = false;
     const layer = new PointsLayer(
       points.map((p) => ({ lat: p.lat, lng: p.lng, color: brandColor(p.marca) })),
       (index) => {
-        const p = points[index];
-        if (!p) return;
-        const popup = leafletPopup({ maxWidth: 300 })
-          .setLatLng([p.lat, p.lng])
-          .setContent(popupContent(p, cache.get(p.id) ?? 'loading'))
-          .openOn(map);
-        if (cache.has(p.id)) return;
-        loadDetails(p.id).then(
-          (d) => {
-            cache.set(p.id, d);
-            if (popup.isOpen()) popup.setContent(popupContent(p, d));
-          },
-          () => {
-            if (popup.isOpen()) popup.setContent(popupContent(p, 'error'));
-          },
-        );
+        if (!fromList) opener = null;
+        open(index);
       },
     );
     layer.addTo(map);
+    handleRef.current = {
+      showPoint: (index, from) => {
+        opener = from;
+        fromList = true;
+        try {
+          layer.showPoint(index);
+        } finally {
+          fromList = false;
+        }
+      },
+    };
     return () => {
+      handleRef.current = null;
       map.closePopup();
       layer.remove();
     };
-  }, [map, points, loadDetails]);
+  }, [map, points, loadDetails, link, handleRef]);
+  return null;
+}
+
+/** Two fingers on touch, Ctrl + wheel with a mouse (components/map-gestures.ts). */
+function Gestures({ wrapper, onHint }: { wrapper: RefObject<HTMLDivElement | null>; onHint: (hint: string | null) => void }) {
+  const map = useMap();
+  useEffect(() => (wrapper.current ? cooperativeGestures(map, wrapper.current, onHint) : undefined), [map, wrapper, onHint]);
   return null;
 }
 
@@ -159,12 +235,17 @@ export default function ExperimentsMap({
   const legendId = useId();
   const pontos = useMemo(() => mapPointsOf(mapa.pontos), [mapa.pontos]);
   const placed = useMemo(() => placeAll(pontos), [pontos]);
+  const { href, open } = useOpenExperiment();
+  const link = useMemo(() => ({ href, open }), [href, open]);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const handleRef = useRef<MapHandle | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
 
   return (
     <Card>
       <CardHeader
         title="Mapa dos Experimentos"
-        description="Distribuição geográfica dos experimentos. Clique em um ponto para ver os detalhes."
+        description="Distribuição geográfica dos experimentos. Clique em um ponto para ver os detalhes; um círculo numerado reúne experimentos próximos e se abre ao ser clicado."
       />
       <CardBody className="space-y-5">
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -195,18 +276,38 @@ export default function ExperimentsMap({
         {pontos.length === 0 ? <p className="text-sm text-slate-600">Nenhum experimento encontrado para os filtros atuais.</p> : null}
 
         {/* isolate: Leaflet's panes use z-index 400–1000 and would otherwise cover the sticky header. */}
-        <div role="region" aria-label="Mapa dos experimentos" className="isolate overflow-hidden rounded-lg border border-soil-200">
+        <div
+          ref={wrapper}
+          role="region"
+          aria-label="Mapa dos experimentos"
+          className="relative isolate overflow-hidden rounded-lg border border-soil-200"
+        >
           <MapContainer
             center={[BRAZIL_CENTER.lat, BRAZIL_CENTER.lng]}
             zoom={INITIAL_ZOOM}
-            scrollWheelZoom
             // Inline, because leaflet.css is unlayered and beats Tailwind's layered utilities.
             style={{ height: MAP_HEIGHT, width: '100%', background: 'var(--color-soil-100, #f2eee6)' }}
           >
             <TileLayer url={tileUrl ?? TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
-            <MarkersLayer points={placed} loadDetails={loadDetails} />
+            <MarkersLayer points={placed} loadDetails={loadDetails} link={link} handleRef={handleRef} />
+            <Gestures wrapper={wrapper} onHint={setHint} />
           </MapContainer>
+          {hint ? (
+            <div
+              aria-hidden="true"
+              data-testid="map-gesture-hint"
+              className="pointer-events-none absolute inset-0 z-[1000] flex items-center justify-center bg-slate-900/50 p-6 text-center text-base font-semibold text-white"
+            >
+              {hint}
+            </div>
+          ) : null}
         </div>
+        <p className="text-xs text-slate-600">
+          Para ampliar, use Ctrl + rolagem do mouse ou os botões + e −; no celular, mova o mapa com dois dedos.
+        </p>
+        {placed.length > 0 ? (
+          <MapPlacesList points={placed} href={href} open={open} onShow={(index, opener) => handleRef.current?.showPoint(index, opener)} />
+        ) : null}
       </CardBody>
     </Card>
   );

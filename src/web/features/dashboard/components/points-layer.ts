@@ -4,8 +4,13 @@
  * projected once per zoom level, culled to the view, stamped from a pre-drawn sprite of its colour
  * (one huge path would take the rasteriser seconds), drawn once per pixel and colour, and found on
  * click by a scan of the positions last drawn.
+ *
+ * Up to CLUSTER_MAX_ZOOM, points closer than CLUSTER_RADIUS pixels are drawn as one numbered
+ * circle (../map-clusters.ts, computed once per zoom level); a click on it zooms to its members.
+ * A cluster of one is drawn as its point.
  */
-import { DomUtil, Layer, type LeafletMouseEvent, type Map as LeafletMap } from 'leaflet';
+import { DomUtil, Layer, latLngBounds, point, type LeafletMouseEvent, type Map as LeafletMap } from 'leaflet';
+import { type Clusters, clusterMembers, clusterPoints } from '../map-clusters.js';
 
 export interface CanvasPoint {
   lat: number;
@@ -17,6 +22,18 @@ const RADIUS = 12;
 const OUTLINE = '#ffffff';
 const FILL_OPACITY = 0.8;
 const TILE = 256;
+/** Clusters are formed at this zoom and below; above it every point is drawn. */
+export const CLUSTER_MAX_ZOOM = 12;
+/** Points whose distance on screen is below this (px) share a cluster. */
+const CLUSTER_RADIUS = 44;
+/** The brand's dark green (WCAG AA for its white count). */
+const CLUSTER_FILL = '#2d6a3e';
+const clusterCount = new Intl.NumberFormat('pt-BR');
+
+/** A cluster's radius on screen: grows with the log of its size, 15–26 px. */
+function clusterRadius(count: number): number {
+  return Math.min(26, 13 + 4 * Math.log10(count));
+}
 
 /** Web Mercator pixel coordinates at `zoom`, as Leaflet's EPSG:3857 CRS computes them. */
 function project(lat: number, lng: number, zoom: number): [number, number] {
@@ -31,13 +48,19 @@ export class PointsLayer extends Layer {
   private projectedZoom = Number.NaN;
   private px = new Float64Array(0);
   private py = new Float64Array(0);
-  /** Canvas positions of the points drawn last, in drawing order (last = on top). */
-  private drawn: { index: Int32Array; x: Float32Array; y: Float32Array; count: number } = {
+  /**
+   * Canvas positions of the marks drawn last, in drawing order (last = on top): a point's index,
+   * or −(cluster + 1) for a cluster, with its radius.
+   */
+  private drawn: { index: Int32Array; x: Float32Array; y: Float32Array; r: Float32Array; count: number } = {
     index: new Int32Array(0),
     x: new Float32Array(0),
     y: new Float32Array(0),
+    r: new Float32Array(0),
     count: 0,
   };
+  /** Clusters per zoom level, computed when that level is first drawn. */
+  private readonly clustersByZoom = new Map<number, Clusters>();
   /** Distinct colours, and each point's index into them. */
   private readonly colors: string[] = [];
   private readonly colorIndex: Uint8Array;
@@ -88,6 +111,17 @@ export class PointsLayer extends Layer {
 
   private hide(): void {
     if (this.canvas) this.canvas.style.visibility = 'hidden';
+  }
+
+  /** The clusters at `zoom` (after ensureProjected), or null above CLUSTER_MAX_ZOOM. */
+  private clustersAt(zoom: number): Clusters | null {
+    if (zoom > CLUSTER_MAX_ZOOM) return null;
+    let c = this.clustersByZoom.get(zoom);
+    if (!c) {
+      c = clusterPoints(this.px, this.py, CLUSTER_RADIUS);
+      this.clustersByZoom.set(zoom, c);
+    }
+    return c;
   }
 
   private ensureProjected(zoom: number): void {
@@ -148,57 +182,125 @@ export class PointsLayer extends Layer {
     if (!ctx) return;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
 
-    this.ensureProjected(map.getZoom());
+    const zoom = map.getZoom();
+    this.ensureProjected(zoom);
+    const clusters = this.clustersAt(zoom);
     // Canvas position = projected pixel − pixel origin − where the canvas sits in the layer.
     const origin = map.getPixelOrigin();
     const dx = origin.x + topLeft.x;
     const dy = origin.y + topLeft.y;
     const n = this.points.length;
     if (this.drawn.index.length !== n) {
-      this.drawn = { index: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), count: 0 };
+      this.drawn = { index: new Int32Array(n), x: new Float32Array(n), y: new Float32Array(n), r: new Float32Array(n), count: 0 };
     }
     let count = 0;
+    let clusterMarks = 0;
     const half = RADIUS + 2;
     // In the points' own order, as markers would stack; a dot of the same colour already on the
     // same pixel is not drawn again (it would look the same).
     const seen = new Set<number>();
-    for (let i = 0; i < n; i++) {
-      const x = this.px[i]! - dx;
-      const y = this.py[i]! - dy;
-      if (x < -RADIUS || y < -RADIUS || x > size.x + RADIUS || y > size.y + RADIUS) continue;
+    const drawPoint = (i: number, x: number, y: number) => {
+      if (x < -RADIUS || y < -RADIUS || x > size.x + RADIUS || y > size.y + RADIUS) return;
       const color = this.colorIndex[i]!;
       const key = (Math.round(x) * 65_536 + Math.round(y)) * 64 + color;
-      if (seen.has(key)) continue;
+      if (seen.has(key)) return;
       seen.add(key);
       ctx.drawImage(this.sprite(this.colors[color]!, ratio), x - half, y - half, half * 2, half * 2);
       this.drawn.index[count] = i;
       this.drawn.x[count] = x;
       this.drawn.y[count] = y;
+      this.drawn.r[count] = RADIUS;
       count++;
+    };
+    if (!clusters) {
+      for (let i = 0; i < n; i++) drawPoint(i, this.px[i]! - dx, this.py[i]! - dy);
+    } else {
+      // Single points first, clusters over them.
+      for (let c = 0; c < clusters.size; c++) {
+        if (clusters.count[c] === 1) {
+          const i = clusters.members[clusters.start[c]!]!;
+          drawPoint(i, this.px[i]! - dx, this.py[i]! - dy);
+        }
+      }
+      ctx.font = 'bold 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (let c = 0; c < clusters.size; c++) {
+        const members = clusters.count[c]!;
+        if (members === 1) continue;
+        const x = clusters.x[c]! - dx;
+        const y = clusters.y[c]! - dy;
+        const r = clusterRadius(members);
+        if (x < -r || y < -r || x > size.x + r || y > size.y + r) continue;
+        ctx.beginPath();
+        ctx.arc(x, y, r + 4, 0, Math.PI * 2);
+        ctx.fillStyle = 'rgba(45, 106, 62, 0.25)';
+        ctx.fill();
+        ctx.beginPath();
+        ctx.arc(x, y, r, 0, Math.PI * 2);
+        ctx.fillStyle = CLUSTER_FILL;
+        ctx.fill();
+        ctx.lineWidth = 2;
+        ctx.strokeStyle = OUTLINE;
+        ctx.stroke();
+        ctx.fillStyle = '#ffffff';
+        ctx.fillText(clusterCount.format(members), x, y + 0.5);
+        this.drawn.index[count] = -(c + 1);
+        this.drawn.x[count] = x;
+        this.drawn.y[count] = y;
+        this.drawn.r[count] = r + 4;
+        count++;
+        clusterMarks++;
+      }
     }
     this.drawn.count = count;
+    // What the canvas shows, for tests and tools that cannot read pixels.
+    canvas.dataset.clusters = String(clusterMarks);
+    canvas.dataset.points = String(count - clusterMarks);
   }
 
-  /** The topmost point under a container position, or -1. */
-  private hit(x: number, y: number): number {
-    const { index, x: xs, y: ys, count } = this.drawn;
-    const r2 = RADIUS * RADIUS;
+  /** The topmost mark under a container position: a point's index, −(cluster + 1), or null. */
+  private hit(x: number, y: number): number | null {
+    const { index, x: xs, y: ys, r, count } = this.drawn;
     for (let k = count - 1; k >= 0; k--) {
       const ddx = xs[k]! - x;
       const ddy = ys[k]! - y;
-      if (ddx * ddx + ddy * ddy <= r2) return index[k]!;
+      const rk = r[k]!;
+      if (ddx * ddx + ddy * ddy <= rk * rk) return index[k]!;
     }
-    return -1;
+    return null;
   }
 
   private pick(e: LeafletMouseEvent): void {
     const found = this.hit(e.containerPoint.x, e.containerPoint.y);
+    if (found === null) return;
     if (found >= 0) this.onPick(found);
+    else this.zoomToCluster(-found - 1);
+  }
+
+  /** Zooms so that the cluster's members fill the view, at least one level past the clustering. */
+  private zoomToCluster(c: number): void {
+    const map = this._map as LeafletMap | undefined;
+    const clusters = map ? this.clustersByZoom.get(map.getZoom()) : undefined;
+    if (!map || !clusters) return;
+    const bounds = latLngBounds([]);
+    for (const i of clusterMembers(clusters, c)) bounds.extend([this.points[i]!.lat, this.points[i]!.lng]);
+    const target = Math.min(Math.max(map.getBoundsZoom(bounds, false, point(48, 48)), map.getZoom() + 1), CLUSTER_MAX_ZOOM + 1);
+    map.setView(bounds.getCenter(), target);
+  }
+
+  /** Centres the map on point `index`, past the clustering, and reports it as picked. */
+  showPoint(index: number): void {
+    const map = this._map as LeafletMap | undefined;
+    const p = this.points[index];
+    if (!map || !p) return;
+    map.setView([p.lat, p.lng], Math.max(map.getZoom(), CLUSTER_MAX_ZOOM + 1), { animate: false });
+    this.onPick(index);
   }
 
   private hover(e: LeafletMouseEvent): void {
     const map = this._map as LeafletMap | undefined;
     if (!map) return;
-    map.getContainer().style.cursor = this.hit(e.containerPoint.x, e.containerPoint.y) >= 0 ? 'pointer' : '';
+    map.getContainer().style.cursor = this.hit(e.containerPoint.x, e.containerPoint.y) !== null ? 'pointer' : '';
   }
 }

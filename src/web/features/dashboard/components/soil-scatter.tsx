@@ -15,15 +15,24 @@ export interface SoilPoint {
 
 const PAD = { left: 64, right: 16, top: 12, bottom: 36 };
 
-/** 4–6 round tick values covering [min, max]. */
+/**
+ * Round tick values whose first is ≤ min and whose last is ≥ max, so every point lies inside the
+ * axes (stopping at max + step / 2 left the top tick below a maximum in the upper half of a step,
+ * and the highest points were drawn past the plot).
+ */
 export function niceTicks(min: number, max: number, count = 5): number[] {
   if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
   if (min === max) return [min];
   const raw = (max - min) / count;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
+  const first = Math.floor(min / step);
   const ticks: number[] = [];
-  for (let v = Math.floor(min / step) * step; v <= max + step / 2; v += step) ticks.push(Math.round(v * 1e6) / 1e6);
+  for (let k = first; ; k++) {
+    const v = Math.round(k * step * 1e6) / 1e6;
+    ticks.push(v);
+    if (v >= max || ticks.length > count * 3) break;
+  }
   return ticks;
 }
 

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { clusterMembers, clusterPoints } from './map-clusters.js';
+
+const cluster = (pts: [number, number][], radius = 40) =>
+  clusterPoints(
+    pts.map((p) => p[0]),
+    pts.map((p) => p[1]),
+    radius,
+  );
+
+function minDistance(c: { size: number; x: Float64Array; y: Float64Array }): number {
+  let min = Infinity;
+  for (let a = 0; a < c.size; a++)
+    for (let b = a + 1; b < c.size; b++) min = Math.min(min, Math.hypot(c.x[a]! - c.x[b]!, c.y[a]! - c.y[b]!));
+  return min;
+}
+
+describe('clusterPoints', () => {
+  it('joins points within the radius and keeps distant ones apart, at the mean of their members', () => {
+    const c = cluster([
+      [0, 0],
+      [10, 0],
+      [500, 500],
+      [0, 20],
+    ]);
+    expect(c.size).toBe(2);
+    expect([...c.count]).toEqual([3, 1]);
+    expect([...c.of]).toEqual([0, 0, 1, 0]);
+    expect(c.x[0]).toBeCloseTo(10 / 3);
+    expect(c.y[0]).toBeCloseTo(20 / 3);
+    expect([...clusterMembers(c, 0)]).toEqual([0, 1, 3]);
+    expect([...clusterMembers(c, 1)]).toEqual([2]);
+  });
+
+  it('finds a neighbour across a grid cell border', () => {
+    expect(
+      cluster([
+        [39, 39],
+        [41, 41],
+      ]).size,
+    ).toBe(1);
+  });
+
+  it('merges clusters whose drawn centres end up closer than the radius', () => {
+    // Greedy seeds at 0 and 45 (> 40 apart); their means drift to ~10 and ~40, which would overlap.
+    const c = cluster([
+      [0, 0],
+      [30, 0],
+      [30, 0],
+      [45, 0],
+      [45, 0],
+      [45, 0],
+    ]);
+    expect(c.size).toBe(1);
+    expect(c.count[0]).toBe(6);
+    for (let a = 0; a < c.size; a++)
+      for (let b = a + 1; b < c.size; b++) expect(Math.hypot(c.x[a]! - c.x[b]!, c.y[a]! - c.y[b]!)).toBeGreaterThan(40);
+  });
+
+  it('leaves no two drawn clusters closer than the radius, and loses no point, on 20,000 random points', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 2000;
+    const pts = Array.from({ length: 20_000 }, (): [number, number] => [rand(), rand()]);
+    const started = performance.now();
+    const c = cluster(pts, 44);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(c.count.reduce((a, b) => a + b, 0)).toBe(20_000);
+    expect(c.members.length).toBe(20_000);
+    expect(minDistance(c)).toBeGreaterThan(44 * 0.999);
+  });
+
+  it('is empty for no points', () => {
+    expect(cluster([]).size).toBe(0);
+  });
+});
