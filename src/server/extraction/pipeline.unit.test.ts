@@ -310,3 +310,22 @@ describe('values whose label is beside, above or wrapped around them', () => {
     });
   });
 });
+
+describe('fields stated the way other producers state them', () => {
+  const data = (rows: string[]) => extractFromText(pdfOf(textPage(['Relatório de ensaio de campo', ...rows])), ref).data;
+
+  it('reads two soil labels with two values, and a cost told in a sentence or under "Orçamento"', () => {
+    expect(data(['Argila / M.O.: 250 g/kg / 22 g/dm³'])).toMatchObject({ teor_argila: 25, teor_materia_organica: 2.2 });
+    expect(data(['O ensaio atende à BU2 e custou R$ 21.300,00, incluídas as análises.'])).toMatchObject({ custo_protocolo: 21300 });
+    expect(data(['Ensaio contratado pela empresa, com custo de R$ 11.250,00.'])).toMatchObject({ custo_protocolo: 11250 });
+    expect(data(['Orçamento: R$ 14.000,00'])).toMatchObject({ custo_protocolo: 14000 });
+    expect(data(['O produtor colheu 60 sc/ha e gastou R$ 3.000,00 por hectare.']).custo_protocolo).toBeUndefined();
+  });
+
+  it('gives a labelled crop that is not on the list as written, not another crop the text mentions', () => {
+    expect(data(['Cultura: SORGO GRANÍFERO', 'Antecessora: soja. A soja da safra anterior rendeu bem; soja na região.'])).toMatchObject({
+      cultura: 'Sorgo',
+    });
+    expect(data(['Cultura: Milho safrinha']).cultura).toBe('Milho');
+  });
+});

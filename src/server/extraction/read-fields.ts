@@ -32,7 +32,7 @@ import { type Layout, lineSnippet, snippetAround } from './layout.js';
 import { findDecimalDegrees, findDmsCoordinates, findNumbers, findSoilUnit, pairCoordinates } from './numbers.js';
 import type { TextLine } from './pdf-text.js';
 import { type CompiledReference, countMatches, matchCrop, matchRegional, matchState, phraseRegExp } from './reference.js';
-import { cleanValue, fold, key, tidyCase } from './text.js';
+import { cleanValue, fold, key } from './text.js';
 
 /** How much a place makes a value trusted. */
 export const FROM_LABEL = 0.95;
@@ -487,5 +487,5 @@ function cropOffTheList(value: string, c: CompiledReference): string | undefined
   const first = words[0] ?? '';
   if (words.length > 4 || !/^[\p{L}-]{3,20}$/u.test(first)) return undefined;
   if (c.brands.some((b) => countMatches(b.name, fold(value)) > 0)) return undefined;
-  return tidyCase(first.toLowerCase());
+  return first.charAt(0).toUpperCase() + first.slice(1).toLowerCase();
 }

@@ -148,15 +148,24 @@ export function buildHeader(lines: TextLine[], h: number, nameCell: { x: number;
         : [{ text: cell.text, x: cell.x, right: cell.right }],
     );
   const pieces = rows.map(piecesOf);
+  /** A merged label centred over two narrow sub-labels fills the gap between them ("Produtividade"
+   * over "kg/ha" and "sc/ha" set far apart): it is over both, not a column of its own. */
+  const bridged = (cell: { x: number; right: number }) => {
+    const left = fine.filter((col) => col.right <= cell.x + 3).sort((a, b) => b.right - a.right)[0];
+    const right = fine.filter((col) => col.x >= cell.right - 3).sort((a, b) => a.x - b.x)[0];
+    return left && right && cell.x <= left.right + 8 && cell.right >= right.x - 8 ? [left, right] : null;
+  };
   for (const row of [...pieces].reverse()) {
     for (const cell of row) {
-      if (!columns.some((col) => overlap(cell, col) > 2)) columns.push({ x: cell.x, right: cell.right, header: '' });
+      if (!columns.some((col) => overlap(cell, col) > 2) && (row === finest || !bridged(cell)))
+        columns.push({ x: cell.x, right: cell.right, header: '' });
     }
   }
   columns.sort((a, b) => a.x - b.x);
   for (const row of pieces) {
     for (const cell of row) {
       const over = columns.filter((c) => overlap(cell, c) > 2);
+      if (over.length === 0) over.push(...(bridged(cell) ?? []));
       for (const col of over) col.header = `${col.header} ${cell.text}`.trim();
       // A column is as wide as its own header cells ("Produtividade de" over a narrow "kg/ha").
       const only = over.length === 1 ? over[0] : undefined;

@@ -229,7 +229,9 @@ export function findDescriptionTables(lines: TextLine[], c: CompiledReference): 
       if (cells.length === 1 && (cells[0]?.text.split(/\s+/).length ?? 0) >= 8) break;
       const by = new Map<Column, string>();
       for (const cell of cells) {
-        const col = columnOf(cell, columns);
+        let col = columnOf(cell, columns);
+        // A code column holds codes: a name set nearer to it than to its centred header is the name's.
+        if (col && col === idCol && !isRowCode(cell.text) && !/^(?:T\s?\d|[A-Z]$)/.test(cell.text.trim())) col = nameCol;
         if (col) by.set(col, `${by.get(col) ?? ''} ${cell.text}`.trim());
       }
       const idText = idCol ? (by.get(idCol) ?? '') : '';

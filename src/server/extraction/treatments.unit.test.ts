@@ -983,3 +983,49 @@ describe('footnotes, wrapped names and combinations', () => {
     expect(mixed.map((t) => t.modalidade)).toEqual(['', '']);
   });
 });
+
+describe('merged headers over narrow sub-labels, code columns', () => {
+  it('puts a merged label that fills the gap between two sub-labels over both', () => {
+    const lines = page([
+      [200, 700, 'Produtividade'],
+      [370, 700, 'Diferença p/ T1'],
+      [115, 693, 'Trat.'],
+      [176, 686, 'kg/ha'],
+      [262, 686, 'sc/ha'],
+      [345, 686, 'kg/ha'],
+      [437, 686, '%'],
+      [110, 672, 'T1'],
+      [196, 672, '6.318 c'],
+      [290, 672, '105,3'],
+      [110, 659, 'T2'],
+      [196, 659, '6.702 a'],
+      [290, 659, '111,7'],
+      [392, 659, '384'],
+      [475, 659, '6,1'],
+    ]);
+    const [table] = findResultsTables(lines);
+    expect(table?.rows.map((r) => [r.id, r.value])).toEqual([
+      [1, 6318],
+      [2, 6702],
+    ]);
+    expect(table?.unit?.unit).toBe('kg/ha');
+  });
+
+  it('reads a name set nearer to the code header than to its own as the name', () => {
+    const lines = page([
+      [65, 700, 'Trat.'],
+      [160, 700, 'Produto(s)'],
+      [440, 700, 'Modo de aplicação'],
+      [62, 686, 'T1'],
+      [95, 686, 'Testemunha'],
+      [440, 686, '–'],
+      [62, 673, 'T2'],
+      [95, 673, 'Produto Alfa Longo'],
+      [440, 673, 'via foliar'],
+    ]);
+    expect(findDescriptionTables(lines, c).items.map((d) => [d.id, d.nome, d.mode])).toEqual([
+      [1, 'Testemunha', null],
+      [2, 'Produto Alfa Longo', 'Foliar'],
+    ]);
+  });
+});
