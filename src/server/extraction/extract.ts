@@ -247,6 +247,14 @@ export function looksLikeTrialReport(folded: string, treatmentCount: number): bo
     folded.includes(w),
   ).length;
   const event = invite >= 2 || (invite >= 1 && eventWords >= 2);
+  // Minutes of a meeting and a members' newsletter talk about trials without reporting one.
+  const minutes = ['ata ', 'reuniao', 'pauta', 'presentes', 'aprovad', 'deliber', 'encerrad', 'secretari'].filter((w) =>
+    folded.includes(w),
+  ).length;
+  const newsletter = ['informativo', 'nesta edicao', 'edicao n', 'cooperados', 'associados', 'agenda', 'noticias', 'expediente'].filter(
+    (w) => folded.includes(w),
+  ).length;
+  if ((minutes >= 3 || newsletter >= 3) && treatmentCount < 2) return false;
   if (commerce >= 2 && treatmentCount < 2) return false;
   if (event && treatmentCount < 2) return false;
   if (lab >= 3 && hits < 5 && treatmentCount < 2) return false;

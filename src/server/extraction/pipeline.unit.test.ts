@@ -213,6 +213,16 @@ describe('not a trial report', () => {
     ).toBe(true);
   });
 
+  it('tells the minutes of a meeting and a members newsletter that talk about trials from a report', () => {
+    const minutes = fold(
+      'Ata da reunião do comitê técnico · pauta: ensaios da próxima safra · presentes · aprovada a proposta de protocolo',
+    );
+    expect(looksLikeTrialReport(minutes, 0)).toBe(false);
+    const news = fold('Informativo da cooperativa · nesta edição · cooperados · produtividade média da região · ensaio no dia de campo');
+    expect(looksLikeTrialReport(news, 0)).toBe(false);
+    expect(looksLikeTrialReport(minutes, 4)).toBe(true);
+  });
+
   it('tells an invitation to a field day from the results of one', () => {
     const invitation = fold('Convite · Dia de campo de soja · palestra técnica · sorteio entre os participantes · tratamento de sementes');
     expect(looksLikeTrialReport(invitation, 0)).toBe(false);
