@@ -190,7 +190,8 @@ function descRole(header: string): DescRole {
   const f = key(header);
   if (/^(n|no|n o|numero|num|cod|codigo|item|trat|trats|#)$/.test(f) || /^n[º°o]\.?$/i.test(header.trim())) return 'id';
   if (/^(tratamentos?|descricao|produtos?|identificacao|nome|produto comercial)(\s|$)/.test(f)) return 'name';
-  if (/(modalidade|forma de aplicacao|modo de aplicacao|via de aplicacao|^aplicacao$|^forma$|^modo$|^via$|local de aplicacao)/.test(f))
+  // "Modo de aplicação", "Modo e época de aplicação", "Forma / local de aplicação", "Via".
+  if (/(modalidade|(?:^|\s)(?:forma|modo|via|local)\s(?:[a-z]+\s){0,3}?de aplicacao|^aplicacao$|^forma$|^modo$|^via$)/.test(f))
     return 'mode';
   return 'other';
 }
@@ -241,7 +242,8 @@ export function findDescriptionTables(lines: TextLine[], c: CompiledReference): 
       const prev = rows[rows.length - 1];
       if (starts) {
         const idm = ID_RE.exec(`${idText || nameText} `);
-        rows.push({ id: idm ? idOf(idm) : letter ? rowCodeId(idText) : null, name: nameText, mode: by.get(modeCol) ?? '', y: l.y });
+        const code = idm ? idOf(idm) : letter || isRowCode(idText) ? rowCodeId(idText) : null;
+        rows.push({ id: code, name: nameText, mode: by.get(modeCol) ?? '', y: l.y });
       } else if (prev) {
         if (nameText) prev.name = `${prev.name} ${nameText}`;
         if (by.get(modeCol)) prev.mode = `${prev.mode} ${by.get(modeCol) ?? ''}`;

@@ -1011,6 +1011,24 @@ describe('merged headers over narrow sub-labels, code columns', () => {
     expect(table?.unit?.unit).toBe('kg/ha');
   });
 
+  it('reads a "Modo e época de aplicação" column and bare numbers under "Nº"', () => {
+    const lines = page([
+      [70, 700, 'Nº'],
+      [150, 700, 'Produto'],
+      [360, 700, 'Modo e época de aplicação'],
+      [74, 686, '1'],
+      [100, 686, 'Testemunha'],
+      [330, 686, 'sem aplicação'],
+      [74, 673, '2'],
+      [100, 673, 'Produto Alfa'],
+      [330, 673, 'em cobertura, com a ureia (V4)'],
+    ]);
+    expect(findDescriptionTables(lines, c).items.map((d) => [d.id, d.nome, d.mode])).toEqual([
+      [1, 'Testemunha', null],
+      [2, 'Produto Alfa', 'Cobertura'],
+    ]);
+  });
+
   it('reads a name set nearer to the code header than to its own as the name', () => {
     const lines = page([
       [65, 700, 'Trat.'],
