@@ -32,10 +32,13 @@ const NOT_A_CITY =
 
 export function cleanCity(raw: string): string | null {
   let city = cleanValue(raw.replace(/^(?:munic[ií]pio|cidade)\s+de\s+/i, ''));
-  // "Fazenda Vale Verde, Petrolina" → the last comma-separated part is the municipality.
-  const parts = city.split(/\s*,\s*/).filter(Boolean);
+  // "Fazenda Vale Verde, Petrolina", "Fazenda Alto – Perdizes" → the last part is the municipality.
+  // A state code after the city ("Passo Fundo – RS (687 m)") is not the municipality.
+  const parts = city
+    .split(/\s*,\s*|\s+[–—-]\s+/)
+    .map((part) => part.replace(/\s*\(.*$/, '').trim())
+    .filter((part) => part && !/^[A-Z]{2}$/.test(part));
   city = parts[parts.length - 1] ?? '';
-  city = city.replace(/\s*\(.*$/, '').trim();
   if (!/^[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’ .-]{1,49}$/.test(city)) return null;
   if (city.split(/\s+/).length > 6 || NOT_A_CITY.test(city)) return null;
   return tidyCase(city);

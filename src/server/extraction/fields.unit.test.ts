@@ -75,6 +75,9 @@ describe('parseLocation', () => {
     ['CRISTALINA/GO', 'Cristalina', 'GO'],
     ['Campo Novo do Parecis/MT', 'Campo Novo do Parecis', 'MT'],
     ['Chapadão do Sul, Mato Grosso do Sul', 'Chapadão do Sul', 'MS'],
+    ['Fazenda Serra Alta – Perdizes/MG', 'Perdizes', 'MG'],
+    ['Projeto Vale Novo, lote 12 – Lagoa da Confusão/TO', 'Lagoa da Confusão', 'TO'],
+    ['Passo Fundo – RS (687 m de altitude)', 'Passo Fundo', 'RS'],
   ])('%s', (value, cidade, estado) => {
     expect(parseLocation(value, c)).toEqual({ cidade, estado });
   });
