@@ -49,7 +49,8 @@ export function cleanCity(raw: string): string | null {
  * "Fazenda Vale Verde, Petrolina, Pernambuco", or a city alone.
  */
 export function parseLocation(value: string, c: CompiledReference): Location | null {
-  const v = cleanValue(value);
+  // A remark in parentheses after the place ("(687 m de altitude)") is not part of it; "(SC)" is.
+  const v = cleanValue(value.replace(/\s*\((?!\s*[A-Za-z]{2}\s*\))[^)]*\)\s*$/, ''));
   if (!v) return null;
   const uf = /^(.*?)\s*(?:[/,\-–—]\s*|\(\s*|\s+)([A-Za-z]{2})\s*\)?\s*$/.exec(v);
   if (uf) {
