@@ -790,6 +790,8 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
   }
 
   if (!modeColumn) modesFromMentions(tratamentos, ids, prose, c);
+  // Nothing else said how: a product named for its route ("… Fósforo Foliar", "… TS") says it.
+  for (const t of tratamentos) if (t.modalidade === '' && !isControl(t.nome)) t.modalidade = normalizeModalidade(t.nome) ?? '';
 
   // The control goes first, as the form and the comparisons expect.
   const controlAt = tratamentos.findIndex((t) => isControl(t.nome));

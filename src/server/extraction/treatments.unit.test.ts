@@ -1047,3 +1047,20 @@ describe('merged headers over narrow sub-labels, code columns', () => {
     ]);
   });
 });
+
+describe('the last word on a mode', () => {
+  it("takes the route a product's name carries when nothing else in the report says how it was applied", () => {
+    const lines = page([
+      [60, 700, 'Tratamento'],
+      [300, 700, 'Produtividade (kg/ha)'],
+      [60, 686, 'Testemunha'],
+      [320, 686, '3.410'],
+      [60, 673, 'Dimicron Fósforo Foliar'],
+      [320, 673, '3.622'],
+    ]);
+    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
+      ['Testemunha', '', 3410],
+      ['Dimicron Fósforo Foliar', 'Foliar', 3622],
+    ]);
+  });
+});
