@@ -94,8 +94,12 @@ export function cleanTreatmentName(raw: string, c?: CompiledReference): { id: nu
     text = text.slice(m[0].length);
   }
   text = dropTrailingValues(text);
-  // A parenthesis that only names the mode ("(TS)", "(via foliar)") is not part of the name.
+  // A parenthesis that only names the mode ("(TS)", "(via foliar)") is not part of the name, nor is
+  // the route after a dash ("Produto X – via foliar em R1", "Produto Y - trat. de sementes").
   text = text.replace(/\s*\(([^)]*)\)/g, (whole, inner: string) => (modeOnly(inner, c) ? '' : whole));
+  text = text.replace(/\s+[-–—]\s+(.*)$/, (whole, tail: string) =>
+    normalizeModalidade(tail.split(/\s+/).slice(0, 4).join(' '), c) ? '' : whole,
+  );
   return { id, nome: tidyCase(cleanValue(text)) };
 }
 
