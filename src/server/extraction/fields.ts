@@ -255,8 +255,10 @@ export function findSoilContent(text: string, kind: SoilKind, unitHint: SoilUnit
     const v = soilPercent(kind, n.value, unit);
     if (v !== null) return v;
   }
-  const unit = String.raw`(%|d?a?g\s*(?:\/\s*|[\s.·]*)(?:kg|dm\s*[³3]?)(?:\s*[-−⁻]\s*[1¹3³])?)`;
-  const before = new RegExp(`${num}\\s*${unit}\\s*(?:de\\s+)?${word}`, 'g');
+  // Exponents and footnote marks set higher drift in the text: "310 g kg ¹ de argila", "1,9⁻ dag kg ¹",
+  // "180 g/kg de 1 argila" (the mark of a footnote on the next words).
+  const unit = String.raw`(%|d?a?g\s*(?:\/\s*|[\s.·]*)(?:kg|dm\s*[³3]?)(?:\s*(?:[-−⁻]\s*[1¹3³]|[¹³]))?)`;
+  const before = new RegExp(`${num}⁻?\\s*${unit}\\s*(?:de\\s+)?(?:[¹²³\\d]\\s+)?${word}`, 'g');
   for (const m of f.matchAll(before)) {
     const n = findNumbers(m[1] ?? '')[0];
     if (!n) continue;

@@ -64,6 +64,16 @@ describe('reference data from the migration', () => {
   });
 });
 
+describe('soil contents in sentences whose exponents and footnote marks drifted', () => {
+  it.each([
+    ['na camada de 0–20 cm 310 g kg ¹ de argila e 1,9⁻ dag kg ¹ de matéria orgânica, com pH', 31, 1.9],
+    ['textura média, com 180 g/kg de 1 argila e 14 g/dm³ de matéria orgânica. Foi usada', 18, 1.4],
+  ])('%s', (text, argila, mo) => {
+    expect(findSoilContent(text, 'argila')).toBe(argila);
+    expect(findSoilContent(text, 'mo')).toBe(mo);
+  });
+});
+
 describe('parseLocation', () => {
   it.each([
     ['Rio Verde - GO', 'Rio Verde', 'GO'],
