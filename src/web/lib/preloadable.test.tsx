@@ -54,3 +54,22 @@ describe('preloadable', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('preloadable, the chunk arriving between render and effect', () => {
+  it('still replaces the fallback (it stayed on it for good before)', async () => {
+    // A thenable that settles synchronously lets a sibling land the chunk after this render and before its effect.
+    const settled = <T,>(v: T): Promise<T> => ({ then: (ok?: (x: T) => unknown) => settled(ok ? ok(v) : v) }) as unknown as Promise<T>;
+    const Lazy = preloadable(() => settled(Hello));
+    function Sibling() {
+      void Lazy.preload();
+      return null;
+    }
+    render(
+      <>
+        <Lazy name="Davi" fallback={<p>carregando</p>} />
+        <Sibling />
+      </>,
+    );
+    expect(await screen.findByText('Olá, Davi')).toBeTruthy();
+  });
+});

@@ -8,7 +8,7 @@
  * charts and map) before its data requests had even started. Here a loaded component renders
  * in the same pass; one still loading shows `fallback` and replaces it by a plain state update.
  */
-import { type ComponentType, type ReactNode, createElement, useEffect, useReducer, useState } from 'react';
+import { type ComponentType, type ReactNode, createElement, useEffect, useState } from 'react';
 
 export interface Preloadable<P extends object> {
   (props: P & { fallback?: ReactNode }): ReactNode;
@@ -31,22 +31,24 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     ));
 
   function Preloaded({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
-    const [, arrived] = useReducer((n: number) => n + 1, 0);
+    const [shown, setShown] = useState<ComponentType<P> | undefined>(() => component);
     const [error, setError] = useState<unknown>();
     useEffect(() => {
-      if (component) return;
+      if (shown) return;
+      // Also when the chunk arrived between this render and this effect: the promise has settled and answers at once.
       let live = true;
       preload().then(
-        () => live && arrived(),
+        (c) => live && setShown(() => c),
         (err: unknown) => live && setError(() => err),
       );
       return () => {
         live = false;
       };
-    }, []);
+    }, [shown]);
     // A chunk that cannot be fetched (offline, a newer deploy) goes to the route's error boundary, as React.lazy's would.
     if (error) throw error;
-    return component ? createElement(component, props as unknown as P) : fallback;
+    const Loaded = shown ?? component;
+    return Loaded ? createElement(Loaded, props as unknown as P) : fallback;
   }
   return Object.assign(Preloaded, { preload, loaded: () => component });
 }
