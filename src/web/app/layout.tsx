@@ -38,7 +38,7 @@ function SkipLink() {
         e.preventDefault();
         document.getElementById(MAIN_ID)?.focus();
       }}
-      className="sr-only rounded-lg bg-white px-4 py-3 text-sm font-semibold text-brand-800 shadow-lg ring-2 ring-brand-600 focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50"
+      className="sr-only rounded-lg bg-white text-sm font-semibold text-brand-800 shadow-lg ring-2 ring-brand-600 focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:px-4 focus:py-3"
     >
       Pular para o conteúdo
     </a>
