@@ -31,6 +31,7 @@ export const AUTH_MSG = {
   profileError: 'Erro ao atualizar perfil. Tente novamente.',
   profileSuccess: 'Perfil atualizado com sucesso!',
   logoutSuccess: 'Logout realizado com sucesso!',
+  sessionExpired: 'Sua sessão expirou. Entre novamente para continuar de onde parou.',
   passwordChanged: 'Senha alterada com sucesso!',
   passwordReset: 'Senha redefinida com sucesso!',
   notInformed: 'Não informado',

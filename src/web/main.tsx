@@ -1,18 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { preloadRoute } from './app/prefetch.js';
+import { queryClient } from './app/query-client.js';
 import { router } from './app/router.js';
 import { ToastHost } from './components/ui/toast.js';
+import { ConfirmHost } from './components/ui/confirm-dialog.js';
 import { AuthProvider } from './features/auth/index.js';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: false } },
-});
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root ausente');
+
+// The router has already started the current page's downloads (its loader). A signed-in user
+// elsewhere is most likely to go to the dashboard next: its code is fetched once the page is idle.
+const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1000));
+idle(() => preloadRoute('/dashboard', { data: false }));
 
 createRoot(root).render(
   <StrictMode>
@@ -21,6 +25,7 @@ createRoot(root).render(
         <RouterProvider router={router} />
       </AuthProvider>
       <ToastHost />
+      <ConfirmHost />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -187,14 +187,15 @@ test('CSV export: one row per treatment, BOM and semicolons', async ({ page }) =
 test('delete asks for confirmation and removes the experiment', async ({ page }) => {
   await open(page, { aba: 'experimentos', regional: 'Nordeste' });
   await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (1)' })).toBeVisible();
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('Tem certeza que deseja excluir este experimento?');
-    void d.dismiss();
-  });
+  // The app's own dialog (not the browser's confirm), with the spec's question.
+  const confirm = page.getByRole('alertdialog', { name: 'Excluir experimento' });
   await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+  await expect(confirm.getByText('Tem certeza que deseja excluir este experimento?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (1)' })).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Experimento excluído com sucesso!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (0)' })).toBeVisible();
   await expect(page.getByText('Nenhum experimento encontrado.')).toBeVisible();

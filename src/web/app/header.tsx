@@ -10,6 +10,7 @@ import { useSession } from '../lib/api.js';
 import { STORAGE_KEYS } from '../lib/session.js';
 import { useWizardProgress } from '../lib/wizard-progress.js';
 import { RoleBadge, useLogout } from '../features/auth/index.js';
+import { preloadOnIntent } from './prefetch.js';
 
 /**
  * "Passo X de Y · name": beside the logo from tablets up; on phones it wraps to a row of its own
@@ -50,6 +51,7 @@ function useNewExperimentAction() {
   const onForm = pathname === '/novo-experimento';
   return {
     label: onForm ? 'Ver Dashboard' : 'Novo Experimento',
+    intent: preloadOnIntent(onForm ? '/dashboard' : '/novo-experimento'),
     go: () => {
       if (onForm) return navigate('/dashboard');
       localStorage.removeItem(STORAGE_KEYS.editingExperiment);
@@ -106,15 +108,15 @@ function AccountLinks({ user, onNavigate, asMenu }: { user: PublicUser; onNaviga
   const role = asMenu ? 'menuitem' : undefined;
   return (
     <>
-      <Link role={role} to="/perfil" className={MENU_ITEM} onClick={onNavigate}>
+      <Link role={role} to="/perfil" className={MENU_ITEM} onClick={onNavigate} {...preloadOnIntent('/perfil')}>
         Meu Perfil
       </Link>
       {user.role === 'admin' ? (
         <>
-          <Link role={role} to="/admin/usuarios" className={MENU_ITEM} onClick={onNavigate}>
+          <Link role={role} to="/admin/usuarios" className={MENU_ITEM} onClick={onNavigate} {...preloadOnIntent('/admin/usuarios')}>
             Usuários
           </Link>
-          <Link role={role} to="/admin/auditoria" className={MENU_ITEM} onClick={onNavigate}>
+          <Link role={role} to="/admin/auditoria" className={MENU_ITEM} onClick={onNavigate} {...preloadOnIntent('/admin/auditoria')}>
             Auditoria
           </Link>
         </>
@@ -187,6 +189,7 @@ function MobileMenu({ user }: { user: PublicUser }) {
           <div className="space-y-1 border-t border-soil-100 p-3">
             <Button
               className="w-full"
+              {...action.intent}
               onClick={() => {
                 close();
                 action.go();
@@ -208,7 +211,7 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 md:flex-nowrap">
-        <Link to="/dashboard" className="flex h-16 shrink-0 items-center gap-3 rounded-lg">
+        <Link to="/dashboard" {...preloadOnIntent('/dashboard')} className="flex h-16 shrink-0 items-center gap-3 rounded-lg">
           <LogoMark />
           <span className="leading-tight">
             <span className="block text-base font-bold text-brand-800">{PAGE_TEXT.productName}</span>
@@ -217,9 +220,9 @@ export function AppHeader() {
         </Link>
         <StepProgress />
         {user ? (
-          <div className="flex items-center gap-3">
+          <nav aria-label="Principal" className="flex items-center gap-3">
             <div className="hidden md:block">
-              <Button onClick={action.go}>
+              <Button onClick={action.go} {...action.intent}>
                 {action.label === 'Novo Experimento' ? (
                   <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                     <path d="M10 4v12M4 10h12" strokeLinecap="round" />
@@ -230,7 +233,7 @@ export function AppHeader() {
             </div>
             <UserMenu user={user} />
             <MobileMenu user={user} />
-          </div>
+          </nav>
         ) : (
           <Link to="/login" className={buttonClasses('secondary', 'md')}>
             Entrar

@@ -1,36 +1,77 @@
-import { Suspense, lazy } from 'react';
-import { Link, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Link, Outlet, useMatches } from 'react-router';
 import { PAGE_TEXT } from '../../shared/messages.js';
 import { LogoMark } from '../components/logo.js';
+import { preloadable } from '../lib/preloadable.js';
+import type { RouteHandle } from './router.js';
 
 // The header (menus, account links) is not part of the sign-in pages' download.
-const AppHeader = lazy(() => import('./header.js').then((m) => ({ default: m.AppHeader })));
+const AppHeader = preloadable(() => import('./header.js').then((m) => m.AppHeader));
+const headerSpace = <div className="h-16 border-b border-soil-200 bg-white print:hidden" aria-hidden="true" />;
+
+const MAIN_ID = 'conteudo';
+
+/** "Dashboard · Gestão Agrícola": each route names itself in the tab and in the history (its handle's title). */
+export function documentTitle(page: string | undefined): string {
+  return page ? `${page} · ${PAGE_TEXT.productName}` : PAGE_TEXT.productName;
+}
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
+  const title = (match?.handle as RouteHandle | undefined)?.title;
+  const text = typeof title === 'function' ? title(match!.params) : title;
+  useEffect(() => {
+    document.title = documentTitle(text);
+  }, [text]);
+}
+
+/**
+ * The first thing a keyboard reaches on every page: it moves the focus to the page's content,
+ * past the header. Hidden until focused.
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      className="sr-only rounded-lg bg-white text-sm font-semibold text-brand-800 shadow-lg ring-2 ring-brand-600 focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:px-4 focus:py-3"
+    >
+      Pular para o conteúdo
+    </a>
+  );
+}
 
 /** Pages inside the product: header on top, content centred. */
 export function AppLayout() {
+  useDocumentTitle();
   return (
     <div className="min-h-screen">
-      <Suspense fallback={<div className="h-16 border-b border-soil-200 bg-white print:hidden" aria-hidden="true" />}>
-        <AppHeader />
-      </Suspense>
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <SkipLink />
+      <AppHeader fallback={headerSpace} />
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }
 
 /** Sign-in and sign-up pages: a centred card on a soft background, no header. */
 export function AuthLayout() {
+  useDocumentTitle();
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-soil-50 px-4 py-10">
+      <SkipLink />
       <Link to="/login" className="mb-8 flex items-center gap-3">
         <LogoMark className="h-11 w-11" />
         <span className="text-2xl font-bold text-brand-800">{PAGE_TEXT.productName}</span>
       </Link>
-      <div className="w-full max-w-md">
+      <main id={MAIN_ID} tabIndex={-1} className="w-full max-w-md focus:outline-none">
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }

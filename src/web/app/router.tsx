@@ -1,29 +1,29 @@
-import { type ReactNode, Suspense, lazy } from 'react';
-import { Navigate, createBrowserRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate, type Params, createBrowserRouter } from 'react-router';
 import { AuthLoading, RequireAuth } from '../features/auth/index.js';
 import { AppLayout, AuthLayout } from './layout.js';
+import * as pages from './pages.js';
+import { preloadLoader } from './prefetch.js';
 import { LoginPage } from './routes/login.js';
 import { NotFoundPage } from './routes/not-found.js';
 import { UnauthorizedPage } from './routes/unauthorized.js';
 
-// Every page but sign-in is a separate chunk: the sign-in page downloads none of them.
-const page = <K extends string>(load: () => Promise<Record<K, () => ReactNode>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
-const RegisterPage = page(() => import('./routes/register.js'), 'RegisterPage');
-const ForgotPasswordPage = page(() => import('./routes/forgot-password.js'), 'ForgotPasswordPage');
-const ResetPasswordPage = page(() => import('./routes/reset-password.js'), 'ResetPasswordPage');
-const DashboardPage = page(() => import('./routes/dashboard.js'), 'DashboardPage');
-const NewExperimentPage = page(() => import('./routes/new-experiment.js'), 'NewExperimentPage');
-const TestExtractionPage = page(() => import('./routes/test-extraction.js'), 'TestExtractionPage');
-const ProfilePage = page(() => import('./routes/profile.js'), 'ProfilePage');
-const AdminUsersPage = page(() => import('./routes/admin-users.js'), 'AdminUsersPage');
-const AdminAuditPage = page(() => import('./routes/admin-audit.js'), 'AdminAuditPage');
-const TermsPage = page(() => import('./routes/terms.js'), 'TermsPage');
-const TrialReportPage = page(() => import('./routes/trial-report.js'), 'TrialReportPage');
-const PrivacyPage = page(() => import('./routes/privacy.js'), 'PrivacyPage');
+/** What a route tells the layout: the first part of the document title ("Dashboard · Gestão Agrícola"). */
+export interface RouteHandle {
+  title: string | ((params: Params) => string);
+}
 
-const suspended = (element: ReactNode) => <Suspense fallback={<AuthLoading />}>{element}</Suspense>;
-const protect = (element: ReactNode, role?: 'admin') => <RequireAuth role={role}>{suspended(element)}</RequireAuth>;
+const loading = <AuthLoading />;
+
+/**
+ * A page in a chunk of its own: its loader starts that chunk (and, for the dashboard, the data)
+ * at navigation, in parallel with the sign-in check; until it has arrived the page shows `loading`.
+ */
+function lazyPage(path: string, title: RouteHandle['title'], Page: (typeof pages)[keyof typeof pages], guard?: 'signed-in' | 'admin') {
+  const page = <Page fallback={loading} />;
+  const element: ReactNode = guard ? <RequireAuth role={guard === 'admin' ? 'admin' : undefined}>{page}</RequireAuth> : page;
+  return { path, element, handle: { title } satisfies RouteHandle, loader: preloadLoader, hydrateFallbackElement: loading };
+}
 
 /** The route table of the spec (000 §2), plus the pages the issues add. */
 export const router = createBrowserRouter([
@@ -31,26 +31,26 @@ export const router = createBrowserRouter([
   {
     element: <AuthLayout />,
     children: [
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: suspended(<RegisterPage />) },
-      { path: 'forgot-password', element: suspended(<ForgotPasswordPage />) },
-      { path: 'reset-password', element: suspended(<ResetPasswordPage />) },
+      { path: 'login', element: <LoginPage />, handle: { title: 'Entrar' } satisfies RouteHandle },
+      lazyPage('register', 'Criar conta', pages.RegisterPage),
+      lazyPage('forgot-password', 'Recuperar senha', pages.ForgotPasswordPage),
+      lazyPage('reset-password', 'Redefinir senha', pages.ResetPasswordPage),
     ],
   },
   {
     element: <AppLayout />,
     children: [
-      { path: 'dashboard', element: protect(<DashboardPage />) },
-      { path: 'novo-experimento', element: protect(<NewExperimentPage />) },
-      { path: 'test-extraction', element: protect(<TestExtractionPage />) },
-      { path: 'perfil', element: protect(<ProfilePage />) },
-      { path: 'admin/usuarios', element: protect(<AdminUsersPage />, 'admin') },
-      { path: 'admin/auditoria', element: protect(<AdminAuditPage />, 'admin') },
-      { path: 'experimentos/:id/relatorio', element: protect(<TrialReportPage />) },
-      { path: 'unauthorized', element: <UnauthorizedPage /> },
-      { path: 'terms', element: suspended(<TermsPage />) },
-      { path: 'privacy', element: suspended(<PrivacyPage />) },
-      { path: '*', element: <NotFoundPage /> },
+      lazyPage('dashboard', 'Dashboard', pages.DashboardPage, 'signed-in'),
+      lazyPage('novo-experimento', 'Novo experimento', pages.NewExperimentPage, 'signed-in'),
+      lazyPage('test-extraction', 'Testar extração', pages.TestExtractionPage, 'signed-in'),
+      lazyPage('perfil', 'Meu perfil', pages.ProfilePage, 'signed-in'),
+      lazyPage('admin/usuarios', 'Usuários', pages.AdminUsersPage, 'admin'),
+      lazyPage('admin/auditoria', 'Auditoria', pages.AdminAuditPage, 'admin'),
+      lazyPage('experimentos/:id/relatorio', (p) => `Relatório do experimento ${p.id ?? ''}`, pages.TrialReportPage, 'signed-in'),
+      { path: 'unauthorized', element: <UnauthorizedPage />, handle: { title: 'Acesso negado' } satisfies RouteHandle },
+      lazyPage('terms', 'Termos de uso', pages.TermsPage),
+      lazyPage('privacy', 'Política de privacidade', pages.PrivacyPage),
+      { path: '*', element: <NotFoundPage />, handle: { title: 'Página não encontrada' } satisfies RouteHandle },
     ],
   },
 ]);

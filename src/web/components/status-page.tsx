@@ -12,7 +12,7 @@ export function StatusPage({ code, title, text, children }: { code: string; titl
   // Back one page, as the browser's button would; a tab opened on this page has nowhere to go back to.
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/', { replace: true }));
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
+    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
       <div className="mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
         <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           {children}
@@ -24,6 +24,6 @@ export function StatusPage({ code, title, text, children }: { code: string; titl
       <Button className="mt-8" onClick={goBack}>
         {PAGE_TEXT.back}
       </Button>
-    </main>
+    </div>
   );
 }

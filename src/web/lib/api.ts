@@ -8,7 +8,7 @@ export const session = createSessionStore(window.localStorage);
 export const api = createApiClient({
   getToken: () => session.get().token,
   setToken: (token) => session.setToken(token),
-  onSessionExpired: () => session.clear(),
+  onSessionExpired: () => session.expire(),
 });
 
 export function useSession() {

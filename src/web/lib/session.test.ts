@@ -59,4 +59,18 @@ describe('session store', () => {
     expect(s.length).toBe(0);
     expect(changes).toBe(3);
   });
+
+  it('remembers that the server ended the session, until the next sign-in', () => {
+    const s = new MemoryStorage();
+    const store = createSessionStore(s);
+    store.set(user, 'a');
+    expect(store.get().expired).toBeUndefined();
+    store.expire();
+    expect(store.get()).toEqual({ user: null, token: null, expired: true });
+    expect(s.length).toBe(0);
+    store.set(user, 'b');
+    expect(store.get().expired).toBeUndefined();
+    store.clear();
+    expect(store.get().expired).toBeUndefined();
+  });
 });

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
 export interface SessionState {
   user: PublicUser | null;
   token: string | null;
+  /** Set when the server ended the session (its refresh failed), so sign-in can say so; gone on the next sign-in. */
+  expired?: true;
 }
 
 function isUser(v: unknown): v is PublicUser {
@@ -74,10 +76,18 @@ export function createSessionStore(storage: Storage) {
       state = { ...state, user };
       emit();
     },
+    /** Signing out. */
     clear() {
       storage.removeItem(STORAGE_KEYS.token);
       storage.removeItem(STORAGE_KEYS.user);
       state = { user: null, token: null };
+      emit();
+    },
+    /** The session ended without the user asking (the refresh token expired or was revoked). */
+    expire() {
+      storage.removeItem(STORAGE_KEYS.token);
+      storage.removeItem(STORAGE_KEYS.user);
+      state = { user: null, token: null, expired: true };
       emit();
     },
   };

@@ -4,26 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { CULTURAS_SEMPRE, FALLBACK_CULTURAS } from '../../shared/constants.js';
-import type { Estado, Regiao } from '../../shared/lookups.js';
-import { api } from './api.js';
-
-const STALE = 5 * 60_000;
-
-function lookup<T>(path: string, key: string, label: string) {
-  return {
-    queryKey: ['lookups', key],
-    queryFn: async () => {
-      try {
-        return await api.request<T>(path, { auth: false });
-      } catch (err) {
-        console.error(`Falha ao carregar ${label}`, err);
-        throw err;
-      }
-    },
-    staleTime: STALE,
-    retry: false,
-  } as const;
-}
+import { lookupQueries } from './lookup-queries.js';
 
 export function withAlwaysOfferedCrops(list: readonly string[]): string[] {
   const out = [...list];
@@ -32,29 +13,27 @@ export function withAlwaysOfferedCrops(list: readonly string[]): string[] {
 }
 
 export function useMarcas() {
-  const q = useQuery(lookup<{ marcas: string[] }>('/api/lookups/marcas', 'marcas', 'marcas'));
+  const q = useQuery(lookupQueries.marcas);
   return { ...q, list: q.data?.marcas ?? [] };
 }
 
 export function useRegioes() {
-  const q = useQuery(lookup<{ regioes: Regiao[] }>('/api/lookups/regioes', 'regioes', 'regionais'));
+  const q = useQuery(lookupQueries.regioes);
   return { ...q, list: q.data?.regioes ?? [] };
 }
 
 export function useEstados() {
-  const q = useQuery(lookup<{ estados: Estado[] }>('/api/lookups/estados', 'estados', 'estados'));
+  const q = useQuery(lookupQueries.estados);
   return { ...q, list: q.data?.estados ?? [] };
 }
 
 export function useCulturas() {
-  const q = useQuery(lookup<{ culturas: string[] }>('/api/lookups/culturas', 'culturas', 'culturas'));
+  const q = useQuery(lookupQueries.culturas);
   const list = q.isError ? [...FALLBACK_CULTURAS] : withAlwaysOfferedCrops(q.data?.culturas ?? []);
   return { ...q, list };
 }
 
 export function useProdutosPorMarca() {
-  const q = useQuery(
-    lookup<{ produtosPorMarca: Record<string, string[]> }>('/api/lookups/produtos-por-marca', 'produtos-por-marca', 'produtos'),
-  );
+  const q = useQuery(lookupQueries.produtosPorMarca);
   return { ...q, map: q.data?.produtosPorMarca ?? {} };
 }

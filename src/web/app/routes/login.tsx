@@ -6,10 +6,12 @@ import type { z } from 'zod';
 import { AUTH_MSG, loginSchema } from '../../../shared/auth.js';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
-import { FormAlert } from '../../components/ui/alert.js';
+import { Alert, FormAlert } from '../../components/ui/alert.js';
 import { SubmitButton } from '../../components/ui/button.js';
 import { Checkbox, EmailInput, PasswordInput } from '../../components/ui/field.js';
 import { AuthCard, failureMessage, firstError, redirectTarget, storeSession, useLogin } from '../../features/auth/index.js';
+import { useSession } from '../../lib/api.js';
+import { preloadOnIntent, preloadRoute } from '../prefetch.js';
 
 type Values = z.input<typeof loginSchema>;
 
@@ -19,6 +21,8 @@ export function LoginPage() {
   const login = useLogin();
   const [serverError, setServerError] = useState<string>();
   const [done, setDone] = useState(false);
+  // Set when the server ended the session and the user was sent here; signing in clears it.
+  const { expired } = useSession();
   const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -35,6 +39,8 @@ export function LoginPage() {
     try {
       storeSession(await login.mutateAsync(values));
       setDone(true);
+      // The success message stays on screen for a moment: the next page's code and data load meanwhile.
+      preloadRoute(redirectTarget(location.state));
     } catch (err) {
       setServerError(failureMessage(err, AUTH_MSG.loginError, { 401: MSG.invalidCredentials }));
     }
@@ -48,13 +54,18 @@ export function LoginPage() {
       footer={
         <>
           Não tem uma conta?{' '}
-          <Link to="/register" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to="/register"
+            {...preloadOnIntent('/register')}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
             Criar conta
           </Link>
         </>
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {expired ? <Alert tone="warning">{AUTH_MSG.sessionExpired}</Alert> : null}
         <FormAlert success={done && AUTH_MSG.loginSuccess} error={error} />
         <EmailInput aria-invalid={formState.errors.email ? true : undefined} {...register('email')} />
         <PasswordInput
@@ -66,7 +77,11 @@ export function LoginPage() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           {/* Present as the spec asks; it deliberately has no effect. */}
           <Checkbox label="Lembrar senha" name="rememberPassword" />
-          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to="/forgot-password"
+            {...preloadOnIntent('/forgot-password')}
+            className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
             Esqueceu a senha?
           </Link>
         </div>

@@ -11,6 +11,7 @@ import { FormAlert } from '../../components/ui/alert.js';
 import { SubmitButton } from '../../components/ui/button.js';
 import { Checkbox, EmailInput, Input, PasswordInput, Select } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api-client.js';
+import { preloadRoute } from '../prefetch.js';
 import {
   AuthCard,
   failureMessage,
@@ -41,6 +42,8 @@ export function RegisterPage() {
 
   useEffect(() => {
     if (!done) return;
+    // The dashboard's code and data load while the success message is read.
+    preloadRoute('/dashboard');
     const timer = setTimeout(() => navigate('/dashboard', { replace: true }), REGISTER_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);

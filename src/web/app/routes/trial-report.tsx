@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useExperiment } from '../../features/dashboard/index.js';
 import { AnalysisView } from '../../features/trial-analysis/index.js';
+import { preloadOnIntent } from '../prefetch.js';
 
 /** A4 report of a trial's analysis; print CSS hides the app around it. */
 export function TrialReportPage() {
@@ -21,7 +22,11 @@ export function TrialReportPage() {
   return (
     <article className="report mx-auto max-w-[210mm] rounded-xl bg-white p-4 shadow-sm print:max-w-none print:rounded-none print:p-0 print:shadow-none sm:p-10">
       <div className="mb-6 flex flex-wrap items-start justify-between gap-3 print:hidden">
-        <Link to="/dashboard?aba=experimentos" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to="/dashboard?aba=experimentos"
+          {...preloadOnIntent('/dashboard?aba=experimentos')}
+          className="text-sm font-medium text-brand-700 hover:underline"
+        >
           Voltar ao dashboard
         </Link>
         <Button onClick={() => window.print()}>Imprimir</Button>

@@ -13,6 +13,8 @@ export function Modal({
   children,
   footer,
   size = 'lg',
+  role = 'dialog',
+  describedBy,
 }: {
   open: boolean;
   onClose: () => void;
@@ -20,6 +22,10 @@ export function Modal({
   children: ReactNode;
   footer?: ReactNode;
   size?: 'md' | 'lg' | 'xl';
+  /** 'alertdialog' for a question that must be answered (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that says what the dialog is about. */
+  describedBy?: string;
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -66,9 +72,10 @@ export function Modal({
       <div className="absolute inset-0 bg-slate-900/50" onClick={onClose} data-testid="modal-backdrop" aria-hidden="true" />
       <div
         ref={panel}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         className={cn(
           'relative flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-2xl bg-white shadow-xl focus:outline-none sm:rounded-2xl',

@@ -1,16 +1,11 @@
 /** The dashboard's reads, keyed by the filters so that a filter change refetches once. */
 import { type QueryKey, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CorrelationDataset,
-  DashboardData,
-  DashboardMap,
-  DocumentCardsPage,
-  ExperimentRowsPage,
-} from '../../../../shared/dashboard.js';
+import type { DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
 import { api } from '../../../lib/api.js';
 import type { RequestOptions } from '../../../lib/api-client.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import { type FilterValues, afterExperimentWrite, queryKeys } from '../../../lib/query-keys.js';
+import { dashboardReads } from './reads.js';
 
 /** A dashboard read: the filters (and any further parameters) as the query string, the last answer kept on screen while the next loads. */
 function useDashboardRead<T>(queryKey: QueryKey, path: string, query: RequestOptions['query'], enabled = true) {
@@ -22,16 +17,17 @@ function useDashboardRead<T>(queryKey: QueryKey, path: string, query: RequestOpt
   });
 }
 
+// The overview, map and correlation reads are defined in reads.ts: the navigation prefetch starts the same ones.
 export function useDashboard(filters: FilterValues) {
-  return useDashboardRead<DashboardData>(queryKeys.overview(filters), '/api/dashboard', { ...filters });
+  return useQuery({ ...dashboardReads.overview(filters), placeholderData: keepPreviousData });
 }
 
 export function useDashboardMap(filters: FilterValues, enabled: boolean) {
-  return useDashboardRead<DashboardMap>(queryKeys.map(filters), '/api/dashboard/mapa', { ...filters }, enabled);
+  return useQuery({ ...dashboardReads.map(filters), enabled, placeholderData: keepPreviousData });
 }
 
 export function useCorrelation(filters: FilterValues, enabled: boolean) {
-  return useDashboardRead<CorrelationDataset>(queryKeys.correlation(filters), '/api/dashboard/correlacao', { ...filters }, enabled);
+  return useQuery({ ...dashboardReads.correlation(filters), enabled, placeholderData: keepPreviousData });
 }
 
 export function useDocumentCards(filters: FilterValues, busca: string, limit: number, enabled: boolean) {

@@ -3,7 +3,7 @@
  * bookmarked, shared and restored with the back button. Charts, map and the correlation
  * explorer are separate lazy chunks.
  */
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toast.js';
 import { EXPERIMENT_SORT_KEYS, FILTER_KEYS } from '../../../../shared/filters.js';
@@ -22,19 +22,16 @@ import { fetchExperiment } from '../../../lib/experiments.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
 import type { AnalysisSlot, ExtractorSlot } from '../../../lib/slots.js';
 import { useCorrelation, useDashboard, useDashboardMap } from '../api/queries.js';
+import { type DashboardTab, filtersFromParams, tabFromParams } from '../api/reads.js';
+import { CorrelationExplorer, ExperimentsMap, OverviewCharts } from '../chunks.js';
 import { DetailsModal } from './details-modal.js';
 import { DocumentsTab } from './documents-tab.js';
 import { ExperimentsTab, type TableSort } from './experiments-tab.js';
 import { FilterPanel } from './filter-panel.js';
 import { StatCard } from './stat-card.js';
 
-// The overview's chunks start downloading with this one, in parallel with the data, instead of
-// after the data has arrived; they remain separate chunks that the sign-in page never loads.
-const chartsChunk = import('./overview-charts.js');
-const mapChunk = import('./experiments-map.js');
-const OverviewCharts = lazy(() => chartsChunk);
-const ExperimentsMap = lazy(() => mapChunk);
-const CorrelationExplorer = lazy(() => import('./correlation-explorer.js'));
+// Charts, map and correlation explorer are chunks of their own that navigation starts fetching
+// with this one and the data (../prefetch.ts); rendered without Suspense (lib/preloadable.tsx).
 
 /** A map popup's details: the experiment read when its marker is clicked. */
 const loadPopupDetails = (id: number) =>
@@ -49,7 +46,7 @@ const loadPopupDetails = (id: number) =>
     tratamentos: e.tratamentos.length,
   }));
 
-type Tab = 'geral' | 'experimentos' | 'interativa' | 'documentos';
+type Tab = DashboardTab;
 const TABS: { key: Tab; label: string }[] = [
   { key: 'geral', label: 'Visão Geral' },
   { key: 'experimentos', label: 'Experimentos' },
@@ -101,9 +98,8 @@ const Icon = ({ d }: { d: React.ReactNode }) => (
 /** The PDF extractor and the trial analysis come from app/ (features do not import each other). */
 export function DashboardView({ extractor: Extractor, analysis }: { extractor: ExtractorSlot; analysis: AnalysisSlot }) {
   const [params, setParams] = useSearchParams();
-  const filters: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '' };
-  for (const k of FILTER_KEYS) filters[k] = params.get(k) ?? '';
-  const tab = TABS.find((t) => t.key === params.get('aba'))?.key ?? 'geral';
+  const filters: FilterValues = filtersFromParams(params);
+  const tab: Tab = tabFromParams(params);
   const detailsId = experimentParam(params.get('experimento'));
   const busca = params.get('busca') ?? '';
   const [exporting, setExporting] = useState(false);
@@ -219,17 +215,13 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
                 )}
               </div>
               {mapa.data ? (
-                <Suspense fallback={<Loading text="Carregando mapa..." />}>
-                  <ExperimentsMap mapa={mapa.data} loadDetails={loadPopupDetails} />
-                </Suspense>
+                <ExperimentsMap fallback={<Loading text="Carregando mapa..." />} mapa={mapa.data} loadDetails={loadPopupDetails} />
               ) : mapa.isError ? (
                 <Alert tone="error">Erro: {errorText(mapa.error, 'Erro ao buscar experimentos')}</Alert>
               ) : (
                 <Loading text="Carregando mapa..." />
               )}
-              <Suspense fallback={<Loading text="Carregando gráficos..." />}>
-                <OverviewCharts charts={data.charts} />
-              </Suspense>
+              <OverviewCharts fallback={<Loading text="Carregando gráficos..." />} charts={data.charts} />
             </div>
           ) : null
         ) : tab === 'experimentos' ? (
@@ -248,9 +240,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
           ) : correlation.isError ? (
             <Alert tone="error">Erro: {errorText(correlation.error, 'Erro ao buscar experimentos')}</Alert>
           ) : (
-            <Suspense fallback={<Loading text="Carregando análise..." />}>
-              <CorrelationExplorer data={correlation.data} />
-            </Suspense>
+            <CorrelationExplorer fallback={<Loading text="Carregando análise..." />} data={correlation.data} />
           )
         ) : (
           <DocumentsTab filters={filters} busca={busca} onBusca={setBusca} />

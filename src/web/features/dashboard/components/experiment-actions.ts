@@ -1,10 +1,14 @@
 /** The actions shared by cards and table rows: open/download the PDF, edit, delete. */
 import { useNavigate } from 'react-router';
+import { confirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { toast } from '../../../components/ui/toast.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
 import { DOC_MSG, NoDocumentError, downloadDocument, viewDocument } from '../api/documents.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import { useDeleteExperiment } from '../api/queries.js';
+
+/** The spec's confirmation (001, "Delete"), asked in the app's own dialog. */
+export const DELETE_QUESTION = 'Tem certeza que deseja excluir este experimento?';
 
 export function useExperimentActions() {
   const navigate = useNavigate();
@@ -37,7 +41,13 @@ export function useExperimentActions() {
       }
     },
     async remove(id: number) {
-      if (!window.confirm('Tem certeza que deseja excluir este experimento?')) return;
+      const ok = await confirmDialog({
+        title: 'Excluir experimento',
+        message: DELETE_QUESTION,
+        confirmLabel: 'Excluir',
+        tone: 'danger',
+      });
+      if (!ok) return;
       try {
         await del.mutateAsync(id);
         toast.success('Experimento excluído com sucesso!');

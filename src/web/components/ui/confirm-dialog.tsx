@@ -1,0 +1,66 @@
+/**
+ * The app's own confirmation, in place of the browser's `confirm()`: `await confirmDialog(...)`
+ * opens a Modal (focus kept inside, Escape or the backdrop cancel) and resolves true only when
+ * the confirming button is pressed. One at a time; `ConfirmHost` is mounted once at the root and
+ * fetches the dialog's code on the first question.
+ */
+import { useSyncExternalStore } from 'react';
+import { preloadable } from '../../lib/preloadable.js';
+
+const ConfirmView = preloadable(() => import('./confirm-view.js').then((m) => m.ConfirmView));
+
+export interface ConfirmOptions {
+  title: string;
+  /** The question, in the spec's words where it has them. */
+  message: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** 'danger' for what cannot be undone (a deletion). */
+  tone?: 'primary' | 'danger';
+}
+
+interface Pending extends ConfirmOptions {
+  resolve: (ok: boolean) => void;
+}
+
+let pending: Pending | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+function settle(ok: boolean) {
+  const current = pending;
+  pending = null;
+  emit();
+  current?.resolve(ok);
+}
+
+/** Asks; resolves true if confirmed, false if cancelled (or replaced by a newer question). */
+export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
+  if (pending) settle(false);
+  return new Promise((resolve) => {
+    pending = { ...options, resolve };
+    emit();
+  });
+}
+
+export function ConfirmHost() {
+  const current = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => pending,
+  );
+  if (!current) return null;
+  return (
+    <ConfirmView
+      key={current.message}
+      title={current.title}
+      message={current.message}
+      confirmLabel={current.confirmLabel}
+      cancelLabel={current.cancelLabel ?? 'Cancelar'}
+      tone={current.tone ?? 'primary'}
+      onAnswer={settle}
+    />
+  );
+}

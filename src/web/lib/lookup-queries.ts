@@ -1,0 +1,37 @@
+/**
+ * The reference-data reads as plain query options, without React: use-lookups.ts wraps them in
+ * hooks, and a page's navigation prefetch (app/prefetch.ts) starts them before the page's code
+ * has arrived. A failed load is only logged (spec 000 §4, §8).
+ */
+import type { Estado, Regiao } from '../../shared/lookups.js';
+import { api } from './api.js';
+
+const STALE = 5 * 60_000;
+
+function lookup<T>(path: string, key: string, label: string) {
+  return {
+    queryKey: ['lookups', key],
+    queryFn: async () => {
+      try {
+        return await api.request<T>(path, { auth: false });
+      } catch (err) {
+        console.error(`Falha ao carregar ${label}`, err);
+        throw err;
+      }
+    },
+    staleTime: STALE,
+    retry: false,
+  } as const;
+}
+
+export const lookupQueries = {
+  marcas: lookup<{ marcas: string[] }>('/api/lookups/marcas', 'marcas', 'marcas'),
+  regioes: lookup<{ regioes: Regiao[] }>('/api/lookups/regioes', 'regioes', 'regionais'),
+  estados: lookup<{ estados: Estado[] }>('/api/lookups/estados', 'estados', 'estados'),
+  culturas: lookup<{ culturas: string[] }>('/api/lookups/culturas', 'culturas', 'culturas'),
+  produtosPorMarca: lookup<{ produtosPorMarca: Record<string, string[]> }>(
+    '/api/lookups/produtos-por-marca',
+    'produtos-por-marca',
+    'produtos',
+  ),
+};
