@@ -124,7 +124,7 @@ test.describe('the shell: landmarks, titles, skip link, dialogs, an expired sess
     });
     await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
     await signIn(page, user);
-    await page.goto('/dashboard?aba=documentos');
+    await page.goto('/dashboard?aba=experimentos');
     const card = page.getByText(consultoria).first();
     await expect(card).toBeVisible();
 
