@@ -4,26 +4,13 @@
  * tables with no merged columns at 375 and 1280 px; the filters in a "Filtros (N)" sheet at 375 px.
  */
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { apiToken, newUser, pdfFile, registerByApi, signIn, SOY_EXPERIMENT } from './fixtures.js';
 
 // Every journey here looks at its own experiments through a product name no one else uses.
 const lote = `Lote Busca ${Date.now().toString(36)}`;
 const user = newUser({ role: 'consultor' });
 
-const base = {
-  marca: 'Aminoagro',
-  bu: 'BU1',
-  regional: 'GO',
-  cidade: 'Rio Verde',
-  estado: 'GO',
-  teor_argila: 40,
-  teor_materia_organica: 3,
-  cultura: 'Soja',
-  cultivar: 'M6410',
-  ano: 2025,
-  tipo_estatistica: 'DBC',
-  custo_protocolo: 1000,
-};
+const base = { ...SOY_EXPERIMENT, custo_protocolo: 1000 };
 const plain = (produtividade: number) => [
   { nome: 'Testemunha', modalidade: 'Foliar', produtividade: produtividade - 300 },
   { nome: 'Tratado', modalidade: 'Sementes', produtividade, produtos_aplicados: [{ nome: lote, dose: 1, custo: 25 }] },

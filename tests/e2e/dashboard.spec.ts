@@ -1,26 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { apiToken, newUser, pdfFile, registerByApi, signIn, SOY_EXPERIMENT } from './fixtures.js';
 
 // Every journey here looks at its own experiments through a product name no one else uses.
 const lote = `Lote E2E ${Date.now().toString(36)}`;
 const user = newUser({ role: 'consultor' });
 const uploaded = pdfFile('Relatório Dashboard.pdf', 'dashboard-bytes');
 
-const base = {
-  consultoria: 'Dash Consultoria',
-  marca: 'Aminoagro',
-  bu: 'BU1',
-  regional: 'GO',
-  cidade: 'Rio Verde',
-  estado: 'GO',
-  teor_argila: 40,
-  teor_materia_organica: 3,
-  cultura: 'Soja',
-  cultivar: 'M6410',
-  ano: 2025,
-  tipo_estatistica: 'DBC',
-};
+const base = { ...SOY_EXPERIMENT, consultoria: 'Dash Consultoria' };
 const tr = (produtividade: number) => [
   { nome: 'Testemunha', modalidade: 'Foliar', produtividade: produtividade - 300 },
   { nome: 'Tratado', modalidade: 'Sementes', produtividade, produtos_aplicados: [{ nome: lote, dose: 1, custo: 25 }] },

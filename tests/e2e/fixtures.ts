@@ -47,3 +47,18 @@ export async function apiToken(request: APIRequestContext, user: Pick<TestUser, 
   expect(res.status()).toBe(200);
   return { authorization: `Bearer ${(await res.json()).token}` };
 }
+
+/** The scalar fields of a valid soybean experiment at Rio Verde/GO; journeys spread it and add their own. */
+export const SOY_EXPERIMENT = {
+  marca: 'Aminoagro',
+  bu: 'BU1',
+  regional: 'GO',
+  cidade: 'Rio Verde',
+  estado: 'GO',
+  teor_argila: 40,
+  teor_materia_organica: 3,
+  cultura: 'Soja',
+  cultivar: 'M6410',
+  ano: 2025,
+  tipo_estatistica: 'DBC',
+};

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { apiToken, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { apiToken, pdfFile, registerByApi, signIn, SOY_EXPERIMENT } from './fixtures.js';
 
 test('the root leads a signed-out visitor to sign in', async ({ page }) => {
   await page.goto('/');
@@ -96,18 +96,8 @@ test.describe('the shell: landmarks, titles, skip link, dialogs, an expired sess
     const auth = await apiToken(request, user);
     const consultoria = `Shell ${Date.now().toString(36)}`;
     const data = {
+      ...SOY_EXPERIMENT,
       consultoria,
-      marca: 'Aminoagro',
-      bu: 'BU1',
-      regional: 'GO',
-      cidade: 'Rio Verde',
-      estado: 'GO',
-      teor_argila: 40,
-      teor_materia_organica: 3,
-      cultura: 'Soja',
-      cultivar: 'M6410',
-      ano: 2025,
-      tipo_estatistica: 'DBC',
       custo_protocolo: 1000,
       tratamentos: [
         { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3300 },
