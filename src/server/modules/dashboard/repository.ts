@@ -3,7 +3,7 @@
  * cards, chart series, map points and compact columns, never the nested list of experiments.
  */
 import { type SQL, and, desc, isNotNull, or, sql } from 'drizzle-orm';
-import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
+import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage, WinCount } from '../../../shared/dashboard.js';
 import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/sample.js';
 import { CORRELATION_FIELDS } from '../../../shared/fields/catalogue.js';
@@ -23,15 +23,35 @@ function where(filters: Filters, ...extra: (SQL | undefined)[]): SQL | undefined
   return and(filterConditions(filters), ...extra);
 }
 
+/** Most products in the win-rate series: those compared most often. */
+export const WIN_RATE_PRODUCTS_MAX = 12;
+
 /** The cards: one statement over the rollups (aggregates.ts). */
 async function cardsAndCounts(db: Db, filters: Filters) {
   const [row] = await queryRows<
-    Record<'total' | 'produtividade' | 'roi' | 'custo' | 'consultorias' | 'ativos' | 'vitorias' | 'analisados', unknown>
+    Record<
+      | 'total'
+      | 'produtividade'
+      | 'roi'
+      | 'custo'
+      | 'consultorias'
+      | 'ativos'
+      | 'vitorias'
+      | 'analisados'
+      | 'culturas'
+      | 'ganho'
+      | 'ganhoN'
+      | 'comparacoes'
+      | 'superacoes',
+      unknown
+    >
   >(
     db,
     sql`select coalesce(sum(n), 0) as total, ${mean('prod_sum', 'prod_n')} as produtividade, ${mean('roi_sum', 'roi_n')} as roi,
           ${mean('custo_sum', 'n')} as custo, coalesce(sum(n) filter (where ano = ${currentYear()}), 0) as ativos,
           coalesce(sum(vitorias), 0) as vitorias, coalesce(sum(analisados), 0) as analisados,
+          count(distinct cultura) as culturas, ${mean('ganho_sum', 'ganho_n')} as ganho, coalesce(sum(ganho_n), 0) as "ganhoN",
+          coalesce(sum(comparacoes), 0) as comparacoes, coalesce(sum(superacoes), 0) as superacoes,
           (select count(distinct consultoria) from (${rollupRows('consultorias', filters)}) c) as consultorias
         from (${rollupRows('experimentos', filters)}) r`,
   );
@@ -44,6 +64,11 @@ async function cardsAndCounts(db: Db, filters: Filters) {
     ativos: Number(row?.ativos ?? 0),
     vitorias: Number(row?.vitorias ?? 0),
     analisados: Number(row?.analisados ?? 0),
+    culturas: Number(row?.culturas ?? 0),
+    ganhoMedio: num(row?.ganho),
+    ensaiosComparados: Number(row?.ganhoN ?? 0),
+    comparacoes: Number(row?.comparacoes ?? 0),
+    superacoes: Number(row?.superacoes ?? 0),
   };
 }
 
@@ -58,10 +83,14 @@ async function groupedSeries(db: Db, filters: Filters) {
     g: number;
     n: string | number;
     media: string | number | null;
+    ganho: string | number | null;
+    comparacoes: string | number;
+    superacoes: string | number;
   }>(
     db,
     sql`select cultura, marca, regional, bu, ano, grouping(cultura, marca, regional, bu, ano) as g,
-          sum(n) as n, ${mean('prod_sum', 'prod_n')} as media
+          sum(n) as n, ${mean('prod_sum', 'prod_n')} as media, ${mean('ganho_sum', 'ganho_n')} as ganho,
+          sum(comparacoes) as comparacoes, sum(superacoes) as superacoes
         from (${rollupRows('experimentos', filters)}) r
         group by grouping sets ((cultura), (marca), (regional), (bu), (ano))
         having sum(n) > 0`,
@@ -69,24 +98,38 @@ async function groupedSeries(db: Db, filters: Filters) {
   // grouping() bits, highest first: cultura, marca, regional, bu, ano (1 = not grouped by it).
   const only = (bit: number) => rows.filter((r) => Number(r.g) === 0b11111 - bit);
   const media = (r: { media: unknown }) => num(r.media);
-  const charts: Omit<DashboardCharts, 'soloVsProdutividade' | 'porModalidade'> = {
+  const ganho = (r: { ganho: unknown }) => num(r.ganho);
+  const compared = (r: { comparacoes: unknown }) => Number(r.comparacoes) > 0;
+  const wins = (r: { comparacoes: unknown; superacoes: unknown }): WinCount => ({
+    comparacoes: Number(r.comparacoes),
+    superacoes: Number(r.superacoes),
+  });
+  const charts: Omit<DashboardCharts, 'soloVsProdutividade' | 'porModalidade' | 'vitoriasPorProduto'> = {
     produtividadePorCultura: only(0b10000)
       .filter((r) => r.media !== null)
-      .map((r) => ({ cultura: r.cultura!, media: media(r)!, n: Number(r.n) }))
+      .map((r) => ({ cultura: r.cultura!, media: media(r)!, n: Number(r.n), ganho: ganho(r) }))
       .sort((a, b) => b.media - a.media),
     experimentosPorMarca: only(0b01000)
       .map((r) => ({ marca: r.marca!, n: Number(r.n) }))
       .sort((a, b) => b.n - a.n || collator.compare(a.marca, b.marca)),
     porRegional: only(0b00100)
-      .map((r) => ({ regional: r.regional!, media: media(r), n: Number(r.n) }))
+      .map((r) => ({ regional: r.regional!, media: media(r), n: Number(r.n), ganho: ganho(r) }))
       .sort((a, b) => collator.compare(a.regional, b.regional)),
     porBu: only(0b00010)
-      .map((r) => ({ bu: r.bu!, media: media(r), n: Number(r.n) }))
+      .map((r) => ({ bu: r.bu!, media: media(r), n: Number(r.n), ganho: ganho(r) }))
       .sort((a, b) => collator.compare(a.bu, b.bu)),
     evolucaoAnual: only(0b00001)
       .filter((r) => r.media !== null)
-      .map((r) => ({ ano: Number(r.ano), media: media(r)!, n: Number(r.n) }))
+      .map((r) => ({ ano: Number(r.ano), media: media(r)!, n: Number(r.n), ganho: ganho(r) }))
       .sort((a, b) => a.ano - b.ano),
+    vitoriasPorMarca: only(0b01000)
+      .filter(compared)
+      .map((r) => ({ marca: r.marca!, ...wins(r) }))
+      .sort((a, b) => byWinRate(a, b) || collator.compare(a.marca, b.marca)),
+    vitoriasPorRegional: only(0b00100)
+      .filter(compared)
+      .map((r) => ({ regional: r.regional!, ...wins(r) }))
+      .sort((a, b) => byWinRate(a, b) || collator.compare(a.regional, b.regional)),
   };
   return charts;
 }
@@ -116,16 +159,38 @@ export async function soilScatter(db: Db, filters: Filters, total: number, max =
   return evenSample(rows, max).map(([argila, mo, produtividade, cultura]) => ({ argila, mo, produtividade, cultura }));
 }
 
+/** Highest share of wins first, then the most compared. */
+function byWinRate(a: WinCount, b: WinCount): number {
+  return b.superacoes / b.comparacoes - a.superacoes / a.comparacoes || b.comparacoes - a.comparacoes;
+}
+
 async function byModality(db: Db, filters: Filters) {
-  const rows = await queryRows<{ modalidade: string; media: string | number | null; n: string | number }>(
+  const rows = await queryRows<{ modalidade: string; media: string | number | null; n: string | number; ganho: string | number | null }>(
     db,
-    sql`select modalidade, ${mean('prod_sum', 'n')} as media, sum(n) as n
+    sql`select modalidade, ${mean('prod_sum', 'n')} as media, sum(n) as n, ${mean('ganho_sum', 'comparacoes')} as ganho
         from (${rollupRows('modalidades', filters)}) r group by modalidade having sum(n) > 0`,
   );
   return rows
     .filter((r) => r.media !== null)
-    .map((r) => ({ modalidade: r.modalidade, media: Number(r.media), n: Number(r.n) }))
+    .map((r) => ({ modalidade: r.modalidade, media: Number(r.media), n: Number(r.n), ganho: num(r.ganho) }))
     .sort((a, b) => b.media - a.media);
+}
+
+/**
+ * Win rate over the control per product (name trimmed) under every filter: the
+ * WIN_RATE_PRODUCTS_MAX products compared most often, highest share of wins first.
+ */
+async function productWinRates(db: Db, filters: Filters): Promise<DashboardCharts['vitoriasPorProduto']> {
+  const rows = await queryRows<{ produto: string; comparacoes: string | number; superacoes: string | number }>(
+    db,
+    sql`select btrim(nome) as produto, sum(comparacoes) as comparacoes, sum(superacoes) as superacoes
+        from (${rollupRows('produtos', filters)}) r where btrim(nome) <> ''
+        group by btrim(nome) having sum(comparacoes) > 0
+        order by sum(comparacoes) desc, btrim(nome) limit ${WIN_RATE_PRODUCTS_MAX}`,
+  );
+  return rows
+    .map((r) => ({ produto: r.produto, comparacoes: Number(r.comparacoes), superacoes: Number(r.superacoes) }))
+    .sort((a, b) => byWinRate(a, b) || collator.compare(a.produto, b.produto));
 }
 
 /**
@@ -145,6 +210,7 @@ export async function dashboardData(db: Db, filters: Filters): Promise<Dashboard
   const grouped = await groupedSeries(db, filters);
   const soloVsProdutividade = await soilScatter(db, filters, counts.total);
   const porModalidade = await byModality(db, filters);
+  const vitoriasPorProduto = await productWinRates(db, filters);
   const produtos = await productOptions(db, filters);
   return {
     cards: {
@@ -156,8 +222,13 @@ export async function dashboardData(db: Db, filters: Filters): Promise<Dashboard
       experimentosAtivos: counts.ativos,
       vitorias: counts.vitorias,
       analisados: counts.analisados,
+      culturas: counts.culturas,
+      ganhoMedio: counts.ganhoMedio,
+      ensaiosComparados: counts.ensaiosComparados,
+      comparacoes: counts.comparacoes,
+      superacoes: counts.superacoes,
     },
-    charts: { ...grouped, soloVsProdutividade, porModalidade },
+    charts: { ...grouped, soloVsProdutividade, porModalidade, vitoriasPorProduto },
     produtos,
   };
 }

@@ -14,16 +14,33 @@ const KINDS: Record<RollupKind, { table: string; keys: string[]; sums: string[] 
   experimentos: {
     table: 'dashboard_rollup',
     keys: ['regional', 'cultura', 'marca', 'ano', 'bu'],
-    sums: ['n', 'prod_n', 'prod_sum', 'roi_n', 'roi_sum', 'custo_sum', 'vitorias', 'analisados'],
+    sums: [
+      'n',
+      'prod_n',
+      'prod_sum',
+      'roi_n',
+      'roi_sum',
+      'custo_sum',
+      'vitorias',
+      'analisados',
+      'ganho_n',
+      'ganho_sum',
+      'comparacoes',
+      'superacoes',
+    ],
   },
   consultorias: { table: 'dashboard_rollup_consultorias', keys: ['regional', 'cultura', 'marca', 'ano', 'consultoria'], sums: ['n'] },
   locais: { table: 'dashboard_rollup_locais', keys: ['regional', 'cultura', 'marca', 'ano', 'cidade', 'estado'], sums: ['n'] },
   modalidades: {
     table: 'dashboard_rollup_modalidades',
     keys: ['regional', 'cultura', 'marca', 'ano', 'modalidade'],
-    sums: ['n', 'prod_sum'],
+    sums: ['n', 'prod_sum', 'comparacoes', 'ganho_sum', 'superacoes'],
   },
-  produtos: { table: 'dashboard_rollup_produtos', keys: ['regional', 'cultura', 'marca', 'ano', 'nome'], sums: ['n'] },
+  produtos: {
+    table: 'dashboard_rollup_produtos',
+    keys: ['regional', 'cultura', 'marca', 'ano', 'nome'],
+    sums: ['n', 'comparacoes', 'ganho_sum', 'superacoes'],
+  },
 };
 
 let t: TestApp;
