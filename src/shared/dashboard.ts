@@ -8,8 +8,9 @@ import type { NumericKind } from './fields/kinds.js';
 export interface DashboardCards {
   totalExperimentos: number;
   /**
-   * Mean of the experiments' mean yields (kg/ha). Meaningful with one crop in view only: with
-   * several it mixes crops (the overview then shows `charts.produtividadePorCultura` instead).
+   * Mean of the experiments' mean yields (kg/ha) when they are all of one crop; null when several
+   * crops are in view (`culturas` > 1): yields of different crops are never averaged together,
+   * `charts.produtividadePorCultura` gives them per crop.
    */
   produtividadeMedia: number | null;
   roiMedio: number | null;
@@ -110,7 +111,9 @@ export interface DashboardMap {
   /** Distinct city + state pairs. */
   localizacoes: number;
   estadosCobertos: number;
-  /** Mean of the experiments' mean yields (kg/ha). */
+  /** Distinct crops among the points. */
+  culturas: number;
+  /** Mean of the experiments' mean yields (kg/ha) when they are all of one crop; null with several crops. */
   produtividadeMedia: number | null;
 }
 

@@ -182,6 +182,15 @@ export const experiments = pgTable(
      */
     analiseVitoria: boolean('analise_vitoria'),
     analiseCv: doublePrecision('analise_cv'),
+    /**
+     * The treatments against the control (the first treatment), computed when the experiment is
+     * saved so the dashboard compares crops by it (migration 0013): the mean of each other
+     * treatment's gain over the control in % (null when the control's yield is not positive or
+     * there is no other treatment), how many treatments were compared and how many out-yielded it.
+     */
+    ganhoMedio: doublePrecision('ganho_medio'),
+    comparacoes: smallint('comparacoes').notNull().default(0),
+    superacoes: smallint('superacoes').notNull().default(0),
     /** Mean of the treatments' yields, kept with every write so lists and aggregates read it. */
     produtividadeMedia: doublePrecision('produtividade_media'),
     /**

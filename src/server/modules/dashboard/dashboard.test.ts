@@ -95,7 +95,8 @@ describe('GET /api/dashboard', () => {
     // over 3000 = 33.3 %, Milho 10000 over 9000 = 11.1 %; the Nordeste trial has only its control.
     expect(d.cards).toEqual({
       totalExperimentos: 3,
-      produtividadeMedia: (3500 + 9500 + 3300) / 3,
+      // Soja and Milho: never averaged together.
+      produtividadeMedia: null,
       roiMedio: 200,
       custoMedio: 2000,
       consultoriasAtivas: 2,
@@ -192,13 +193,16 @@ describe('GET /api/dashboard/mapa', () => {
     const m = await get<DashboardMap>('/api/dashboard/mapa');
     expect(m.localizacoes).toBe(2);
     expect(m.estadosCobertos).toBe(1);
-    expect(m.produtividadeMedia).toBeCloseTo((3500 + 9500 + 3300) / 3, 6);
+    // Soja and Milho: no mean across them; Soja alone has one.
+    expect(m.culturas).toBe(2);
+    expect(m.produtividadeMedia).toBeNull();
+    expect((await get<DashboardMap>('/api/dashboard/mapa?cultura=Soja')).produtividadeMedia).toBeCloseTo((3500 + 3300) / 2, 6);
     const pontos = mapPointsOf(m.pontos);
     expect(pontos.map((p) => p.marca)).toEqual(['Aminoagro', 'Dimicron', 'Aminoagro']);
     expect(pontos[1]).toEqual({ id: expect.any(Number), lat: null, lng: null, cidade: 'Jataí', estado: 'GO', marca: 'Dimicron' });
     expect(pontos[2]).toMatchObject({ lat: -17.79, lng: -50.92, cidade: 'Rio Verde' });
     const none = await get<DashboardMap>('/api/dashboard/mapa?marca=Maximus');
-    expect(none).toEqual({ pontos: NO_MAP_POINTS, localizacoes: 0, estadosCobertos: 0, produtividadeMedia: null });
+    expect(none).toEqual({ pontos: NO_MAP_POINTS, localizacoes: 0, estadosCobertos: 0, culturas: 0, produtividadeMedia: null });
   });
 });
 
@@ -361,6 +365,7 @@ const mapShape = z
     }),
     localizacoes: z.number().int(),
     estadosCobertos: z.number().int(),
+    culturas: z.number().int(),
     produtividadeMedia: z.number().nullable(),
   })
   .refine(({ pontos: p }) => [p.lat, p.lng, p.local, p.marca].every((c) => c.length === p.id.length), 'columns of different lengths')

@@ -11,12 +11,14 @@ import type { ExperimentStatsResponse } from '../../../shared/api-types.js';
 import type { Filters } from '../../../shared/filters.js';
 import { type Db, queryRows } from '../../db/client.js';
 import {
+  appliedProducts,
   dashboardRollup,
   dashboardRollupConsultorias,
   dashboardRollupLocais,
   dashboardRollupModalidades,
   dashboardRollupProdutos,
   experiments,
+  treatments,
 } from '../../db/schema.js';
 import { countWhere, currentYear, filterConditions } from './repository.js';
 
@@ -33,11 +35,15 @@ const KEPT = {
 const DIMS = sql`${experiments.regional} as regional, ${experiments.cultura} as cultura, ${experiments.marca} as marca, ${experiments.ano} as ano`;
 const GROUP_DIMS = sql`${experiments.regional}, ${experiments.cultura}, ${experiments.marca}, ${experiments.ano}`;
 
-/** Of the treatments `t` (treatment_gains rows): compared with the control, their gains' sum, and wins. */
-const COMPARED = (t: string) =>
-  sql.raw(
-    `count(${t}.ganho)::int as comparacoes, coalesce(sum(${t}.ganho::numeric), 0) as ganho_sum, (count(*) filter (where ${t}.supera))::int as superacoes`,
-  );
+/*
+ * Treatments `t` compared with their experiment's control `c` (the treatment at position 0), as
+ * the triggers compare them from the treatments' JSON (migration 0013): how many, the sum of their
+ * gains in %, and how many won; neither the control itself nor any treatment of a control whose
+ * yield is not positive is compared.
+ */
+const COMPARED = sql.raw(`count(*) filter (where t.position > 0 and c.produtividade > 0)::int as comparacoes,
+  coalesce(sum(((t.produtividade / c.produtividade - 1) * 100)::numeric) filter (where t.position > 0 and c.produtividade > 0), 0) as ganho_sum,
+  (count(*) filter (where t.position > 0 and c.produtividade > 0 and t.produtividade > c.produtividade))::int as superacoes`);
 
 /** The rollup's rows computed from the experiments `where` selects (the triggers' definition). */
 export function computedRollup(kind: RollupKind, where: SQL | undefined): SQL {
@@ -49,27 +55,25 @@ export function computedRollup(kind: RollupKind, where: SQL | undefined): SQL {
           count(${experiments.roi})::int as roi_n, coalesce(sum(${experiments.roi}::numeric), 0) as roi_sum,
           sum(${experiments.custoProtocolo}::numeric) as custo_sum,
           (count(*) filter (where ${experiments.analiseVitoria}))::int as vitorias, count(${experiments.analiseVitoria})::int as analisados,
-          count(g.ganho)::int as ganho_n, coalesce(sum(g.ganho::numeric), 0) as ganho_sum,
-          sum(g.comparacoes)::int as comparacoes, sum(g.superacoes)::int as superacoes
-        from ${experiments} cross join lateral experiment_gains(${experiments.tratamentosJson}) g ${w} group by ${GROUP_DIMS}, ${experiments.bu}`;
+          count(${experiments.ganhoMedio})::int as ganho_n, coalesce(sum(${experiments.ganhoMedio}::numeric), 0) as ganho_sum,
+          sum(${experiments.comparacoes})::int as comparacoes, sum(${experiments.superacoes})::int as superacoes
+        from ${experiments} ${w} group by ${GROUP_DIMS}, ${experiments.bu}`;
     case 'consultorias':
       return sql`select ${DIMS}, ${experiments.consultoria} as consultoria, count(*)::int as n
         from ${experiments} ${w} group by ${GROUP_DIMS}, ${experiments.consultoria}`;
     case 'locais':
       return sql`select ${DIMS}, ${experiments.cidade} as cidade, ${experiments.estado} as estado, count(*)::int as n
         from ${experiments} ${w} group by ${GROUP_DIMS}, ${experiments.cidade}, ${experiments.estado}`;
-    // Treatments and products as the triggers read them: from tratamentos_json, through
-    // treatment_gains (migration 0013), so both paths compare with the same control.
     case 'modalidades':
-      return sql`select ${DIMS}, t.tr->>'modalidade' as modalidade, count(*)::int as n,
-          sum((t.tr->>'produtividade')::float8::numeric) as prod_sum, ${COMPARED('t')}
-        from ${experiments} cross join lateral treatment_gains(${experiments.tratamentosJson}) t ${w}
-        group by ${GROUP_DIMS}, t.tr->>'modalidade'`;
+      return sql`select ${DIMS}, t.modalidade as modalidade, count(*)::int as n, sum(t.produtividade::numeric) as prod_sum, ${COMPARED}
+        from ${treatments} t join ${experiments} on ${experiments.id} = t.experiment_id
+          join ${treatments} c on c.experiment_id = t.experiment_id and c.position = 0 ${w}
+        group by ${GROUP_DIMS}, t.modalidade`;
     case 'produtos':
-      return sql`select ${DIMS}, p.value->>'nome' as nome, count(*)::int as n, ${COMPARED('t')}
-        from ${experiments} cross join lateral treatment_gains(${experiments.tratamentosJson}) t
-          cross join lateral json_array_elements(t.tr->'produtos_aplicados') p ${w}
-        group by ${GROUP_DIMS}, p.value->>'nome'`;
+      return sql`select ${DIMS}, p.nome as nome, count(*)::int as n, ${COMPARED}
+        from ${appliedProducts} p join ${treatments} t on t.id = p.treatment_id join ${experiments} on ${experiments.id} = p.experiment_id
+          join ${treatments} c on c.experiment_id = t.experiment_id and c.position = 0 ${w}
+        group by ${GROUP_DIMS}, p.nome`;
   }
 }
 
