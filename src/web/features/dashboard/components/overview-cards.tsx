@@ -10,7 +10,6 @@ import { Link } from 'react-router';
 import type { DashboardCards, DashboardCharts } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { cropUnit, formatCropYield, formatGain, KG_HA } from '../crop-units.js';
-import { buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { StatCard } from './stat-card.js';
 
@@ -186,7 +185,10 @@ export function FirstExperimentInvitation() {
         Cadastre o primeiro experimento, com os tratamentos e o relatório em PDF, e o painel mostra aqui a produtividade por cultura, o
         ganho sobre a testemunha, o mapa e os gráficos.
       </p>
-      <Link to="/novo-experimento" className={buttonClasses('primary', 'lg', 'mt-6')}>
+      <Link
+        to="/novo-experimento"
+        className="mt-6 inline-flex min-h-12 max-w-full items-center justify-center rounded-lg bg-brand-600 px-6 py-2 text-center text-base font-medium text-white shadow-sm transition-colors hover:bg-brand-700 active:bg-brand-800"
+      >
         Cadastrar o primeiro experimento
       </Link>
     </Card>

@@ -559,7 +559,7 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
         >
           <CartesianGrid strokeDasharray="3 3" stroke={GRID} />
           <XAxis dataKey="ano" tick={{ fontSize: 11 }} minTickGap={12} interval="preserveStartEnd" />
-          <YAxis tickFormatter={mixed ? pctTick : shortTick} tick={{ fontSize: 11 }} width={48} domain={['auto', 'auto']} />
+          <YAxis tickFormatter={mixed ? pctTick : int} tick={{ fontSize: 11 }} width={52} domain={['auto', 'auto']} />
           <Tooltip
             formatter={(v, _n, item) => {
               const r = item?.payload as { media: number; ganho: number | null; n: number } | undefined;
