@@ -32,18 +32,16 @@ WHERE x.id = e.id;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "dashboard_rollups_sql"("delta" text) RETURNS text LANGUAGE sql IMMUTABLE AS $fn$
   SELECT format($q$
     WITH d AS MATERIALIZED (%s),
-    -- Every treatment in order (i from 1) with its yield p and its experiment's control yield c.
-    t AS MATERIALIZED (
-      SELECT d.s, d.id, d.regional, d.cultura, d.marca, d.ano, tr.value AS tr, tr.i, x.p,
-        first_value(x.p) OVER (PARTITION BY d.s, d.id ORDER BY tr.i) AS c
-      FROM d CROSS JOIN LATERAL json_array_elements(d.tratamentos_json::json) WITH ORDINALITY tr(value, i)
-        CROSS JOIN LATERAL (SELECT (tr.value->>'produtividade')::float8 AS p) x),
-    -- Its gain over the control in %% and whether it out-yielded it: null for the control itself
-    -- and when the control's yield is not positive.
+    -- Every treatment in order (i from 1), with its gain over its experiment's control (the
+    -- first treatment) in %% and whether it out-yielded it: null for the control itself and when
+    -- the control's yield is not positive.
     g AS MATERIALIZED (
-      SELECT t.*, CASE WHEN t.i > 1 AND t.c > 0 THEN (t.p / t.c - 1) * 100 END AS ganho,
-        CASE WHEN t.i > 1 AND t.c > 0 THEN t.p > t.c END AS supera
-      FROM t),
+      SELECT x.*, CASE WHEN x.i > 1 AND x.c > 0 THEN (x.p / x.c - 1) * 100 END AS ganho,
+        CASE WHEN x.i > 1 AND x.c > 0 THEN x.p > x.c END AS supera
+      FROM (
+        SELECT d.s, d.regional, d.cultura, d.marca, d.ano, tr.value AS tr, tr.i, (tr.value->>'produtividade')::float8 AS p,
+          first_value((tr.value->>'produtividade')::float8) OVER (PARTITION BY d.s, d.id ORDER BY tr.i) AS c
+        FROM d CROSS JOIN LATERAL json_array_elements(d.tratamentos_json::json) WITH ORDINALITY tr(value, i)) x),
     r1 AS (
       INSERT INTO dashboard_rollup AS r (regional, cultura, marca, ano, bu, n, prod_n, prod_sum, roi_n, roi_sum, custo_sum,
         vitorias, analisados, ganho_n, ganho_sum, comparacoes, superacoes)
