@@ -129,44 +129,47 @@ function ChartCard({
             )}
           </div>
           {footer}
+          {/* Drawn only when asked for: a filter change then re-renders no hidden rows. */}
           <div id={tableId} hidden={!showTable} className="mt-3 max-h-72 overflow-auto">
-            <table className="w-full text-left text-xs text-slate-700">
-              <caption className="sr-only">{table.caption}</caption>
-              <thead>
-                <tr className="border-b border-soil-200">
-                  {table.columns.map((c) => (
-                    <th key={c} scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map((r) => (
-                  <tr key={r.key} className="border-b border-soil-100">
-                    <th scope="row" className="px-2 py-1 font-medium">
-                      {r.filter && onFilter ? (
-                        <button
-                          type="button"
-                          className="min-h-8 text-left text-brand-800 underline underline-offset-2 hover:text-brand-900"
-                          onClick={() => onFilter(r.filter!.key, r.filter!.value)}
-                          aria-label={`${r.label}: filtrar por ${r.label}`}
-                        >
-                          {r.label}
-                        </button>
-                      ) : (
-                        r.label
-                      )}
-                    </th>
-                    {r.cells.map((c, i) => (
-                      <td key={i} className="px-2 py-1 whitespace-nowrap tabular-nums">
+            {showTable ? (
+              <table className="w-full text-left text-xs text-slate-700">
+                <caption className="sr-only">{table.caption}</caption>
+                <thead>
+                  <tr className="border-b border-soil-200">
+                    {table.columns.map((c) => (
+                      <th key={c} scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
                         {c}
-                      </td>
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {table.rows.map((r) => (
+                    <tr key={r.key} className="border-b border-soil-100">
+                      <th scope="row" className="px-2 py-1 font-medium">
+                        {r.filter && onFilter ? (
+                          <button
+                            type="button"
+                            className="min-h-8 text-left text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                            onClick={() => onFilter(r.filter!.key, r.filter!.value)}
+                            aria-label={`${r.label}: filtrar por ${r.label}`}
+                          >
+                            {r.label}
+                          </button>
+                        ) : (
+                          r.label
+                        )}
+                      </th>
+                      {r.cells.map((c, i) => (
+                        <td key={i} className="px-2 py-1 whitespace-nowrap tabular-nums">
+                          {c}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
           </div>
         </>
       )}
