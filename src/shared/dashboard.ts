@@ -7,7 +7,11 @@ import type { NumericKind } from './fields/kinds.js';
 
 export interface DashboardCards {
   totalExperimentos: number;
-  /** Mean of the experiments' mean yields (kg/ha). */
+  /**
+   * Mean of the experiments' mean yields (kg/ha) when they are all of one crop; null when several
+   * crops are in view (`culturas` > 1): yields of different crops are never averaged together,
+   * `charts.produtividadePorCultura` gives them per crop.
+   */
   produtividadeMedia: number | null;
   roiMedio: number | null;
   custoMedio: number | null;
@@ -18,17 +22,46 @@ export interface DashboardCards {
   /** Of the experiments with replicates, how many had a treatment beat the control significantly. */
   vitorias: number;
   analisados: number;
+  /** Distinct crops in view: with more than one, yields are shown per crop, never averaged together. */
+  culturas: number;
+  /**
+   * Mean relative gain over the control, in %: each experiment's mean of (treatment yield ÷
+   * control yield − 1) × 100 over its treatments (the first treatment is the control), averaged
+   * over the experiments that have one. Comparable across crops.
+   */
+  ganhoMedio: number | null;
+  /** Experiments in `ganhoMedio`: a control with a positive yield and at least one other treatment. */
+  ensaiosComparados: number;
+  /** Treatments compared with their experiment's control, and how many out-yielded it. */
+  comparacoes: number;
+  superacoes: number;
 }
 
+/** Treatments compared with their experiment's control, and how many out-yielded it (win rate = superacoes ÷ comparacoes). */
+export interface WinCount {
+  comparacoes: number;
+  superacoes: number;
+}
+
+/**
+ * Chart series. `media` is a mean yield in kg/ha (comparable within one crop only); `ganho` the
+ * mean relative gain over the control in % (as `DashboardCards.ganhoMedio`), null when nothing
+ * in the group was compared.
+ */
 export interface DashboardCharts {
-  produtividadePorCultura: { cultura: string; media: number; n: number }[];
+  produtividadePorCultura: { cultura: string; media: number; n: number; ganho: number | null }[];
   experimentosPorMarca: { marca: string; n: number }[];
-  porRegional: { regional: string; media: number | null; n: number }[];
-  porBu: { bu: string; media: number | null; n: number }[];
-  evolucaoAnual: { ano: number; media: number; n: number }[];
+  porRegional: { regional: string; media: number | null; n: number; ganho: number | null }[];
+  porBu: { bu: string; media: number | null; n: number; ganho: number | null }[];
+  evolucaoAnual: { ano: number; media: number; n: number; ganho: number | null }[];
   /** Only experiments that have both soil values. */
   soloVsProdutividade: { argila: number; mo: number; produtividade: number; cultura: string }[];
-  porModalidade: { modalidade: string; media: number; n: number }[];
+  /** Per treatment: `media` of the treatments' yields; `ganho` of those compared with their control. */
+  porModalidade: { modalidade: string; media: number; n: number; ganho: number | null }[];
+  /** Win rate over the control per brand, regional and product (the 12 most compared), highest first. */
+  vitoriasPorMarca: ({ marca: string } & WinCount)[];
+  vitoriasPorRegional: ({ regional: string } & WinCount)[];
+  vitoriasPorProduto: ({ produto: string } & WinCount)[];
 }
 
 /** One experiment on the map: where it is and its brand; its popup loads the rest on click. */
@@ -78,7 +111,9 @@ export interface DashboardMap {
   /** Distinct city + state pairs. */
   localizacoes: number;
   estadosCobertos: number;
-  /** Mean of the experiments' mean yields (kg/ha). */
+  /** Distinct crops among the points. */
+  culturas: number;
+  /** Mean of the experiments' mean yields (kg/ha) when they are all of one crop; null with several crops. */
   produtividadeMedia: number | null;
 }
 

@@ -182,6 +182,15 @@ export const experiments = pgTable(
      */
     analiseVitoria: boolean('analise_vitoria'),
     analiseCv: doublePrecision('analise_cv'),
+    /**
+     * The treatments against the control (the first treatment), computed when the experiment is
+     * saved so the dashboard compares crops by it (migration 0013): the mean of each other
+     * treatment's gain over the control in % (null when the control's yield is not positive or
+     * there is no other treatment), how many treatments were compared and how many out-yielded it.
+     */
+    ganhoMedio: doublePrecision('ganho_medio'),
+    comparacoes: smallint('comparacoes').notNull().default(0),
+    superacoes: smallint('superacoes').notNull().default(0),
     /** Mean of the treatments' yields, kept with every write so lists and aggregates read it. */
     produtividadeMedia: doublePrecision('produtividade_media'),
     /**
@@ -345,6 +354,15 @@ export const dashboardRollup = pgTable(
     custoSum: numeric('custo_sum').notNull(),
     vitorias: integer('vitorias').notNull(),
     analisados: integer('analisados').notNull(),
+    /**
+     * Relative gain over the control (migration 0013): experiments whose first treatment (the
+     * control) has a positive yield and that have other treatments, and the sum of each one's mean
+     * gain of those treatments over it in %; then those treatments and how many out-yielded it.
+     */
+    ganhoN: integer('ganho_n').notNull().default(0),
+    ganhoSum: numeric('ganho_sum').notNull().default('0'),
+    comparacoes: integer('comparacoes').notNull().default(0),
+    superacoes: integer('superacoes').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'dashboard_rollup_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.bu] })],
 );
@@ -361,17 +379,39 @@ export const dashboardRollupLocais = pgTable(
   (t) => [primaryKey({ name: 'dashboard_rollup_locais_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.cidade, t.estado] })],
 );
 
-/** Treatments per modalidade: n and the sum of their produtividade (never null). */
+/**
+ * Treatments per modalidade: n and the sum of their produtividade (never null); of those compared
+ * with their experiment's control (not the control itself), how many, the sum of their gains over
+ * it in % and how many out-yielded it (migration 0013).
+ */
 export const dashboardRollupModalidades = pgTable(
   'dashboard_rollup_modalidades',
-  { ...rollupDims(), modalidade: text('modalidade').notNull(), n: integer('n').notNull(), prodSum: numeric('prod_sum').notNull() },
+  {
+    ...rollupDims(),
+    modalidade: text('modalidade').notNull(),
+    n: integer('n').notNull(),
+    prodSum: numeric('prod_sum').notNull(),
+    comparacoes: integer('comparacoes').notNull().default(0),
+    ganhoSum: numeric('ganho_sum').notNull().default('0'),
+    superacoes: integer('superacoes').notNull().default(0),
+  },
   (t) => [primaryKey({ name: 'dashboard_rollup_modalidades_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.modalidade] })],
 );
 
-/** Applied products per name as written (the filter options trim them). */
+/**
+ * Applied products per name as written (the filter options trim them); of the treatments carrying
+ * them that are compared with their control, as in the modalities' rollup (migration 0013).
+ */
 export const dashboardRollupProdutos = pgTable(
   'dashboard_rollup_produtos',
-  { ...rollupDims(), nome: text('nome').notNull(), n: integer('n').notNull() },
+  {
+    ...rollupDims(),
+    nome: text('nome').notNull(),
+    n: integer('n').notNull(),
+    comparacoes: integer('comparacoes').notNull().default(0),
+    ganhoSum: numeric('ganho_sum').notNull().default('0'),
+    superacoes: integer('superacoes').notNull().default(0),
+  },
   (t) => [primaryKey({ name: 'dashboard_rollup_produtos_pkey', columns: [t.regional, t.cultura, t.marca, t.ano, t.nome] })],
 );
 

@@ -16,6 +16,9 @@ import { currentYear } from '../experiments/public.js';
 let t: TestApp;
 let me: Account;
 const year = currentYear();
+/** Relative gains over the control of the two trials that have treatments besides it (%). */
+const G_SOJA = (4000 / 3000 - 1) * 100;
+const G_MILHO = (10000 / 9000 - 1) * 100;
 
 const tr = (nome: string, modalidade: string, produtividade: number, produtos: string[] = []) => ({
   nome,
@@ -88,37 +91,44 @@ const get = async <T>(url: string) => {
 describe('GET /api/dashboard', () => {
   it('cards, chart series, map and product options computed in SQL', async () => {
     const d = await get<DashboardData>('/api/dashboard');
-    // Mean yields: 3500, 9500, 3300.
+    // Mean yields: 3500, 9500, 3300. Gains over the control (the first treatment): Soja GO 4000
+    // over 3000 = 33.3 %, Milho 10000 over 9000 = 11.1 %; the Nordeste trial has only its control.
     expect(d.cards).toEqual({
       totalExperimentos: 3,
-      produtividadeMedia: (3500 + 9500 + 3300) / 3,
+      // Soja and Milho: never averaged together.
+      produtividadeMedia: null,
       roiMedio: 200,
       custoMedio: 2000,
       consultoriasAtivas: 2,
       experimentosAtivos: 2,
       vitorias: 0,
       analisados: 0,
+      culturas: 2,
+      ganhoMedio: expect.closeTo((G_SOJA + G_MILHO) / 2, 9),
+      ensaiosComparados: 2,
+      comparacoes: 2,
+      superacoes: 2,
     });
     expect(d.charts.produtividadePorCultura).toEqual([
-      { cultura: 'Milho', media: 9500, n: 1 },
-      { cultura: 'Soja', media: 3400, n: 2 },
+      { cultura: 'Milho', media: 9500, n: 1, ganho: expect.closeTo(G_MILHO, 9) },
+      { cultura: 'Soja', media: 3400, n: 2, ganho: expect.closeTo(G_SOJA, 9) },
     ]);
     expect(d.charts.experimentosPorMarca).toEqual([
       { marca: 'Aminoagro', n: 2 },
       { marca: 'Dimicron', n: 1 },
     ]);
     expect(d.charts.porRegional).toEqual([
-      { regional: 'GO', media: 6500, n: 2 },
-      { regional: 'Nordeste', media: 3300, n: 1 },
+      { regional: 'GO', media: 6500, n: 2, ganho: expect.closeTo((G_SOJA + G_MILHO) / 2, 9) },
+      { regional: 'Nordeste', media: 3300, n: 1, ganho: null },
     ]);
     expect(d.charts.porBu).toEqual([
-      { bu: 'BU1', media: 3400, n: 2 },
-      { bu: 'BU2', media: 9500, n: 1 },
+      { bu: 'BU1', media: 3400, n: 2, ganho: expect.closeTo(G_SOJA, 9) },
+      { bu: 'BU2', media: 9500, n: 1, ganho: expect.closeTo(G_MILHO, 9) },
     ]);
     expect(d.charts.evolucaoAnual).toEqual(
       [
-        { ano: 2024, media: 3500, n: 1 },
-        { ano: year, media: (9500 + 3300) / 2, n: 2 },
+        { ano: 2024, media: 3500, n: 1, ganho: expect.closeTo(G_SOJA, 9) },
+        { ano: year, media: (9500 + 3300) / 2, n: 2, ganho: expect.closeTo(G_MILHO, 9) },
       ].sort((a, b) => a.ano - b.ano),
     );
     expect(d.charts.soloVsProdutividade).toEqual([
@@ -126,10 +136,21 @@ describe('GET /api/dashboard', () => {
       { argila: 20, mo: 1.5, produtividade: 3300, cultura: 'Soja' },
     ]);
     // Treatments: Foliar 3000, 9000, 10000; Sementes 4000; Solo 3300.
+    // Gains per treatment compared: B (Foliar) 11.1 %, A (Sementes) 33.3 %; controls are not compared.
     expect(d.charts.porModalidade).toEqual([
-      { modalidade: 'Foliar', media: 22000 / 3, n: 3 },
-      { modalidade: 'Sementes', media: 4000, n: 1 },
-      { modalidade: 'Solo', media: 3300, n: 1 },
+      { modalidade: 'Foliar', media: 22000 / 3, n: 3, ganho: expect.closeTo(G_MILHO, 9) },
+      { modalidade: 'Sementes', media: 4000, n: 1, ganho: expect.closeTo(G_SOJA, 9) },
+      { modalidade: 'Solo', media: 3300, n: 1, ganho: null },
+    ]);
+    expect(d.charts.vitoriasPorMarca).toEqual([
+      { marca: 'Aminoagro', comparacoes: 1, superacoes: 1 },
+      { marca: 'Dimicron', comparacoes: 1, superacoes: 1 },
+    ]);
+    expect(d.charts.vitoriasPorRegional).toEqual([{ regional: 'GO', comparacoes: 2, superacoes: 2 }]);
+    expect(d.charts.vitoriasPorProduto).toEqual([
+      { produto: 'Aminoagro Mol', comparacoes: 1, superacoes: 1 },
+      { produto: 'Aminoagro Raiz', comparacoes: 1, superacoes: 1 },
+      { produto: 'Dimicron Zinco', comparacoes: 1, superacoes: 1 },
     ]);
     expect(d.produtos).toEqual(['Aminoagro Mol', 'Aminoagro Raiz', 'Dimicron Zinco']);
   });
@@ -151,8 +172,14 @@ describe('GET /api/dashboard', () => {
       experimentosAtivos: 0,
       vitorias: 0,
       analisados: 0,
+      culturas: 0,
+      ganhoMedio: null,
+      ensaiosComparados: 0,
+      comparacoes: 0,
+      superacoes: 0,
     });
     expect(none.charts.produtividadePorCultura).toEqual([]);
+    expect(none.charts.vitoriasPorProduto).toEqual([]);
   });
 
   it('needs a session and valid filters', async () => {
@@ -166,13 +193,16 @@ describe('GET /api/dashboard/mapa', () => {
     const m = await get<DashboardMap>('/api/dashboard/mapa');
     expect(m.localizacoes).toBe(2);
     expect(m.estadosCobertos).toBe(1);
-    expect(m.produtividadeMedia).toBeCloseTo((3500 + 9500 + 3300) / 3, 6);
+    // Soja and Milho: no mean across them; Soja alone has one.
+    expect(m.culturas).toBe(2);
+    expect(m.produtividadeMedia).toBeNull();
+    expect((await get<DashboardMap>('/api/dashboard/mapa?cultura=Soja')).produtividadeMedia).toBeCloseTo((3500 + 3300) / 2, 6);
     const pontos = mapPointsOf(m.pontos);
     expect(pontos.map((p) => p.marca)).toEqual(['Aminoagro', 'Dimicron', 'Aminoagro']);
     expect(pontos[1]).toEqual({ id: expect.any(Number), lat: null, lng: null, cidade: 'Jataí', estado: 'GO', marca: 'Dimicron' });
     expect(pontos[2]).toMatchObject({ lat: -17.79, lng: -50.92, cidade: 'Rio Verde' });
     const none = await get<DashboardMap>('/api/dashboard/mapa?marca=Maximus');
-    expect(none).toEqual({ pontos: NO_MAP_POINTS, localizacoes: 0, estadosCobertos: 0, produtividadeMedia: null });
+    expect(none).toEqual({ pontos: NO_MAP_POINTS, localizacoes: 0, estadosCobertos: 0, culturas: 0, produtividadeMedia: null });
   });
 });
 
@@ -235,6 +265,52 @@ describe('GET /api/dashboard/export.csv', () => {
   });
 });
 
+describe('comparisons across crops', () => {
+  it('gains and win rates per brand, regional and product; the same under the product filter (computed path)', async () => {
+    // Sugarcane, ~90 t/ha: its yield must never be averaged with soybean's, its gain can.
+    const produto = 'Cana Teste Ganho';
+    const cana = await createExperiment(t.app, me, {
+      cultura: 'Cana-de-açúcar',
+      marca: 'Dimicron',
+      regional: 'Nordeste',
+      tratamentos: [
+        tr('Testemunha', 'Solo', 80000),
+        tr('C1', 'Solo', 88000, [produto]),
+        tr('C2', 'Foliar', 76000, [produto]),
+        tr('C3', 'Foliar', 80000, [` ${produto} `]),
+      ],
+    });
+    try {
+      const d = await get<DashboardData>(`/api/dashboard?produto=${encodeURIComponent(produto)}`);
+      // Gains 10 %, −5 %, 0 %: the trial's mean gain is 5/3 %; one of three treatments out-yielded the control.
+      expect(d.cards).toMatchObject({ totalExperimentos: 1, culturas: 1, ensaiosComparados: 1, comparacoes: 3, superacoes: 1 });
+      expect(d.cards.ganhoMedio).toBeCloseTo(5 / 3, 9);
+      expect(d.charts.vitoriasPorProduto).toEqual([{ produto, comparacoes: 3, superacoes: 1 }]);
+      expect(d.charts.porModalidade).toEqual([
+        { modalidade: 'Solo', media: 84000, n: 2, ganho: expect.closeTo(10, 9) },
+        { modalidade: 'Foliar', media: 78000, n: 2, ganho: expect.closeTo(-2.5, 9) },
+      ]);
+
+      const all = await get<DashboardData>('/api/dashboard');
+      expect(all.cards).toMatchObject({ culturas: 3, ensaiosComparados: 3, comparacoes: 5, superacoes: 3 });
+      expect(all.cards.ganhoMedio).toBeCloseTo((G_SOJA + G_MILHO + 5 / 3) / 3, 9);
+      expect(all.charts.vitoriasPorMarca).toEqual([
+        { marca: 'Aminoagro', comparacoes: 1, superacoes: 1 },
+        { marca: 'Dimicron', comparacoes: 4, superacoes: 2 },
+      ]);
+      expect(all.charts.vitoriasPorRegional).toEqual([
+        { regional: 'GO', comparacoes: 2, superacoes: 2 },
+        { regional: 'Nordeste', comparacoes: 3, superacoes: 1 },
+      ]);
+      // The product written with spaces is the same product.
+      expect(all.charts.vitoriasPorProduto.find((p) => p.produto === produto)).toEqual({ produto, comparacoes: 3, superacoes: 1 });
+      expect(all.charts.produtividadePorCultura[0]).toMatchObject({ cultura: 'Cana-de-açúcar', media: 81000, n: 1 });
+    } finally {
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/experiments/${cana.id}`, headers: me.auth })).statusCode).toBe(204);
+    }
+  });
+});
+
 describe('aggregates kept until the next write', () => {
   it('a write shows at once in every aggregate; a refused write keeps the cache', async () => {
     const before = await get<DashboardData>('/api/dashboard?cultura=Soja');
@@ -293,6 +369,7 @@ const mapShape = z
     }),
     localizacoes: z.number().int(),
     estadosCobertos: z.number().int(),
+    culturas: z.number().int(),
     produtividadeMedia: z.number().nullable(),
   })
   .refine(({ pontos: p }) => [p.lat, p.lng, p.local, p.marca].every((c) => c.length === p.id.length), 'columns of different lengths')

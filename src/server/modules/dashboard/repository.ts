@@ -3,7 +3,7 @@
  * cards, chart series, map points and compact columns, never the nested list of experiments.
  */
 import { type SQL, and, desc, isNotNull, or, sql } from 'drizzle-orm';
-import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../../../shared/dashboard.js';
+import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage, WinCount } from '../../../shared/dashboard.js';
 import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/sample.js';
 import { CORRELATION_FIELDS } from '../../../shared/fields/catalogue.js';
@@ -23,32 +23,15 @@ function where(filters: Filters, ...extra: (SQL | undefined)[]): SQL | undefined
   return and(filterConditions(filters), ...extra);
 }
 
-/** The cards: one statement over the rollups (aggregates.ts). */
-async function cardsAndCounts(db: Db, filters: Filters) {
-  const [row] = await queryRows<
-    Record<'total' | 'produtividade' | 'roi' | 'custo' | 'consultorias' | 'ativos' | 'vitorias' | 'analisados', unknown>
-  >(
-    db,
-    sql`select coalesce(sum(n), 0) as total, ${mean('prod_sum', 'prod_n')} as produtividade, ${mean('roi_sum', 'roi_n')} as roi,
-          ${mean('custo_sum', 'n')} as custo, coalesce(sum(n) filter (where ano = ${currentYear()}), 0) as ativos,
-          coalesce(sum(vitorias), 0) as vitorias, coalesce(sum(analisados), 0) as analisados,
-          (select count(distinct consultoria) from (${rollupRows('consultorias', filters)}) c) as consultorias
-        from (${rollupRows('experimentos', filters)}) r`,
-  );
-  return {
-    total: Number(row?.total ?? 0),
-    produtividadeMedia: num(row?.produtividade),
-    roiMedio: num(row?.roi),
-    custoMedio: num(row?.custo),
-    consultorias: Number(row?.consultorias ?? 0),
-    ativos: Number(row?.ativos ?? 0),
-    vitorias: Number(row?.vitorias ?? 0),
-    analisados: Number(row?.analisados ?? 0),
-  };
-}
+/** Most products in the win-rate series: those compared most often. */
+export const WIN_RATE_PRODUCTS_MAX = 12;
 
-/** The five grouped series from one pass over the rollup (GROUPING SETS), split in JS. */
-async function groupedSeries(db: Db, filters: Filters) {
+/**
+ * The cards and the five grouped series from one pass over the rollup (aggregates.ts): GROUPING
+ * SETS, the empty set giving the cards, split in JS. Under the product filter the rollup's rows
+ * are computed from the matching experiments, once for all of them.
+ */
+async function cardsAndSeries(db: Db, filters: Filters) {
   const rows = await queryRows<{
     cultura: string | null;
     marca: string | null;
@@ -56,39 +39,83 @@ async function groupedSeries(db: Db, filters: Filters) {
     bu: string | null;
     ano: number | null;
     g: number;
-    n: string | number;
+    n: string | number | null;
     media: string | number | null;
+    roi: string | number | null;
+    custo: string | number | null;
+    ativos: string | number | null;
+    vitorias: string | number | null;
+    analisados: string | number | null;
+    ganho: string | number | null;
+    ganhoN: string | number | null;
+    comparacoes: string | number | null;
+    superacoes: string | number | null;
+    consultorias: string | number | null;
   }>(
     db,
-    sql`select cultura, marca, regional, bu, ano, grouping(cultura, marca, regional, bu, ano) as g,
-          sum(n) as n, ${mean('prod_sum', 'prod_n')} as media
+    sql`with c as materialized (select count(distinct consultoria) as n from (${rollupRows('consultorias', filters)}) x)
+        select cultura, marca, regional, bu, ano, grouping(cultura, marca, regional, bu, ano) as g,
+          sum(n) as n, ${mean('prod_sum', 'prod_n')} as media, ${mean('roi_sum', 'roi_n')} as roi, ${mean('custo_sum', 'n')} as custo,
+          sum(n) filter (where ano = ${currentYear()}) as ativos, sum(vitorias) as vitorias, sum(analisados) as analisados,
+          ${mean('ganho_sum', 'ganho_n')} as ganho, sum(ganho_n) as "ganhoN",
+          sum(comparacoes) as comparacoes, sum(superacoes) as superacoes, (select n from c) as consultorias
         from (${rollupRows('experimentos', filters)}) r
-        group by grouping sets ((cultura), (marca), (regional), (bu), (ano))
-        having sum(n) > 0`,
+        group by grouping sets ((), (cultura), (marca), (regional), (bu), (ano))`,
   );
+  const int = (v: unknown) => Number(v ?? 0);
+  const all = rows.find((r) => Number(r.g) === 0b11111);
+  const counts = {
+    total: int(all?.n),
+    produtividadeMedia: num(all?.media),
+    roiMedio: num(all?.roi),
+    custoMedio: num(all?.custo),
+    consultorias: int(all?.consultorias),
+    ativos: int(all?.ativos),
+    vitorias: int(all?.vitorias),
+    analisados: int(all?.analisados),
+    culturas: rows.filter((r) => Number(r.g) === 0b01111 && int(r.n) > 0).length,
+    ganhoMedio: num(all?.ganho),
+    ensaiosComparados: int(all?.ganhoN),
+    comparacoes: int(all?.comparacoes),
+    superacoes: int(all?.superacoes),
+  };
   // grouping() bits, highest first: cultura, marca, regional, bu, ano (1 = not grouped by it).
-  const only = (bit: number) => rows.filter((r) => Number(r.g) === 0b11111 - bit);
+  const only = (bit: number) => rows.filter((r) => Number(r.g) === 0b11111 - bit && int(r.n) > 0);
   const media = (r: { media: unknown }) => num(r.media);
-  const charts: Omit<DashboardCharts, 'soloVsProdutividade' | 'porModalidade'> = {
+  const ganho = (r: { ganho: unknown }) => num(r.ganho);
+  const compared = (r: { comparacoes: unknown }) => int(r.comparacoes) > 0;
+  const wins = (r: { comparacoes: unknown; superacoes: unknown }): WinCount => ({
+    comparacoes: int(r.comparacoes),
+    superacoes: int(r.superacoes),
+  });
+  const charts: Omit<DashboardCharts, 'soloVsProdutividade' | 'porModalidade' | 'vitoriasPorProduto'> = {
     produtividadePorCultura: only(0b10000)
       .filter((r) => r.media !== null)
-      .map((r) => ({ cultura: r.cultura!, media: media(r)!, n: Number(r.n) }))
+      .map((r) => ({ cultura: r.cultura!, media: media(r)!, n: Number(r.n), ganho: ganho(r) }))
       .sort((a, b) => b.media - a.media),
     experimentosPorMarca: only(0b01000)
       .map((r) => ({ marca: r.marca!, n: Number(r.n) }))
       .sort((a, b) => b.n - a.n || collator.compare(a.marca, b.marca)),
     porRegional: only(0b00100)
-      .map((r) => ({ regional: r.regional!, media: media(r), n: Number(r.n) }))
+      .map((r) => ({ regional: r.regional!, media: media(r), n: Number(r.n), ganho: ganho(r) }))
       .sort((a, b) => collator.compare(a.regional, b.regional)),
     porBu: only(0b00010)
-      .map((r) => ({ bu: r.bu!, media: media(r), n: Number(r.n) }))
+      .map((r) => ({ bu: r.bu!, media: media(r), n: Number(r.n), ganho: ganho(r) }))
       .sort((a, b) => collator.compare(a.bu, b.bu)),
     evolucaoAnual: only(0b00001)
       .filter((r) => r.media !== null)
-      .map((r) => ({ ano: Number(r.ano), media: media(r)!, n: Number(r.n) }))
+      .map((r) => ({ ano: Number(r.ano), media: media(r)!, n: Number(r.n), ganho: ganho(r) }))
       .sort((a, b) => a.ano - b.ano),
+    vitoriasPorMarca: only(0b01000)
+      .filter(compared)
+      .map((r) => ({ marca: r.marca!, ...wins(r) }))
+      .sort((a, b) => byWinRate(a, b) || collator.compare(a.marca, b.marca)),
+    vitoriasPorRegional: only(0b00100)
+      .filter(compared)
+      .map((r) => ({ regional: r.regional!, ...wins(r) }))
+      .sort((a, b) => byWinRate(a, b) || collator.compare(a.regional, b.regional)),
   };
-  return charts;
+  return { counts, charts };
 }
 
 /**
@@ -116,48 +143,77 @@ export async function soilScatter(db: Db, filters: Filters, total: number, max =
   return evenSample(rows, max).map(([argila, mo, produtividade, cultura]) => ({ argila, mo, produtividade, cultura }));
 }
 
+/** Highest share of wins first, then the most compared. */
+function byWinRate(a: WinCount, b: WinCount): number {
+  return b.superacoes / b.comparacoes - a.superacoes / a.comparacoes || b.comparacoes - a.comparacoes;
+}
+
 async function byModality(db: Db, filters: Filters) {
-  const rows = await queryRows<{ modalidade: string; media: string | number | null; n: string | number }>(
+  const rows = await queryRows<{ modalidade: string; media: string | number | null; n: string | number; ganho: string | number | null }>(
     db,
-    sql`select modalidade, ${mean('prod_sum', 'n')} as media, sum(n) as n
+    sql`select modalidade, ${mean('prod_sum', 'n')} as media, sum(n) as n, ${mean('ganho_sum', 'comparacoes')} as ganho
         from (${rollupRows('modalidades', filters)}) r group by modalidade having sum(n) > 0`,
   );
   return rows
     .filter((r) => r.media !== null)
-    .map((r) => ({ modalidade: r.modalidade, media: Number(r.media), n: Number(r.n) }))
+    .map((r) => ({ modalidade: r.modalidade, media: Number(r.media), n: Number(r.n), ganho: num(r.ganho) }))
     .sort((a, b) => b.media - a.media);
 }
 
 /**
- * Product filter options under the other filters (not the product filter itself): sorted unique
- * trimmed non-empty names, from the products' rollup.
+ * Product filter options and the win rate per product, from one read of the products' rollup
+ * under the other filters (never the product filter itself, which no kept rollup answers).
+ * Options: sorted unique trimmed non-empty names. Win rates: per trimmed name, the
+ * WIN_RATE_PRODUCTS_MAX products compared most often, highest share of wins first; under a
+ * product filter only the products it matches, whose treatments all belong to matching
+ * experiments, so their counts are those the filter selects.
  */
-async function productOptions(db: Db, filters: Filters): Promise<string[]> {
-  const rows = await queryRows<{ nome: string }>(
+async function productSeries(db: Db, filters: Filters): Promise<{ produtos: string[]; vitorias: DashboardCharts['vitoriasPorProduto'] }> {
+  const rows = await queryRows<{ nome: string; comparacoes: string | number; superacoes: string | number }>(
     db,
-    sql`select nome from (${rollupRows('produtos', { ...filters, produto: undefined })}) r group by nome`,
+    sql`select nome, sum(comparacoes) as comparacoes, sum(superacoes) as superacoes
+        from (${rollupRows('produtos', { ...filters, produto: undefined })}) r group by nome`,
   );
-  return [...new Set(rows.map((r) => r.nome.trim()).filter(Boolean))].sort(collator.compare);
+  const wanted = filters.produto?.toLocaleLowerCase('pt-BR');
+  const byName = new Map<string, WinCount>();
+  for (const r of rows) {
+    const produto = r.nome.trim();
+    const c = Number(r.comparacoes);
+    if (!produto || !c || (wanted && !r.nome.toLocaleLowerCase('pt-BR').includes(wanted))) continue;
+    const w = byName.get(produto) ?? { comparacoes: 0, superacoes: 0 };
+    byName.set(produto, { comparacoes: w.comparacoes + c, superacoes: w.superacoes + Number(r.superacoes) });
+  }
+  const vitorias = [...byName]
+    .map(([produto, w]) => ({ produto, ...w }))
+    .sort((a, b) => b.comparacoes - a.comparacoes || collator.compare(a.produto, b.produto))
+    .slice(0, WIN_RATE_PRODUCTS_MAX)
+    .sort((a, b) => byWinRate(a, b) || collator.compare(a.produto, b.produto));
+  return { produtos: [...new Set(rows.map((r) => r.nome.trim()).filter(Boolean))].sort(collator.compare), vitorias };
 }
 
 export async function dashboardData(db: Db, filters: Filters): Promise<DashboardData> {
-  const counts = await cardsAndCounts(db, filters);
-  const grouped = await groupedSeries(db, filters);
+  const { counts, charts: grouped } = await cardsAndSeries(db, filters);
   const soloVsProdutividade = await soilScatter(db, filters, counts.total);
   const porModalidade = await byModality(db, filters);
-  const produtos = await productOptions(db, filters);
+  const { produtos, vitorias: vitoriasPorProduto } = await productSeries(db, filters);
   return {
     cards: {
       totalExperimentos: counts.total,
-      produtividadeMedia: counts.produtividadeMedia,
+      // Yields of different crops are never averaged together: per crop in the charts instead.
+      produtividadeMedia: counts.culturas > 1 ? null : counts.produtividadeMedia,
       roiMedio: counts.roiMedio,
       custoMedio: counts.custoMedio,
       consultoriasAtivas: counts.consultorias,
       experimentosAtivos: counts.ativos,
       vitorias: counts.vitorias,
       analisados: counts.analisados,
+      culturas: counts.culturas,
+      ganhoMedio: counts.ganhoMedio,
+      ensaiosComparados: counts.ensaiosComparados,
+      comparacoes: counts.comparacoes,
+      superacoes: counts.superacoes,
     },
-    charts: { ...grouped, soloVsProdutividade, porModalidade },
+    charts: { ...grouped, soloVsProdutividade, porModalidade, vitoriasPorProduto },
     produtos,
   };
 }
@@ -196,7 +252,9 @@ export async function mapJson(db: Db, filters: Filters): Promise<string> {
           json_build_object(
             'localizacoes', (select count(*) from l),
             'estadosCobertos', (select count(distinct estado) from l),
-            'produtividadeMedia', (select ${mean('prod_sum', 'prod_n')} from er)
+            'culturas', (select count(distinct cultura) from er),
+            -- Yields of different crops are never averaged together (issue 19).
+            'produtividadeMedia', (select case when count(distinct cultura) <= 1 then ${mean('prod_sum', 'prod_n')} end from er)
           )::text as tiles
         from p`,
   );

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Filters } from '../../../shared/filters.js';
@@ -14,20 +15,42 @@ const KINDS: Record<RollupKind, { table: string; keys: string[]; sums: string[] 
   experimentos: {
     table: 'dashboard_rollup',
     keys: ['regional', 'cultura', 'marca', 'ano', 'bu'],
-    sums: ['n', 'prod_n', 'prod_sum', 'roi_n', 'roi_sum', 'custo_sum', 'vitorias', 'analisados'],
+    sums: [
+      'n',
+      'prod_n',
+      'prod_sum',
+      'roi_n',
+      'roi_sum',
+      'custo_sum',
+      'vitorias',
+      'analisados',
+      'ganho_n',
+      'ganho_sum',
+      'comparacoes',
+      'superacoes',
+    ],
   },
   consultorias: { table: 'dashboard_rollup_consultorias', keys: ['regional', 'cultura', 'marca', 'ano', 'consultoria'], sums: ['n'] },
   locais: { table: 'dashboard_rollup_locais', keys: ['regional', 'cultura', 'marca', 'ano', 'cidade', 'estado'], sums: ['n'] },
   modalidades: {
     table: 'dashboard_rollup_modalidades',
     keys: ['regional', 'cultura', 'marca', 'ano', 'modalidade'],
-    sums: ['n', 'prod_sum'],
+    sums: ['n', 'prod_sum', 'comparacoes', 'ganho_sum', 'superacoes'],
   },
-  produtos: { table: 'dashboard_rollup_produtos', keys: ['regional', 'cultura', 'marca', 'ano', 'nome'], sums: ['n'] },
+  produtos: {
+    table: 'dashboard_rollup_produtos',
+    keys: ['regional', 'cultura', 'marca', 'ano', 'nome'],
+    sums: ['n', 'comparacoes', 'ganho_sum', 'superacoes'],
+  },
 };
 
 let t: TestApp;
 let admin: Account;
+
+const roundGain = (r: unknown) => {
+  const g = (r as { ganho_medio: number | null }).ganho_medio;
+  return g === null ? null : Math.round(g * 1e9) / 1e9;
+};
 
 /** Rows keyed by their dimensions, sums as numbers: numeric prints its scale ("0" vs "0.0"). */
 function keyed(rows: Record<string, unknown>[], kind: RollupKind): Map<string, number[]> {
@@ -94,6 +117,39 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
     );
     await expectRollupsMatchExperiments();
 
+    // The control and the treatment swap yields: the mean stays, the gain over the control turns.
+    const [{ version } = { version: 0 }] = await queryRows<{ version: number }>(
+      t.db.database.db,
+      sql`select version from experiments where id = ${a.id}`,
+    );
+    await send(
+      'PUT',
+      `/api/experiments/${a.id}`,
+      buildExperiment({
+        version,
+        marca: 'Aminoagro',
+        regional: 'GO',
+        cidade: 'Rio Verde',
+        estado: 'GO',
+        cultura: 'Milho',
+        ano: 2024,
+        bu: 'BU2',
+        consultoria: 'Outra Consultoria',
+        roi: 12.5,
+        custo_protocolo: 1234.56,
+        tratamentos: [
+          { nome: 'Testemunha', modalidade: 'Solo', produtividade: 9100.75, produtos_aplicados: [] },
+          { nome: 'T2', modalidade: 'Sementes', produtividade: 8000.25, produtos_aplicados: [{ nome: ' Produto X ', dose: 1, custo: 2 }] },
+        ],
+      }),
+    );
+    await expectRollupsMatchExperiments();
+    const [swapped] = await queryRows<{ ganho: number; superacoes: number }>(
+      t.db.database.db,
+      sql`select ganho_medio as ganho, superacoes from experiments where id = ${a.id}`,
+    );
+    expect(swapped).toEqual({ ganho: (8000.25 / 9100.75 - 1) * 100, superacoes: 0 });
+
     // A document write changes the row (pdf_filename) but nothing the rollups count.
     const up = await sendMultipart(t.app, 'POST', '/api/uploads/document', admin, { experimentId: String(b.id) }, [
       { filename: 'anexo.pdf', content: samplePdf('anexo') },
@@ -119,6 +175,34 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/experiments/${b.id}`, headers: admin.auth })).statusCode).toBe(204);
     await expectRollupsMatchExperiments();
+  });
+
+  it("migration 0013's backfill stores what every save stores", async () => {
+    const saved = await queryRows<Record<string, unknown>>(
+      t.db.database.db,
+      sql`select id, ganho_medio, comparacoes, superacoes from experiments order by id`,
+    );
+    expect(saved.some((r) => (r as { comparacoes: number }).comparacoes > 0)).toBe(true);
+    const migration = readFileSync(new URL('../../db/migrations/0013_dashboard_gains.sql', import.meta.url), 'utf8');
+    const backfill = migration.slice(
+      migration.indexOf('UPDATE "experiments"'),
+      migration.indexOf(';--> statement-breakpoint', migration.indexOf('UPDATE "experiments"')),
+    );
+    await t.db.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update experiments set ganho_medio = null, comparacoes = 0, superacoes = 0`);
+        await tx.execute(sql.raw(backfill));
+        const again = await queryRows<Record<string, unknown>>(
+          tx,
+          sql`select id, ganho_medio, comparacoes, superacoes from experiments order by id`,
+        );
+        // The engine's avg and JavaScript's mean may differ in the last bit.
+        expect(again.map((r) => ({ ...r, ganho_medio: roundGain(r) }))).toEqual(saved.map((r) => ({ ...r, ganho_medio: roundGain(r) })));
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Error && /rollback/i.test(err.message))) throw err;
+      });
   });
 
   it('a refused save leaves them as they were', async () => {

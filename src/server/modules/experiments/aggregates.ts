@@ -35,6 +35,16 @@ const KEPT = {
 const DIMS = sql`${experiments.regional} as regional, ${experiments.cultura} as cultura, ${experiments.marca} as marca, ${experiments.ano} as ano`;
 const GROUP_DIMS = sql`${experiments.regional}, ${experiments.cultura}, ${experiments.marca}, ${experiments.ano}`;
 
+/*
+ * Treatments `t` compared with their experiment's control `c` (the treatment at position 0), as
+ * the triggers compare them from the treatments' JSON (migration 0013): how many, the sum of their
+ * gains in %, and how many won; neither the control itself nor any treatment of a control whose
+ * yield is not positive is compared.
+ */
+const COMPARED = sql.raw(`count(*) filter (where t.position > 0 and c.produtividade > 0)::int as comparacoes,
+  coalesce(sum(((t.produtividade / c.produtividade - 1) * 100)::numeric) filter (where t.position > 0 and c.produtividade > 0), 0) as ganho_sum,
+  (count(*) filter (where t.position > 0 and c.produtividade > 0 and t.produtividade > c.produtividade))::int as superacoes`);
+
 /** The rollup's rows computed from the experiments `where` selects (the triggers' definition). */
 export function computedRollup(kind: RollupKind, where: SQL | undefined): SQL {
   const w = where ? sql`where ${where}` : sql``;
@@ -44,7 +54,9 @@ export function computedRollup(kind: RollupKind, where: SQL | undefined): SQL {
           count(${experiments.produtividadeMedia})::int as prod_n, coalesce(sum(${experiments.produtividadeMedia}::numeric), 0) as prod_sum,
           count(${experiments.roi})::int as roi_n, coalesce(sum(${experiments.roi}::numeric), 0) as roi_sum,
           sum(${experiments.custoProtocolo}::numeric) as custo_sum,
-          (count(*) filter (where ${experiments.analiseVitoria}))::int as vitorias, count(${experiments.analiseVitoria})::int as analisados
+          (count(*) filter (where ${experiments.analiseVitoria}))::int as vitorias, count(${experiments.analiseVitoria})::int as analisados,
+          count(${experiments.ganhoMedio})::int as ganho_n, coalesce(sum(${experiments.ganhoMedio}::numeric), 0) as ganho_sum,
+          sum(${experiments.comparacoes})::int as comparacoes, sum(${experiments.superacoes})::int as superacoes
         from ${experiments} ${w} group by ${GROUP_DIMS}, ${experiments.bu}`;
     case 'consultorias':
       return sql`select ${DIMS}, ${experiments.consultoria} as consultoria, count(*)::int as n
@@ -53,12 +65,14 @@ export function computedRollup(kind: RollupKind, where: SQL | undefined): SQL {
       return sql`select ${DIMS}, ${experiments.cidade} as cidade, ${experiments.estado} as estado, count(*)::int as n
         from ${experiments} ${w} group by ${GROUP_DIMS}, ${experiments.cidade}, ${experiments.estado}`;
     case 'modalidades':
-      return sql`select ${DIMS}, t.modalidade as modalidade, count(*)::int as n, sum(t.produtividade::numeric) as prod_sum
-        from ${treatments} t join ${experiments} on ${experiments.id} = t.experiment_id ${w}
+      return sql`select ${DIMS}, t.modalidade as modalidade, count(*)::int as n, sum(t.produtividade::numeric) as prod_sum, ${COMPARED}
+        from ${treatments} t join ${experiments} on ${experiments.id} = t.experiment_id
+          join ${treatments} c on c.experiment_id = t.experiment_id and c.position = 0 ${w}
         group by ${GROUP_DIMS}, t.modalidade`;
     case 'produtos':
-      return sql`select ${DIMS}, p.nome as nome, count(*)::int as n
-        from ${appliedProducts} p join ${experiments} on ${experiments.id} = p.experiment_id ${w}
+      return sql`select ${DIMS}, p.nome as nome, count(*)::int as n, ${COMPARED}
+        from ${appliedProducts} p join ${treatments} t on t.id = p.treatment_id join ${experiments} on ${experiments.id} = p.experiment_id
+          join ${treatments} c on c.experiment_id = t.experiment_id and c.position = 0 ${w}
         group by ${GROUP_DIMS}, p.nome`;
   }
 }

@@ -175,6 +175,28 @@ export function experimentValues(data: ExperimentData) {
     produtividadeMedia: produtividadeMedia(data.tratamentos),
     produtosBusca: produtosBusca(data.tratamentos),
     ...analysisSummary(data),
+    ...controlComparison(data.tratamentos),
+  };
+}
+
+/**
+ * Every treatment against the control (the first treatment), for the dashboard's comparisons
+ * across crops: the mean gain in % of the others over it, how many were compared and how many
+ * out-yielded it. No gain when the control's yield is not positive or it stands alone.
+ */
+export function controlComparison(tratamentos: readonly { produtividade: number }[]): {
+  ganhoMedio: number | null;
+  comparacoes: number;
+  superacoes: number;
+} {
+  const control = tratamentos[0]?.produtividade ?? 0;
+  const others = tratamentos.slice(1);
+  if (!(control > 0) || !others.length) return { ganhoMedio: null, comparacoes: 0, superacoes: 0 };
+  const gains = others.map((t) => (t.produtividade / control - 1) * 100);
+  return {
+    ganhoMedio: gains.reduce((a, b) => a + b, 0) / gains.length,
+    comparacoes: others.length,
+    superacoes: others.filter((t) => t.produtividade > control).length,
   };
 }
 

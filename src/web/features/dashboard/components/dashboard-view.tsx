@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toast.js';
 import { EXPERIMENT_SORT_KEYS, FILTER_KEYS } from '../../../../shared/filters.js';
-import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { PageTitle } from '../../../components/page-title.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
@@ -28,7 +27,7 @@ import { DetailsModal } from './details-modal.js';
 import { DocumentsTab } from './documents-tab.js';
 import { ExperimentsTab, type TableSort } from './experiments-tab.js';
 import { FilterPanel } from './filter-panel.js';
-import { StatCard } from './stat-card.js';
+import { FirstExperimentInvitation, NoMatchingExperiments, OverviewCards } from './overview-cards.js';
 
 // Charts, map and correlation explorer are chunks of their own that navigation starts fetching
 // with this one and the data (../prefetch.ts); rendered without Suspense (lib/preloadable.tsx).
@@ -73,27 +72,6 @@ function Loading({ text = 'Carregando experimentos...' }: { text?: string }) {
 }
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
-
-const icons = {
-  total: <path d="M4 4h12v12H4z M4 8h12 M8 8v8" />,
-  yield: <path d="M4 16c6 0 10-4 12-12-8 1-12 5-12 12zm0 0 6-6" />,
-  roi: <path d="M4 14l4-4 3 3 5-6 M12 7h4v4" />,
-  people: <path d="M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm6 0a3 3 0 1 0 0-6M2 17c0-3 2.5-5 5-5s5 2 5 5m1-5c2.5 0 5 2 5 5" />,
-};
-const Icon = ({ d }: { d: React.ReactNode }) => (
-  <svg
-    viewBox="0 0 20 20"
-    className="h-5 w-5"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
-    {d}
-  </svg>
-);
 
 /** The PDF extractor and the trial analysis come from app/ (features do not import each other). */
 export function DashboardView({ extractor: Extractor, analysis }: { extractor: ExtractorSlot; analysis: AnalysisSlot }) {
@@ -178,51 +156,31 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
           dashboard.isPending ? (
             <Loading />
           ) : data && cards ? (
-            <div className="space-y-6" aria-busy={dashboard.isFetching}>
-              <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-                <StatCard
-                  title="Total de Experimentos"
-                  value={formatNumber(cards.totalExperimentos, 0)}
-                  color="blue"
-                  icon={<Icon d={icons.total} />}
-                />
-                <StatCard
-                  title="Produtividade Média (kg/ha)"
-                  value={formatKgHa(cards.produtividadeMedia)}
-                  color="green"
-                  icon={<Icon d={icons.yield} />}
-                />
-                <StatCard title="ROI Médio (BRL)" value={formatBRL(cards.roiMedio)} color="yellow" icon={<Icon d={icons.roi} />} />
-                <StatCard
-                  title="Consultorias Ativas"
-                  value={formatNumber(cards.consultoriasAtivas, 0)}
-                  color="purple"
-                  icon={<Icon d={icons.people} />}
-                />
-              </div>
-              <div
-                className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900"
-                data-testid="win-rate"
-              >
-                <strong>Vitórias sobre a testemunha:</strong>
-                {cards.analisados ? (
-                  <span>
-                    em {formatNumber(cards.vitorias, 0)} de {formatNumber(cards.analisados, 0)} experimentos com repetições (
-                    {formatNumber((100 * cards.vitorias) / cards.analisados, 0)}%) o melhor tratamento superou a testemunha (Tukey 5%).
-                  </span>
+            cards.totalExperimentos === 0 && !FILTER_KEYS.some((k) => filters[k]) ? (
+              <FirstExperimentInvitation />
+            ) : (
+              <div className="space-y-6" aria-busy={dashboard.isFetching}>
+                <OverviewCards cards={cards} charts={data.charts} onFilter={(k, v) => update({ [k]: v })} />
+                {cards.totalExperimentos === 0 ? (
+                  <NoMatchingExperiments />
                 ) : (
-                  <span>nenhum experimento destes filtros tem produtividades por repetição para analisar.</span>
+                  <>
+                    {mapa.data ? (
+                      <ExperimentsMap fallback={<Loading text="Carregando mapa..." />} mapa={mapa.data} loadDetails={loadPopupDetails} />
+                    ) : mapa.isError ? (
+                      <Alert tone="error">Erro: {errorText(mapa.error, 'Erro ao buscar experimentos')}</Alert>
+                    ) : (
+                      <Loading text="Carregando mapa..." />
+                    )}
+                    <OverviewCharts
+                      fallback={<Loading text="Carregando gráficos..." />}
+                      charts={data.charts}
+                      onFilter={(k, v) => update({ [k]: v })}
+                    />
+                  </>
                 )}
               </div>
-              {mapa.data ? (
-                <ExperimentsMap fallback={<Loading text="Carregando mapa..." />} mapa={mapa.data} loadDetails={loadPopupDetails} />
-              ) : mapa.isError ? (
-                <Alert tone="error">Erro: {errorText(mapa.error, 'Erro ao buscar experimentos')}</Alert>
-              ) : (
-                <Loading text="Carregando mapa..." />
-              )}
-              <OverviewCharts fallback={<Loading text="Carregando gráficos..." />} charts={data.charts} />
-            </div>
+            )
           ) : null
         ) : tab === 'experimentos' ? (
           <ExperimentsTab

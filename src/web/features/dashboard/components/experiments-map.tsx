@@ -251,7 +251,7 @@ export default function ExperimentsMap({
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
           <StatTile label="Localizações" value={formatNumber(mapa.localizacoes, 0)} />
           <StatTile label="Total Experimentos" value={formatNumber(pontos.length, 0)} />
-          <StatTile label="Prod. Média Geral" value={formatKgHa(mapa.produtividadeMedia)} />
+          <StatTile label="Prod. Média Geral" value={mapa.culturas > 1 ? 'Várias culturas' : formatKgHa(mapa.produtividadeMedia)} />
           <StatTile label="Estados Cobertos" value={formatNumber(mapa.estadosCobertos, 0)} />
         </dl>
 

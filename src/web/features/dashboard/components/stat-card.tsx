@@ -10,19 +10,24 @@ const COLORS: Record<StatColor, string> = {
   purple: 'bg-purple-100 text-purple-800',
 };
 
-/** A summary card: title, value, icon, colour and an optional change with its trend. */
+/**
+ * A summary card: title, value, icon, colour, an optional change with its trend and an optional
+ * detail in smaller text under the value (the same figure in another unit, what it counts).
+ */
 export function StatCard({
   title,
   value,
   icon,
   color,
   change,
+  detail,
 }: {
   title: string;
   value: string;
   icon: ReactNode;
   color: StatColor;
   change?: { text: string; trend: 'up' | 'down' };
+  detail?: ReactNode;
 }) {
   return (
     <div className="rounded-xl border border-soil-200 bg-white p-4 shadow-sm sm:p-5" data-testid="stat-card">
@@ -32,6 +37,11 @@ export function StatCard({
           <p className="mt-1 truncate text-2xl font-bold text-slate-900" data-testid="stat-value">
             {value}
           </p>
+          {detail ? (
+            <p className="mt-1 text-xs text-slate-600" data-testid="stat-detail">
+              {detail}
+            </p>
+          ) : null}
         </div>
         <div className={cn('flex h-10 w-10 shrink-0 items-center justify-center rounded-lg', COLORS[color])} aria-hidden="true">
           {icon}
