@@ -221,14 +221,14 @@ function atEvidence(layout: Layout, start: number, end: number, source: 'documen
  */
 export function preferFullerNames(out: Candidates, letterhead: ReadonlySet<string>): void {
   const orgs = out.list.filter((c) => c.field === 'consultoria');
+  // The legal suffix aside: "VSF Consultoria em Fruticultura Ltda" completes "Consultoria em Fruticultura".
+  const bare = (v: string) => key(v.replace(/\.$/, '')).replace(/\s(ltda|s a|sa|eireli|me|epp)$/, '');
   for (const cand of orgs) {
-    const bare = (v: string) => key(v.replace(/\.$/, '')).replace(/\s(ltda|s a|sa|eireli|me|epp)$/, '');
     const k = bare(String(cand.value));
     const fuller = orgs
       .map((o) => String(o.value))
       .filter((v) => cand.evidence.source !== 'label' || letterhead.has(v))
       .filter((v) => {
-        // The legal suffix aside: "VSF Consultoria em Fruticultura Ltda" completes "Consultoria em Fruticultura".
         const fk = bare(v);
         return fk.length > k.length && fk.endsWith(` ${k}`) && fk.split(' ').length - k.split(' ').length <= 3;
       })
