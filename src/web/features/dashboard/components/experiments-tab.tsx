@@ -22,6 +22,15 @@ import { useExperimentActions } from './experiment-actions.js';
 import { SearchBox } from './search-box.js';
 import { useCanModify } from './use-can-modify.js';
 
+/** A 20×20 line icon in the text colour, for the row's buttons. */
+function LineIcon({ children }: { children: React.ReactNode }) {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      {children}
+    </svg>
+  );
+}
+
 export interface TableSort {
   ordem: ExperimentSortKey;
   direcao: SortDirection;
@@ -237,36 +246,22 @@ export function ExperimentsTab({
                 <td className="px-3 py-1.5">
                   <div className="flex gap-1">
                     <IconButton label="Ver detalhes" onClick={() => onView(r.id)}>
-                      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                      <LineIcon>
                         <path d="M2 10s3-6 8-6 8 6 8 6-3 6-8 6-8-6-8-6z" />
                         <circle cx="10" cy="10" r="2.5" />
-                      </svg>
+                      </LineIcon>
                     </IconButton>
                     {canModify(r.owner.id) ? (
                       <>
                         <IconButton label="Editar" onClick={() => actions.edit(r.id)}>
-                          <svg
-                            viewBox="0 0 20 20"
-                            className="h-4 w-4"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="1.8"
-                            aria-hidden="true"
-                          >
+                          <LineIcon>
                             <path d="M4 14.5V16h1.5L15 6.5 13.5 5 4 14.5zM12.5 6l1.5 1.5" strokeLinejoin="round" />
-                          </svg>
+                          </LineIcon>
                         </IconButton>
                         <IconButton label="Excluir" danger onClick={() => actions.remove(r.id)}>
-                          <svg
-                            viewBox="0 0 20 20"
-                            className="h-4 w-4"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="1.8"
-                            aria-hidden="true"
-                          >
+                          <LineIcon>
                             <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
-                          </svg>
+                          </LineIcon>
                         </IconButton>
                       </>
                     ) : null}
