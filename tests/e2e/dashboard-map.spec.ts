@@ -131,8 +131,18 @@ test('a popup link opens the experiment, keeping the filters; keyboard users rea
   await expect(link).toBeFocused();
   await expect(link).toHaveAttribute('href', new RegExp(`experimento=${id}`));
 
-  // The popup's tip points at the dot (Leaflet's popup offset puts its bottom edge 7 px below it).
-  const tip = (await page.locator('.leaflet-popup-tip-container').boundingBox())!;
+  // The popup's tip points at the dot (Leaflet's popup offset puts its bottom edge 7 px below it),
+  // read once the map has finished panning the popup into view (two equal reads in a row).
+  const tipBox = () => page.locator('.leaflet-popup-tip-container').boundingBox();
+  let tip = (await tipBox())!;
+  await expect
+    .poll(async () => {
+      const now = (await tipBox())!;
+      const settled = now.x === tip.x && now.y === tip.y;
+      tip = now;
+      return settled;
+    })
+    .toBe(true);
   const dotAt = { x: tip.x + tip.width / 2, y: tip.y + tip.height - 7 };
 
   // Escape closes the popup and focus returns to the list's button.
