@@ -345,4 +345,31 @@ describe('degenerate input', () => {
     }
     if (result) expect(JSON.stringify(result)).not.toMatch(/null/);
   });
+  it('near-constant tables (0, 1 g, 3 t, 1.000 t/ha; plots a few grams apart) are analysed or refused in pt-BR, never another error', () => {
+    // A deterministic sweep of the inputs the R comparison found fragile (issue 20): every table
+    // is either a StatsInputError or a result with finite numbers and K² ≥ 0.
+    let seed = 20;
+    const rand = (): number => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    let analysed = 0;
+    for (let n = 0; n < 2000; n++) {
+      const k = 2 + (n % 4);
+      const r = 2 + (Math.floor(n / 4) % 4);
+      const base = [0, 0.001, 1, 3000, 1_000_000][n % 5] ?? 0;
+      const step = [0, 1e-3, 1][Math.floor(n / 5) % 3] ?? 0;
+      const reps = Array.from({ length: k }, () =>
+        Array.from({ length: r }, () => Math.round((base + (rand() < 0.3 ? step * rand() : 0)) * 1000) / 1000),
+      );
+      for (const design of ['DBC', 'DIC'] as const) {
+        try {
+          const a = analyze({ ...table(reps), design });
+          analysed++;
+          expect(JSON.stringify(a)).not.toMatch(/NaN|Infinity/);
+          if (a.bartlett.estatistica !== null) expect(a.bartlett.estatistica).toBeGreaterThanOrEqual(0);
+        } catch (err) {
+          expect(err).toBeInstanceOf(StatsInputError);
+        }
+      }
+    }
+    expect(analysed).toBeGreaterThan(100);
+  });
 });
