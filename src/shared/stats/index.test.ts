@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, avisos, classificarCv, descreverP, StatsInputError, type AnalyzeInput, type TrialAnalysis } from './index.js';
+import { rCases, relClose } from './r-fixture.test-helper.js';
 import { BATATA_DOCE, ENXERTO_VASCULAR, INSECT_SPRAYS, SORGO, asInput, expectSig, lettersByName } from './test-helpers.js';
 
 const CONTRACT_KEYS = ['anova', 'bartlett', 'cv', 'delineamento', 'ganhos', 'media', 'scottKnott', 'shapiroWilk', 'testemunha', 'tukey'];
 
 function expectContractShape(r: TrialAnalysis): void {
   expect(Object.keys(r).sort()).toEqual(CONTRACT_KEYS);
-  expect(Object.keys(r.anova).sort()).toEqual(['blocos', 'residuo', 'total', 'tratamentos']);
+  expect(Object.keys(r.anova).sort()).toEqual(['blocos', 'linhas', 'residuo', 'total', 'tratamentos']);
+  for (const linha of r.anova.linhas) expect(Object.keys(linha)).toEqual(['fonte', 'gl', 'sq', 'qm', 'f', 'p']);
   expect(Object.keys(r.anova.tratamentos).sort()).toEqual(['f', 'gl', 'p', 'qm', 'sq']);
   expect(Object.keys(r.anova.residuo).sort()).toEqual(['gl', 'qm', 'sq']);
   expect(Object.keys(r.anova.total).sort()).toEqual(['gl', 'sq']);
@@ -371,5 +373,38 @@ describe('degenerate input', () => {
       }
     }
     expect(analysed).toBeGreaterThan(100);
+  });
+});
+
+describe('anova.linhas', () => {
+  it("reproduces R's aov() table row by row on the committed cases (tests/fixtures/stats/comparacoes.R), to 1e-9", () => {
+    const cases = rCases();
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    for (const c of cases) {
+      const a = analyze({ design: c.design, tratamentos: c.repeticoes.map((repeticoes, i) => ({ nome: `T${i + 1}`, repeticoes })) });
+      expect(
+        a.anova.linhas.map((l) => l.fonte),
+        c.nome,
+      ).toEqual(c.anova.map((l) => l.fonte));
+      a.anova.linhas.forEach((linha, i) => {
+        const ref = c.anova[i]!;
+        expect(linha.gl, `${c.nome} ${ref.fonte} gl`).toBe(ref.gl);
+        for (const key of ['sq', 'qm', 'f', 'p'] as const) {
+          // R prints p below 2e-16 from the same F; relative 1e-6 there is what the F tail allows.
+          const rel = key === 'p' && (ref.p ?? 1) < 1e-10 ? 1e-6 : 1e-9;
+          expect(relClose(linha[key], ref[key], rel), `${c.nome} ${ref.fonte} ${key}: ${linha[key]} vs R ${ref[key]}`).toBe(true);
+        }
+      });
+    }
+  });
+
+  it('orders the rows Tratamentos, Blocos, Resíduo, Total (no Blocos in DIC) and matches the named lines', () => {
+    const dbc = analyze(asInput(SORGO));
+    expect(dbc.anova.linhas.map((l) => l.fonte)).toEqual(['Tratamentos', 'Blocos', 'Resíduo', 'Total']);
+    expect(dbc.anova.linhas[0]).toEqual({ fonte: 'Tratamentos', ...dbc.anova.tratamentos });
+    expect(dbc.anova.linhas[2]).toEqual({ fonte: 'Resíduo', ...dbc.anova.residuo, f: null, p: null });
+    expect(dbc.anova.linhas[3]).toEqual({ fonte: 'Total', ...dbc.anova.total, qm: null, f: null, p: null });
+    const dic = analyze(asInput(BATATA_DOCE));
+    expect(dic.anova.linhas.map((l) => l.fonte)).toEqual(['Tratamentos', 'Resíduo', 'Total']);
   });
 });

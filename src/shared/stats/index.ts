@@ -38,6 +38,18 @@ export interface Ganho {
   receitaExtra: number | null;
 }
 
+/** One row of the ANOVA table as printed: every source, Total with f and p null. */
+export interface LinhaTabelaAnova {
+  fonte: 'Tratamentos' | 'Blocos' | 'Resíduo' | 'Total';
+  gl: number;
+  sq: number;
+  /** null for Total (no mean square is printed). */
+  qm: number | null;
+  /** null for Resíduo and Total. */
+  f: number | null;
+  p: number | null;
+}
+
 export interface TrialAnalysis {
   delineamento: Delineamento;
   media: number;
@@ -47,6 +59,8 @@ export interface TrialAnalysis {
     blocos: LinhaAnova | null;
     residuo: { gl: number; sq: number; qm: number };
     total: { gl: number; sq: number };
+    /** The same table as rows, in the usual order: Tratamentos, Blocos (DBC), Resíduo, Total. */
+    linhas: LinhaTabelaAnova[];
   };
   tukey: { dms: number; grupos: GrupoMedia[] };
   scottKnott: { grupos: GrupoMedia[] };
@@ -148,6 +162,17 @@ function normalidade(residuos: number[]): { w: number; p: number } {
   }
 }
 
+/** The ANOVA as rows: every source of variation, in the order R and ExpDes.pt print them. */
+export function linhasAnova(result: Pick<TrialAnalysis['anova'], 'tratamentos' | 'blocos' | 'residuo' | 'total'>): LinhaTabelaAnova[] {
+  const { tratamentos, blocos, residuo, total } = result;
+  return [
+    { fonte: 'Tratamentos', ...tratamentos },
+    ...(blocos ? [{ fonte: 'Blocos' as const, ...blocos }] : []),
+    { fonte: 'Resíduo', gl: residuo.gl, sq: residuo.sq, qm: residuo.qm, f: null, p: null },
+    { fonte: 'Total', gl: total.gl, sq: total.sq, qm: null, f: null, p: null },
+  ];
+}
+
 /**
  * Analyses a balanced trial. Throws StatsInputError (message in pt-BR, for a 422) when the table
  * cannot be analysed.
@@ -195,6 +220,7 @@ export function analyze(input: AnalyzeInput): TrialAnalysis {
       blocos: result.blocos,
       residuo: result.residuo,
       total: result.total,
+      linhas: linhasAnova(result),
     },
     tukey: { dms: hsd.dms, grupos: hsd.grupos },
     scottKnott: { grupos: sk.grupos },

@@ -34,6 +34,11 @@ describe('GET /api/experiments/:id/analise', () => {
     expect(a.anova.tratamentos.p).toBeCloseTo(0.01958, 4);
     expect(a.anova.blocos.f).toBeCloseTo(0.9205, 3);
     expect(a.anova.residuo.qm).toBeCloseTo(29.259, 2);
+    // Every source as a row, in the usual order (R's aov: tests/fixtures/stats/comparacoes.out, "sorgo").
+    expect(a.anova.linhas.map((l: { fonte: string }) => l.fonte)).toEqual(['Tratamentos', 'Blocos', 'Resíduo', 'Total']);
+    expect(a.anova.linhas[0]).toMatchObject({ gl: 4, sq: expect.closeTo(520.53, 6), qm: expect.closeTo(130.1325, 6) });
+    expect(a.anova.linhas[2]).toMatchObject({ fonte: 'Resíduo', gl: 12, sq: expect.closeTo(351.106, 6), f: null, p: null });
+    expect(a.anova.linhas[3]).toEqual({ fonte: 'Total', gl: 19, sq: expect.closeTo(952.4375, 6), qm: null, f: null, p: null });
     expect(a.tukey.dms).toBeCloseTo(12.19, 2);
     expect(Object.fromEntries(a.tukey.grupos.map((g: { nome: string; letras: string }) => [g.nome, g.letras]))).toEqual({
       'K-7': 'a',
