@@ -2,7 +2,8 @@
  * Reads tests/fixtures/stats/comparacoes.out, the numbers base R printed for comparacoes.R (ANOVA
  * rows by aov(); LSD, SNK and Duncan critical differences and letters): one case per trial.
  */
-import { readFileSync } from 'node:fs';
+// Imported as text by Vite (vitest), so src/shared stays free of Node's file API.
+import printed from '../../../tests/fixtures/stats/comparacoes.out?raw';
 
 export interface RCase {
   nome: string;
@@ -20,7 +21,7 @@ export interface RCase {
 const num = (v: string | undefined): number | null => (v === undefined || v === 'NA' ? null : Number(v));
 
 export function rCases(): RCase[] {
-  const text = readFileSync(new URL('../../../tests/fixtures/stats/comparacoes.out', import.meta.url), 'utf8');
+  const text: string = printed;
   const byCase = new Map<string, Map<string, string[][]>>();
   for (const line of text.split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue;
