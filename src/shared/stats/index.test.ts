@@ -3,7 +3,21 @@ import { analyze, avisos, classificarCv, descreverP, StatsInputError, type Analy
 import { rCases, relClose } from './r-fixture.test-helper.js';
 import { BATATA_DOCE, ENXERTO_VASCULAR, INSECT_SPRAYS, SORGO, asInput, expectSig, lettersByName } from './test-helpers.js';
 
-const CONTRACT_KEYS = ['anova', 'bartlett', 'cv', 'delineamento', 'ganhos', 'media', 'scottKnott', 'shapiroWilk', 'testemunha', 'tukey'];
+const CONTRACT_KEYS = [
+  'anova',
+  'bartlett',
+  'cv',
+  'delineamento',
+  'duncan',
+  'ganhos',
+  'lsd',
+  'media',
+  'scottKnott',
+  'shapiroWilk',
+  'snk',
+  'testemunha',
+  'tukey',
+];
 
 function expectContractShape(r: TrialAnalysis): void {
   expect(Object.keys(r).sort()).toEqual(CONTRACT_KEYS);

@@ -56,6 +56,20 @@ describe('GET /api/experiments/:id/analise', () => {
     expect(k7.retornoLiquido).toBeCloseTo(k7.receitaExtra - 1.5, 6);
     expect(k7.retornoPorReal).toBeCloseTo(k7.receitaExtra / 1.5, 6);
     expect(a.ganhos.find((g: { nome: string }) => g.nome === 'FS-1')).toMatchObject({ custo: 0, retornoPorReal: null });
+    // LSD, SNK and Duncan shaped like tukey (R: tests/fixtures/stats/comparacoes.out, "sorgo").
+    expect(a.lsd.dms).toBeCloseTo(8.33361491837515, 6);
+    expect(a.snk.amplitudes.map((x: { medias: number }) => x.medias)).toEqual([2, 3, 4, 5]);
+    expect(a.snk.amplitudes[3].dms).toBeCloseTo(12.1914248912616, 5);
+    expect(a.duncan.amplitudes[3].dms).toBeCloseTo(9.11487115555341, 5);
+    for (const test of [a.lsd, a.snk, a.duncan]) {
+      expect(test.grupos.map((g: { nome: string; letras: string }) => `${g.nome}:${g.letras}`)).toEqual([
+        'K-7:a',
+        'Co-11:b',
+        'African tall:b',
+        'FS-1:b',
+        'Co-24:b',
+      ]);
+    }
     expect(a.cvClasse).toBe('médio');
     expect(Array.isArray(a.avisos)).toBe(true);
   });
