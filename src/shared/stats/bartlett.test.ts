@@ -27,6 +27,17 @@ describe('Bartlett', () => {
     expect(r.p).toBeCloseTo(1, 12);
   });
 
+  it('is clamped at 0 when equal variances leave a negative rounding residue (issue 20)', () => {
+    // The three groups have the same variance; unclamped, K² came out as −2.5e-14.
+    const r = bartlett([
+      [3000, 3000, 3000, 3000.001],
+      [3000, 3000.001, 3000, 3000],
+      [3000, 3000, 3000.001, 3000],
+    ]);
+    expect(r.estatistica).toBe(0);
+    expect(r.p).toBe(1);
+  });
+
   it('returns nulls when a group has zero variance (the statistic would be infinite)', () => {
     expect(
       bartlett([

@@ -32,6 +32,8 @@ export function bartlett(groups: readonly (readonly number[])[]): BartlettResult
   const pooled = variances.reduce((acc, v, i) => acc + (df[i] ?? 0) * v, 0) / dfTotal;
   const numerator = dfTotal * Math.log(pooled) - variances.reduce((acc, v, i) => acc + (df[i] ?? 0) * Math.log(v), 0);
   const correction = 1 + (df.reduce((acc, v) => acc + 1 / v, 0) - 1 / dfTotal) / (3 * (k - 1));
-  const estatistica = numerator / correction;
+  // K² ≥ 0 in exact arithmetic (the log of a weighted mean is at least the weighted mean of the
+  // logs); equal variances can leave −1e-14 of rounding, which is 0.
+  const estatistica = Math.max(0, numerator / correction);
   return { estatistica, p: chiSquareUpperTail(estatistica, k - 1) };
 }

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, avisos, classificarCv, descreverP, StatsInputError, type AnalyzeInput, type TrialAnalysis } from './index.js';
+import { rCases, relClose } from './r-fixture.test-helper.js';
 import { BATATA_DOCE, ENXERTO_VASCULAR, INSECT_SPRAYS, SORGO, asInput, expectSig, lettersByName } from './test-helpers.js';
 
-const CONTRACT_KEYS = ['anova', 'bartlett', 'cv', 'delineamento', 'ganhos', 'media', 'scottKnott', 'shapiroWilk', 'testemunha', 'tukey'];
+const CONTRACT_KEYS = [
+  'anova',
+  'bartlett',
+  'cv',
+  'delineamento',
+  'duncan',
+  'ganhos',
+  'lsd',
+  'media',
+  'scottKnott',
+  'shapiroWilk',
+  'snk',
+  'testemunha',
+  'tukey',
+];
 
 function expectContractShape(r: TrialAnalysis): void {
   expect(Object.keys(r).sort()).toEqual(CONTRACT_KEYS);
-  expect(Object.keys(r.anova).sort()).toEqual(['blocos', 'residuo', 'total', 'tratamentos']);
+  expect(Object.keys(r.anova).sort()).toEqual(['blocos', 'linhas', 'residuo', 'total', 'tratamentos']);
+  for (const linha of r.anova.linhas) expect(Object.keys(linha)).toEqual(['fonte', 'gl', 'sq', 'qm', 'f', 'p']);
   expect(Object.keys(r.anova.tratamentos).sort()).toEqual(['f', 'gl', 'p', 'qm', 'sq']);
   expect(Object.keys(r.anova.residuo).sort()).toEqual(['gl', 'qm', 'sq']);
   expect(Object.keys(r.anova.total).sort()).toEqual(['gl', 'sq']);
@@ -344,5 +360,65 @@ describe('degenerate input', () => {
       expect(err).toBeInstanceOf(StatsInputError);
     }
     if (result) expect(JSON.stringify(result)).not.toMatch(/null/);
+  });
+  it('near-constant tables (0, 1 g, 3 t, 1.000 t/ha; plots a few grams apart) are analysed or refused in pt-BR, never another error', () => {
+    // A deterministic sweep of the inputs the R comparison found fragile (issue 20): every table
+    // is either a StatsInputError or a result with finite numbers and K² ≥ 0.
+    let seed = 20;
+    const rand = (): number => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    let analysed = 0;
+    for (let n = 0; n < 2000; n++) {
+      const k = 2 + (n % 4);
+      const r = 2 + (Math.floor(n / 4) % 4);
+      const base = [0, 0.001, 1, 3000, 1_000_000][n % 5] ?? 0;
+      const step = [0, 1e-3, 1][Math.floor(n / 5) % 3] ?? 0;
+      const reps = Array.from({ length: k }, () =>
+        Array.from({ length: r }, () => Math.round((base + (rand() < 0.3 ? step * rand() : 0)) * 1000) / 1000),
+      );
+      for (const design of ['DBC', 'DIC'] as const) {
+        try {
+          const a = analyze({ ...table(reps), design });
+          analysed++;
+          expect(JSON.stringify(a)).not.toMatch(/NaN|Infinity/);
+          if (a.bartlett.estatistica !== null) expect(a.bartlett.estatistica).toBeGreaterThanOrEqual(0);
+        } catch (err) {
+          expect(err).toBeInstanceOf(StatsInputError);
+        }
+      }
+    }
+    expect(analysed).toBeGreaterThan(100);
+  });
+});
+
+describe('anova.linhas', () => {
+  it("reproduces R's aov() table row by row on the committed cases (tests/fixtures/stats/comparacoes.R), to 1e-9", () => {
+    const cases = rCases();
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    for (const c of cases) {
+      const a = analyze({ design: c.design, tratamentos: c.repeticoes.map((repeticoes, i) => ({ nome: `T${i + 1}`, repeticoes })) });
+      expect(
+        a.anova.linhas.map((l) => l.fonte),
+        c.nome,
+      ).toEqual(c.anova.map((l) => l.fonte));
+      a.anova.linhas.forEach((linha, i) => {
+        const ref = c.anova[i]!;
+        expect(linha.gl, `${c.nome} ${ref.fonte} gl`).toBe(ref.gl);
+        for (const key of ['sq', 'qm', 'f', 'p'] as const) {
+          // R prints p below 2e-16 from the same F; relative 1e-6 there is what the F tail allows.
+          const rel = key === 'p' && (ref.p ?? 1) < 1e-10 ? 1e-6 : 1e-9;
+          expect(relClose(linha[key], ref[key], rel), `${c.nome} ${ref.fonte} ${key}: ${linha[key]} vs R ${ref[key]}`).toBe(true);
+        }
+      });
+    }
+  });
+
+  it('orders the rows Tratamentos, Blocos, Resíduo, Total (no Blocos in DIC) and matches the named lines', () => {
+    const dbc = analyze(asInput(SORGO));
+    expect(dbc.anova.linhas.map((l) => l.fonte)).toEqual(['Tratamentos', 'Blocos', 'Resíduo', 'Total']);
+    expect(dbc.anova.linhas[0]).toEqual({ fonte: 'Tratamentos', ...dbc.anova.tratamentos });
+    expect(dbc.anova.linhas[2]).toEqual({ fonte: 'Resíduo', ...dbc.anova.residuo, f: null, p: null });
+    expect(dbc.anova.linhas[3]).toEqual({ fonte: 'Total', ...dbc.anova.total, qm: null, f: null, p: null });
+    const dic = analyze(asInput(BATATA_DOCE));
+    expect(dic.anova.linhas.map((l) => l.fonte)).toEqual(['Tratamentos', 'Resíduo', 'Total']);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { anova, type Delineamento, type LinhaAnova } from './anova.js';
 import { bartlett } from './bartlett.js';
+import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './comparacoes.js';
 import { scottKnott } from './scott-knott.js';
 import { shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
@@ -16,6 +17,7 @@ import { formatNumber } from '../format.js';
 export { StatsInputError } from './stats-input-error.js';
 export type { Delineamento, LinhaAnova } from './anova.js';
 export type { GrupoMedia } from './tukey.js';
+export type { AmplitudeCritica, AmplitudesResult, LsdResult } from './comparacoes.js';
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
@@ -38,7 +40,20 @@ export interface Ganho {
   receitaExtra: number | null;
 }
 
-export interface TrialAnalysis {
+/** One row of the ANOVA table as printed: every source, Total with f and p null. */
+export interface LinhaTabelaAnova {
+  fonte: 'Tratamentos' | 'Blocos' | 'Resíduo' | 'Total';
+  gl: number;
+  sq: number;
+  /** null for Total (no mean square is printed). */
+  qm: number | null;
+  /** null for Resíduo and Total. */
+  f: number | null;
+  p: number | null;
+}
+
+/** What every save needs too (its dashboard summary): ANOVA, Tukey, Scott-Knott, assumptions, gains. */
+export interface TrialCore {
   delineamento: Delineamento;
   media: number;
   cv: number;
@@ -47,6 +62,8 @@ export interface TrialAnalysis {
     blocos: LinhaAnova | null;
     residuo: { gl: number; sq: number; qm: number };
     total: { gl: number; sq: number };
+    /** The same table as rows, in the usual order: Tratamentos, Blocos (DBC), Resíduo, Total. */
+    linhas: LinhaTabelaAnova[];
   };
   tukey: { dms: number; grupos: GrupoMedia[] };
   scottKnott: { grupos: GrupoMedia[] };
@@ -55,6 +72,16 @@ export interface TrialAnalysis {
   bartlett: { estatistica: number | null; p: number | null };
   testemunha: { nome: string; media: number } | null;
   ganhos: Ganho[];
+}
+
+/**
+ * The analysis with the other multiple comparisons reviewers ask for (issue 20), shaped like
+ * `tukey`: Fisher's LSD (one DMS) and SNK and Duncan (a DMS per range of p means), letters at 5 %.
+ */
+export interface TrialAnalysis extends TrialCore {
+  lsd: LsdResult;
+  duncan: AmplitudesResult;
+  snk: AmplitudesResult;
 }
 
 export const ALPHA = 0.05;
@@ -148,11 +175,36 @@ function normalidade(residuos: number[]): { w: number; p: number } {
   }
 }
 
+/** The ANOVA as rows: every source of variation, in the order R and ExpDes.pt print them. */
+export function linhasAnova(result: Pick<TrialCore['anova'], 'tratamentos' | 'blocos' | 'residuo' | 'total'>): LinhaTabelaAnova[] {
+  const { tratamentos, blocos, residuo, total } = result;
+  return [
+    { fonte: 'Tratamentos', ...tratamentos },
+    ...(blocos ? [{ fonte: 'Blocos' as const, ...blocos }] : []),
+    { fonte: 'Resíduo', gl: residuo.gl, sq: residuo.sq, qm: residuo.qm, f: null, p: null },
+    { fonte: 'Total', gl: total.gl, sq: total.sq, qm: null, f: null, p: null },
+  ];
+}
+
 /**
  * Analyses a balanced trial. Throws StatsInputError (message in pt-BR, for a 422) when the table
  * cannot be analysed.
  */
 export function analyze(input: AnalyzeInput): TrialAnalysis {
+  return analisar(input, true);
+}
+
+/**
+ * analyze() without LSD, SNK and Duncan: each of their studentized-range quantiles costs ~17 ms
+ * the first time a (p, gl) pair is seen, and saving an experiment only needs Tukey.
+ */
+export function analyzeCore(input: AnalyzeInput): TrialCore {
+  return analisar(input, false);
+}
+
+function analisar(input: AnalyzeInput, extras: true): TrialAnalysis;
+function analisar(input: AnalyzeInput, extras: false): TrialCore;
+function analisar(input: AnalyzeInput, extras: boolean): TrialCore | TrialAnalysis {
   const delineamento = delineamentoDe(input?.design);
   validar(input);
   const nomes = input.tratamentos.map((t) => String(t.nome ?? '').trim());
@@ -186,7 +238,7 @@ export function analyze(input: AnalyzeInput): TrialAnalysis {
     };
   });
 
-  return {
+  const core: TrialCore = {
     delineamento,
     media: result.media,
     cv: result.cv,
@@ -195,6 +247,7 @@ export function analyze(input: AnalyzeInput): TrialAnalysis {
       blocos: result.blocos,
       residuo: result.residuo,
       total: result.total,
+      linhas: linhasAnova(result),
     },
     tukey: { dms: hsd.dms, grupos: hsd.grupos },
     scottKnott: { grupos: sk.grupos },
@@ -203,6 +256,8 @@ export function analyze(input: AnalyzeInput): TrialAnalysis {
     testemunha: { nome: nomes[0] ?? '', media: controle },
     ganhos,
   };
+  if (!extras) return core;
+  return { ...core, lsd: lsd(comparacao), duncan: duncan(comparacao), snk: snk(comparacao) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,7 +289,7 @@ const LEITURA_CV: Readonly<Record<ClasseCv, string>> = {
 };
 
 /** pt-BR notes on the assumptions and precision of an analysis, most important first. */
-export function avisos(result: TrialAnalysis): string[] {
+export function avisos(result: TrialCore): string[] {
   const out: string[] = [];
   if (result.shapiroWilk.p < ALPHA) {
     out.push(

@@ -32,6 +32,18 @@ describe('Scott-Knott', () => {
     expect(lettersByName(skOf(ENXERTO_VASCULAR, 'DBC').grupos)).toEqual({ '8500': 'a', '8700': 'a', '8900': 'b', '9100': 'b' });
   });
 
+  it('keeps the first of two splits that tie in exact arithmetic (issue 20)', () => {
+    // Symmetric means: 41.92 | 39.45, 36.98 and 41.92, 39.45 | 36.98 have the same B0 = 9.15135;
+    // in floating point the second came out 9e-13 larger and used to win.
+    const three = melhorParticao([41.92, 39.45, 36.98], 1, 10);
+    expect(three.corte).toBe(1);
+    expectSig(three.b0, 9.15135, 9);
+    // B0 of cuts 1 and 4 are both 88.831125; rounding favoured the last one.
+    expect(melhorParticao([29.53, 21.47, 21.1, 20.73, 12.67], 1, 10).corte).toBe(1);
+    // A real difference, however small relative to rounding, is still the larger: 2 wins here.
+    expect(melhorParticao([10, 9, 0.5], 1, 10).corte).toBe(2);
+  });
+
   it('re-examines both halves even after a non-significant split, as ExpDes.pt does', () => {
     // Top split {75.5 … 53.3} | {43.6, 34.2}: p = 0.069 (not significant); inside the upper half
     // 75.5 | rest has p = 0.015. ExpDes.pt records that split, so 75.5 gets "a" and all others

@@ -32,6 +32,9 @@ export interface ScottKnottResult {
 
 type Record = number | '*';
 
+/** Two splits whose B0 differ by less than this fraction are a tie (issue 20). */
+export const SPLIT_TIE_RELATIVE = 1e-12;
+
 /** The split statistics for one group of sorted means (exported for the tests). */
 export function melhorParticao(
   means: readonly number[],
@@ -47,7 +50,11 @@ export function melhorParticao(
     upper += means[i - 1] ?? 0;
     const lower = total - upper;
     const b0 = (upper * upper) / i + (lower * lower) / (k - i) - (total * total) / k;
-    if (b0 > best) {
+    // Splits that tie in exact arithmetic (symmetric means) differ here by rounding in the last
+    // bits, either way: a later split must beat the best so far by more than SPLIT_TIE_RELATIVE
+    // to replace it, so the first of tied splits is kept, as exact arithmetic (and ExpDes.pt's
+    // strict >) would.
+    if (b0 > best + SPLIT_TIE_RELATIVE * Math.abs(best)) {
       best = b0;
       cut = i;
     }

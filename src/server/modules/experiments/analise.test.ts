@@ -34,6 +34,11 @@ describe('GET /api/experiments/:id/analise', () => {
     expect(a.anova.tratamentos.p).toBeCloseTo(0.01958, 4);
     expect(a.anova.blocos.f).toBeCloseTo(0.9205, 3);
     expect(a.anova.residuo.qm).toBeCloseTo(29.259, 2);
+    // Every source as a row, in the usual order (R's aov: tests/fixtures/stats/comparacoes.out, "sorgo").
+    expect(a.anova.linhas.map((l: { fonte: string }) => l.fonte)).toEqual(['Tratamentos', 'Blocos', 'Resíduo', 'Total']);
+    expect(a.anova.linhas[0]).toMatchObject({ gl: 4, sq: expect.closeTo(520.53, 6), qm: expect.closeTo(130.1325, 6) });
+    expect(a.anova.linhas[2]).toMatchObject({ fonte: 'Resíduo', gl: 12, sq: expect.closeTo(351.106, 6), f: null, p: null });
+    expect(a.anova.linhas[3]).toEqual({ fonte: 'Total', gl: 19, sq: expect.closeTo(952.4375, 6), qm: null, f: null, p: null });
     expect(a.tukey.dms).toBeCloseTo(12.19, 2);
     expect(Object.fromEntries(a.tukey.grupos.map((g: { nome: string; letras: string }) => [g.nome, g.letras]))).toEqual({
       'K-7': 'a',
@@ -51,6 +56,20 @@ describe('GET /api/experiments/:id/analise', () => {
     expect(k7.retornoLiquido).toBeCloseTo(k7.receitaExtra - 1.5, 6);
     expect(k7.retornoPorReal).toBeCloseTo(k7.receitaExtra / 1.5, 6);
     expect(a.ganhos.find((g: { nome: string }) => g.nome === 'FS-1')).toMatchObject({ custo: 0, retornoPorReal: null });
+    // LSD, SNK and Duncan shaped like tukey (R: tests/fixtures/stats/comparacoes.out, "sorgo").
+    expect(a.lsd.dms).toBeCloseTo(8.33361491837515, 6);
+    expect(a.snk.amplitudes.map((x: { medias: number }) => x.medias)).toEqual([2, 3, 4, 5]);
+    expect(a.snk.amplitudes[3].dms).toBeCloseTo(12.1914248912616, 5);
+    expect(a.duncan.amplitudes[3].dms).toBeCloseTo(9.11487115555341, 5);
+    for (const test of [a.lsd, a.snk, a.duncan]) {
+      expect(test.grupos.map((g: { nome: string; letras: string }) => `${g.nome}:${g.letras}`)).toEqual([
+        'K-7:a',
+        'Co-11:b',
+        'African tall:b',
+        'FS-1:b',
+        'Co-24:b',
+      ]);
+    }
     expect(a.cvClasse).toBe('médio');
     expect(Array.isArray(a.avisos)).toBe(true);
   });

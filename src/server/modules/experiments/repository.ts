@@ -8,7 +8,7 @@ import { type ExperimentData, type Experiment, custoTratamento, produtividadeMed
 import { EXPERIMENT_FIELDS, type ExperimentFieldName } from '../../../shared/fields/catalogue.js';
 import { namesOf } from '../../../shared/fields/kinds.js';
 import type { ExperimentSortKey, Filters, SortDirection } from '../../../shared/filters.js';
-import { ALPHA, StatsInputError, analyze } from '../../../shared/stats/index.js';
+import { ALPHA, StatsInputError, analyzeCore } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
 import { insertRows } from './bulk-insert.js';
@@ -208,7 +208,7 @@ export function controlComparison(tratamentos: readonly { produtividade: number 
 export function analysisSummary(data: ExperimentData): { analiseVitoria: boolean | null; analiseCv: number | null } {
   if (!data.tratamentos.every((t) => t.repeticoes?.length)) return { analiseVitoria: null, analiseCv: null };
   try {
-    const a = analyze({
+    const a = analyzeCore({
       design: data.tipo_estatistica,
       tratamentos: data.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
       precoSaca: data.preco_saca,

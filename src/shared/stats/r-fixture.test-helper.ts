@@ -1,0 +1,64 @@
+/**
+ * Reads tests/fixtures/stats/comparacoes.out, the numbers base R printed for comparacoes.R (ANOVA
+ * rows by aov(); LSD, SNK and Duncan critical differences and letters): one case per trial.
+ */
+// Imported as text by Vite (vitest), so src/shared stays free of Node's file API.
+import printed from '../../../tests/fixtures/stats/comparacoes.out?raw';
+
+export interface RCase {
+  nome: string;
+  design: 'DBC' | 'DIC';
+  /** repeticoes[treatment][replicate] */
+  repeticoes: number[][];
+  anova: { fonte: string; gl: number; sq: number; qm: number | null; f: number | null; p: number | null }[];
+  medias: number[];
+  lsdDms: number;
+  snkDms: number[];
+  duncanDms: number[];
+  letras: { lsd: string[]; snk: string[]; duncan: string[] };
+}
+
+const num = (v: string | undefined): number | null => (v === undefined || v === 'NA' ? null : Number(v));
+
+export function rCases(): RCase[] {
+  const text: string = printed;
+  const byCase = new Map<string, Map<string, string[][]>>();
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const [nome = '', key = '', ...values] = line.trim().split(/\s+/);
+    const keys = byCase.get(nome) ?? new Map<string, string[][]>();
+    byCase.set(nome, keys);
+    keys.set(key, [...(keys.get(key) ?? []), values]);
+  }
+  return [...byCase.entries()].map(([nome, keys]) => {
+    const one = (key: string): string[] => keys.get(key)?.[0] ?? [];
+    const [design, kText, rText, ...ys] = one('dados');
+    const k = Number(kText);
+    const r = Number(rText);
+    return {
+      nome,
+      design: design === 'DBC' ? 'DBC' : 'DIC',
+      repeticoes: Array.from({ length: k }, (_, i) => ys.slice(i * r, (i + 1) * r).map(Number)),
+      anova: (keys.get('anova') ?? []).map(([fonte = '', gl, sq, qm, f, p]) => ({
+        fonte,
+        gl: Number(gl),
+        sq: Number(sq),
+        qm: num(qm),
+        f: num(f),
+        p: num(p),
+      })),
+      medias: one('medias').map(Number),
+      lsdDms: Number(one('lsd_dms')[0]),
+      snkDms: one('snk_dms').map(Number),
+      duncanDms: one('duncan_dms').map(Number),
+      letras: { lsd: one('lsd_letras'), snk: one('snk_letras'), duncan: one('duncan_letras') },
+    };
+  });
+}
+
+/** |actual − expected| ≤ rel·|expected| (and both null together). */
+export function relClose(actual: number | null | undefined, expected: number | null, rel = 1e-6): boolean {
+  if (expected === null) return actual === null;
+  if (typeof actual !== 'number') return false;
+  return Math.abs(actual - expected) <= rel * Math.max(Math.abs(expected), 1e-300);
+}
