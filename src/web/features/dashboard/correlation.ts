@@ -224,8 +224,8 @@ export function pearson(xs: readonly number[], ys: readonly number[]): number | 
   return Math.max(-1, Math.min(1, r));
 }
 
-/** Pearson's r over points whose both sides are numbers; null otherwise (see `pearson`). */
-export function pearsonOfPoints(points: readonly Pick<CorrelationPoint, 'x' | 'y'>[]): number | null {
+/** The X and Y of the points whose both sides are numbers. */
+function numericPairs(points: readonly Pick<CorrelationPoint, 'x' | 'y'>[]): { xs: number[]; ys: number[] } {
   const xs: number[] = [];
   const ys: number[] = [];
   for (const p of points) {
@@ -234,6 +234,12 @@ export function pearsonOfPoints(points: readonly Pick<CorrelationPoint, 'x' | 'y
       ys.push(p.y);
     }
   }
+  return { xs, ys };
+}
+
+/** Pearson's r over points whose both sides are numbers; null otherwise (see `pearson`). */
+export function pearsonOfPoints(points: readonly Pick<CorrelationPoint, 'x' | 'y'>[]): number | null {
+  const { xs, ys } = numericPairs(points);
   return pearson(xs, ys);
 }
 
@@ -354,14 +360,7 @@ export interface Trend {
  * and lm (tests/fixtures/correlation/cor-test.R).
  */
 export function leastSquares(points: readonly Pick<CorrelationPoint, 'x' | 'y'>[]): Trend | null {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const p of points) {
-    if (typeof p.x === 'number' && typeof p.y === 'number') {
-      xs.push(p.x);
-      ys.push(p.y);
-    }
-  }
+  const { xs, ys } = numericPairs(points);
   const n = xs.length;
   const r = pearson(xs, ys);
   if (r === null) return null;
