@@ -9,27 +9,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { apiToken, newUser, pdfFile, registerByApi, signIn, SOY_EXPERIMENT } from './fixtures.js';
 
 // Every journey here looks at its own experiments through a product name no one else uses.
 const lote = `Lote Overview ${Date.now().toString(36)}`;
 const user = newUser({ role: 'consultor' });
 
-const base = {
-  consultoria: 'Overview Consultoria',
-  marca: 'Aminoagro',
-  bu: 'BU1',
-  regional: 'GO',
-  cidade: 'Rio Verde',
-  estado: 'GO',
-  teor_argila: 40,
-  teor_materia_organica: 3,
-  cultura: 'Soja',
-  cultivar: 'M6410',
-  ano: 2025,
-  tipo_estatistica: 'DBC',
-  custo_protocolo: 1000,
-};
+const base = { ...SOY_EXPERIMENT, consultoria: 'Overview Consultoria', custo_protocolo: 1000 };
 const tr = (control: number, treated: number) => [
   { nome: 'Testemunha', modalidade: 'Foliar', produtividade: control },
   { nome: 'Tratado', modalidade: 'Sementes', produtividade: treated, produtos_aplicados: [{ nome: lote, dose: 1, custo: 25 }] },
