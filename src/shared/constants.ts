@@ -34,6 +34,12 @@ export const WIZARD_TOTAL_STEPS = 7;
 export const BUSINESS_UNITS = ['BU1', 'BU2', 'BU3'] as const;
 /** Known statistical designs (spec 000 §3). */
 export const TIPOS_ESTATISTICA = ['DBC', 'Blocos Casualizados', 'Inteiramente Casualizado', 'ANOVA'] as const;
+/**
+ * Two-factor designs (issue 20): each treatment carries its levels (nivel_a, nivel_b). In a split
+ * plot the main-plot factor is A; "com adicional" has one treatment outside the factorial (the control).
+ */
+export const DELINEAMENTOS_FATORIAIS = ['Fatorial DIC', 'Fatorial DBC', 'Fatorial DBC com adicional', 'Parcelas Subdivididas DBC'] as const;
+export type DelineamentoFatorial = (typeof DELINEAMENTOS_FATORIAIS)[number];
 /** Known application modes (spec 000 §3). */
 export const MODALIDADES = ['Foliar', 'Solo', 'Sementes', 'Sulco', 'Cobertura', 'Incorporado'] as const;
 

@@ -12,6 +12,7 @@ import { scottKnott } from './scott-knott.js';
 import { shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
 import { tukey, type GrupoMedia } from './tukey.js';
+import type { DelineamentoFatorial } from '../constants.js';
 import { formatNumber } from '../format.js';
 
 export { StatsInputError } from './stats-input-error.js';
@@ -21,14 +22,35 @@ export type { AmplitudeCritica, AmplitudesResult, LsdResult } from './comparacoe
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
-export type DesignInput = 'DBC' | 'Blocos Casualizados' | 'Inteiramente Casualizado' | 'ANOVA' | 'DIC';
+export type DesignInput = 'DBC' | 'Blocos Casualizados' | 'Inteiramente Casualizado' | 'ANOVA' | 'DIC' | DelineamentoFatorial;
+
+/** An applied product as the regression's economic dose needs it (R$ custo for `dose` units). */
+export interface ProdutoDose {
+  dose: number | null;
+  custo: number | null;
+}
+
+export interface TratamentoInput {
+  nome: string;
+  /** Plot yields in kg/ha; in DBC designs the j-th replicate of every treatment is block j. */
+  repeticoes: number[];
+  /** Levels of factors A and B (two-factor designs); null/absent for the additional treatment. */
+  nivelA?: string | null;
+  nivelB?: string | null;
+  /** The quantitative dose for the dose–response regression. */
+  dose?: number | null;
+  /** The products applied, for the price per unit of dose (custo ÷ dose). */
+  produtos?: ProdutoDose[];
+}
 
 export interface AnalyzeInput {
   design: DesignInput;
-  /** The first treatment is the control (testemunha). `repeticoes` are plot yields in kg/ha. */
-  tratamentos: { nome: string; repeticoes: number[] }[];
+  /** The first treatment is the control (testemunha). */
+  tratamentos: TratamentoInput[];
   /** R$ per 60 kg bag; when given, each gain is also priced. */
   precoSaca?: number | null;
+  /** Names of factors A and B in two-factor designs ("Produto", "Dose"). */
+  fatores?: { a?: string | null; b?: string | null };
 }
 
 export interface Ganho {
