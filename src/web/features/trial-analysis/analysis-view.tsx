@@ -3,7 +3,6 @@
  * letters, a bar chart of means with their letters, and gains over the control.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert.js';
@@ -12,6 +11,7 @@ import { queryKeys } from '../../lib/query-keys.js';
 import { cn } from '../../lib/cn.js';
 import { ApiError } from '../../lib/api-client.js';
 import { api } from '../../lib/api.js';
+import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
 
 export function useAnalysis(id: number | null) {
   return useQuery({
@@ -20,41 +20,6 @@ export function useAnalysis(id: number | null) {
     enabled: id !== null,
     retry: false,
   });
-}
-
-const n = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '-' : formatNumber(v, digits));
-const p = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v < 0.0001 ? '< 0,0001' : formatNumber(v, 4));
-
-/*
- * The report's tables (issue 19: headers ran together, "MÉDIATUKEY", "5,799,8%"): every cell has
- * its own padding and never wraps, numbers are right-aligned in tabular figures, and a table wider
- * than its card scrolls inside it with the first column (the treatment's name) kept in view.
- * styles.css prints them whole (`.report-scroll`, `.report-table`).
- */
-const TH = 'whitespace-nowrap border-b border-soil-200 bg-soil-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
-const TH_NUM = cn(TH, 'text-right');
-const TD = 'whitespace-nowrap px-3 py-1.5 text-slate-900';
-const TD_NUM = cn(TD, 'text-right tabular-nums');
-const FIRST_TH = 'sticky left-0 z-10 text-left';
-// The first column (a treatment's name, often "Produto A + Produto B + …") wraps within its width
-// instead of pushing every number out of view; its cells use FIRST_TD alone, without TD's nowrap.
-const FIRST_TD = 'sticky left-0 z-10 min-w-[8rem] max-w-[11rem] bg-white px-3 py-1.5 text-left font-medium text-slate-900 sm:max-w-[18rem]';
-const ROW = 'border-b border-soil-100 last:border-b-0';
-
-function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
-  return (
-    <div
-      className="report-scroll min-w-0 overflow-x-auto rounded-lg border border-soil-200"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
-      <table className="report-table w-full border-collapse text-sm">
-        <caption className="border-b border-soil-200 px-3 py-2 text-left font-semibold text-slate-800">{caption}</caption>
-        {children}
-      </table>
-    </div>
-  );
 }
 
 function MeansChart({ grupos }: { grupos: { nome: string; media: number; letras: string }[] }) {
