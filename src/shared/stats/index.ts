@@ -20,7 +20,7 @@ export { StatsInputError } from './stats-input-error.js';
 export type { Delineamento, LinhaAnova } from './anova.js';
 export type { GrupoMedia } from './tukey.js';
 export type { AmplitudeCritica, AmplitudesResult, LsdResult } from './comparacoes.js';
-export type { FaltaAjuste, ModeloRegressao, RegressaoDose, TermoRegressao } from './regressao.js';
+export { formatarDose, type FaltaAjuste, type ModeloRegressao, type RegressaoDose, type TermoRegressao } from './regressao.js';
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, StatsInputError, type AnalyzeInput, type TratamentoInput } from './index.js';
-import { precoPorDose, type RegressaoDose } from './regressao.js';
+import { formatarDose, precoPorDose, type RegressaoDose } from './regressao.js';
 import { relClose } from './r-fixture.test-helper.js';
 import { rRegressaoCases, type RRegressaoCase } from './regressao.test-helper.js';
 import { expectSig } from './test-helpers.js';
@@ -248,5 +248,11 @@ describe('precoPorDose', () => {
 
   it('is null when no dosed treatment has a product with dose and cost', () => {
     expect(precoPorDose([0, 1, 2], [[], [{ dose: 1, custo: null }], [{ dose: null, custo: 5 }]]).preco).toBeNull();
+  });
+});
+
+describe('formatarDose', () => {
+  it('prints doses from g to kg per hectare in pt-BR without losing small ones', () => {
+    expect([153.82, 12.5, 0, 0.5739, 0.00025, 2500].map(formatarDose)).toEqual(['153,8', '12,5', '0', '0,574', '0,00025', '2.500']);
   });
 });

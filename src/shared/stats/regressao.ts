@@ -93,7 +93,13 @@ export interface RegressaoInput {
   precoSaca: number | null;
 }
 
-const fmt = (v: number): string => formatNumber(v, Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 1 ? 2 : 4);
+const pequeno = new Intl.NumberFormat('pt-BR', { maximumSignificantDigits: 3 });
+/** A dose in pt-BR: "153,8", "12,5", "0,575", "0,00025" (doses run from g to kg per hectare). */
+export function formatarDose(v: number): string {
+  const a = Math.abs(v);
+  return a >= 1 || a === 0 ? formatNumber(v, a >= 100 ? 1 : 2) : pequeno.format(v);
+}
+const fmt = formatarDose;
 const lista = (nomes: string[]): string => nomes.map((n) => `"${n}"`).join(', ');
 
 function mediana(values: number[]): number {

@@ -4,7 +4,7 @@
  * a chart of the means by dose with the fitted curve and both doses marked. Absent when no
  * treatment has a dose (`regressao` null).
  */
-import type { RegressaoDose } from '../../../shared/stats/index.js';
+import { formatarDose, type RegressaoDose } from '../../../shared/stats/index.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { cn } from '../../lib/cn.js';
 import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
@@ -28,7 +28,7 @@ export function equacao(b: readonly number[]): string {
 const r2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 /** "p = 0,0123" or "p < 0,0001". */
 const pTexto = (v: number | null) => (v !== null && v < 0.0001 ? 'p < 0,0001' : `p = ${p(v)}`);
-const dose = (v: number) => formatNumber(v, Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 1 ? 2 : 4);
+const dose = formatarDose;
 const NOME_GRAU: Readonly<Record<number, string>> = { 1: 'Linear', 2: 'Quadrático', 3: 'Cúbico' };
 
 /** Round tick values (1, 2 or 5 × 10^k apart) covering [lo, hi]. */
