@@ -162,7 +162,7 @@ describe('regressao in analyze()', () => {
     const reg = analyze(base([null, 0, 50, 100, 150])).regressao!;
     expect(reg.medias_por_dose.map((m) => m.dose)).toEqual([0, 50, 100, 150]);
     expect(reg.avisos[0]).toBe(
-      'Sem dose informada, ficaram fora da regressão: "D0". Se um deles é a testemunha sem o produto, informe a dose 0 para incluí-lo.',
+      'Sem dose informada, "D0" ficou fora da regressão. Se for a testemunha sem o produto, informe a dose 0 para incluí-la.',
     );
   });
 

@@ -184,7 +184,9 @@ export function regressaoDose(input: RegressaoInput): RegressaoDose | null {
   const avisos: string[] = [];
   if (semDose.length) {
     avisos.push(
-      `Sem dose informada, ficaram fora da regressão: ${lista(semDose)}. Se um deles é a testemunha sem o produto, informe a dose 0 para incluí-lo.`,
+      semDose.length === 1
+        ? `Sem dose informada, ${lista(semDose)} ficou fora da regressão. Se for a testemunha sem o produto, informe a dose 0 para incluí-la.`
+        : `Sem dose informada, ficaram fora da regressão: ${lista(semDose)}. Se algum for a testemunha sem o produto, informe a dose 0 para incluí-la.`,
     );
   }
   const x = dosados.map((i) => doses[i] as number);
