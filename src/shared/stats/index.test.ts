@@ -12,6 +12,7 @@ const CONTRACT_KEYS = [
   'ganhos',
   'lsd',
   'media',
+  'regressao',
   'scottKnott',
   'shapiroWilk',
   'snk',

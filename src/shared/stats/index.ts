@@ -8,6 +8,7 @@
 import { anova, type Delineamento, type LinhaAnova } from './anova.js';
 import { bartlett } from './bartlett.js';
 import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './comparacoes.js';
+import { regressaoDose, type RegressaoDose } from './regressao.js';
 import { scottKnott } from './scott-knott.js';
 import { shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
@@ -19,6 +20,7 @@ export { StatsInputError } from './stats-input-error.js';
 export type { Delineamento, LinhaAnova } from './anova.js';
 export type { GrupoMedia } from './tukey.js';
 export type { AmplitudeCritica, AmplitudesResult, LsdResult } from './comparacoes.js';
+export { formatarDose, type FaltaAjuste, type ModeloRegressao, type RegressaoDose, type TermoRegressao } from './regressao.js';
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
@@ -104,6 +106,8 @@ export interface TrialAnalysis extends TrialCore {
   lsd: LsdResult;
   duncan: AmplitudesResult;
   snk: AmplitudesResult;
+  /** Dose–response regression (regressao.ts); null when no treatment carries a dose. */
+  regressao: RegressaoDose | null;
 }
 
 export const ALPHA = 0.05;
@@ -279,7 +283,17 @@ function analisar(input: AnalyzeInput, extras: boolean): TrialCore | TrialAnalys
     ganhos,
   };
   if (!extras) return core;
-  return { ...core, lsd: lsd(comparacao), duncan: duncan(comparacao), snk: snk(comparacao) };
+  const regressao = regressaoDose({
+    nomes,
+    doses: input.tratamentos.map((t) => t.dose),
+    medias: result.medias,
+    r: result.r,
+    qmRes: result.residuo.qm,
+    glRes: result.residuo.gl,
+    produtos: input.tratamentos.map((t) => t.produtos),
+    precoSaca: preco,
+  });
+  return { ...core, lsd: lsd(comparacao), duncan: duncan(comparacao), snk: snk(comparacao), regressao };
 }
 
 // ---------------------------------------------------------------------------------------------
