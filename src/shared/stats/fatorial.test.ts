@@ -310,3 +310,54 @@ describe('two-factor designs: what the user must fix (StatsInputError, pt-BR)', 
     expect(refused(trial('Fatorial DBC', [T('Testemunha', null, null, [2800, 2900, 2850]), ...BASE]))).toContain('"Testemunha"');
   });
 });
+
+describe('two-factor designs: degenerate tables', () => {
+  it('near-constant or perfectly additive tables are analysed to finite numbers or refused in pt-BR, never another error', () => {
+    let seed = 7;
+    const rand = (): number => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    let analysed = 0;
+    const designs = Object.values(DESIGN);
+    for (let n = 0; n < 48; n++) {
+      const design = designs[n % 4]!;
+      const [a, b] = [
+        [2, 2],
+        [3, 2],
+        [2, 3],
+      ][n % 3]!;
+      const r = 2 + (n % 2);
+      const base = [0.001, 3000, 1_000_000][n % 3]!;
+      const step = [0, 1e-3, 1, 100][Math.floor(n / 3) % 4]!;
+      // Half the tables are exactly additive in A and B within every block (the residuals vanish).
+      const aditivo = n % 2 === 0;
+      const y = (i: number, j: number, k: number) =>
+        Math.round((base + (aditivo ? step * (i + 2 * j + 3 * k) : rand() < 0.4 ? step * rand() : 0)) * 1000) / 1000;
+      const tratamentos: TratamentoInput[] = [];
+      if (design === 'Fatorial DBC com adicional')
+        tratamentos.push({ nome: 'Ad', repeticoes: Array.from({ length: r }, (_, k) => y(0, 0, k)) });
+      for (let i = 0; i < a; i++)
+        for (let j = 0; j < b; j++)
+          tratamentos.push({
+            nome: `A${i}B${j}`,
+            nivelA: `A${i}`,
+            nivelB: `B${j}`,
+            repeticoes: Array.from({ length: r }, (_, k) => y(i, j, k)),
+          });
+      try {
+        const result = analyze({ design, tratamentos });
+        analysed++;
+        // JSON.stringify would turn NaN into null: walk the numbers themselves.
+        const naoFinitos: string[] = [];
+        const walk = (v: unknown, path: string): void => {
+          if (typeof v === 'number' && !Number.isFinite(v)) naoFinitos.push(path);
+          else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
+        };
+        walk({ fatorial: result.fatorial, desdobramento: result.desdobramento, linhas: result.anova.linhas }, design);
+        expect(naoFinitos).toEqual([]);
+      } catch (err) {
+        expect(err, String(err)).toBeInstanceOf(StatsInputError);
+      }
+    }
+    expect(analysed).toBeGreaterThan(5);
+    expect(analysed).toBeLessThan(48);
+  });
+});

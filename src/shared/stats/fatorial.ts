@@ -231,11 +231,25 @@ export function somasFatoriais(m: MediasFatorial): { sqA: number; sqB: number; s
   return { sqA, sqB, sqAB: r * sqAB };
 }
 
-function linha(fonte: string, gl: number, sq: number, erro: { gl: number; qm: number }): LinhaFonte {
+interface Teste {
+  gl: number;
+  sq: number;
+  qm: number;
+  f: number;
+  p: number;
+}
+
+/** The F test of a source with `gl` and `sq` against an error. */
+function testar(gl: number, sq: number, erro: { gl: number; qm: number }): Teste {
   const qm = sq / gl;
   const f = qm / erro.qm;
-  return { fonte, gl, sq, qm, f, p: fUpperTail(f, gl, erro.gl) };
+  return { gl, sq, qm, f, p: fUpperTail(f, gl, erro.gl) };
 }
+
+const linha = (fonte: string, gl: number, sq: number, erro: { gl: number; qm: number }): LinhaFonte => ({
+  fonte,
+  ...testar(gl, sq, erro),
+});
 
 /** Tukey at 5 % among `niveis` with these means, letters only when `significativo`. */
 function compararNiveis(
@@ -249,25 +263,33 @@ function compararNiveis(
   return { dms: t.dms, grupos: t.grupos };
 }
 
+/**
+ * Each level of one factor (`niveis`, with the cell means of the other factor's levels within it in
+ * `medias[i]`, around their mean `marginais[i]`): its F test and the letters among the other's levels.
+ */
+function dentroDe(
+  niveis: readonly string[],
+  outros: readonly string[],
+  medias: readonly (readonly number[])[],
+  marginais: readonly number[],
+  r: number,
+  erro: ErroDesdobramento,
+): LinhaDesdobramento[] {
+  return niveis.map((nivel, i) => {
+    const dentro = medias[i] ?? [];
+    const sq = r * dentro.reduce((acc, v) => acc + (v - (marginais[i] ?? 0)) ** 2, 0);
+    const t = testar(outros.length - 1, sq, erro);
+    return { nivel, ...t, ...compararNiveis(outros, dentro, r, erro, t.p < ALPHA) };
+  });
+}
+
 function desdobrar(m: MediasFatorial, arr: Arranjo, erroBdentroA: ErroDesdobramento, erroAdentroB: ErroDesdobramento): Desdobramento {
-  const { a, b, r, celula, mA, mB } = m;
-  const bDentroDeA = arr.niveisA.map((nivel, i): LinhaDesdobramento => {
-    const medias = celula[i] ?? [];
-    const sq = r * medias.reduce((acc, v) => acc + (v - (mA[i] ?? 0)) ** 2, 0);
-    const l = linha(nivel, b - 1, sq, erroBdentroA);
-    const f = l.f ?? 0;
-    const p = l.p ?? 1;
-    return { nivel, gl: b - 1, sq, qm: l.qm ?? 0, f, p, ...compararNiveis(arr.niveisB, medias, r, erroBdentroA, p < ALPHA) };
-  });
-  const aDentroDeB = arr.niveisB.map((nivel, j): LinhaDesdobramento => {
-    const medias = celula.map((row) => row[j] ?? 0);
-    const sq = r * medias.reduce((acc, v) => acc + (v - (mB[j] ?? 0)) ** 2, 0);
-    const l = linha(nivel, a - 1, sq, erroAdentroB);
-    const f = l.f ?? 0;
-    const p = l.p ?? 1;
-    return { nivel, gl: a - 1, sq, qm: l.qm ?? 0, f, p, ...compararNiveis(arr.niveisA, medias, r, erroAdentroB, p < ALPHA) };
-  });
-  return { bDentroDeA, aDentroDeB, residuo: { bDentroDeA: erroBdentroA, aDentroDeB: erroAdentroB } };
+  const porB = arr.niveisB.map((_, j) => m.celula.map((row) => row[j] ?? 0));
+  return {
+    bDentroDeA: dentroDe(arr.niveisA, arr.niveisB, m.celula, m.mA, m.r, erroBdentroA),
+    aDentroDeB: dentroDe(arr.niveisB, arr.niveisA, porB, m.mB, m.r, erroAdentroB),
+    residuo: { bDentroDeA: erroBdentroA, aDentroDeB: erroAdentroB },
+  };
 }
 
 /**
@@ -286,7 +308,7 @@ export function analisarFatorial(input: FatorialInput, umFator: AnovaResult): Fa
   const total: LinhaFonte = { fonte: 'Total', gl: umFator.total.gl, sq: umFator.total.sq, qm: null, f: null, p: null };
 
   let linhas: LinhaFonte[];
-  let interacao: LinhaFonte;
+  let interacao: Teste;
   let erroA: ErroDesdobramento;
   let erroB: ErroDesdobramento;
   let erroCombinado: ErroDesdobramento;
@@ -298,13 +320,13 @@ export function analisarFatorial(input: FatorialInput, umFator: AnovaResult): Fa
     erroA = { fonte: 'Resíduo (a)', gl: (a - 1) * (r - 1), qm: sqErroA / ((a - 1) * (r - 1)) };
     erroB = { fonte: 'Resíduo (b)', gl: a * (b - 1) * (r - 1), qm: sqErroB / (a * (b - 1) * (r - 1)) };
     erroCombinado = { fonte: 'Resíduo combinado', ...combinar(erroA, erroB, b) };
-    interacao = linha(nomeAB, (a - 1) * (b - 1), sqAB, erroB);
+    interacao = testar((a - 1) * (b - 1), sqAB, erroB);
     linhas = [
       linha('Blocos', r - 1, sqBlocos, erroA),
       linha(fatores.a, a - 1, sqA, erroA),
       { fonte: 'Resíduo (a)', gl: erroA.gl, sq: sqErroA, qm: erroA.qm, f: null, p: null },
       linha(fatores.b, b - 1, sqB, erroB),
-      interacao,
+      { fonte: nomeAB, ...interacao },
       { fonte: 'Resíduo (b)', gl: erroB.gl, sq: sqErroB, qm: erroB.qm, f: null, p: null },
       total,
     ];
@@ -314,8 +336,8 @@ export function analisarFatorial(input: FatorialInput, umFator: AnovaResult): Fa
     const erro: ErroDesdobramento = { fonte: 'Resíduo', gl: residuo.gl, qm: residuo.qm };
     const linhaA = linha(fatores.a, a - 1, sqA, erro);
     const linhaB = linha(fatores.b, b - 1, sqB, erro);
-    interacao = linha(nomeAB, (a - 1) * (b - 1), sqAB, erro);
-    linhas = [linhaA, linhaB, interacao];
+    interacao = testar((a - 1) * (b - 1), sqAB, erro);
+    linhas = [linhaA, linhaB, { fonte: nomeAB, ...interacao }];
     if (arr.adicional !== null) {
       // The contrast of the ab·r factorial plots' mean with the r additional plots': its SQ is the
       // treatments' SQ minus A, B and A×B, computed directly so it keeps its digits.
@@ -332,8 +354,7 @@ export function analisarFatorial(input: FatorialInput, umFator: AnovaResult): Fa
     erroCombinado = erro;
   }
 
-  const interacaoP = interacao.p ?? 1;
-  const significativa = interacaoP < ALPHA;
+  const significativa = interacao.p < ALPHA;
   const pDe = (fonte: string): number => linhas.find((l) => l.fonte === fonte)?.p ?? 1;
   const efeitosPrincipais = significativa
     ? null
@@ -346,7 +367,7 @@ export function analisarFatorial(input: FatorialInput, umFator: AnovaResult): Fa
     fatores,
     niveisA: arr.niveisA,
     niveisB: arr.niveisB,
-    interacao: { f: interacao.f ?? 0, p: interacaoP, significativa },
+    interacao: { f: interacao.f, p: interacao.p, significativa },
     medias: arr.niveisA.flatMap((nivelA, i) => arr.niveisB.map((nivelB, j) => ({ nivelA, nivelB, media: m.celula[i]?.[j] ?? 0 }))),
     mediasA: arr.niveisA.map((nivel, i) => ({ nivel, media: m.mA[i] ?? 0 })),
     mediasB: arr.niveisB.map((nivel, j) => ({ nivel, media: m.mB[j] ?? 0 })),
