@@ -319,11 +319,13 @@ describe('two-factor designs: degenerate tables', () => {
     const designs = Object.values(DESIGN);
     for (let n = 0; n < 48; n++) {
       const design = designs[n % 4]!;
-      const [a, b] = [
-        [2, 2],
-        [3, 2],
-        [2, 3],
-      ][n % 3]!;
+      const [a, b] = (
+        [
+          [2, 2],
+          [3, 2],
+          [2, 3],
+        ] as const
+      )[n % 3]!;
       const r = 2 + (n % 2);
       const base = [0.001, 3000, 1_000_000][n % 3]!;
       const step = [0, 1e-3, 1, 100][Math.floor(n / 3) % 4]!;

@@ -172,15 +172,8 @@ describe('AnalysisView', () => {
     expect(screen.getByText(/Interação significativa: médias seguidas da mesma letra maiúscula/)).toBeTruthy();
     expect(screen.getByText(/Tratamento adicional \(Testemunha\)/)).toBeTruthy();
     const bInA = screen.getByRole('table', { name: 'Desdobramento: Dose dentro de cada nível de Produto' });
-    expect(cells(rowOf(bInA, 'Dose dentro de Produto X'))).toEqual([
-      'Dose dentro de Produto X',
-      '1',
-      '252.150',
-      '252.150',
-      '54,955',
-      '< 0,0001',
-      '127,54',
-    ]);
+    expect(within(bInA).getAllByRole('columnheader')[0]?.textContent).toBe('Produto');
+    expect(cells(rowOf(bInA, 'X'))).toEqual(['X', '1', '252.150', '252.150', '54,955', '< 0,0001', '127,54']);
     expect(cells(rowOf(bInA, 'Resíduo'))).toEqual(['Resíduo', '8', '', '4.588,33', '', '', '']);
     expect(screen.getByRole('table', { name: 'Desdobramento: Produto dentro de cada nível de Dose' })).toBeTruthy();
   });
@@ -195,6 +188,8 @@ describe('AnalysisView', () => {
       ['C2', '3.118', '3.265', '3.343', '3.242 a'],
       ['Média', '3.071 c', '3.209 b', '3.326 a', ''],
     ]);
+    expect(screen.getByText('Parcelas Subdivididas DBC')).toBeTruthy();
+    expect(screen.getByText('Cultivar (parcela) × Nitrogênio (subparcela)')).toBeTruthy();
     expect(screen.getByText('2,37%')).toBeTruthy();
     expect(screen.getByText('1,05%')).toBeTruthy();
     expect(screen.queryByRole('table', { name: /Desdobramento/ })).toBeNull();

@@ -70,7 +70,10 @@ export function AnalysisView({ id }: { id: number }) {
     <div className="space-y-4 text-sm">
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-slate-800">
         <span>
-          Delineamento: <strong>{a.delineamento === 'DBC' ? 'Blocos casualizados (DBC)' : 'Inteiramente casualizado (DIC)'}</strong>
+          Delineamento:{' '}
+          <strong>
+            {a.fatorial?.delineamento ?? (a.delineamento === 'DBC' ? 'Blocos casualizados (DBC)' : 'Inteiramente casualizado (DIC)')}
+          </strong>
         </span>
         <span>
           Média geral: <strong>{n(a.media)} kg/ha</strong>

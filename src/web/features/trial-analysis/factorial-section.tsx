@@ -78,14 +78,15 @@ function TabelaMedias({ f, d }: { f: Fatorial; d: Desdobramento | null }) {
   );
 }
 
+/** One row per level of the factor named in `dentroDe`: the other factor's F test within it. */
 function TabelaDesdobramento({
   caption,
-  rotulo,
+  dentroDe,
   linhas,
   erro,
 }: {
   caption: string;
-  rotulo: (nivel: string) => string;
+  dentroDe: string;
   linhas: LinhaDesdobramento[];
   erro: { fonte: string; gl: number; qm: number };
 }) {
@@ -94,7 +95,7 @@ function TabelaDesdobramento({
       <thead>
         <tr>
           <th scope="col" className={cn(TH, FIRST_TH)}>
-            FV
+            {dentroDe}
           </th>
           {['GL', 'SQ', 'QM', 'F', 'p', 'DMS (Tukey)'].map((h) => (
             <th key={h} scope="col" className={TH_NUM}>
@@ -106,7 +107,7 @@ function TabelaDesdobramento({
       <tbody>
         {linhas.map((l) => (
           <tr key={l.nivel} className={ROW}>
-            <td className={FIRST_TD}>{rotulo(l.nivel)}</td>
+            <td className={FIRST_TD}>{l.nivel}</td>
             <td className={TD_NUM}>{l.gl}</td>
             <td className={TD_NUM}>{n(l.sq)}</td>
             <td className={TD_NUM}>{n(l.qm)}</td>
@@ -139,7 +140,12 @@ export function FactorialSection({ a }: { a: Pick<AnalysisResponse, 'fatorial' |
     <section className="space-y-3" aria-label="Análise fatorial">
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-slate-800">
         <span>
-          Esquema: <strong>{f.delineamento}</strong> ({A} × {B})
+          Fatores:{' '}
+          <strong>
+            {A}
+            {f.cv ? ' (parcela)' : ''} × {B}
+            {f.cv ? ' (subparcela)' : ''}
+          </strong>
         </span>
         <span>
           Interação {A} × {B}:{' '}
@@ -176,13 +182,13 @@ export function FactorialSection({ a }: { a: Pick<AnalysisResponse, 'fatorial' |
         <>
           <TabelaDesdobramento
             caption={`Desdobramento: ${B} dentro de cada nível de ${A}`}
-            rotulo={(nivel) => `${B} dentro de ${A} ${nivel}`}
+            dentroDe={A}
             linhas={d.bDentroDeA}
             erro={d.residuo.bDentroDeA}
           />
           <TabelaDesdobramento
             caption={`Desdobramento: ${A} dentro de cada nível de ${B}`}
-            rotulo={(nivel) => `${A} dentro de ${B} ${nivel}`}
+            dentroDe={B}
             linhas={d.aDentroDeB}
             erro={d.residuo.aDentroDeB}
           />
