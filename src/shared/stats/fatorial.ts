@@ -23,6 +23,7 @@ import { erroCombinado as combinar, somasParcelas } from './parcelas-subdividida
 import { StatsInputError } from './stats-input-error.js';
 import { tukey, type GrupoMedia } from './tukey.js';
 
+// The same 5 % as index.ts ALPHA (index.ts imports this module, so it cannot import from there).
 const ALPHA = 0.05;
 
 export interface LinhaFonte {
@@ -106,7 +107,7 @@ export interface FatorialInput {
 }
 
 /** Where each treatment sits: cell[i][j] is the treatment index of level i of A with level j of B. */
-export interface Arranjo {
+interface Arranjo {
   niveisA: string[];
   niveisB: string[];
   celula: number[][];
@@ -116,12 +117,12 @@ export interface Arranjo {
 const chave = (nivel: string): string => nivel.trim().toLocaleLowerCase('pt-BR');
 const texto = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
-export function nomesFatores(fatores: FatorialInput['fatores']): { a: string; b: string } {
+function nomesFatores(fatores: FatorialInput['fatores']): { a: string; b: string } {
   return { a: texto(fatores?.a) || 'Fator A', b: texto(fatores?.b) || 'Fator B' };
 }
 
 /** Reads and checks every treatment's levels; the messages name the treatment (pt-BR, for a 422). */
-export function arranjo(input: FatorialInput): Arranjo {
+function arranjo(input: FatorialInput): Arranjo {
   const { a: nomeA, b: nomeB } = nomesFatores(input.fatores);
   const comAdicional = input.design === 'Fatorial DBC com adicional';
   const nomes = input.tratamentos.map((t, i) => String(t.nome ?? '').trim() || `tratamento ${i + 1}`);
@@ -198,7 +199,7 @@ export function arranjo(input: FatorialInput): Arranjo {
 const media = (values: readonly number[]): number => values.reduce((acc, v) => acc + v, 0) / values.length;
 
 /** Cell, marginal and grand means of the factorial part (the additional treatment left out). */
-export interface MediasFatorial {
+interface MediasFatorial {
   a: number;
   b: number;
   r: number;
@@ -218,7 +219,7 @@ function mediasDe(y: readonly (readonly number[])[], arr: Arranjo): MediasFatori
 }
 
 /** SQ of A, B and A×B from the cell means (balanced: r plots a cell). */
-export function somasFatoriais(m: MediasFatorial): { sqA: number; sqB: number; sqAB: number } {
+function somasFatoriais(m: MediasFatorial): { sqA: number; sqB: number; sqAB: number } {
   const { a, b, r, celula, mA, mB, geral } = m;
   const sqA = b * r * mA.reduce((acc, v) => acc + (v - geral) ** 2, 0);
   const sqB = a * r * mB.reduce((acc, v) => acc + (v - geral) ** 2, 0);
