@@ -9,11 +9,12 @@ import { anova, type Delineamento, type LinhaAnova } from './anova.js';
 import { bartlett } from './bartlett.js';
 import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './comparacoes.js';
 import { regressaoDose, type RegressaoDose } from './regressao.js';
+import { analisarFatorial, type Desdobramento, type FatorialResult } from './fatorial.js';
 import { scottKnott } from './scott-knott.js';
 import { shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
 import { tukey, type GrupoMedia } from './tukey.js';
-import type { DelineamentoFatorial } from '../constants.js';
+import { DELINEAMENTOS_FATORIAIS, type DelineamentoFatorial } from '../constants.js';
 import { formatNumber } from '../format.js';
 
 export { StatsInputError } from './stats-input-error.js';
@@ -21,6 +22,7 @@ export type { Delineamento, LinhaAnova } from './anova.js';
 export type { GrupoMedia } from './tukey.js';
 export type { AmplitudeCritica, AmplitudesResult, LsdResult } from './comparacoes.js';
 export { formatarDose, type FaltaAjuste, type ModeloRegressao, type RegressaoDose, type TermoRegressao } from './regressao.js';
+export type { ComparacaoNiveis, Desdobramento, ErroDesdobramento, FatorialResult, LinhaDesdobramento, MediaNivel } from './fatorial.js';
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
@@ -64,9 +66,13 @@ export interface Ganho {
   receitaExtra: number | null;
 }
 
-/** One row of the ANOVA table as printed: every source, Total with f and p null. */
+/**
+ * One row of the ANOVA table as printed: every source, Total with f and p null. `fonte` is
+ * Tratamentos, Blocos, Resíduo or Total for one factor; the two-factor designs name their factors
+ * (CONTRACT.md: "Produto", "Produto × Dose", "Fatorial vs Adicional", "Resíduo (a)"…).
+ */
 export interface LinhaTabelaAnova {
-  fonte: 'Tratamentos' | 'Blocos' | 'Resíduo' | 'Total';
+  fonte: string;
   gl: number;
   sq: number;
   /** null for Total (no mean square is printed). */
@@ -86,7 +92,10 @@ export interface TrialCore {
     blocos: LinhaAnova | null;
     residuo: { gl: number; sq: number; qm: number };
     total: { gl: number; sq: number };
-    /** The same table as rows, in the usual order: Tratamentos, Blocos (DBC), Resíduo, Total. */
+    /**
+     * The same table as rows, in the usual order: Tratamentos, Blocos (DBC), Resíduo, Total. In
+     * analyze() the two-factor designs list their own sources instead (fatorial.ts).
+     */
     linhas: LinhaTabelaAnova[];
   };
   tukey: { dms: number; grupos: GrupoMedia[] };
@@ -108,6 +117,10 @@ export interface TrialAnalysis extends TrialCore {
   snk: AmplitudesResult;
   /** Dose–response regression (regressao.ts); null when no treatment carries a dose. */
   regressao: RegressaoDose | null;
+  /** Two-factor designs (fatorial.ts): levels, interaction, means, main effects; null for one factor. */
+  fatorial: FatorialResult | null;
+  /** The interaction unfolded when it is significant at 5 %; null otherwise and for one factor. */
+  desdobramento: Desdobramento | null;
 }
 
 export const ALPHA = 0.05;
@@ -123,13 +136,23 @@ const DESIGNS: Readonly<Record<string, Delineamento>> = {
   ANOVA: 'DBC',
   'Inteiramente Casualizado': 'DIC',
   DIC: 'DIC',
+  // The two-factor designs: today's keys are the one-way analysis of the combinations (decision 004).
+  'Fatorial DIC': 'DIC',
+  'Fatorial DBC': 'DBC',
+  'Fatorial DBC com adicional': 'DBC',
+  'Parcelas Subdivididas DBC': 'DBC',
 };
+
+function fatorialDe(design: unknown): DelineamentoFatorial | null {
+  const d = typeof design === 'string' ? design.trim() : '';
+  return DELINEAMENTOS_FATORIAIS.find((f) => f === d) ?? null;
+}
 
 function delineamentoDe(design: unknown): Delineamento {
   const found = typeof design === 'string' ? DESIGNS[design.trim()] : undefined;
   if (!found) {
     throw new StatsInputError(
-      `Delineamento não reconhecido: "${String(design)}". Use DBC, Blocos Casualizados, Inteiramente Casualizado ou ANOVA.`,
+      `Delineamento não reconhecido: "${String(design)}". Use DBC, Blocos Casualizados, Inteiramente Casualizado, ANOVA, ${DELINEAMENTOS_FATORIAIS.join(', ')}.`,
     );
   }
   return found;
@@ -293,7 +316,18 @@ function analisar(input: AnalyzeInput, extras: boolean): TrialCore | TrialAnalys
     produtos: input.tratamentos.map((t) => t.produtos),
     precoSaca: preco,
   });
-  return { ...core, lsd: lsd(comparacao), duncan: duncan(comparacao), snk: snk(comparacao), regressao };
+  const fatorialDesign = fatorialDe(input.design);
+  const fat = fatorialDesign ? analisarFatorial({ ...input, design: fatorialDesign }, result) : null;
+  return {
+    ...core,
+    ...(fat ? { anova: { ...core.anova, linhas: fat.linhas } } : {}),
+    lsd: lsd(comparacao),
+    duncan: duncan(comparacao),
+    snk: snk(comparacao),
+    regressao,
+    fatorial: fat?.fatorial ?? null,
+    desdobramento: fat?.desdobramento ?? null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

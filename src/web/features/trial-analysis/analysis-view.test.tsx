@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
+import { analyze, avisos, classificarCv, type AnalyzeInput } from '../../../shared/stats/index.js';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { AnalysisView } from './analysis-view.js';
 
@@ -30,6 +30,39 @@ function answer(): AnalysisResponse {
   });
   return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) };
 }
+
+/** What the API answers for a two-factor design (analyze() plus the route's extras, no costs). */
+function factorialAnswer(input: AnalyzeInput): AnalysisResponse {
+  const analysis = analyze(input);
+  const ganhos = analysis.ganhos.map((g) => ({ ...g, custo: 0, retornoLiquido: null, retornoPorReal: null }));
+  return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) };
+}
+const T = (nome: string, nivelA: string | null, nivelB: string | null, repeticoes: number[]) => ({ nome, nivelA, nivelB, repeticoes });
+/** Product × dose with an untreated control outside the factorial; the interaction is significant. */
+const COM_ADICIONAL: AnalyzeInput = {
+  design: 'Fatorial DBC com adicional',
+  fatores: { a: 'Produto', b: 'Dose' },
+  tratamentos: [
+    T('Testemunha', null, null, [2800, 2900, 2850]),
+    T('X baixa', 'X', 'baixa', [3000, 3100, 2950]),
+    T('X alta', 'X', 'alta', [3400, 3500, 3380]),
+    T('Y baixa', 'Y', 'baixa', [3200, 3150, 3260]),
+    T('Y alta', 'Y', 'alta', [3900, 3820, 3950]),
+  ],
+};
+/** Cultivars on the main plots, nitrogen on the subplots; the interaction is not significant. */
+const PARCELAS: AnalyzeInput = {
+  design: 'Parcelas Subdivididas DBC',
+  fatores: { a: 'Cultivar', b: 'Nitrogênio' },
+  tratamentos: [
+    T('C1 N0', 'C1', 'N0', [3000, 3100, 2950, 3050]),
+    T('C1 N1', 'C1', 'N1', [3150, 3180, 3120, 3160]),
+    T('C1 N2', 'C1', 'N2', [3300, 3390, 3230, 3320]),
+    T('C2 N0', 'C2', 'N0', [3120, 3080, 3170, 3100]),
+    T('C2 N1', 'C2', 'N1', [3250, 3230, 3280, 3300]),
+    T('C2 N2', 'C2', 'N2', [3330, 3350, 3290, 3400]),
+  ],
+};
 
 function serve(status: number, body: unknown) {
   const fetch = vi.fn(
@@ -112,6 +145,61 @@ describe('AnalysisView', () => {
     expect(
       await screen.findByText('Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.'),
     ).toBeTruthy();
+  });
+
+  it('lists every source of a factorial in the ANOVA table, in order', async () => {
+    serve(200, factorialAnswer(COM_ADICIONAL));
+    show(7);
+    const anova = await screen.findByRole('table', { name: 'Análise de variância' });
+    const fontes = within(anova)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => cells(row)[0]);
+    expect(fontes).toEqual(['Produto', 'Dose', 'Produto × Dose', 'Fatorial vs Adicional', 'Blocos', 'Resíduo', 'Total']);
+    expect(cells(rowOf(anova, 'Produto × Dose'))).toEqual(['Produto × Dose', '1', '57.408,33', '57.408,33', '12,512', '0,0077']);
+  });
+
+  it('prints the two-way table with uppercase letters in the columns and lowercase in the rows, and the desdobramento', async () => {
+    serve(200, factorialAnswer(COM_ADICIONAL));
+    show(7);
+    const means = await screen.findByRole('table', { name: 'Médias (kg/ha) de Produto × Dose' });
+    const rows = within(means).getAllByRole('row').slice(1).map(cells);
+    expect(rows).toEqual([
+      ['X', '3.017 Bb', '3.427 Ba', '3.222'],
+      ['Y', '3.203 Ab', '3.890 Aa', '3.547'],
+      ['Média', '3.110', '3.658', ''],
+    ]);
+    expect(screen.getByText(/Interação significativa: médias seguidas da mesma letra maiúscula/)).toBeTruthy();
+    expect(screen.getByText(/Tratamento adicional \(Testemunha\)/)).toBeTruthy();
+    const bInA = screen.getByRole('table', { name: 'Desdobramento: Dose dentro de cada nível de Produto' });
+    expect(within(bInA).getAllByRole('columnheader')[0]?.textContent).toBe('Produto');
+    expect(cells(rowOf(bInA, 'X'))).toEqual(['X', '1', '252.150', '252.150', '54,955', '< 0,0001', '127,54']);
+    expect(cells(rowOf(bInA, 'Resíduo'))).toEqual(['Resíduo', '8', '', '4.588,33', '', '', '']);
+    expect(screen.getByRole('table', { name: 'Desdobramento: Produto dentro de cada nível de Dose' })).toBeTruthy();
+  });
+
+  it('without interaction, a split plot shows both CVs and letters on the marginal means only', async () => {
+    serve(200, factorialAnswer(PARCELAS));
+    show(7);
+    const means = await screen.findByRole('table', { name: 'Médias (kg/ha) de Cultivar × Nitrogênio' });
+    const rows = within(means).getAllByRole('row').slice(1).map(cells);
+    expect(rows).toEqual([
+      ['C1', '3.025', '3.153', '3.310', '3.163 a'],
+      ['C2', '3.118', '3.265', '3.343', '3.242 a'],
+      ['Média', '3.071 c', '3.209 b', '3.326 a', ''],
+    ]);
+    expect(screen.getByText('Parcelas Subdivididas DBC')).toBeTruthy();
+    expect(screen.getByText('Cultivar (parcela) × Nitrogênio (subparcela)')).toBeTruthy();
+    expect(screen.getByText('2,37%')).toBeTruthy();
+    expect(screen.getByText('1,05%')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: /Desdobramento/ })).toBeNull();
+    const anova = screen.getByRole('table', { name: 'Análise de variância' });
+    expect(
+      within(anova)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => cells(row)[0]),
+    ).toEqual(['Blocos', 'Cultivar', 'Resíduo (a)', 'Nitrogênio', 'Cultivar × Nitrogênio', 'Resíduo (b)', 'Total']);
   });
 
   it("shows the API's message when the experiment cannot be analysed", async () => {

@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn.js';
 import { ApiError } from '../../lib/api-client.js';
 import { api } from '../../lib/api.js';
 import { RegressionSection } from './regression-section.js';
+import { FactorialSection } from './factorial-section.js';
 import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
 
 export function useAnalysis(id: number | null) {
@@ -66,17 +67,14 @@ export function AnalysisView({ id }: { id: number }) {
     return <p className="text-sm text-slate-600">{q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimento'}</p>;
   const a = q.data;
   const sk = new Map(a.scottKnott.grupos.map((g) => [g.nome, g.letras]));
-  const rows: [string, { gl: number; sq: number; qm?: number; f?: number | null; p?: number | null } | null][] = [
-    ['Tratamentos', a.anova.tratamentos],
-    ['Blocos', a.anova.blocos],
-    ['Resíduo', a.anova.residuo],
-    ['Total', a.anova.total],
-  ];
   return (
     <div className="space-y-4 text-sm">
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-slate-800">
         <span>
-          Delineamento: <strong>{a.delineamento === 'DBC' ? 'Blocos casualizados (DBC)' : 'Inteiramente casualizado (DIC)'}</strong>
+          Delineamento:{' '}
+          <strong>
+            {a.fatorial?.delineamento ?? (a.delineamento === 'DBC' ? 'Blocos casualizados (DBC)' : 'Inteiramente casualizado (DIC)')}
+          </strong>
         </span>
         <span>
           Média geral: <strong>{n(a.media)} kg/ha</strong>
@@ -118,20 +116,19 @@ export function AnalysisView({ id }: { id: number }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(([label, r]) =>
-            r ? (
-              <tr key={label} className={ROW}>
-                <td className={FIRST_TD}>{label}</td>
-                <td className={TD_NUM}>{r.gl}</td>
-                <td className={TD_NUM}>{n(r.sq)}</td>
-                <td className={TD_NUM}>{r.qm === undefined ? '' : n(r.qm)}</td>
-                <td className={TD_NUM}>{r.f === undefined ? '' : n(r.f, 3)}</td>
-                <td className={TD_NUM}>{r.p === undefined ? '' : p(r.p)}</td>
-              </tr>
-            ) : null,
-          )}
+          {a.anova.linhas.map((r, i) => (
+            <tr key={`${i}-${r.fonte}`} className={ROW}>
+              <td className={FIRST_TD}>{r.fonte}</td>
+              <td className={TD_NUM}>{r.gl}</td>
+              <td className={TD_NUM}>{n(r.sq)}</td>
+              <td className={TD_NUM}>{r.qm === null ? '' : n(r.qm)}</td>
+              <td className={TD_NUM}>{r.f === null ? '' : n(r.f, 3)}</td>
+              <td className={TD_NUM}>{r.p === null ? '' : p(r.p)}</td>
+            </tr>
+          ))}
         </tbody>
       </ScrollTable>
+      <FactorialSection a={a} />
       <div className="space-y-4">
         <div className="min-w-0">
           <ScrollTable caption="Médias (kg/ha) e letras a 5%">
