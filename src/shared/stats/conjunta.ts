@@ -116,7 +116,11 @@ export interface AnaliseConjunta {
 
 const chave = (nome: string) => nome.trim().toLocaleLowerCase('pt-BR');
 const rotulo = (l: LocalInput) => `o experimento nº ${l.experimentId} (${l.nome})`;
-const lista = (nomes: string[]) => nomes.map((n) => `"${n}"`).join(', ');
+/** Up to five names in quotes, then how many more (a message stays readable with 30 treatments). */
+const lista = (nomes: string[]) => {
+  const shown = nomes.slice(0, 5).map((n) => `"${n}"`);
+  return nomes.length > 5 ? `${shown.join(', ')} e mais ${nomes.length - 5}` : shown.join(', ');
+};
 const Rotulo = (l: LocalInput) => `O experimento nº ${l.experimentId} (${l.nome})`;
 
 function delineamentoDe(l: LocalInput): Delineamento {

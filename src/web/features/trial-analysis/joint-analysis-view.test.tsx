@@ -82,7 +82,7 @@ describe('JointAnalysisView', () => {
     expect(within(means).getAllByRole('row')).toHaveLength(4);
     const perSite = screen.getByRole('table', { name: 'Médias por local (kg/ha)' });
     expect(within(perSite).getByRole('columnheader', { name: 'Toledo/PR · 2024' })).toBeTruthy();
-    const wins = screen.getByRole('table', { name: /Vitórias sobre a testemunha \(Testemunha/ });
+    const wins = screen.getByRole('table', { name: 'Vitórias sobre a testemunha' });
     expect(within(within(wins).getByRole('row', { name: /^Bio A/ })).getAllByRole('cell')[1]!.textContent).toBe('2 de 3');
   });
 

@@ -54,9 +54,6 @@ function SitesTable({ a }: { a: JointAnalysisResponse }) {
             Local
           </th>
           <th scope="col" className={TH}>
-            Experimento
-          </th>
-          <th scope="col" className={TH}>
             Delineamento
           </th>
           <th scope="col" className={TH_NUM}>
@@ -69,15 +66,16 @@ function SitesTable({ a }: { a: JointAnalysisResponse }) {
             QM resíduo
           </th>
           <th scope="col" className={TH_NUM}>
-            p (Tratamentos)
+            p (trat.)
           </th>
         </tr>
       </thead>
       <tbody>
         {a.locais.map((l) => (
           <tr key={l.experimentId} className={ROW}>
-            <td className={FIRST_TD}>{l.nome}</td>
-            <td className={TD}>nº {l.experimentId}</td>
+            <td className={FIRST_TD}>
+              {l.nome} <span className="whitespace-nowrap text-xs font-normal text-slate-600">(nº {l.experimentId})</span>
+            </td>
             <td className={TD}>{DESIGN[l.delineamento]}</td>
             <td className={TD_NUM}>{n(l.media)}</td>
             <td className={TD_NUM}>{n(l.cv, 1)}</td>
@@ -135,7 +133,8 @@ function SiteMeansTable({ a }: { a: JointAnalysisResponse }) {
             Tratamento
           </th>
           {a.locais.map((l) => (
-            <th key={l.experimentId} scope="col" className={TH_NUM}>
+            // Site names wrap under each other so that four sites fit an A4 page.
+            <th key={l.experimentId} scope="col" className={cn(TH_NUM, 'min-w-[6.5rem] whitespace-normal')}>
               {l.nome}
             </th>
           ))}
@@ -163,7 +162,7 @@ function SiteMeansTable({ a }: { a: JointAnalysisResponse }) {
 
 function WinsTable({ a }: { a: JointAnalysisResponse }) {
   return (
-    <ScrollTable caption={`Vitórias sobre a testemunha (${a.testemunha.nome}: ${n(a.testemunha.media)} kg/ha)`}>
+    <ScrollTable caption="Vitórias sobre a testemunha">
       <thead>
         <tr>
           <th scope="col" className={cn(TH, FIRST_TH)}>
@@ -258,7 +257,8 @@ export function JointAnalysisView({ ids, backTo }: { ids: readonly number[]; bac
       <SiteMeansTable a={a} />
       <WinsTable a={a} />
       <p className="text-xs text-slate-600">
-        Uma vitória é um local em que a média do tratamento superou a da testemunha (o primeiro tratamento do primeiro experimento).
+        Testemunha: {a.testemunha.nome} (média geral {n(a.testemunha.media)} kg/ha), o primeiro tratamento do primeiro experimento. Uma
+        vitória é um local em que a média do tratamento superou a dela.
       </p>
     </div>
   );
