@@ -13,6 +13,8 @@ import { useJointAnalysis } from './api/joint-analysis.js';
 import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
 
 const DESIGN = { DBC: 'DBC', DIC: 'DIC' } as const;
+// A site's name may wrap in its column's header (TH never wraps), so that four sites fit an A4 page.
+const SITE_TH = cn(TH_NUM.replace('whitespace-nowrap', 'whitespace-normal'), 'min-w-[6.5rem]');
 
 function AnovaTable({ a }: { a: JointAnalysisResponse }) {
   return (
@@ -133,8 +135,7 @@ function SiteMeansTable({ a }: { a: JointAnalysisResponse }) {
             Tratamento
           </th>
           {a.locais.map((l) => (
-            // Site names wrap under each other so that four sites fit an A4 page.
-            <th key={l.experimentId} scope="col" className={cn(TH_NUM, 'min-w-[6.5rem] whitespace-normal')}>
+            <th key={l.experimentId} scope="col" className={SITE_TH}>
               {l.nome}
             </th>
           ))}
