@@ -173,5 +173,12 @@ describe('joint analysis: what cannot be analysed together is refused in pt-BR',
     refuses([local(1, base), local(2, [t('Testemunha', [5, 5, 5]), t('Produto A', [5, 5, 5])])], /nº 2 .*Todos os valores são iguais/);
     refuses([local(1, base), local(2, [t('Testemunha', [1, -2, 3]), t('Produto A')])], /valor inválido na repetição 2/);
     refuses([local(1, base), local(2, [t('Testemunha'), t('testemunha')])], /dois tratamentos chamados/);
+    refuses(
+      Array.from({ length: 51 }, (_, i) => local(i + 1, base)),
+      /no máximo 50 experimentos/,
+    );
+    // A long list of names is cut after five, so the message stays readable.
+    const many = Array.from({ length: 8 }, (_, i) => t(`Produto ${i}`));
+    refuses([local(1, [t('Testemunha'), ...many]), local(2, [t('Testemunha'), t('Outro')])], /"Produto 4" e mais 3 e tem "Outro"/);
   });
 });
