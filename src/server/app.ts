@@ -16,6 +16,7 @@ import { EXPERIMENT_JSON_BYTES, SMALL_JSON_BYTES, installJsonParser } from './ht
 import { ResponseCache } from './http/response-cache.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
+import { analysisRoutes } from './modules/analyses/public.js';
 import { auditRoutes } from './modules/audit/public.js';
 import { AccessTokens, AuthService, authRoutes, createMailer, type Mailer, signingKey } from './modules/auth/public.js';
 import { dashboardRoutes } from './modules/dashboard/public.js';
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   experimentRoutes(app, ctx, new ExperimentService(ctx.db, documentStore), guards);
   documentRoutes(app, ctx, documentStore, guards);
   dashboardRoutes(app, ctx, guards);
+  analysisRoutes(app, ctx, guards);
   extractionRoutes(app, ctx, guards);
   auditRoutes(app, ctx, guards);
   await registerSpa(app, opts.webRoot ?? WEB_DIST_DIR);

@@ -115,3 +115,6 @@ export interface DocumentsResponse {
  * /documentos → DocumentCardsPage, /experimentos → ExperimentRowsPage (dashboard.ts).
  * POST /api/extract-pdf → ExtractionResult (extraction.ts). GET /api/admin/auditoria → AuditPage (audit.ts).
  */
+
+/** POST /api/analises/conjunta: the joint analysis across sites (shared/stats/conjunta.ts). */
+export type { AnaliseConjunta as JointAnalysisResponse } from './stats/conjunta.js';

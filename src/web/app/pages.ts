@@ -16,4 +16,5 @@ export const AdminUsersPage = preloadable(() => import('./routes/admin-users.js'
 export const AdminAuditPage = preloadable(() => import('./routes/admin-audit.js').then((m) => m.AdminAuditPage));
 export const TermsPage = preloadable(() => import('./routes/terms.js').then((m) => m.TermsPage));
 export const TrialReportPage = preloadable(() => import('./routes/trial-report.js').then((m) => m.TrialReportPage));
+export const JointAnalysisPage = preloadable(() => import('./routes/joint-analysis.js').then((m) => m.JointAnalysisPage));
 export const PrivacyPage = preloadable(() => import('./routes/privacy.js').then((m) => m.PrivacyPage));

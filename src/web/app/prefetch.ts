@@ -36,6 +36,7 @@ const ENTRIES: Entry[] = [
   { path: '/admin/usuarios', page: pages.AdminUsersPage, signedIn: true },
   { path: '/admin/auditoria', page: pages.AdminAuditPage, signedIn: true },
   { path: '/experimentos/:id/relatorio', page: pages.TrialReportPage, signedIn: true },
+  { path: '/analise-conjunta', page: pages.JointAnalysisPage, signedIn: true },
   { path: '/register', page: pages.RegisterPage, signedIn: false },
   { path: '/forgot-password', page: pages.ForgotPasswordPage, signedIn: false },
   { path: '/reset-password', page: pages.ResetPasswordPage, signedIn: false },

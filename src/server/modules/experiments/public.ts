@@ -1,7 +1,7 @@
 /** What other modules, the app and scripts may use of experiments; its other files are its own (eslint.config.js). */
 export { experimentRoutes } from './routes.js';
 export { ExperimentService, canModify } from './service.js';
-export { getExperimentHead, pageExperiments, listExperimentsText, produtosBusca, currentYear } from './repository.js';
+export { getExperimentHead, getExperiments, pageExperiments, listExperimentsText, produtosBusca, currentYear } from './repository.js';
 export { storeTreatmentsJson } from './presenter.js';
 export { insertExperiments, reserveExperimentIds } from './repository.js';
 export { insertRows } from './bulk-insert.js';

@@ -124,6 +124,12 @@ export async function getExperiment(db: Db | Tx, id: number): Promise<Experiment
   return experiment ?? null;
 }
 
+/** The experiments with these ids, in one query (those that do not exist are simply absent), by id. */
+export async function getExperiments(db: Db | Tx, ids: readonly number[]): Promise<Experiment[]> {
+  if (!ids.length) return [];
+  return experimentsJson(db, inArray(experiments.id, [...ids]), ids.length, 0);
+}
+
 /** Just what permission checks and the audit trail's label need. */
 export async function getExperimentHead(db: Db, id: number) {
   const [row] = await db

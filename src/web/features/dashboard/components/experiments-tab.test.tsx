@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FilterValues } from '../../../lib/query-keys.js';
 import { ExperimentsTab, type TableSort, nextSort } from './experiments-tab.js';
@@ -62,6 +62,12 @@ function Harness({ onView }: { onView: (id: number) => void }) {
   );
 }
 
+/** Where the app went: the joint analysis button navigates. */
+function Location() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+}
+
 function show() {
   const onView = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -69,6 +75,7 @@ function show() {
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <Harness onView={onView} />
+        <Location />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -161,5 +168,24 @@ describe('ExperimentsTab', () => {
     });
     await vi.waitFor(() => expect(alert).toHaveBeenCalled());
     expect(onView).toHaveBeenCalledTimes(3);
+  });
+
+  it('a checkbox per row selects experiments; from two on, "Análise conjunta" opens their joint analysis', async () => {
+    const { onView } = show();
+    const alfa = await screen.findByRole('checkbox', { name: 'Incluir o experimento nº 1 (Alfa Agro) na análise conjunta' });
+    const button = () => screen.getByRole('button', { name: /^Análise conjunta/ }) as HTMLButtonElement;
+    expect(button().disabled).toBe(true);
+    fireEvent.click(alfa);
+    expect(button().disabled).toBe(true);
+    expect(button().textContent).toBe('Análise conjunta (1 selecionado)');
+    fireEvent.click(screen.getByRole('checkbox', { name: /nº 2 \(Beta Agro\)/ }));
+    expect(button().disabled).toBe(false);
+    expect(onView).not.toHaveBeenCalled();
+    // The choice survives a page change.
+    fireEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await vi.waitFor(() => expect(last().get('offset')).toBe('25'));
+    expect(button().textContent).toBe('Análise conjunta (2 selecionados)');
+    fireEvent.click(button());
+    expect(screen.getByTestId('location').textContent).toBe('/analise-conjunta?ids=1,2');
   });
 });

@@ -3,9 +3,12 @@
  * sortable by each column and searched by the dashboard's search box. The server sorts, searches
  * and pages (GET /api/experiments), so 10,000 experiments cost the same as 25. Below 640 px the
  * table scrolls inside its card with the first column fixed; a row opens the experiment's details.
+ * Each row has a checkbox: two or more checked experiments open their joint analysis (issue 20,
+ * /analise-conjunta?ids=…); the choice survives paging, sorting and searching.
  */
 import { type MouseEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { MAX_LOCAIS, MIN_LOCAIS } from '../../../../shared/analise-conjunta.js';
 import type { Experiment } from '../../../../shared/experiment.js';
 import type { ExperimentSortKey, SortDirection } from '../../../../shared/filters.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
@@ -125,6 +128,11 @@ export function ExperimentsTab({
   const setPage = (p: number) => setPaging({ listing, page: p });
 
   const q = useExperimentsTable(filters, { busca, ...sort, page });
+  const [selecionados, setSelecionados] = useState<number[]>([]);
+  const navigate = useNavigate();
+  const alternar = (id: number) =>
+    setSelecionados((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : ids.length < MAX_LOCAIS ? [...ids, id] : ids));
+  const conjuntaPronta = selecionados.length >= MIN_LOCAIS;
   const actions = useExperimentActions();
   const canModify = useCanModify();
   const total = q.data?.total ?? 0;
@@ -135,7 +143,7 @@ export function ExperimentsTab({
 
   // A click anywhere on a row opens it, except on its own links and buttons.
   const onRowClick = (e: MouseEvent<HTMLTableRowElement>, id: number) => {
-    if ((e.target as HTMLElement).closest('a, button')) return;
+    if ((e.target as HTMLElement).closest('a, button, input, label')) return;
     onView(id);
   };
 
@@ -148,8 +156,28 @@ export function ExperimentsTab({
             {total > TABLE_PAGE_SIZE ? `Mostrando ${formatNumber(from, 0)}–${formatNumber(to, 0)} de ${formatNumber(total, 0)}` : null}
           </p>
         </div>
-        <SearchBox value={busca} onChange={onBusca} label="Buscar experimentos" />
+        <div className="flex flex-wrap items-center gap-2">
+          <SearchBox value={busca} onChange={onBusca} label="Buscar experimentos" />
+          <Button
+            size="sm"
+            variant={conjuntaPronta ? 'primary' : 'secondary'}
+            disabled={!conjuntaPronta}
+            onClick={() => navigate(`/analise-conjunta?ids=${selecionados.join(',')}`)}
+            title={conjuntaPronta ? undefined : `Marque ${MIN_LOCAIS} ou mais experimentos com os mesmos tratamentos`}
+          >
+            Análise conjunta
+            {selecionados.length ? ` (${selecionados.length} ${selecionados.length === 1 ? 'selecionado' : 'selecionados'})` : ''}
+          </Button>
+          {selecionados.length ? (
+            <Button size="sm" variant="ghost" onClick={() => setSelecionados([])}>
+              Limpar seleção
+            </Button>
+          ) : null}
+        </div>
       </div>
+      <p className="sr-only" aria-live="polite">
+        {selecionados.length ? `${selecionados.length} experimento(s) selecionado(s) para a análise conjunta` : ''}
+      </p>
       {q.isError ? (
         <Alert tone="error" className="m-4">
           Erro: {q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimentos'}
@@ -207,20 +235,31 @@ export function ExperimentsTab({
             ) : null}
             {rows.map((r) => (
               <tr key={r.id} className="group cursor-pointer hover:bg-soil-50" onClick={(e) => onRowClick(e, r.id)}>
-                <td className={cn(STICKY, 'bg-white px-3 py-3 font-medium text-slate-900 group-hover:bg-soil-50')}>
-                  <Link
-                    to={detailsHref(r.id)}
-                    onClick={(e) => {
-                      // A plain click opens the details here; Ctrl/⌘-click still opens a new tab.
-                      if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
-                      e.preventDefault();
-                      onView(r.id);
-                    }}
-                    className="block whitespace-normal break-words text-slate-900 underline-offset-2 hover:text-brand-800 hover:underline sm:truncate"
-                    title={r.consultoria}
-                  >
-                    {r.consultoria}
-                  </Link>
+                <td className={cn(STICKY, 'bg-white py-1 pl-1 pr-3 font-medium text-slate-900 group-hover:bg-soil-50 sm:py-3')}>
+                  <div className="flex items-start gap-1">
+                    <label className="flex h-11 w-9 shrink-0 cursor-pointer items-center justify-center sm:h-5 sm:w-7">
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-brand-600"
+                        checked={selecionados.includes(r.id)}
+                        onChange={() => alternar(r.id)}
+                        aria-label={`Incluir o experimento nº ${r.id} (${r.consultoria}) na análise conjunta`}
+                      />
+                    </label>
+                    <Link
+                      to={detailsHref(r.id)}
+                      onClick={(e) => {
+                        // A plain click opens the details here; Ctrl/⌘-click still opens a new tab.
+                        if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+                        e.preventDefault();
+                        onView(r.id);
+                      }}
+                      className="block min-w-0 whitespace-normal break-words text-slate-900 underline-offset-2 hover:text-brand-800 hover:underline sm:truncate"
+                      title={r.consultoria}
+                    >
+                      {r.consultoria}
+                    </Link>
+                  </div>
                 </td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{r.regional}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{r.cultura}</td>

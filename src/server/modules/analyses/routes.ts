@@ -1,0 +1,71 @@
+/**
+ * POST /api/analises/conjunta: the joint analysis of a group of experiments (docs/api.md, "Joint
+ * analysis"; the statistics in shared/stats/conjunta.ts). Every signed-in user reads every
+ * experiment, as GET /api/experiments/:id/analise. The experiments are read in one query whatever
+ * their number.
+ */
+import type { FastifyInstance } from 'fastify';
+import { analiseConjuntaSchema } from '../../../shared/analise-conjunta.js';
+import { z } from '../../../shared/zod.js';
+import type { JointAnalysisResponse } from '../../../shared/api-types.js';
+import { analiseConjunta } from '../../../shared/stats/conjunta.js';
+import { StatsInputError } from '../../../shared/stats/stats-input-error.js';
+import type { AppContext } from '../../context.js';
+import type { AuthGuards } from '../../http/auth.js';
+import { AppError, badRequest, notFound, zodFields } from '../../http/errors.js';
+import { getExperiments } from '../experiments/public.js';
+
+export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
+  app.post(
+    '/api/analises/conjunta',
+    { preHandler: guards.requireUser, config: { failureMessage: 'Erro ao calcular a análise conjunta' } },
+    async (request) => {
+      const parsed = z.safeParse(analiseConjuntaSchema, request.body);
+      if (!parsed.success) {
+        // One field: its message says what is wrong better than "Dados inválidos".
+        const fields = zodFields(parsed.error);
+        throw badRequest(fields, Object.values(fields)[0]);
+      }
+      const { experimentIds } = parsed.data;
+      const found = new Map((await getExperiments(ctx.db, experimentIds)).map((e) => [e.id, e]));
+      const missing = experimentIds.filter((id) => !found.has(id));
+      if (missing.length) {
+        throw notFound(
+          missing.length === 1
+            ? `Experimento não encontrado: nº ${missing[0]}.`
+            : `Experimentos não encontrados: nº ${missing.join(', ')}.`,
+        );
+      }
+      const experiments = experimentIds.map((id) => found.get(id)!);
+      // The dashboard never averages yields across crops (issue 19); a joint analysis would.
+      const culturas = [...new Set(experiments.map((e) => e.cultura))];
+      if (culturas.length > 1) {
+        const detalhe = culturas.map(
+          (c) =>
+            `${c}: nº ${experiments
+              .filter((e) => e.cultura === c)
+              .map((e) => e.id)
+              .join(', ')}`,
+        );
+        throw new AppError(
+          422,
+          'UNPROCESSABLE',
+          `Os experimentos são de culturas diferentes (${detalhe.join('; ')}): a análise conjunta compara os mesmos tratamentos na mesma cultura.`,
+        );
+      }
+      try {
+        return analiseConjunta(
+          experiments.map((e) => ({
+            experimentId: e.id,
+            nome: `${e.cidade}/${e.estado} · ${e.ano}`,
+            design: e.tipo_estatistica,
+            tratamentos: e.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes })),
+          })),
+        ) satisfies JointAnalysisResponse;
+      } catch (err) {
+        if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
+        throw err;
+      }
+    },
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * The joint analysis across sites (análise conjunta) as a report like the single trial's: the
+ * sites, the joint ANOVA, the ratio of residual mean squares with its warning, the overall means
+ * with Tukey's letters, each site's means and each treatment's win rate over the control.
+ */
+import { Link } from 'react-router';
+import type { JointAnalysisResponse } from '../../../shared/api-types.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { ApiError } from '../../lib/api-client.js';
+import { cn } from '../../lib/cn.js';
+import { useJointAnalysis } from './api/joint-analysis.js';
+import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+
+const DESIGN = { DBC: 'DBC', DIC: 'DIC' } as const;
+// A site's name may wrap in its column's header (TH never wraps), so that four sites fit an A4 page.
+const SITE_TH = cn(TH_NUM.replace('whitespace-nowrap', 'whitespace-normal'), 'min-w-[6.5rem]');
+
+function AnovaTable({ a }: { a: JointAnalysisResponse }) {
+  return (
+    <ScrollTable caption="Análise de variância conjunta">
+      <thead>
+        <tr>
+          <th scope="col" className={cn(TH, FIRST_TH)}>
+            FV
+          </th>
+          {['GL', 'SQ', 'QM', 'F', 'p'].map((h) => (
+            <th key={h} scope="col" className={TH_NUM}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {a.anova.linhas.map((l) => (
+          <tr key={l.fonte} className={ROW}>
+            <td className={FIRST_TD}>{l.fonte}</td>
+            <td className={TD_NUM}>{l.gl}</td>
+            <td className={TD_NUM}>{n(l.sq)}</td>
+            <td className={TD_NUM}>{l.qm === null ? '' : n(l.qm)}</td>
+            <td className={TD_NUM}>{l.f === null ? '' : n(l.f, 3)}</td>
+            <td className={TD_NUM}>{l.p === null ? '' : p(l.p)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+function SitesTable({ a }: { a: JointAnalysisResponse }) {
+  return (
+    <ScrollTable caption={`Locais (${a.locais.length})`}>
+      <thead>
+        <tr>
+          <th scope="col" className={cn(TH, FIRST_TH)}>
+            Local
+          </th>
+          <th scope="col" className={TH}>
+            Delineamento
+          </th>
+          <th scope="col" className={TH_NUM}>
+            Média (kg/ha)
+          </th>
+          <th scope="col" className={TH_NUM}>
+            CV (%)
+          </th>
+          <th scope="col" className={TH_NUM}>
+            QM resíduo
+          </th>
+          <th scope="col" className={TH_NUM}>
+            p (trat.)
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {a.locais.map((l) => (
+          <tr key={l.experimentId} className={ROW}>
+            <td className={FIRST_TD}>
+              {l.nome} <span className="whitespace-nowrap text-xs font-normal text-slate-600">(nº {l.experimentId})</span>
+            </td>
+            <td className={TD}>{DESIGN[l.delineamento]}</td>
+            <td className={TD_NUM}>{n(l.media)}</td>
+            <td className={TD_NUM}>{n(l.cv, 1)}</td>
+            <td className={TD_NUM}>{n(l.qmRes)}</td>
+            <td className={TD_NUM}>{p(l.pTratamentos)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+function MeansTable({ a }: { a: JointAnalysisResponse }) {
+  return (
+    <div className="min-w-0">
+      <ScrollTable caption="Médias gerais (kg/ha) e letras de Tukey a 5%">
+        <thead>
+          <tr>
+            <th scope="col" className={cn(TH, FIRST_TH)}>
+              Tratamento
+            </th>
+            <th scope="col" className={TH_NUM}>
+              Média
+            </th>
+            <th scope="col" className={cn(TH, 'text-center')}>
+              Tukey
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {a.grupos.map((g) => (
+            <tr key={g.nome} className={ROW}>
+              <td className={FIRST_TD}>{g.nome}</td>
+              <td className={TD_NUM}>{n(g.media)}</td>
+              <td className={cn(TD, 'text-center font-semibold')}>{g.letras}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+      <p className="mt-1 text-xs text-slate-600">
+        DMS (Tukey 5%): {n(a.tukey.dms)} kg/ha, com o erro de {a.erroTratamentos.fonte} (GL {a.erroTratamentos.gl}). Médias seguidas da
+        mesma letra não diferem entre si.
+      </p>
+    </div>
+  );
+}
+
+function SiteMeansTable({ a }: { a: JointAnalysisResponse }) {
+  const geral = new Map(a.grupos.map((g) => [g.nome, g.media]));
+  return (
+    <ScrollTable caption="Médias por local (kg/ha)">
+      <thead>
+        <tr>
+          <th scope="col" className={cn(TH, FIRST_TH)}>
+            Tratamento
+          </th>
+          {a.locais.map((l) => (
+            <th key={l.experimentId} scope="col" className={SITE_TH}>
+              {l.nome}
+            </th>
+          ))}
+          <th scope="col" className={TH_NUM}>
+            Geral
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {a.tratamentos.map((nome, i) => (
+          <tr key={nome} className={ROW}>
+            <td className={FIRST_TD}>{nome}</td>
+            {a.locais.map((l) => (
+              <td key={l.experimentId} className={TD_NUM}>
+                {n(l.medias[i])}
+              </td>
+            ))}
+            <td className={cn(TD_NUM, 'font-semibold')}>{n(geral.get(nome))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+function WinsTable({ a }: { a: JointAnalysisResponse }) {
+  return (
+    <ScrollTable caption="Vitórias sobre a testemunha">
+      <thead>
+        <tr>
+          <th scope="col" className={cn(TH, FIRST_TH)}>
+            Tratamento
+          </th>
+          <th scope="col" className={TH_NUM}>
+            Vitórias
+          </th>
+          <th scope="col" className={TH_NUM}>
+            Taxa
+          </th>
+          <th scope="col" className={TH_NUM}>
+            Ganho médio (kg/ha)
+          </th>
+          <th scope="col" className={TH_NUM}>
+            Ganho (%)
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {a.vitorias.map((v) => (
+          <tr key={v.nome} className={ROW}>
+            <td className={FIRST_TD}>{v.nome}</td>
+            <td className={TD_NUM}>
+              {v.vitorias} de {v.locais}
+            </td>
+            <td className={TD_NUM}>{n(100 * v.taxa, 0)}%</td>
+            <td className={TD_NUM}>{n(v.ganhoKgHa, 1)}</td>
+            <td className={TD_NUM}>{v.ganhoPct === null ? '-' : `${n(v.ganhoPct, 1)}%`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+/** The report of `ids` analysed together; `backTo` is where "ajuste a seleção" leads when they cannot be. */
+export function JointAnalysisView({ ids, backTo }: { ids: readonly number[]; backTo: string }) {
+  const q = useJointAnalysis(ids);
+  if (q.isPending)
+    return (
+      <div className="flex justify-center py-6 text-brand-700" role="status" aria-label="Calculando a análise conjunta">
+        <Spinner />
+      </div>
+    );
+  if (q.isError) {
+    const known = q.error instanceof ApiError && q.error.status > 0 && q.error.status < 500;
+    return (
+      <Alert tone="info" title="Não foi possível fazer a análise conjunta destes experimentos">
+        <p>{known ? q.error.message : 'Erro ao calcular a análise conjunta. Tente novamente em instantes.'}</p>
+        <p className="mt-2">
+          <Link to={backTo} className="font-medium text-brand-700 underline underline-offset-2">
+            Voltar aos experimentos e ajustar a seleção
+          </Link>
+        </p>
+      </Alert>
+    );
+  }
+  const a = q.data;
+  const heterogeneo = a.razao_qmr > 7;
+  return (
+    <div className="space-y-4 text-sm">
+      <div className="flex flex-wrap gap-x-6 gap-y-1 text-slate-800">
+        <span>
+          Locais: <strong>{a.locais.length}</strong>
+        </span>
+        <span>
+          Tratamentos: <strong>{a.tratamentos.length}</strong> × <strong>{a.repeticoes}</strong> repetições
+        </span>
+        <span>
+          Média geral: <strong>{n(a.media)} kg/ha</strong>
+        </span>
+        <span>
+          CV: <strong>{n(a.cv)}%</strong>
+        </span>
+        <span>
+          Razão QMR (maior/menor): <strong className={heterogeneo ? 'text-amber-800' : undefined}>{n(a.razao_qmr)}</strong>
+        </span>
+      </div>
+      {a.avisos.length ? (
+        <Alert tone={heterogeneo ? 'warning' : 'info'}>
+          <ul className="list-disc space-y-1 pl-5">
+            {a.avisos.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <SitesTable a={a} />
+      <AnovaTable a={a} />
+      <MeansTable a={a} />
+      <SiteMeansTable a={a} />
+      <WinsTable a={a} />
+      <p className="text-xs text-slate-600">
+        Testemunha: {a.testemunha.nome} (média geral {n(a.testemunha.media)} kg/ha), o primeiro tratamento do primeiro experimento. Uma
+        vitória é um local em que a média do tratamento superou a dela.
+      </p>
+    </div>
+  );
+}
