@@ -33,7 +33,7 @@ const fatorial = () => ({
       repeticoes: plots(3150),
       produtos_aplicados: [{ nome: 'Aminoagro Folha', dose: 2, custo: 30 }],
     },
-  ],
+  ] as Record<string, unknown>[],
 });
 
 const get = (url: string, who = ctx.me) => ctx.t.app.inject({ method: 'GET', url, headers: who.auth });
