@@ -9,6 +9,7 @@ import type { Experiment } from '../../../shared/experiment.js';
 import { EXP_MSG } from '../../../shared/fields/messages.js';
 import { appWithAccounts } from '../../test/app.js';
 import { buildExperiment, createExperiment, samplePdf, sendMultipart } from '../../test/factories.js';
+import { analysisInput } from './repository.js';
 
 const ctx = appWithAccounts({ admin: { role: 'admin' }, me: {} });
 
@@ -117,6 +118,29 @@ describe('factors, levels and dose (issue 20)', () => {
     const a = await get(`/api/experiments/${e.id}/analise`);
     expect(a.statusCode).toBe(200);
     expect(a.json().anova.linhas.map((l: { fonte: string }) => l.fonte)).toEqual(['Tratamentos', 'Blocos', 'Resíduo', 'Total']);
+  });
+
+  it("passes the factors, levels, dose and products to the analysis as issue 20's contract says", async () => {
+    const e = await createExperiment(ctx.t.app, ctx.me, fatorial());
+    const input = analysisInput(e);
+    expect(input).toMatchObject({ design: 'Fatorial DBC com adicional', precoSaca: null, fatores: { a: 'Produto', b: 'Dose' } });
+    expect(input.tratamentos[0]).toEqual({
+      nome: 'Testemunha',
+      repeticoes: plots(3000),
+      nivelA: null,
+      nivelB: null,
+      dose: null,
+      produtos: [],
+    });
+    expect(input.tratamentos[4]).toEqual({
+      nome: 'Folha 2 L',
+      repeticoes: plots(3150),
+      nivelA: 'Folha',
+      nivelB: '2 L',
+      dose: 1000,
+      produtos: [{ dose: 2, custo: 30 }],
+    });
+    expect(analysisInput({ ...e, fator_a: ' ', fator_b: '' }).fatores).toEqual({ a: null, b: null });
   });
 
   it('the analysis of a factorial answers, never a 5xx (422 until the factorial analysis is there)', async () => {

@@ -256,7 +256,9 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
           if (path === 'pdf') setUploadError(message);
           else setError(path as keyof FormValues, { message });
         }
-        goTo(Math.min(...entries.map(([path]) => (path === 'pdf' ? TOTAL_STEPS : stepOfField(path)))));
+        const level = entries.find(([path]) => /^tratamentos\.\d+\.nivel_[ab]$/.test(path))?.[0];
+        const first = Math.min(...entries.map(([path]) => (path === 'pdf' ? TOTAL_STEPS : stepOfField(path))));
+        goTo(first, first === stepOfField('tratamentos') ? level : undefined);
         toast.error(err.status === 413 || err.status === 415 ? err.message : SAVE_ERROR);
       } else {
         toast.error(SAVE_ERROR);
@@ -267,13 +269,14 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   };
 
   const onInvalid = (errors: object) => {
-    const first = Object.keys(errors)[0];
+    const steps = Object.keys(errors).map(stepOfField);
+    const target = Math.min(...steps);
     // The design is chosen in step 6 but the levels are typed in step 5: the save leads to them.
     const levels = treatmentsMissingLevels(errors);
-    if (levels.length) {
-      goTo(stepOfField('tratamentos'), `tratamentos.${levels[0]!}.${levelPath(errors, levels[0]!)}`);
+    if (levels.length && target === stepOfField('tratamentos')) {
+      goTo(target, `tratamentos.${levels[0]!}.${levelPath(errors, levels[0]!)}`);
       toast.error(`${LEVELS_MISSING} ${levels.map((i) => `T${i + 1}`).join(', ')}.`);
-    } else if (first) goTo(stepOfField(first));
+    } else if (steps.length) goTo(target);
     explainMissingModality();
     setUploadError(pdfMissing());
   };
