@@ -132,6 +132,9 @@ describe('step 5', () => {
     expect(step5Schema.parse({ tratamentos: [t] }).tratamentos[0]).toEqual({
       ...t,
       custo: 0,
+      nivel_a: '',
+      nivel_b: '',
+      dose: null,
       produtos_aplicados: [],
       analises_adicionais: [],
     });
@@ -236,6 +239,8 @@ describe('step 6', () => {
   it('roi optional, 0 is null; negative cost refused', () => {
     expect(step6Schema.parse({ tipo_estatistica: 'DBC', custo_protocolo: 0, roi: 0 })).toEqual({
       tipo_estatistica: 'DBC',
+      fator_a: '',
+      fator_b: '',
       custo_protocolo: 0,
       roi: null,
       preco_saca: null,
@@ -345,5 +350,88 @@ describe('replicates (trial statistics)', () => {
     expect(first(step6Schema.safeParse({ tipo_estatistica: 'DBC', custo_protocolo: 1, preco_saca: -1 })).preco_saca).toBe(
       'Preço deve ser positivo',
     );
+  });
+});
+
+describe('two-factor designs (issue 20)', () => {
+  const base = {
+    consultoria: 'Agro',
+    marca: 'Aminoagro',
+    bu: 'BU2',
+    regional: 'GO',
+    cidade: 'Jataí',
+    estado: 'GO',
+    teor_argila: 40,
+    teor_materia_organica: 3,
+    cultura: 'Milho',
+    cultivar: 'DKB 390',
+    ano: 2025,
+    custo_protocolo: 1000,
+    fator_a: ' Produto ',
+    fator_b: 'Dose',
+  };
+  const t = (nome: string, nivel_a?: string, nivel_b?: string, dose?: unknown) => ({
+    nome,
+    modalidade: 'Solo',
+    produtividade: 9000,
+    ...(nivel_a !== undefined ? { nivel_a } : {}),
+    ...(nivel_b !== undefined ? { nivel_b } : {}),
+    ...(dose !== undefined ? { dose } : {}),
+  });
+  const crossed = [t('A1B1', 'A1', 'B1'), t('A1B2', 'A1', 'B2'), t('A2B1', 'A2', 'B1'), t('A2B2', 'A2', 'B2')];
+
+  it('keeps the factors, levels and a pt-BR dose; trims them', () => {
+    const r = experimentInputSchema.parse({ ...base, tipo_estatistica: 'Fatorial DBC', tratamentos: [t('X', ' A1 ', 'B1', '2,5')] });
+    expect(r.fator_a).toBe('Produto');
+    expect(r.tratamentos[0]).toMatchObject({ nivel_a: 'A1', nivel_b: 'B1', dose: 2.5 });
+    expect(
+      experimentInputSchema.parse({ ...base, tipo_estatistica: 'DBC', tratamentos: [t('X', '', '', '1.000')] }).tratamentos[0],
+    ).toMatchObject({
+      nivel_a: '',
+      dose: 1000,
+    });
+  });
+
+  it('a factorial design needs both levels on every treatment, named by the factor', () => {
+    const r = first(
+      experimentInputSchema.safeParse({ ...base, tipo_estatistica: 'Fatorial DIC', tratamentos: [...crossed, t('Sem B', 'A3', '')] }),
+    );
+    expect(r).toEqual({ 'tratamentos.4.nivel_b': EXP_MSG.nivelBRequired('Dose') });
+    expect(EXP_MSG.nivelBRequired('Dose')).toBe('Informe o nível de Dose (fator B) deste tratamento');
+    const unnamed = first(
+      experimentInputSchema.safeParse({ ...base, fator_a: '', tipo_estatistica: 'Fatorial DBC', tratamentos: [t('X')] }),
+    );
+    expect(unnamed).toEqual({
+      'tratamentos.0.nivel_a': 'Informe o nível do fator A deste tratamento',
+      'tratamentos.0.nivel_b': 'Informe o nível de Dose (fator B) deste tratamento',
+    });
+    expect(experimentInputSchema.safeParse({ ...base, tipo_estatistica: 'Parcelas Subdivididas DBC', tratamentos: crossed }).success).toBe(
+      true,
+    );
+  });
+
+  it('"com adicional": exactly one treatment without levels (the first such is the additional)', () => {
+    const design = { ...base, tipo_estatistica: 'Fatorial DBC com adicional' };
+    expect(experimentInputSchema.safeParse({ ...design, tratamentos: [t('Testemunha'), ...crossed] }).success).toBe(true);
+    expect(first(experimentInputSchema.safeParse({ ...design, tratamentos: [t('Testemunha'), ...crossed, t('Outro')] }))).toEqual({
+      'tratamentos.5.nivel_a': EXP_MSG.nivelARequired('Produto'),
+      'tratamentos.5.nivel_b': EXP_MSG.nivelBRequired('Dose'),
+    });
+    expect(first(experimentInputSchema.safeParse({ ...design, tratamentos: crossed }))).toEqual({
+      tipo_estatistica: EXP_MSG.adicionalRequired,
+    });
+  });
+
+  it('single-factor designs ignore levels; every missing level is reported even beside other errors', () => {
+    expect(experimentInputSchema.safeParse({ ...base, tipo_estatistica: 'DBC', tratamentos: [t('X', 'A1')] }).success).toBe(true);
+    const r = first(
+      experimentInputSchema.safeParse({ ...base, cidade: '', tipo_estatistica: 'Fatorial DBC', tratamentos: [t('X', 'A1')] }),
+    );
+    expect(r).toMatchObject({ cidade: 'Cidade é obrigatória', 'tratamentos.0.nivel_b': EXP_MSG.nivelBRequired('Dose') });
+  });
+
+  it('dose is optional and not negative; levels at most 60 characters', () => {
+    const r = first(experimentInputSchema.safeParse({ ...base, tipo_estatistica: 'DBC', tratamentos: [t('X', 'x'.repeat(61), '', -1)] }));
+    expect(r).toEqual({ 'tratamentos.0.nivel_a': 'Texto muito longo', 'tratamentos.0.dose': 'Dose deve ser positiva' });
   });
 });

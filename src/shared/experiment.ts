@@ -5,7 +5,7 @@
  * nested lists' limits. The form (react-hook-form) and the API validate with these objects.
  */
 import { z } from './zod.js';
-import { MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS } from './constants.js';
+import { DELINEAMENTOS_FATORIAIS, MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS } from './constants.js';
 import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from './fields/catalogue.js';
 import { scalarShape, stepShape } from './fields/kinds.js';
 import { EXP_MSG } from './fields/messages.js';
@@ -67,13 +67,49 @@ export const step5Schema = z.object({
 
 export const step6Schema = z.object(stepShape(EXPERIMENT_FIELDS, 6));
 
-/** The experiment as the form validates it (steps 1–6; the PDF of step 7 travels beside it). */
-export const experimentSchema = step1Schema
+/** Steps 1–6 merged, before the rules that span steps (zod refuses to extend a refined object). */
+const experimentObject = step1Schema
   .extend(step2Schema.shape)
   .extend(step3Schema.shape)
   .extend(step4Schema.shape)
   .extend(step5Schema.shape)
   .extend(step6Schema.shape);
+
+/** Whether a design is one of the two-factor designs, whose treatments carry levels. */
+export const isFatorial = (design: unknown): boolean => (DELINEAMENTOS_FATORIAIS as readonly unknown[]).includes(design);
+
+const typed = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * Spans steps 5 and 6: in a two-factor design every treatment has both levels, except, in "Fatorial
+ * DBC com adicional", exactly one treatment with none (the additional one: the first such, usually
+ * the control T1). Single-factor designs ignore levels. Errors sit on the level inputs of step 5.
+ */
+function checkFactorLevels(value: unknown, ctx: z.RefinementCtx): void {
+  if (typeof value !== 'object' || value === null) return;
+  const e = value as { tipo_estatistica?: unknown; fator_a?: unknown; fator_b?: unknown; tratamentos?: unknown };
+  if (!isFatorial(e.tipo_estatistica) || !Array.isArray(e.tratamentos)) return;
+  const comAdicional = e.tipo_estatistica === 'Fatorial DBC com adicional';
+  const niveis = e.tratamentos.map((t: unknown) => {
+    const r = (typeof t === 'object' && t !== null ? t : {}) as { nivel_a?: unknown; nivel_b?: unknown };
+    return { a: typed(r.nivel_a), b: typed(r.nivel_b) };
+  });
+  const adicional = comAdicional ? niveis.findIndex((n) => !n.a && !n.b) : -1;
+  if (comAdicional && adicional === -1 && niveis.length) {
+    ctx.addIssue({ code: 'custom', path: ['tipo_estatistica'], message: EXP_MSG.adicionalRequired });
+  }
+  niveis.forEach((n, i) => {
+    if (i === adicional) return;
+    if (!n.a) ctx.addIssue({ code: 'custom', path: ['tratamentos', i, 'nivel_a'], message: EXP_MSG.nivelARequired(typed(e.fator_a)) });
+    if (!n.b) ctx.addIssue({ code: 'custom', path: ['tratamentos', i, 'nivel_b'], message: EXP_MSG.nivelBRequired(typed(e.fator_b)) });
+  });
+}
+
+// Runs even when other fields have errors, so that a save shows every missing level at once.
+const factorLevels = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
+/** The experiment as the form validates it (steps 1–6; the PDF of step 7 travels beside it). */
+export const experimentSchema = experimentObject.superRefine(checkFactorLevels, factorLevels);
 
 type NullableInApi<F> = {
   [K in keyof F as F[K] extends { nullableInApi: true } ? K : never]: F[K] extends { schema: z.ZodType<infer O, unknown> }
@@ -101,11 +137,12 @@ const nullableInApi = Object.fromEntries(nullableEntries) as NullableInApi<typeo
  * What the API accepts: the same rules, except that fields marked `nullableInApi` (soil contents:
  * imported trials that did not measure them) may be null; the form never sends null.
  */
-export const experimentInputSchema = experimentSchema.extend(nullableInApi);
+export const experimentInputSchema = experimentObject.extend(nullableInApi).superRefine(checkFactorLevels, factorLevels);
 
-export const experimentUpdateSchema = experimentInputSchema.extend({
-  version: z.number({ error: EXP_MSG.versionRequired }).int().min(1),
-});
+export const experimentUpdateSchema = experimentObject
+  .extend(nullableInApi)
+  .extend({ version: z.number({ error: EXP_MSG.versionRequired }).int().min(1) })
+  .superRefine(checkFactorLevels, factorLevels);
 
 export type ExperimentInput = z.input<typeof experimentInputSchema>;
 export type ExperimentData = z.output<typeof experimentInputSchema>;

@@ -176,6 +176,9 @@ export const experiments = pgTable(
     roi: doublePrecision('roi'),
     /** R$ per 60 kg bag, for the economic analysis of the trial. */
     precoSaca: doublePrecision('preco_saca'),
+    /** Names of factors A and B in two-factor designs (migration 0014); '' when not given. */
+    fatorA: text('fator_a').notNull().default(''),
+    fatorB: text('fator_b').notNull().default(''),
     /**
      * Summary of the trial analysis, computed when the experiment is saved so the dashboard's
      * win-rate card is one aggregate: null when there are no replicates to analyse.
@@ -237,6 +240,11 @@ export const treatments = pgTable(
     custo: doublePrecision('custo').notNull().default(0),
     /** Plot yields (kg/ha), one per block; the same count for every treatment of the experiment. */
     repeticoes: doublePrecision('repeticoes').array(),
+    /** Levels of factors A and B in two-factor designs ('' for the additional treatment; migration 0014). */
+    nivelA: text('nivel_a').notNull().default(''),
+    nivelB: text('nivel_b').notNull().default(''),
+    /** The treatment's dose as a number, for the dose–response regression. */
+    dose: doublePrecision('dose'),
   },
   (t) => [uniqueIndex('treatments_experiment_position_key').on(t.experimentId, t.position)],
 );

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loginSchema, registerSchema } from '../../shared/auth.js';
+import { DELINEAMENTOS_FATORIAIS } from '../../shared/constants.js';
 import { experimentInputSchema } from '../../shared/experiment.js';
 import { experiments, users } from '../db/schema.js';
 import { signedInApp } from '../test/app.js';
@@ -39,7 +40,18 @@ const junk = fc.oneof(
 );
 
 const TOP_KEYS = Object.keys(buildExperiment());
-const TREATMENT_KEYS = ['nome', 'modalidade', 'produtividade', 'custo', 'produtos_aplicados', 'analises_adicionais', 'repeticoes'];
+const TREATMENT_KEYS = [
+  'nome',
+  'modalidade',
+  'produtividade',
+  'custo',
+  'produtos_aplicados',
+  'analises_adicionais',
+  'repeticoes',
+  'nivel_a',
+  'nivel_b',
+  'dose',
+];
 
 type Body = Record<string, unknown>;
 const mutation: fc.Arbitrary<(b: Body) => Body> = fc.oneof(
@@ -53,6 +65,8 @@ const mutation: fc.Arbitrary<(b: Body) => Body> = fc.oneof(
     const [first, ...others] = b.tratamentos as Body[];
     return { ...b, tratamentos: [{ ...first, [k]: v }, ...others] };
   }),
+  // A two-factor design: the levels (missing or junk) are then checked across the treatments.
+  fc.constantFrom(...DELINEAMENTOS_FATORIAIS).map((d) => (b: Body) => ({ ...b, tipo_estatistica: d })),
   fc
     .integer({ min: 31, max: 3000 })
     .map((n) => (b: Body) => ({ ...b, tratamentos: Array.from({ length: n }, () => (buildExperiment().tratamentos as Body[])[0]) })),

@@ -8,6 +8,7 @@
 import {
   BUSINESS_UNITS,
   DEFAULT_YEAR,
+  DELINEAMENTOS_FATORIAIS,
   DOSE_UNITS,
   MODALIDADES,
   TIPOS_ESTATISTICA,
@@ -180,11 +181,15 @@ export const EXPERIMENT_FIELDS = {
   tipo_estatistica: choice({
     label: 'Tipo de estatística',
     step: 6,
-    options: TIPOS_ESTATISTICA,
+    options: [...TIPOS_ESTATISTICA, ...DELINEAMENTOS_FATORIAIS],
     required: EXP_MSG.tipoEstatisticaRequired,
     placeholder: 'Selecione o delineamento',
     ...everywhere,
   }),
+  // Two-factor designs (issue 20): the factors' names, which the report uses for its rows
+  // ("Produto × Dose"); each treatment carries its levels (TREATMENT_FIELDS.nivel_a / nivel_b).
+  fator_a: text({ label: 'Fator A', step: 6, max: 60, placeholder: 'Ex.: Produto', csv: true, audited: true }),
+  fator_b: text({ label: 'Fator B', step: 6, max: 60, placeholder: 'Ex.: Dose', csv: true, audited: true }),
   custo_protocolo: number({
     kind: 'money',
     label: 'Custo do protocolo',
@@ -273,6 +278,19 @@ export const TREATMENT_FIELDS = {
     minMessage: EXP_MSG.custoPositive,
     decimals: 2,
     default: null,
+    csv: true,
+  }),
+  // Two-factor designs: the treatment's level of each factor ('' for the additional treatment).
+  nivel_a: text({ label: 'Nível do fator A', max: 60, csv: true }),
+  nivel_b: text({ label: 'Nível do fator B', max: 60, csv: true }),
+  dose: number({
+    kind: 'number',
+    label: 'Dose (regressão)',
+    min: 0,
+    minMessage: EXP_MSG.doseNonNegative,
+    decimals: 2,
+    default: null,
+    hint: 'Opcional: a dose do tratamento em número, para a curva de dose–resposta (regressão)',
     csv: true,
   }),
   repeticoes: replicates({ label: 'Repetições', unit: 'kg/ha', max: 12, valueMax: YIELD_MAX_KG_HA, decimals: PLOT_DECIMALS }),

@@ -51,5 +51,11 @@ export const EXP_MSG = {
   repeticaoDecimais: `Use no máximo ${PLOT_DECIMALS} casas decimais na produtividade da repetição`,
   precoSacaPositive: 'Preço deve ser positivo',
   // PRICE_PER_BAG_MAX written as pt-BR writes it (experiment.test.ts holds the two together).
+  // Issue 20: two-factor designs. The level messages name the factor as the form labels it.
+  nivelARequired: (fator: string) =>
+    fator ? `Informe o nível de ${fator} (fator A) deste tratamento` : 'Informe o nível do fator A deste tratamento',
+  nivelBRequired: (fator: string) =>
+    fator ? `Informe o nível de ${fator} (fator B) deste tratamento` : 'Informe o nível do fator B deste tratamento',
+  adicionalRequired: 'No fatorial com adicional, deixe um tratamento sem níveis: ele é o tratamento adicional (em geral a testemunha, T1)',
   precoSacaMax: 'Preço da saca deve ser no máximo R$ 1.000.000,00',
 } as const;

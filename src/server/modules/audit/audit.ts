@@ -19,6 +19,9 @@ interface TreatmentLike {
   modalidade: string;
   produtividade: number;
   custo?: number | null;
+  nivel_a?: string | null;
+  nivel_b?: string | null;
+  dose?: number | null;
   produtos_aplicados: Array<{ nome: string; dose?: number | null; unidade?: string | null; custo?: number | null }>;
   analises_adicionais: Array<{ nome: string; valor?: number | null; unidade?: string | null }>;
   repeticoes?: number[] | null;
@@ -31,6 +34,9 @@ function treatmentOf(t: TreatmentLike) {
     modalidade: t.modalidade,
     produtividade: t.produtividade,
     custo: t.custo ?? 0,
+    nivel_a: t.nivel_a || null,
+    nivel_b: t.nivel_b || null,
+    dose: t.dose ?? null,
     produtos_aplicados: t.produtos_aplicados.map((p) => ({
       nome: p.nome,
       dose: p.dose ?? null,

@@ -54,7 +54,17 @@ describe('csv', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]!.split(';')).toHaveLength(CSV_HEADER.length + 1 /* the quoted "Agro; Cia" adds one split */);
     expect(lines[1]).toContain('"Agro; Cia"');
-    expect(lines[1]).toMatch(/;T2;Raiz;Solo;3600;10,5;Aminoagro Raiz dose 0,5 R\$ 10,5$/);
+    // Levels and dose are empty for a single-factor trial.
+    expect(lines[1]).toMatch(/;T2;Raiz;Solo;3600;10,5;;;;Aminoagro Raiz dose 0,5 R\$ 10,5$/);
+    const fatorial = {
+      ...e,
+      tipo_estatistica: 'Fatorial DBC',
+      fator_a: 'Produto',
+      fator_b: 'Dose',
+      tratamentos: [{ ...e.tratamentos[1]!, nivel_a: 'Raiz', nivel_b: '1 L', dose: 2.5 }],
+    };
+    expect(experimentCsvLines(fatorial)).toMatch(/;Fatorial DBC;Produto;Dose;1000;.*;T1;Raiz;Solo;3600;10,5;Raiz;1 L;2,5;Aminoagro/);
+    expect(CSV_HEADER).toEqual(expect.arrayContaining(['Fator A', 'Fator B', 'Nível do fator A', 'Nível do fator B', 'Dose (regressão)']));
     const withUnit = {
       ...e,
       tratamentos: [{ ...e.tratamentos[1]!, produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 2, unidade: 'L/ha', custo: 10.5 }] }],

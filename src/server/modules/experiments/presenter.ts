@@ -14,7 +14,7 @@ export const isoTimestamp = (column: SQL | string) =>
 /** Columns sent under their own name, in the order the JSON lists them. */
 const PRODUCT_COLUMNS = ['nome', 'dose', 'unidade', 'custo'] as const;
 const ANALYSIS_COLUMNS = ['nome', 'valor', 'unidade'] as const;
-const TREATMENT_COLUMNS = ['id', 'nome', 'modalidade', 'produtividade', 'custo'] as const;
+const TREATMENT_COLUMNS = ['id', 'nome', 'modalidade', 'produtividade', 'custo', 'nivel_a', 'nivel_b', 'dose'] as const;
 const EXPERIMENT_COLUMNS = [
   'consultoria',
   'marca',
@@ -33,6 +33,8 @@ const EXPERIMENT_COLUMNS = [
   'custo_protocolo',
   'roi',
   'preco_saca',
+  'fator_a',
+  'fator_b',
   'pdf_filename',
   'produtividade_media',
 ] as const;

@@ -8,7 +8,7 @@ import { type ExperimentData, type Experiment, custoTratamento, produtividadeMed
 import { EXPERIMENT_FIELDS, type ExperimentFieldName } from '../../../shared/fields/catalogue.js';
 import { namesOf } from '../../../shared/fields/kinds.js';
 import type { ExperimentSortKey, Filters, SortDirection } from '../../../shared/filters.js';
-import { ALPHA, StatsInputError, analyzeCore } from '../../../shared/stats/index.js';
+import { ALPHA, type AnalyzeInput, type DesignInput, StatsInputError, analyzeCore } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
 import { insertRows } from './bulk-insert.js';
@@ -206,6 +206,44 @@ export function controlComparison(tratamentos: readonly { produtividade: number 
   };
 }
 
+/** What the analysis reads of an experiment, saved (Experiment) or being saved (ExperimentData). */
+interface AnalysedExperiment {
+  tipo_estatistica: string;
+  preco_saca: number | null;
+  fator_a: string;
+  fator_b: string;
+  tratamentos: readonly {
+    nome: string;
+    repeticoes?: number[] | undefined;
+    nivel_a: string;
+    nivel_b: string;
+    dose: number | null;
+    produtos_aplicados: readonly { dose: number | null; custo: number | null }[];
+  }[];
+}
+
+/**
+ * The analysis' input (issue 20's contract): the design, the bag price, the factors' names and each
+ * treatment's plot yields, levels, dose and products. An empty name or level is passed as null (the
+ * additional treatment has none). Callers check first that every treatment has replicates.
+ */
+export function analysisInput(e: AnalysedExperiment): AnalyzeInput {
+  const orNull = (s: string) => s.trim() || null;
+  return {
+    design: e.tipo_estatistica as DesignInput,
+    precoSaca: e.preco_saca,
+    fatores: { a: orNull(e.fator_a), b: orNull(e.fator_b) },
+    tratamentos: e.tratamentos.map((t) => ({
+      nome: t.nome,
+      repeticoes: t.repeticoes ?? [],
+      nivelA: orNull(t.nivel_a),
+      nivelB: orNull(t.nivel_b),
+      dose: t.dose,
+      produtos: t.produtos_aplicados.map((p) => ({ dose: p.dose, custo: p.custo })),
+    })),
+  };
+}
+
 /**
  * What the dashboard needs of the trial analysis, stored with the experiment: whether the best
  * treatment beat the control significantly (F at 5 % and the gap above Tukey's DMS), and the CV.
@@ -214,11 +252,7 @@ export function controlComparison(tratamentos: readonly { produtividade: number 
 export function analysisSummary(data: ExperimentData): { analiseVitoria: boolean | null; analiseCv: number | null } {
   if (!data.tratamentos.every((t) => t.repeticoes?.length)) return { analiseVitoria: null, analiseCv: null };
   try {
-    const a = analyzeCore({
-      design: data.tipo_estatistica,
-      tratamentos: data.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
-      precoSaca: data.preco_saca,
-    });
+    const a = analyzeCore(analysisInput(data));
     const control = a.testemunha?.media ?? 0;
     const best = Math.max(...a.tukey.grupos.filter((g) => g.nome !== a.testemunha?.nome).map((g) => g.media));
     const significant = (a.anova.tratamentos.p ?? 1) < ALPHA && best - control > a.tukey.dms;
@@ -297,6 +331,9 @@ async function insertNestedMany(
       produtividade: t.produtividade,
       custo: custoTratamento(t),
       repeticoes: t.repeticoes ?? null,
+      nivelA: t.nivel_a,
+      nivelB: t.nivel_b,
+      dose: t.dose,
     })),
     [treatments.id, treatments.experimentId, treatments.position],
   );

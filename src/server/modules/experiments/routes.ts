@@ -6,11 +6,19 @@ import { filtersSchema, hasAnyFilter, listQuerySchema } from '../../../shared/fi
 import type { AppContext } from '../../context.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
-import { type DesignInput, StatsInputError, analyze, avisos, classificarCv, ganhosComRetorno } from '../../../shared/stats/index.js';
+import { StatsInputError, analyze, avisos, classificarCv, ganhosComRetorno } from '../../../shared/stats/index.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
-import { countWhere, currentYear, filterConditions, getExperiment, listExperimentsText, searchCondition } from './repository.js';
+import {
+  analysisInput,
+  countWhere,
+  currentYear,
+  filterConditions,
+  getExperiment,
+  listExperimentsText,
+  searchCondition,
+} from './repository.js';
 import type { ExperimentService } from './service.js';
 
 const NO_REPLICATES =
@@ -68,11 +76,7 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
       throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
     }
     try {
-      const analysis = analyze({
-        design: experiment.tipo_estatistica as DesignInput,
-        tratamentos: experiment.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes! })),
-        precoSaca: experiment.preco_saca,
-      });
+      const analysis = analyze(analysisInput(experiment));
       // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
       const ganhos = ganhosComRetorno(
         analysis.ganhos,

@@ -77,8 +77,8 @@ describe('planExtraction and applyExtraction', () => {
     };
     expect(planExtraction(current, data)).toMatchObject({ conflicts: [], treatments: 'take' });
     expect(applyExtraction(current, data).tratamentos).toEqual([
-      { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3500, custo: null, produtos_aplicados: [], analises_adicionais: [] },
-      { nome: 'Raiz', modalidade: '', produtividade: 3800, custo: null, produtos_aplicados: [], analises_adicionais: [] },
+      { ...newTreatment(true), modalidade: 'Foliar', produtividade: 3500 },
+      { ...newTreatment(false), nome: 'Raiz', produtividade: 3800 },
     ]);
   });
 

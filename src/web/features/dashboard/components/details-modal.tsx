@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Experiment } from '../../../../shared/experiment.js';
-import { detailsLabel, experimentFields } from '../../../../shared/fields/catalogue.js';
+import type { Experiment, Tratamento } from '../../../../shared/experiment.js';
+import { TREATMENT_FIELDS, detailsLabel, experimentFields } from '../../../../shared/fields/catalogue.js';
 import { type DetailSection, formatFieldValue } from '../../../../shared/fields/kinds.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
@@ -42,6 +42,16 @@ function SoloSection({ e }: { e: Experiment }) {
   return items.length ? <Section title="Características do Solo">{items}</Section> : null;
 }
 
+/** A treatment's levels of the factors and its dose for the regression, when it has them. */
+function Levels({ e, t }: { e: Experiment; t: Tratamento }) {
+  const parts = [
+    t.nivel_a ? `${e.fator_a || TREATMENT_FIELDS.nivel_a.label}: ${t.nivel_a}` : '',
+    t.nivel_b ? `${e.fator_b || TREATMENT_FIELDS.nivel_b.label}: ${t.nivel_b}` : '',
+    t.dose !== null && t.dose !== undefined ? `${TREATMENT_FIELDS.dose.label}: ${formatNumber(t.dose, 2)}` : '',
+  ].filter(Boolean);
+  return parts.length ? <p className="text-slate-700">{parts.join(' · ')}</p> : null;
+}
+
 /** "Detalhes do Experimento" (spec 001 §2.3): closes on Fechar, the backdrop and Escape. */
 export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: number | null; onClose: () => void; analysis: AnalysisSlot }) {
   const { data: e, isPending, isError } = useExperiment(id);
@@ -67,6 +77,12 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
           </Section>
           <section className="rounded-lg border border-soil-200 p-4">
             <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Tratamentos</h3>
+            {e.fator_a || e.fator_b ? (
+              <p className="mb-3 text-sm text-slate-700">
+                Fatores: <strong className="text-slate-900">{e.fator_a || 'Fator A'}</strong> ×{' '}
+                <strong className="text-slate-900">{e.fator_b || 'Fator B'}</strong>
+              </p>
+            ) : null}
             <ul className="space-y-3">
               {e.tratamentos.map((t, i) => (
                 <li key={t.id} className="rounded-md bg-soil-50 p-3 text-sm">
@@ -77,6 +93,7 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
                     <p className="font-semibold text-brand-800">{formatKgHa(t.produtividade)}</p>
                   </div>
                   {t.custo > 0 ? <p className="text-slate-700">Custo total: {formatBRL(t.custo)}</p> : null}
+                  <Levels e={e} t={t} />
                   {t.produtos_aplicados.length ? (
                     <div className="mt-2">
                       <p className="text-xs font-medium text-slate-600">Produtos aplicados</p>

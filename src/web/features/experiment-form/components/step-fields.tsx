@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CULTIVARES_SUGERIDAS } from '../../../../shared/constants.js';
+import { isFatorial } from '../../../../shared/experiment.js';
 import { EXPERIMENT_FIELDS, STEP_FIELDS } from '../../../../shared/fields/catalogue.js';
 import { toNumberOrNull } from '../../../../shared/decimal.js';
 import {
@@ -200,9 +201,9 @@ function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined
   return <Input {...common} placeholder={extra?.placeholder} autoComplete={extra?.autoComplete} list={extra?.list} />;
 }
 
-/** The catalogue's fields of a step, in order. */
-function StepFields({ step, extra }: { step: Step; extra?: Partial<Record<Name, Extra>> }) {
-  const names = STEP_FIELDS[step].filter((n): n is Name => n !== 'tratamentos');
+/** The catalogue's fields of a step, in order (but those a step draws itself). */
+function StepFields({ step, extra, skip = [] }: { step: Step; extra?: Partial<Record<Name, Extra>>; skip?: readonly Name[] }) {
+  const names = STEP_FIELDS[step].filter((n): n is Name => n !== 'tratamentos' && !skip.includes(n as Name));
   return (
     <>
       {names.map((name) => (
@@ -301,11 +302,35 @@ export function StepCultura() {
   );
 }
 
+/**
+ * The factors' names, under the design when it is a two-factor one (issue 20). Hidden otherwise,
+ * but kept: switching the design back and forth loses nothing typed.
+ */
+function Factors() {
+  const design = useWatch<FormValues, 'tipo_estatistica'>({ name: 'tipo_estatistica' });
+  if (!isFatorial(design)) return null;
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-soil-200 bg-soil-50 p-3 sm:col-span-2 sm:grid-cols-2 sm:p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Fatores do delineamento</legend>
+      <p className="text-sm text-slate-700 sm:col-span-2">
+        Dê nome aos dois fatores; o nível de cada tratamento é informado no passo 5 (Tratamentos), em &quot;Fatorial e dose&quot;.
+        {design === 'Parcelas Subdivididas DBC' ? ' Nas parcelas subdivididas, o fator A é o da parcela principal.' : ''}
+      </p>
+      <CatalogueField name="fator_a" extra={{ placeholder: EXPERIMENT_FIELDS.fator_a.placeholder, autoComplete: 'off' }} />
+      <CatalogueField name="fator_b" extra={{ placeholder: EXPERIMENT_FIELDS.fator_b.placeholder, autoComplete: 'off' }} />
+    </fieldset>
+  );
+}
+
+const FACTOR_NAMES: readonly Name[] = ['fator_a', 'fator_b'];
+
 export function StepEstatistica() {
   return (
     <div className="space-y-6">
       <div className="grid gap-5 sm:grid-cols-2">
-        <StepFields step={6} />
+        <CatalogueField name="tipo_estatistica" />
+        <Factors />
+        <StepFields step={6} skip={['tipo_estatistica', ...FACTOR_NAMES]} />
       </div>
       <InfoBox title="Sobre o ROI">
         <p>

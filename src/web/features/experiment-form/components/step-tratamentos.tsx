@@ -11,7 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type FieldPathValue, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ANALISES_SUGERIDAS, DOSE_UNITS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
 import { toNumberOrNull } from '../../../../shared/decimal.js';
-import { custoTratamento } from '../../../../shared/experiment.js';
+import { custoTratamento, isFatorial } from '../../../../shared/experiment.js';
 import { ANALYSIS_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
 import { fieldTitle } from '../../../../shared/fields/kinds.js';
 import { formatBRL } from '../../../../shared/format.js';
@@ -29,6 +29,7 @@ type TErrors = FieldErrors<FormValues>['tratamentos'];
 const msg = (v: unknown) => (v && typeof v === 'object' && 'message' in v ? (v.message as string | undefined) : undefined);
 
 const DOSE_UNITS_LIST = 'unidades-dose';
+const ADICIONAL = 'Fatorial DBC com adicional';
 
 function PlusIcon() {
   return (
@@ -242,6 +243,116 @@ function PlotYields({ blocks, errors }: { blocks: number; errors: TErrors }) {
   );
 }
 
+/** "Nível de Produto" when factor A is named "Produto", else the catalogue's "Nível do fator A". */
+const levelLabel = (fator: string | undefined, fallback: string) => (fator?.trim() ? `Nível de ${fator.trim()}` : fallback);
+
+/**
+ * A treatment's levels of the two factors and its numeric dose, behind a disclosure so that a
+ * single-factor trial's card stays as it was. It opens by itself when the design is factorial, a
+ * value is there, or one of them has an error (a save sends the user here to fill the levels).
+ */
+function FactorLevels({ index, errors }: { index: number; errors: TErrors }) {
+  const { register } = useFormContext<FormValues>();
+  const [design, fatorA, fatorB, nivelA, nivelB, dose] = useWatch<
+    FormValues,
+    [
+      'tipo_estatistica',
+      'fator_a',
+      'fator_b',
+      `tratamentos.${number}.nivel_a`,
+      `tratamentos.${number}.nivel_b`,
+      `tratamentos.${number}.dose`,
+    ]
+  >({
+    name: [
+      'tipo_estatistica',
+      'fator_a',
+      'fator_b',
+      `tratamentos.${index}.nivel_a`,
+      `tratamentos.${index}.nivel_b`,
+      `tratamentos.${index}.dose`,
+    ],
+  });
+  const terr = errors?.[index];
+  const wanted =
+    isFatorial(design) ||
+    Boolean(nivelA || nivelB) ||
+    (dose !== null && dose !== undefined && dose !== '') ||
+    Boolean(terr?.nivel_a || terr?.nivel_b || terr?.dose);
+  const [open, setOpen] = useState(wanted);
+  // Opens when it becomes wanted; the user may close it again.
+  const [wasWanted, setWasWanted] = useState(wanted);
+  if (wanted !== wasWanted) {
+    setWasWanted(wanted);
+    if (wanted) setOpen(true);
+  }
+  const dosePlaceholder = TREATMENT_FIELDS.dose;
+  return (
+    <details
+      className="group rounded-lg border border-soil-200 bg-soil-50 p-3 sm:p-4"
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
+        <svg
+          viewBox="0 0 20 20"
+          className="h-4 w-4 shrink-0 transition-transform group-open:rotate-90"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M7 4l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {isFatorial(design) ? 'Fatorial e dose' : 'Fatorial e dose (opcional)'}
+      </summary>
+      <div className="mt-3 grid gap-3 sm:grid-cols-3">
+        <Input
+          label={levelLabel(fatorA, TREATMENT_FIELDS.nivel_a.label)}
+          requiredMark={isFatorial(design)}
+          maxLength={TREATMENT_FIELDS.nivel_a.max}
+          autoComplete="off"
+          placeholder={index === 0 && design === ADICIONAL ? 'Vazio no tratamento adicional' : undefined}
+          error={msg(terr?.nivel_a)}
+          {...register(`tratamentos.${index}.nivel_a`)}
+        />
+        <Input
+          label={levelLabel(fatorB, TREATMENT_FIELDS.nivel_b.label)}
+          requiredMark={isFatorial(design)}
+          maxLength={TREATMENT_FIELDS.nivel_b.max}
+          autoComplete="off"
+          placeholder={index === 0 && design === ADICIONAL ? 'Vazio no tratamento adicional' : undefined}
+          error={msg(terr?.nivel_b)}
+          {...register(`tratamentos.${index}.nivel_b`)}
+        />
+        <FormNumberInput<FormValues>
+          name={`tratamentos.${index}.dose`}
+          label={dosePlaceholder.label}
+          decimals={dosePlaceholder.decimals}
+          hint={dosePlaceholder.hint}
+        />
+      </div>
+    </details>
+  );
+}
+
+/** Above the treatments when the design (step 6) is factorial: what each card then needs. */
+function FactorialNote() {
+  const [design, fatorA, fatorB] = useWatch<FormValues, ['tipo_estatistica', 'fator_a', 'fator_b']>({
+    name: ['tipo_estatistica', 'fator_a', 'fator_b'],
+  });
+  if (!isFatorial(design)) return null;
+  // A draft kept before issue 20 has no factors at all.
+  const a = (fatorA ?? '').trim() || 'fator A';
+  const b = (fatorB ?? '').trim() || 'fator B';
+  return (
+    <Alert tone="info">
+      Delineamento {design}: informe em cada tratamento o nível de {a} e de {b} (em &quot;Fatorial e dose&quot;).
+      {design === ADICIONAL ? ' Deixe sem níveis apenas o tratamento adicional (em geral a testemunha, T1).' : ''}
+    </Alert>
+  );
+}
+
 function TreatmentCost({ index }: { index: number }) {
   const t = useWatch<FormValues, `tratamentos.${number}`>({ name: `tratamentos.${index}` });
   const total = custoTratamento({
@@ -293,6 +404,7 @@ export function StepTratamentos() {
         ))}
       </datalist>
       {listError ? <Alert tone="error">{listError}</Alert> : null}
+      <FactorialNote />
       {fields.length === 0 ? (
         <div className="rounded-xl border-2 border-dashed border-soil-200 px-6 py-10 text-center">
           <p className="font-medium text-slate-800">Nenhum tratamento adicionado ainda</p>
@@ -354,6 +466,7 @@ export function StepTratamentos() {
             <TreatmentCost index={i} />
           </div>
           <div className="mt-4 space-y-4">
+            <FactorLevels index={i} errors={errors} />
             <Products index={i} errors={errors} />
             <Analyses index={i} errors={errors} />
           </div>

@@ -276,3 +276,46 @@ describe('step 5: treatments and plot yields', () => {
     ]);
   });
 });
+
+describe('step 5: factorial levels and dose (issue 20)', () => {
+  const treatments = () => [
+    { ...newTreatment(true), modalidade: 'Foliar', produtividade: 3000 },
+    { ...newTreatment(false), nome: 'B' },
+  ];
+
+  it('a single-factor card keeps the levels closed; the dose reads pt-BR', async () => {
+    const form = show(5, <StepTratamentos />, { tipo_estatistica: 'DBC', tratamentos: treatments() });
+    const details = document.querySelectorAll('details');
+    expect(details).toHaveLength(2);
+    expect(details[0]!.open).toBe(false);
+    expect(within(details[0]! as HTMLElement).getByText('Fatorial e dose (opcional)')).toBeTruthy();
+    await type('tratamentos.1.dose', '1.000,5');
+    expect(form.values().tratamentos[1]).toMatchObject({ dose: 1000.5 });
+    expect(input('tratamentos.1.dose').value).toBe('1.000,5');
+  });
+
+  it('a factorial design opens every card, names the levels by the factors and asks for them on Próximo', async () => {
+    const form = show(5, <StepTratamentos />, {
+      tipo_estatistica: 'Fatorial DBC',
+      fator_a: 'Produto',
+      fator_b: 'Dose',
+      tratamentos: treatments(),
+    });
+    for (const d of document.querySelectorAll('details')) expect(d.open).toBe(true);
+    expect(screen.getAllByLabelText(/^Nível de Produto/)).toHaveLength(2);
+    await choose('tratamentos.0.modalidade', 'Foliar');
+    await choose('tratamentos.1.modalidade', 'Solo');
+    await type('tratamentos.1.produtividade', '3200');
+    expect(await form.next()).toBe(false);
+    expect(screen.getAllByText('Informe o nível de Produto (fator A) deste tratamento')).toHaveLength(2);
+    await type('tratamentos.0.nivel_a', 'Raiz');
+    await type('tratamentos.0.nivel_b', '1 L');
+    await type('tratamentos.1.nivel_a', 'Folha');
+    await type('tratamentos.1.nivel_b', '2 L');
+    expect(await form.next()).toBe(true);
+    expect(form.values().tratamentos.map((t) => [t.nivel_a, t.nivel_b])).toEqual([
+      ['Raiz', '1 L'],
+      ['Folha', '2 L'],
+    ]);
+  });
+});

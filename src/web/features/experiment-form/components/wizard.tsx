@@ -34,6 +34,18 @@ import { StepUpload, type UploadState } from './step-upload.js';
 const resolver = zodResolver(experimentSchema) as unknown as Resolver<FormValues, unknown, ExperimentData>;
 
 const SAVE_ERROR = 'Erro ao salvar experimento. Tente novamente.';
+const LEVELS_MISSING = 'Delineamento fatorial: informe os níveis dos fatores no passo 5 (Tratamentos) em';
+
+type TreatmentErrors = { tratamentos?: ({ nivel_a?: unknown; nivel_b?: unknown } | undefined)[] };
+
+/** The treatments (0-based) whose levels the schema asks for, in order. */
+function treatmentsMissingLevels(errors: object): number[] {
+  const list = (errors as TreatmentErrors).tratamentos;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((t, i) => (t?.nivel_a || t?.nivel_b ? [i] : []));
+}
+
+const levelPath = (errors: object, i: number) => ((errors as TreatmentErrors).tratamentos?.[i]?.nivel_a ? 'nivel_a' : 'nivel_b');
 /** Under a treatment's modality that a confirmed report did not give (it starts with the spec's text). */
 const MODALIDADE_NOT_IN_REPORT = `${EXP_MSG.modalidadeRequired}: o relatório não informa a modalidade deste tratamento; escolha-a aqui.`;
 
@@ -163,13 +175,22 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [formState.isDirty, upload.file]);
 
-  const goTo = useCallback((next: number) => {
-    setStep(next);
-    requestAnimationFrame(() => {
-      heading.current?.focus();
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-    });
-  }, []);
+  /** Shows step `next` from its top, or (`focusPath`) with that field in view and focused. */
+  const goTo = useCallback(
+    (next: number, focusPath?: string) => {
+      setStep(next);
+      requestAnimationFrame(() => {
+        if (!focusPath) {
+          heading.current?.focus();
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+          return;
+        }
+        // After the step has rendered: the field (a treatment's level, say) then exists.
+        setTimeout(() => methods.setFocus(focusPath as keyof FormValues), 0);
+      });
+    },
+    [methods],
+  );
 
   /** Re-words the modality error of treatments whose report gave none, so the user knows why it is empty. */
   const explainMissingModality = useCallback(() => {
@@ -235,7 +256,9 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
           if (path === 'pdf') setUploadError(message);
           else setError(path as keyof FormValues, { message });
         }
-        goTo(Math.min(...entries.map(([path]) => (path === 'pdf' ? TOTAL_STEPS : stepOfField(path)))));
+        const level = entries.find(([path]) => /^tratamentos\.\d+\.nivel_[ab]$/.test(path))?.[0];
+        const first = Math.min(...entries.map(([path]) => (path === 'pdf' ? TOTAL_STEPS : stepOfField(path))));
+        goTo(first, first === stepOfField('tratamentos') ? level : undefined);
         toast.error(err.status === 413 || err.status === 415 ? err.message : SAVE_ERROR);
       } else {
         toast.error(SAVE_ERROR);
@@ -246,8 +269,14 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   };
 
   const onInvalid = (errors: object) => {
-    const first = Object.keys(errors)[0];
-    if (first) goTo(stepOfField(first));
+    const steps = Object.keys(errors).map(stepOfField);
+    const target = Math.min(...steps);
+    // The design is chosen in step 6 but the levels are typed in step 5: the save leads to them.
+    const levels = treatmentsMissingLevels(errors);
+    if (levels.length && target === stepOfField('tratamentos')) {
+      goTo(target, `tratamentos.${levels[0]!}.${levelPath(errors, levels[0]!)}`);
+      toast.error(`${LEVELS_MISSING} ${levels.map((i) => `T${i + 1}`).join(', ')}.`);
+    } else if (steps.length) goTo(target);
     explainMissingModality();
     setUploadError(pdfMissing());
   };
