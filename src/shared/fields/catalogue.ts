@@ -266,6 +266,9 @@ export const TREATMENT_FIELDS = {
     max: YIELD_MAX_KG_HA,
     maxMessage: EXP_MSG.produtividadeMax,
     decimals: 2,
+    // Stored to the hundredth of a kg/ha: a yield such as 5e-324 is 0, not a control that makes
+    // every gain over it infinite (the dashboard's sums cannot hold that).
+    round: true,
     default: null,
     csv: true,
   }),

@@ -226,6 +226,20 @@ describe('numbers out of range or not numbers (issue 16)', () => {
     expect(await total()).toBe(before);
   });
 
+  it('stores a yield to the hundredth, so a control of 5e-324 kg/ha is 0 and no gain over it is infinite', async () => {
+    const body = buildExperiment({
+      tratamentos: [
+        { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 5e-324 },
+        { nome: 'Tratado', modalidade: 'Foliar', produtividade: 1e6 },
+      ],
+    });
+    const res = await send('POST', '/api/experiments', owner, body, pdf());
+    expect(res.statusCode).toBe(201);
+    expect(res.json().experiment.tratamentos.map((tr: { produtividade: number }) => tr.produtividade)).toEqual([0, 1e6]);
+    const dashboard = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: owner.auth });
+    expect(dashboard.statusCode).toBe(200);
+  });
+
   it('refuses a JSON number too large to be finite (1e400)', async () => {
     const before = await total();
     // JSON.parse reads 1e400 as Infinity: the schema must not let it through.
