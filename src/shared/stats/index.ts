@@ -8,6 +8,7 @@
 import { anova, type Delineamento, type LinhaAnova } from './anova.js';
 import { bartlett } from './bartlett.js';
 import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './comparacoes.js';
+import { dunnett, type DunnettResult } from './dunnett.js';
 import { scottKnott } from './scott-knott.js';
 import { shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
@@ -19,6 +20,7 @@ export { StatsInputError } from './stats-input-error.js';
 export type { Delineamento, LinhaAnova } from './anova.js';
 export type { GrupoMedia } from './tukey.js';
 export type { AmplitudeCritica, AmplitudesResult, LsdResult } from './comparacoes.js';
+export type { ComparacaoDunnett, DunnettResult } from './dunnett.js';
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
@@ -104,6 +106,8 @@ export interface TrialAnalysis extends TrialCore {
   lsd: LsdResult;
   duncan: AmplitudesResult;
   snk: AmplitudesResult;
+  /** Each treatment against the control (the first), adjusted p values: dunnett.ts. */
+  dunnett: DunnettResult;
 }
 
 export const ALPHA = 0.05;
@@ -279,7 +283,13 @@ function analisar(input: AnalyzeInput, extras: boolean): TrialCore | TrialAnalys
     ganhos,
   };
   if (!extras) return core;
-  return { ...core, lsd: lsd(comparacao), duncan: duncan(comparacao), snk: snk(comparacao) };
+  return {
+    ...core,
+    lsd: lsd(comparacao),
+    duncan: duncan(comparacao),
+    snk: snk(comparacao),
+    dunnett: dunnett(comparacao),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
