@@ -11,6 +11,7 @@ import { queryKeys } from '../../lib/query-keys.js';
 import { cn } from '../../lib/cn.js';
 import { ApiError } from '../../lib/api-client.js';
 import { api } from '../../lib/api.js';
+import { DunnettSection } from './dunnett-section.js';
 import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
 
 export function useAnalysis(id: number | null) {
@@ -220,6 +221,7 @@ export function AnalysisView({ id }: { id: number }) {
           Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.
         </p>
       ) : null}
+      <DunnettSection a={a} />
     </div>
   );
 }
