@@ -168,6 +168,7 @@ describe('pDunnett: exact cases and published tables', () => {
     expect(() => pDunnett(1, 0, 10, 'bilateral')).toThrow(RangeError);
     expect(() => pDunnett(1, 2.5, 10, 'bilateral')).toThrow(RangeError);
     expect(() => pDunnett(1, 2, 0, 'bilateral')).toThrow(RangeError);
+    expect(() => pDunnett(1, 2, 7.5, 'bilateral')).toThrow(RangeError);
   });
 
   it('20 treatments: the 38 p values of a trial in a few milliseconds, even for a new number of treatments', () => {
