@@ -293,7 +293,7 @@ export function normalQuantile(p: number): number {
 // ---------------------------------------------------------------------------------------------
 // Studentized range (Copenhaver & Holland 1988)
 
-interface Quadrature {
+export interface Quadrature {
   /** Positive nodes of the n-point Gauss-Legendre rule on [−1, 1]; the rule uses ±node. */
   nodes: number[];
   weights: number[];
@@ -303,7 +303,7 @@ interface Quadrature {
  * Gauss-Legendre nodes and weights by Newton's method on the Legendre polynomial (the classic
  * construction, e.g. Numerical Recipes §4.6). Computed once here instead of typing in a table.
  */
-function gaussLegendre(n: number): Quadrature {
+export function gaussLegendre(n: number): Quadrature {
   const nodes: number[] = [];
   const weights: number[] = [];
   for (let i = 0; i < Math.floor(n / 2); i++) {

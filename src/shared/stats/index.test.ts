@@ -10,6 +10,7 @@ const CONTRACT_KEYS = [
   'delineamento',
   'desdobramento',
   'duncan',
+  'dunnett',
   'fatorial',
   'ganhos',
   'lsd',
@@ -35,6 +36,8 @@ function expectContractShape(r: TrialAnalysis): void {
   expect(Object.keys(r.shapiroWilk).sort()).toEqual(['p', 'w']);
   expect(Object.keys(r.bartlett).sort()).toEqual(['estatistica', 'p']);
   for (const g of r.ganhos) expect(Object.keys(g).sort()).toEqual(['kgHa', 'nome', 'pct', 'receitaExtra', 'scHa']);
+  expect(Object.keys(r.dunnett).sort()).toEqual(['bilateral', 'superior']);
+  for (const c of [...r.dunnett.bilateral, ...r.dunnett.superior]) expect(Object.keys(c)).toEqual(['nome', 'diferenca', 'p']);
   // Highest mean first in both displays.
   for (const grupos of [r.tukey.grupos, r.scottKnott.grupos]) {
     for (let i = 1; i < grupos.length; i++) expect(grupos[i - 1]!.media).toBeGreaterThanOrEqual(grupos[i]!.media);

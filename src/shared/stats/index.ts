@@ -10,6 +10,7 @@ import { bartlett } from './bartlett.js';
 import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './comparacoes.js';
 import { regressaoDose, type RegressaoDose } from './regressao.js';
 import { analisarFatorial, type Desdobramento, type FatorialResult } from './fatorial.js';
+import { dunnett, type DunnettResult } from './dunnett.js';
 import { scottKnott } from './scott-knott.js';
 import { shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
@@ -23,6 +24,7 @@ export type { GrupoMedia } from './tukey.js';
 export type { AmplitudeCritica, AmplitudesResult, LsdResult } from './comparacoes.js';
 export { formatarDose, type FaltaAjuste, type ModeloRegressao, type RegressaoDose, type TermoRegressao } from './regressao.js';
 export type { ComparacaoNiveis, Desdobramento, ErroDesdobramento, FatorialResult, LinhaDesdobramento, MediaNivel } from './fatorial.js';
+export type { ComparacaoDunnett, DunnettResult } from './dunnett.js';
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
@@ -121,6 +123,8 @@ export interface TrialAnalysis extends TrialCore {
   fatorial: FatorialResult | null;
   /** The interaction unfolded when it is significant at 5 %; null otherwise and for one factor. */
   desdobramento: Desdobramento | null;
+  /** Each treatment against the control (the first), adjusted p values: dunnett.ts. */
+  dunnett: DunnettResult;
 }
 
 export const ALPHA = 0.05;
@@ -324,6 +328,7 @@ function analisar(input: AnalyzeInput, extras: boolean): TrialCore | TrialAnalys
     lsd: lsd(comparacao),
     duncan: duncan(comparacao),
     snk: snk(comparacao),
+    dunnett: dunnett(comparacao),
     regressao,
     fatorial: fat?.fatorial ?? null,
     desdobramento: fat?.desdobramento ?? null,

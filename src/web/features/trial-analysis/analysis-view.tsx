@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-client.js';
 import { api } from '../../lib/api.js';
 import { RegressionSection } from './regression-section.js';
 import { FactorialSection } from './factorial-section.js';
+import { DunnettSection } from './dunnett-section.js';
 import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
 
 export function useAnalysis(id: number | null) {
@@ -219,6 +220,7 @@ export function AnalysisView({ id }: { id: number }) {
         </p>
       ) : null}
       <RegressionSection regressao={a.regressao} residuo={a.anova.residuo} />
+      <DunnettSection a={a} />
     </div>
   );
 }

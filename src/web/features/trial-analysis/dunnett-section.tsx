@@ -1,0 +1,133 @@
+/**
+ * The report's other comparisons (issue 20): Dunnett's test of every treatment against the control,
+ * with adjusted p values, and the letters of every multiple-comparison test side by side with their
+ * least significant differences.
+ */
+import type { AnalysisResponse } from '../../../shared/api-types.js';
+import { Badge } from '../../components/ui/badge.js';
+import { cn } from '../../lib/cn.js';
+import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+
+const ALFA = 0.05;
+
+type Secao = Pick<AnalysisResponse, 'dunnett' | 'testemunha' | 'anova' | 'tukey' | 'scottKnott' | 'lsd' | 'duncan' | 'snk'>;
+
+function Resultado({ superior, bilateral, diferenca }: { superior: number; bilateral: number; diferenca: number }) {
+  if (superior < ALFA) return <Badge tone="green">Superior à testemunha</Badge>;
+  if (bilateral < ALFA && diferenca < 0) return <Badge>Inferior à testemunha</Badge>;
+  return <Badge>Não difere da testemunha</Badge>;
+}
+
+/** "12,3 (2 médias) a 15,6 (5 médias)" for SNK and Duncan, whose difference grows with the range. */
+function faixa(amplitudes: { medias: number; dms: number }[]): string {
+  const first = amplitudes[0];
+  const last = amplitudes[amplitudes.length - 1];
+  if (!first || !last) return '-';
+  if (first === last) return n(first.dms);
+  return `${n(first.dms)} (${first.medias} médias) a ${n(last.dms)} (${last.medias} médias)`;
+}
+
+export function DunnettSection({ a }: { a: Secao }) {
+  const superior = new Map(a.dunnett.superior.map((c) => [c.nome, c.p]));
+  const letras = (grupos: { nome: string; letras: string }[]) => new Map(grupos.map((g) => [g.nome, g.letras]));
+  const testes = [
+    { nome: 'Tukey', letras: letras(a.tukey.grupos) },
+    { nome: 'Scott-Knott', letras: letras(a.scottKnott.grupos) },
+    { nome: 't (LSD)', letras: letras(a.lsd.grupos) },
+    { nome: 'Duncan', letras: letras(a.duncan.grupos) },
+    { nome: 'SNK', letras: letras(a.snk.grupos) },
+  ];
+  const controle = a.testemunha?.nome ?? a.tukey.grupos[0]?.nome ?? '';
+  return (
+    <div className="space-y-4">
+      <div className="min-w-0">
+        <ScrollTable caption="Comparação com a testemunha (Dunnett)">
+          <thead>
+            <tr>
+              <th scope="col" className={cn(TH, FIRST_TH)}>
+                Tratamento
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Diferença (kg/ha)
+              </th>
+              <th scope="col" className={TH_NUM}>
+                p bilateral
+              </th>
+              <th scope="col" className={TH_NUM}>
+                p unilateral (superior)
+              </th>
+              <th scope="col" className={TH}>
+                Resultado (5%)
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.dunnett.bilateral.map((c) => {
+              const pSuperior = superior.get(c.nome) ?? 1;
+              return (
+                <tr key={c.nome} className={ROW}>
+                  <td className={FIRST_TD}>{c.nome}</td>
+                  <td className={TD_NUM}>{c.diferenca > 0 ? `+${n(c.diferenca, 1)}` : n(c.diferenca, 1)}</td>
+                  <td className={TD_NUM}>{p(c.p)}</td>
+                  <td className={TD_NUM}>{p(pSuperior)}</td>
+                  <td className={TD}>
+                    <Resultado superior={pSuperior} bilateral={c.p} diferenca={c.diferenca} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </ScrollTable>
+        <p className="mt-1 text-xs text-slate-600">
+          Cada tratamento comparado com a testemunha ({controle}); valores p ajustados para as {a.dunnett.bilateral.length} comparações
+          (teste de Dunnett, {a.anova.residuo.gl} gl do resíduo). Unilateral: hipótese de que o tratamento supera a testemunha.
+        </p>
+      </div>
+      <div className="min-w-0">
+        <ScrollTable caption="Letras por teste (5%)">
+          <thead>
+            <tr>
+              <th scope="col" className={cn(TH, FIRST_TH)}>
+                Tratamento
+              </th>
+              <th scope="col" className={TH_NUM}>
+                Média
+              </th>
+              {testes.map((t) => (
+                <th key={t.nome} scope="col" className={cn(TH, 'text-center')}>
+                  {t.nome}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {a.tukey.grupos.map((g) => (
+              <tr key={g.nome} className={ROW}>
+                <td className={FIRST_TD}>{g.nome}</td>
+                <td className={TD_NUM}>{n(g.media)}</td>
+                {testes.map((t) => (
+                  <td key={t.nome} className={cn(TD, 'text-center font-semibold')}>
+                    {t.letras.get(g.nome) ?? ''}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600">
+          <dt>DMS Tukey</dt>
+          <dd>{n(a.tukey.dms)} kg/ha</dd>
+          <dt>DMS t (LSD)</dt>
+          <dd>{n(a.lsd.dms)} kg/ha</dd>
+          <dt>DMS Duncan</dt>
+          <dd>{faixa(a.duncan.amplitudes)} kg/ha</dd>
+          <dt>DMS SNK</dt>
+          <dd>{faixa(a.snk.amplitudes)} kg/ha</dd>
+        </dl>
+        <p className="mt-1 text-xs text-slate-600">
+          Em cada coluna, médias seguidas da mesma letra não diferem entre si a 5%. Scott-Knott agrupa sem DMS.
+        </p>
+      </div>
+    </div>
+  );
+}
