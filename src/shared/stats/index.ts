@@ -8,6 +8,8 @@
 import { anova, type Delineamento, type LinhaAnova } from './anova.js';
 import { bartlett } from './bartlett.js';
 import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './comparacoes.js';
+import * as pressupostos from './pressupostos.js';
+import type { Diagnostico, LeveneResult, Transformacao, TransformacaoInfo } from './pressupostos.js';
 import { scottKnott } from './scott-knott.js';
 import { shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
@@ -20,6 +22,8 @@ export type { Delineamento, LinhaAnova } from './anova.js';
 export type { GrupoMedia } from './tukey.js';
 export type { AmplitudeCritica, AmplitudesResult, LsdResult } from './comparacoes.js';
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
+export { nomeTransformacao, TRANSFORMACOES } from './pressupostos.js';
+export type { Diagnostico, LeveneResult, PontoDiagnostico, Transformacao, TransformacaoInfo } from './pressupostos.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
 export type DesignInput = 'DBC' | 'Blocos Casualizados' | 'Inteiramente Casualizado' | 'ANOVA' | 'DIC' | DelineamentoFatorial;
@@ -104,6 +108,20 @@ export interface TrialAnalysis extends TrialCore {
   lsd: LsdResult;
   duncan: AmplitudesResult;
   snk: AmplitudesResult;
+  /** Brown–Forsythe's Levene beside Bartlett; null when it cannot be computed (see avisos()). */
+  levene: LeveneResult | null;
+  /** The transformation the original data call for, and the one this analysis was computed on. */
+  transformacao: TransformacaoInfo;
+  /** Residuals, fitted values and normal Q–Q positions of the analysed model. */
+  diagnostico: Diagnostico;
+}
+
+export interface AnalyzeOptions {
+  /**
+   * Runs the ANOVA, the assumption tests and the letters on the transformed yields. Means, the
+   * control, gains, the grand mean and the CV stay in the original kg/ha (see withOriginalMeans()).
+   */
+  transformacao?: Transformacao | null;
 }
 
 export const ALPHA = 0.05;
@@ -212,8 +230,56 @@ export function linhasAnova(result: Pick<TrialCore['anova'], 'tratamentos' | 'bl
  * Analyses a balanced trial. Throws StatsInputError (message in pt-BR, for a 422) when the table
  * cannot be analysed.
  */
-export function analyze(input: AnalyzeInput): TrialAnalysis {
-  return analisar(input, true);
+export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): TrialAnalysis {
+  const aplicada = options.transformacao ?? null;
+  if (aplicada !== null && !pressupostos.TRANSFORMACOES.includes(aplicada)) {
+    throw new StatsInputError(`Transformação desconhecida: "${String(aplicada)}". Use log, raiz ou boxcox.`);
+  }
+  const sugestao = (core: TrialCore, levene: LeveneResult | null) =>
+    pressupostos.sugerirTransformacao(
+      input.tratamentos.map((t) => t.repeticoes),
+      input.tratamentos.map((t) => String(t.nome ?? '').trim()),
+      core.delineamento,
+      { shapiroWilk: core.shapiroWilk, bartlett: core.bartlett, levene },
+    );
+  if (aplicada === null) {
+    const result = analisar(input, true);
+    return { ...result, transformacao: { ...sugestao(result, result.levene), aplicada: null } };
+  }
+  // The original data's own analysis gives the suggestion and everything reported in kg/ha.
+  const original = analisar(input, false);
+  const info = sugestao(original, pressupostos.levene(input.tratamentos.map((t) => t.repeticoes)));
+  const transformed = analisar(input, true, { tipo: aplicada, lambda: info.lambdaArredondado });
+  return withOriginalMeans(transformed, original, { ...info, aplicada });
+}
+
+/**
+ * The transformed analysis as the report shows it: its ANOVA, tests, letters and diagnostics, with
+ * every mean back in the original kg/ha (the plain means of the yields, not back-transformed: they
+ * are what the gains and the control use; the order of the groups stays that of the transformed
+ * means, the one the letters were given in), and the grand mean, CV, control and gains of the
+ * original data.
+ */
+function withOriginalMeans(
+  transformed: Omit<TrialAnalysis, 'transformacao'>,
+  original: TrialCore,
+  transformacao: TransformacaoInfo,
+): TrialAnalysis {
+  const medias = new Map(original.tukey.grupos.map((g) => [g.nome, g.media]));
+  const grupos = (list: GrupoMedia[]): GrupoMedia[] => list.map((g) => ({ ...g, media: medias.get(g.nome) ?? g.media }));
+  return {
+    ...transformed,
+    media: original.media,
+    cv: original.cv,
+    testemunha: original.testemunha,
+    ganhos: original.ganhos,
+    tukey: { ...transformed.tukey, grupos: grupos(transformed.tukey.grupos) },
+    scottKnott: { grupos: grupos(transformed.scottKnott.grupos) },
+    lsd: { ...transformed.lsd, grupos: grupos(transformed.lsd.grupos) },
+    duncan: { ...transformed.duncan, grupos: grupos(transformed.duncan.grupos) },
+    snk: { ...transformed.snk, grupos: grupos(transformed.snk.grupos) },
+    transformacao,
+  };
 }
 
 /**
@@ -224,13 +290,20 @@ export function analyzeCore(input: AnalyzeInput): TrialCore {
   return analisar(input, false);
 }
 
-function analisar(input: AnalyzeInput, extras: true): TrialAnalysis;
+/** A transformation to analyse the yields on (validated as yields first). */
+interface Escala {
+  tipo: Transformacao;
+  lambda: number | null;
+}
+
+function analisar(input: AnalyzeInput, extras: true, escala?: Escala): Omit<TrialAnalysis, 'transformacao'>;
 function analisar(input: AnalyzeInput, extras: false): TrialCore;
-function analisar(input: AnalyzeInput, extras: boolean): TrialCore | TrialAnalysis {
+function analisar(input: AnalyzeInput, extras: boolean, escala?: Escala): TrialCore | Omit<TrialAnalysis, 'transformacao'> {
   const delineamento = delineamentoDe(input?.design);
   validar(input);
   const nomes = input.tratamentos.map((t) => String(t.nome ?? '').trim());
-  const tabela = input.tratamentos.map((t) => t.repeticoes);
+  const yields = input.tratamentos.map((t) => t.repeticoes);
+  const tabela = escala ? pressupostos.transformarTabela(yields, nomes, escala.tipo, escala.lambda) : yields;
 
   const result = anova(tabela, delineamento);
   const significativo = result.tratamentos.p < ALPHA;
@@ -279,7 +352,14 @@ function analisar(input: AnalyzeInput, extras: boolean): TrialCore | TrialAnalys
     ganhos,
   };
   if (!extras) return core;
-  return { ...core, lsd: lsd(comparacao), duncan: duncan(comparacao), snk: snk(comparacao) };
+  return {
+    ...core,
+    lsd: lsd(comparacao),
+    duncan: duncan(comparacao),
+    snk: snk(comparacao),
+    levene: pressupostos.levene(tabela),
+    diagnostico: pressupostos.diagnostico(nomes, tabela, result),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,8 +391,14 @@ const LEITURA_CV: Readonly<Record<ClasseCv, string>> = {
 };
 
 /** pt-BR notes on the assumptions and precision of an analysis, most important first. */
-export function avisos(result: TrialCore): string[] {
+export function avisos(result: TrialCore & Partial<Pick<TrialAnalysis, 'levene' | 'transformacao' | 'diagnostico'>>): string[] {
   const out: string[] = [];
+  const { transformacao } = result;
+  if (transformacao?.aplicada) {
+    out.push(
+      `Análise feita com os dados transformados (${pressupostos.nomeTransformacao(transformacao.aplicada, transformacao.lambdaArredondado)}): ANOVA, testes e letras; médias, ganhos e CV estão na escala original (kg/ha).`,
+    );
+  }
   if (result.shapiroWilk.p < ALPHA) {
     out.push(
       `Os resíduos não seguem distribuição normal (Shapiro-Wilk ${descreverP(result.shapiroWilk.p)}): interprete os testes com cautela.`,
@@ -325,6 +411,23 @@ export function avisos(result: TrialCore): string[] {
     );
   } else if (pBartlett < ALPHA) {
     out.push(`As variâncias dos tratamentos não são homogêneas (Bartlett ${descreverP(pBartlett)}): interprete os testes com cautela.`);
+  }
+  if (result.levene === null) {
+    const r = result.diagnostico ? result.diagnostico.pontos.length / Math.max(1, result.tukey.grupos.length) : 0;
+    out.push(
+      r === 2
+        ? 'O teste de Levene não se aplica com 2 repetições por tratamento: os dois desvios em relação à mediana são sempre iguais.'
+        : 'O teste de Levene não pôde ser calculado: os desvios em relação à mediana não variam dentro dos tratamentos.',
+    );
+  } else if (result.levene && result.levene.p < ALPHA) {
+    out.push(
+      `As variâncias dos tratamentos não são homogêneas pelo teste de Levene (Brown-Forsythe, ${descreverP(result.levene.p)}): interprete os testes com cautela.`,
+    );
+  }
+  if (transformacao && !transformacao.aplicada && transformacao.sugerida) {
+    out.push(
+      `Sugestão: analisar os dados com a transformação ${pressupostos.nomeTransformacao(transformacao.sugerida, transformacao.lambdaArredondado)}; veja "Pressupostos da análise".`,
+    );
   }
   if (result.anova.tratamentos.p >= ALPHA) {
     out.push(
