@@ -115,7 +115,7 @@ describe('PressupostosSection', () => {
     render(<PressupostosSection analise={answer(input)} onTransformar={() => {}} />);
     const row = screen.getByRole('row', { name: /^Levene/ });
     expect(cells(row)).toEqual(['Levene, Brown-Forsythe (homogeneidade das variâncias)', '-', '-', 'Não calculado']);
-    expect(screen.getByText(/nenhuma transformação é necessária/)).toBeTruthy();
+    expect(screen.getByText(/nenhuma transformação é necessária\. λ de Box-Cox estimado: 2\.$/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -249,7 +249,7 @@ export function PressupostosSection({
           {aplicada ? 'Nos dados originais: ' : null}
           {transformacao.motivo}
           {transformacao.lambda !== null && !transformacao.motivo.includes('λ') ? (
-            <> (λ de Box-Cox estimado: {formatNumber(transformacao.lambda, 2).replace('-', '−')}.)</>
+            <> λ de Box-Cox estimado: {formatNumber(transformacao.lambda, 2).replace('-', '−')}.</>
           ) : null}
         </p>
         {sugerida && !aplicada ? (
