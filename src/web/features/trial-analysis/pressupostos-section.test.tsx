@@ -67,9 +67,9 @@ describe('PressupostosSection', () => {
     const table = screen.getByRole('table', { name: 'Testes dos pressupostos' });
     const rows = within(table).getAllByRole('row').slice(1).map(cells);
     expect(rows).toEqual([
-      ['Shapiro-Wilk (normalidade dos resíduos)', 'W = 0,9601', '0,0223', 'Não atendido'],
-      ['Bartlett (homogeneidade das variâncias)', 'K² = 25,96', '< 0,0001', 'Não atendido'],
-      ['Levene, Brown-Forsythe (homogeneidade das variâncias)', 'F(5; 66) = 3,821', '0,0042', 'Não atendido'],
+      ['Shapiro-Wilknormalidade dos resíduos', '0,0223', 'Não atendido', 'W = 0,9601'],
+      ['Bartletthomogeneidade das variâncias', '< 0,0001', 'Não atendido', 'K² = 25,96'],
+      ['Levene (Brown-Forsythe)homogeneidade das variâncias', '0,0042', 'Não atendido', 'F(5; 66) = 3,821'],
     ]);
     expect(screen.getByRole('heading', { name: 'Pressupostos da análise' })).toBeTruthy();
   });
@@ -114,7 +114,7 @@ describe('PressupostosSection', () => {
     };
     render(<PressupostosSection analise={answer(input)} onTransformar={() => {}} />);
     const row = screen.getByRole('row', { name: /^Levene/ });
-    expect(cells(row)).toEqual(['Levene, Brown-Forsythe (homogeneidade das variâncias)', '-', '-', 'Não calculado']);
+    expect(cells(row)).toEqual(['Levene (Brown-Forsythe)homogeneidade das variâncias', '-', 'Não calculado', '-']);
     expect(screen.getByText(/nenhuma transformação é necessária\. λ de Box-Cox estimado: 2\.$/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });

@@ -183,6 +183,22 @@ export function PressupostosSection({
 }) {
   const { shapiroWilk, bartlett, levene, transformacao, diagnostico } = analise;
   const aplicada = transformacao.aplicada;
+  // p and the verdict first: on a phone they are what fits beside the test's name.
+  const linhas = [
+    { teste: 'Shapiro-Wilk', hipotese: 'normalidade dos resíduos', p: shapiroWilk.p, estatistica: `W = ${n(shapiroWilk.w, 4)}` },
+    {
+      teste: 'Bartlett',
+      hipotese: 'homogeneidade das variâncias',
+      p: bartlett.p,
+      estatistica: bartlett.estatistica === null ? '-' : `K² = ${n(bartlett.estatistica, 3)}`,
+    },
+    {
+      teste: 'Levene (Brown-Forsythe)',
+      hipotese: 'homogeneidade das variâncias',
+      p: levene?.p ?? null,
+      estatistica: levene ? `F(${levene.gl1}; ${levene.gl2}) = ${n(levene.f, 3)}` : '-',
+    },
+  ];
   const sugerida = transformacao.sugerida;
   return (
     <section aria-labelledby="pressupostos-titulo" className="space-y-3">
@@ -190,7 +206,7 @@ export function PressupostosSection({
         Pressupostos da análise
       </h3>
       {aplicada ? (
-        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-slate-800">
+        <div className="flex flex-col items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-slate-800 sm:flex-row sm:items-center sm:gap-3">
           <p className="min-w-0 flex-1">
             Dados transformados: <strong>{nomeTransformacao(aplicada, transformacao.lambdaArredondado)}</strong>. A análise de variância, os
             testes, as letras e as DMS estão na escala transformada; médias, ganhos e CV estão em kg/ha.
@@ -207,41 +223,30 @@ export function PressupostosSection({
               Teste
             </th>
             <th scope="col" className={TH_NUM}>
-              Estatística
-            </th>
-            <th scope="col" className={TH_NUM}>
               p
             </th>
             <th scope="col" className={TH}>
               A 5%
             </th>
+            <th scope="col" className={TH_NUM}>
+              Estatística
+            </th>
           </tr>
         </thead>
         <tbody>
-          <tr className={ROW}>
-            <td className={FIRST_TD}>Shapiro-Wilk (normalidade dos resíduos)</td>
-            <td className={TD_NUM}>W = {n(shapiroWilk.w, 4)}</td>
-            <td className={TD_NUM}>{p(shapiroWilk.p)}</td>
-            <td className={TD}>
-              <Resultado p={shapiroWilk.p} />
-            </td>
-          </tr>
-          <tr className={ROW}>
-            <td className={FIRST_TD}>Bartlett (homogeneidade das variâncias)</td>
-            <td className={TD_NUM}>{bartlett.estatistica === null ? '-' : `K² = ${n(bartlett.estatistica, 3)}`}</td>
-            <td className={TD_NUM}>{p(bartlett.p)}</td>
-            <td className={TD}>
-              <Resultado p={bartlett.p} />
-            </td>
-          </tr>
-          <tr className={ROW}>
-            <td className={FIRST_TD}>Levene, Brown-Forsythe (homogeneidade das variâncias)</td>
-            <td className={TD_NUM}>{levene ? `F(${levene.gl1}; ${levene.gl2}) = ${n(levene.f, 3)}` : '-'}</td>
-            <td className={TD_NUM}>{p(levene?.p)}</td>
-            <td className={TD}>
-              <Resultado p={levene?.p ?? null} />
-            </td>
-          </tr>
+          {linhas.map((l) => (
+            <tr key={l.teste} className={ROW}>
+              <td className={FIRST_TD}>
+                {l.teste}
+                <span className="block text-xs font-normal text-slate-600">{l.hipotese}</span>
+              </td>
+              <td className={TD_NUM}>{p(l.p)}</td>
+              <td className={TD}>
+                <Resultado p={l.p} />
+              </td>
+              <td className={TD_NUM}>{l.estatistica}</td>
+            </tr>
+          ))}
         </tbody>
       </ScrollTable>
       <div className="space-y-2 text-slate-800">
