@@ -9,10 +9,12 @@ const CONTRACT_KEYS = [
   'cv',
   'delineamento',
   'desdobramento',
+  'diagnostico',
   'duncan',
   'dunnett',
   'fatorial',
   'ganhos',
+  'levene',
   'lsd',
   'media',
   'regressao',
@@ -20,6 +22,7 @@ const CONTRACT_KEYS = [
   'shapiroWilk',
   'snk',
   'testemunha',
+  'transformacao',
   'tukey',
 ];
 
@@ -159,6 +162,22 @@ describe('analyze(): designs', () => {
     expect(lettersByName(r.tukey.grupos)).toEqual({ F: 'a', B: 'a', A: 'a', D: 'b', E: 'b', C: 'b' });
   });
 
+  it('with a transformation applied, Dunnett keeps its p on the transformed data but its differences and the regression in kg/ha', () => {
+    // InsectSprays + 1 (no zero, so log applies), with made-up doses so the regression is computed.
+    const input: AnalyzeInput = {
+      design: 'Inteiramente Casualizado',
+      tratamentos: INSECT_SPRAYS.map((repeticoes, i) => ({ nome: 'ABCDEF'[i]!, repeticoes: repeticoes.map((v) => v + 1), dose: i * 10 })),
+    };
+    const original = analyze(input);
+    const log = analyze(input, { transformacao: 'log' });
+    expect(log.transformacao.aplicada).toBe('log');
+    expect(log.dunnett.bilateral.map((c) => c.diferenca)).toEqual(original.dunnett.bilateral.map((c) => c.diferenca));
+    expect(log.dunnett.bilateral.map((c) => c.p)).not.toEqual(original.dunnett.bilateral.map((c) => c.p));
+    expect(log.regressao).not.toBeNull();
+    expect(log.regressao).toEqual(original.regressao);
+    expect(log.anova.tratamentos.sq).not.toBeCloseTo(original.anova.tratamentos.sq);
+  });
+
   it('analyses the smallest block trial (2 treatments × 2 blocks, 1 residual df)', () => {
     const r = analyze({
       design: 'DBC',
@@ -262,8 +281,12 @@ describe('avisos() and classificarCv()', () => {
     const list = avisos(r);
     expect(list[0]).toBe('Os resíduos não seguem distribuição normal (Shapiro-Wilk p = 0,022): interprete os testes com cautela.');
     expect(list[1]).toBe('As variâncias dos tratamentos não são homogêneas (Bartlett p < 0,001): interprete os testes com cautela.');
-    expect(list[2]).toMatch(/^Coeficiente de variação muito alto \(CV = 41,3 %\)/);
-    expect(list).toHaveLength(3);
+    expect(list[2]).toBe(
+      'As variâncias dos tratamentos não são homogêneas pelo teste de Levene (Brown-Forsythe, p = 0,004): interprete os testes com cautela.',
+    );
+    expect(list[3]).toBe('Sugestão: analisar os dados com a transformação raiz quadrada; veja "Pressupostos da análise".');
+    expect(list[4]).toMatch(/^Coeficiente de variação muito alto \(CV = 41,3 %\)/);
+    expect(list).toHaveLength(5);
   });
 
   it('says when F is not significant (every treatment gets "a")', () => {
@@ -393,7 +416,8 @@ describe('degenerate input', () => {
       }
     }
     expect(analysed).toBeGreaterThan(100);
-  });
+    // 4,000 analyses, each with its Levene, Box-Cox profile and Q–Q positions: seconds on a loaded machine.
+  }, 20_000);
 });
 
 describe('anova.linhas', () => {

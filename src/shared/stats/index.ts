@@ -11,6 +11,8 @@ import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './compa
 import { regressaoDose, type RegressaoDose } from './regressao.js';
 import { analisarFatorial, type Desdobramento, type FatorialResult } from './fatorial.js';
 import { dunnett, type DunnettResult } from './dunnett.js';
+import * as pressupostos from './pressupostos.js';
+import type { Diagnostico, LeveneResult, Transformacao, TransformacaoInfo } from './pressupostos.js';
 import { scottKnott } from './scott-knott.js';
 import { shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
@@ -26,6 +28,8 @@ export { formatarDose, type FaltaAjuste, type ModeloRegressao, type RegressaoDos
 export type { ComparacaoNiveis, Desdobramento, ErroDesdobramento, FatorialResult, LinhaDesdobramento, MediaNivel } from './fatorial.js';
 export type { ComparacaoDunnett, DunnettResult } from './dunnett.js';
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
+export { nomeTransformacao, TRANSFORMACOES } from './pressupostos.js';
+export type { Diagnostico, LeveneResult, PontoDiagnostico, Transformacao, TransformacaoInfo } from './pressupostos.js';
 
 /** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
 export type DesignInput = 'DBC' | 'Blocos Casualizados' | 'Inteiramente Casualizado' | 'ANOVA' | 'DIC' | DelineamentoFatorial;
@@ -125,6 +129,20 @@ export interface TrialAnalysis extends TrialCore {
   desdobramento: Desdobramento | null;
   /** Each treatment against the control (the first), adjusted p values: dunnett.ts. */
   dunnett: DunnettResult;
+  /** Brown–Forsythe's Levene beside Bartlett; null when it cannot be computed (see avisos()). */
+  levene: LeveneResult | null;
+  /** The transformation the original data call for, and the one this analysis was computed on. */
+  transformacao: TransformacaoInfo;
+  /** Residuals, fitted values and normal Q–Q positions of the analysed model. */
+  diagnostico: Diagnostico;
+}
+
+export interface AnalyzeOptions {
+  /**
+   * Runs the ANOVA, the assumption tests and the letters on the transformed yields. Means, the
+   * control, gains, the grand mean and the CV stay in the original kg/ha (see withOriginalMeans()).
+   */
+  transformacao?: Transformacao | null;
 }
 
 export const ALPHA = 0.05;
@@ -243,8 +261,63 @@ export function linhasAnova(result: Pick<TrialCore['anova'], 'tratamentos' | 'bl
  * Analyses a balanced trial. Throws StatsInputError (message in pt-BR, for a 422) when the table
  * cannot be analysed.
  */
-export function analyze(input: AnalyzeInput): TrialAnalysis {
-  return analisar(input, true);
+export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): TrialAnalysis {
+  const aplicada = options.transformacao ?? null;
+  if (aplicada !== null && !pressupostos.TRANSFORMACOES.includes(aplicada)) {
+    throw new StatsInputError(`Transformação desconhecida: "${String(aplicada)}". Use log, raiz ou boxcox.`);
+  }
+  const sugestao = (core: TrialCore, levene: LeveneResult | null) =>
+    pressupostos.sugerirTransformacao(
+      input.tratamentos.map((t) => t.repeticoes),
+      input.tratamentos.map((t) => String(t.nome ?? '').trim()),
+      core.delineamento,
+      { shapiroWilk: core.shapiroWilk, bartlett: core.bartlett, levene },
+    );
+  // The original data's own analysis gives the suggestion and everything reported in kg/ha.
+  const original = analisar(input, true);
+  const info = sugestao(original, original.levene);
+  if (aplicada === null) return { ...original, transformacao: { ...info, aplicada: null } };
+  const transformed = analisar(input, true, { tipo: aplicada, lambda: info.lambdaArredondado });
+  return withOriginalMeans(transformed, original, { ...info, aplicada });
+}
+
+/**
+ * The transformed analysis as the report shows it: its ANOVA, tests, letters and diagnostics, with
+ * every mean back in the original kg/ha (the plain means of the yields, not back-transformed: they
+ * are what the gains and the control use; the order of the groups stays that of the transformed
+ * means, the one the letters were given in), and the grand mean, CV, control and gains of the
+ * original data.
+ */
+function withOriginalMeans(
+  transformed: Omit<TrialAnalysis, 'transformacao'>,
+  original: Omit<TrialAnalysis, 'transformacao'>,
+  transformacao: TransformacaoInfo,
+): TrialAnalysis {
+  const medias = new Map(original.tukey.grupos.map((g) => [g.nome, g.media]));
+  const grupos = (list: GrupoMedia[]): GrupoMedia[] => list.map((g) => ({ ...g, media: medias.get(g.nome) ?? g.media }));
+  return {
+    ...transformed,
+    media: original.media,
+    cv: original.cv,
+    testemunha: original.testemunha,
+    ganhos: original.ganhos,
+    tukey: { ...transformed.tukey, grupos: grupos(transformed.tukey.grupos) },
+    scottKnott: { grupos: grupos(transformed.scottKnott.grupos) },
+    lsd: { ...transformed.lsd, grupos: grupos(transformed.lsd.grupos) },
+    duncan: { ...transformed.duncan, grupos: grupos(transformed.duncan.grupos) },
+    snk: { ...transformed.snk, grupos: grupos(transformed.snk.grupos) },
+    // Dunnett's p values are the transformed data's; each difference is read in kg/ha.
+    dunnett: {
+      bilateral: transformed.dunnett.bilateral.map((c, i) => ({
+        ...c,
+        diferenca: original.dunnett.bilateral[i]?.diferenca ?? c.diferenca,
+      })),
+      superior: transformed.dunnett.superior.map((c, i) => ({ ...c, diferenca: original.dunnett.superior[i]?.diferenca ?? c.diferenca })),
+    },
+    // A dose–response curve and its economic dose only mean something in kg/ha.
+    regressao: original.regressao,
+    transformacao,
+  };
 }
 
 /**
@@ -255,13 +328,20 @@ export function analyzeCore(input: AnalyzeInput): TrialCore {
   return analisar(input, false);
 }
 
-function analisar(input: AnalyzeInput, extras: true): TrialAnalysis;
+/** A transformation to analyse the yields on (validated as yields first). */
+interface Escala {
+  tipo: Transformacao;
+  lambda: number | null;
+}
+
+function analisar(input: AnalyzeInput, extras: true, escala?: Escala): Omit<TrialAnalysis, 'transformacao'>;
 function analisar(input: AnalyzeInput, extras: false): TrialCore;
-function analisar(input: AnalyzeInput, extras: boolean): TrialCore | TrialAnalysis {
+function analisar(input: AnalyzeInput, extras: boolean, escala?: Escala): TrialCore | Omit<TrialAnalysis, 'transformacao'> {
   const delineamento = delineamentoDe(input?.design);
   validar(input);
   const nomes = input.tratamentos.map((t) => String(t.nome ?? '').trim());
-  const tabela = input.tratamentos.map((t) => t.repeticoes);
+  const yields = input.tratamentos.map((t) => t.repeticoes);
+  const tabela = escala ? pressupostos.transformarTabela(yields, nomes, escala.tipo, escala.lambda) : yields;
 
   const result = anova(tabela, delineamento);
   const significativo = result.tratamentos.p < ALPHA;
@@ -332,6 +412,8 @@ function analisar(input: AnalyzeInput, extras: boolean): TrialCore | TrialAnalys
     regressao,
     fatorial: fat?.fatorial ?? null,
     desdobramento: fat?.desdobramento ?? null,
+    levene: pressupostos.levene(tabela),
+    diagnostico: pressupostos.diagnostico(nomes, tabela, result),
   };
 }
 
@@ -364,8 +446,14 @@ const LEITURA_CV: Readonly<Record<ClasseCv, string>> = {
 };
 
 /** pt-BR notes on the assumptions and precision of an analysis, most important first. */
-export function avisos(result: TrialCore): string[] {
+export function avisos(result: TrialCore & Partial<Pick<TrialAnalysis, 'levene' | 'transformacao' | 'diagnostico'>>): string[] {
   const out: string[] = [];
+  const { transformacao } = result;
+  if (transformacao?.aplicada) {
+    out.push(
+      `Análise feita com os dados transformados (${pressupostos.nomeTransformacao(transformacao.aplicada, transformacao.lambdaArredondado)}): ANOVA, testes e letras; médias, ganhos e CV estão na escala original (kg/ha).`,
+    );
+  }
   if (result.shapiroWilk.p < ALPHA) {
     out.push(
       `Os resíduos não seguem distribuição normal (Shapiro-Wilk ${descreverP(result.shapiroWilk.p)}): interprete os testes com cautela.`,
@@ -378,6 +466,23 @@ export function avisos(result: TrialCore): string[] {
     );
   } else if (pBartlett < ALPHA) {
     out.push(`As variâncias dos tratamentos não são homogêneas (Bartlett ${descreverP(pBartlett)}): interprete os testes com cautela.`);
+  }
+  if (result.levene === null) {
+    const r = result.diagnostico ? result.diagnostico.pontos.length / Math.max(1, result.tukey.grupos.length) : 0;
+    out.push(
+      r === 2
+        ? 'O teste de Levene não se aplica com 2 repetições por tratamento: os dois desvios em relação à mediana são sempre iguais.'
+        : 'O teste de Levene não pôde ser calculado: os desvios em relação à mediana não variam dentro dos tratamentos.',
+    );
+  } else if (result.levene && result.levene.p < ALPHA) {
+    out.push(
+      `As variâncias dos tratamentos não são homogêneas pelo teste de Levene (Brown-Forsythe, ${descreverP(result.levene.p)}): interprete os testes com cautela.`,
+    );
+  }
+  if (transformacao && !transformacao.aplicada && transformacao.sugerida) {
+    out.push(
+      `Sugestão: analisar os dados com a transformação ${pressupostos.nomeTransformacao(transformacao.sugerida, transformacao.lambdaArredondado)}; veja "Pressupostos da análise".`,
+    );
   }
   if (result.anova.tratamentos.p >= ALPHA) {
     out.push(

@@ -17,6 +17,8 @@ function seeded() {
     audit: queryKeys.auditPage(0),
     exp7: queryKeys.experiment(7),
     analysis7: queryKeys.analysis(7),
+    /** The same analysis on log-transformed yields (GET …/analise?transformacao=log). */
+    analysis7log: [...queryKeys.analysis(7), 'log'],
     exp8: queryKeys.experiment(8),
     analysis8: queryKeys.analysis(8),
     users: queryKeys.users,
@@ -33,7 +35,7 @@ describe('afterExperimentWrite', () => {
   it('an update makes every dashboard read, the audit trail and that analysis stale, and seeds the experiment', async () => {
     const { client, keys, stale } = seeded();
     await afterExperimentWrite(client, { kind: 'update', experiment: saved(7) });
-    for (const k of [keys.overview, keys.map, keys.correlation, keys.documents, keys.rows, keys.audit, keys.analysis7])
+    for (const k of [keys.overview, keys.map, keys.correlation, keys.documents, keys.rows, keys.audit, keys.analysis7, keys.analysis7log])
       expect(stale(k)).toBe(true);
     expect(client.getQueryData(keys.exp7)).toEqual(saved(7));
     // Other experiments, users and reference data are untouched.
@@ -53,6 +55,7 @@ describe('afterExperimentWrite', () => {
     await afterExperimentWrite(client, { kind: 'delete', id: 7 });
     expect(client.getQueryState(keys.exp7)).toBeUndefined();
     expect(client.getQueryState(keys.analysis7)).toBeUndefined();
+    expect(client.getQueryState(keys.analysis7log)).toBeUndefined();
     for (const k of [keys.overview, keys.map, keys.correlation, keys.audit]) expect(stale(k)).toBe(true);
     expect(stale(keys.exp8)).toBe(false);
   });

@@ -46,11 +46,11 @@ export async function afterExperimentWrite(queryClient: QueryClient, write: Expe
   ];
   if (write.kind === 'delete') {
     queryClient.removeQueries({ queryKey: queryKeys.experiment(write.id), exact: true });
-    queryClient.removeQueries({ queryKey: queryKeys.analysis(write.id), exact: true });
+    // Not exact: the analysis on transformed data (['analise', id, 'log']) goes too.
+    queryClient.removeQueries({ queryKey: queryKeys.analysis(write.id) });
   } else {
     queryClient.setQueryData(queryKeys.experiment(write.experiment.id), write.experiment);
-    if (write.kind === 'update')
-      pending.push(queryClient.invalidateQueries({ queryKey: queryKeys.analysis(write.experiment.id), exact: true }));
+    if (write.kind === 'update') pending.push(queryClient.invalidateQueries({ queryKey: queryKeys.analysis(write.experiment.id) }));
   }
   await Promise.all(pending);
 }

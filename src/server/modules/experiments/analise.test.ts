@@ -99,4 +99,59 @@ describe('GET /api/experiments/:id/analise', () => {
     expect(d.cards.vitorias).toBe(1);
     expect(((await get('/api/dashboard?marca=Maximus')).json() as DashboardData).cards).toMatchObject({ analisados: 1, vitorias: 1 });
   });
+
+  it('?transformacao= analyses the transformed yields, keeps the means and gains in kg/ha, and refuses what it cannot do', async () => {
+    // R's InsectSprays (counts; tests/fixtures/stats/pressupostos.out, "insetos"): the square root's case.
+    const counts = [
+      [10, 7, 20, 14, 14, 12, 10, 23, 17, 20, 14, 13],
+      [11, 17, 21, 11, 16, 14, 17, 17, 19, 21, 7, 13],
+      [0, 1, 7, 2, 3, 1, 2, 1, 3, 0, 1, 4],
+      [3, 5, 12, 6, 4, 3, 5, 5, 5, 5, 2, 4],
+      [3, 5, 3, 5, 3, 6, 1, 1, 3, 2, 6, 4],
+      [11, 9, 15, 22, 15, 16, 13, 10, 26, 26, 24, 13],
+    ];
+    const tratamentos = counts.map((repeticoes, i) => ({ nome: 'ABCDEF'[i], modalidade: 'Foliar', repeticoes }));
+    const e = await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'Inteiramente Casualizado', tratamentos });
+    const original = (await get(`/api/experiments/${e.id}/analise`)).json();
+    expect(original.levene).toEqual({
+      f: expect.closeTo(3.82135631322592, 9),
+      gl1: 5,
+      gl2: 66,
+      p: expect.closeTo(0.00422279113899214, 12),
+    });
+    expect(original.transformacao).toMatchObject({ sugerida: 'raiz', lambda: null, aplicada: null });
+    expect(original.diagnostico.pontos).toHaveLength(72);
+    expect(original.diagnostico.pontos[0]).toMatchObject({
+      nome: 'A',
+      repeticao: 1,
+      ajustado: expect.closeTo(14.5, 9),
+      residuo: expect.closeTo(-4.5, 9),
+    });
+    // qqnorm's smallest position for 72 points: Φ⁻¹(0.5/72).
+    expect(Math.min(...original.diagnostico.pontos.map((p: { quantilTeorico: number }) => p.quantilTeorico))).toBeCloseTo(
+      -2.460124337560002,
+      12,
+    );
+    expect(original.avisos).toContain('Sugestão: analisar os dados com a transformação raiz quadrada; veja "Pressupostos da análise".');
+
+    const res = await get(`/api/experiments/${e.id}/analise?transformacao=raiz`);
+    expect(res.statusCode).toBe(200);
+    const raiz = res.json();
+    expect(raiz.transformacao).toMatchObject({ sugerida: 'raiz', aplicada: 'raiz' });
+    // aov(sqrt(count) ~ spray): SS 88.43787 / 26.05798 (pressupostos.out, "insetos raiz_anova").
+    expect(raiz.anova.linhas[0].sq).toBeCloseTo(88.4378723597094, 9);
+    expect(raiz.shapiroWilk.p).toBeCloseTo(0.681377252535159, 9);
+    expect(raiz.media).toBe(original.media);
+    expect(raiz.ganhos).toEqual(original.ganhos);
+    expect(raiz.tukey.grupos.find((g: { nome: string }) => g.nome === 'F').media).toBeCloseTo(16.6666667, 6);
+    expect(raiz.avisos[0]).toMatch(/^Análise feita com os dados transformados \(raiz quadrada\)/);
+    expect((await get(`/api/experiments/${e.id}/analise?transformacao=`)).json().transformacao.aplicada).toBeNull();
+
+    const log = await get(`/api/experiments/${e.id}/analise?transformacao=log`);
+    expect(log.statusCode).toBe(422);
+    expect(log.json().error.message).toMatch(/^A transformação logarítmica \(ln\) exige produtividades maiores que zero/);
+    const bad = await get(`/api/experiments/${e.id}/analise?transformacao=exp`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ transformacao: 'Transformação inválida: use log, raiz ou boxcox.' });
+  });
 });

@@ -7,6 +7,8 @@ import type { AppContext } from '../../context.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
 import { StatsInputError, analyze, avisos, classificarCv, ganhosComRetorno } from '../../../shared/stats/index.js';
+import { TRANSFORMACOES } from '../../../shared/stats/index.js';
+import { z } from '../../../shared/zod.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
@@ -25,6 +27,14 @@ const NO_REPLICATES =
   'Este experimento não tem as produtividades por repetição (blocos): registre-as no formulário para ver a análise estatística.';
 
 const parseId = (raw: string) => serialId(raw, 'Experimento não encontrado');
+
+/** `?transformacao=log|raiz|boxcox`: the analysis on transformed yields (empty: the original data). */
+const analiseQuerySchema = z.object({
+  transformacao: z
+    .union([z.literal(''), z.enum(TRANSFORMACOES)], { error: 'Transformação inválida: use log, raiz ou boxcox.' })
+    .optional()
+    .transform((v) => v || null),
+});
 
 export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service: ExperimentService, guards: AuthGuards): void {
   const auth = guards.requireUser;
@@ -71,12 +81,13 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   });
 
   app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', readOne, async (request) => {
+    const { transformacao } = parseInput(analiseQuerySchema, request.query);
     const experiment = await experimentOf(request.params.id);
     if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
       throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
     }
     try {
-      const analysis = analyze(analysisInput(experiment));
+      const analysis = analyze(analysisInput(experiment), { transformacao });
       // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
       const ganhos = ganhosComRetorno(
         analysis.ganhos,

@@ -3,6 +3,7 @@
  * letters, a bar chart of means with their letters, and gains over the control.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert.js';
@@ -15,13 +16,19 @@ import { RegressionSection } from './regression-section.js';
 import { FactorialSection } from './factorial-section.js';
 import { DunnettSection } from './dunnett-section.js';
 import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+import type { Transformacao } from '../../../shared/stats/index.js';
+import { Button } from '../../components/ui/button.js';
+import { PressupostosSection } from './pressupostos-section.js';
 
-export function useAnalysis(id: number | null) {
+/** The analysis, on the original data or (`transformacao`) on transformed yields. */
+export function useAnalysis(id: number | null, transformacao: Transformacao | null = null) {
   return useQuery({
-    queryKey: queryKeys.analysis(id),
-    queryFn: () => api.request<AnalysisResponse>(`/api/experiments/${id}/analise`),
+    queryKey: transformacao ? [...queryKeys.analysis(id), transformacao] : queryKeys.analysis(id),
+    queryFn: () => api.request<AnalysisResponse>(`/api/experiments/${id}/analise${transformacao ? `?transformacao=${transformacao}` : ''}`),
     enabled: id !== null,
     retry: false,
+    // Switching scale keeps this experiment's report on screen until the other analysis arrives.
+    placeholderData: (previous, query) => (query?.queryKey[1] === id ? previous : undefined),
   });
 }
 
@@ -57,7 +64,11 @@ function MeansChart({ grupos }: { grupos: { nome: string; media: number; letras:
 }
 
 export function AnalysisView({ id }: { id: number }) {
-  const q = useAnalysis(id);
+  // The scale chosen for this experiment (another experiment in the same view starts on its original data).
+  const [escala, setEscala] = useState<{ id: number; transformacao: Transformacao | null }>({ id, transformacao: null });
+  const transformacao = escala.id === id ? escala.transformacao : null;
+  const setTransformacao = (t: Transformacao | null) => setEscala({ id, transformacao: t });
+  const q = useAnalysis(id, transformacao);
   if (q.isPending)
     return (
       <div className="flex justify-center py-6 text-brand-700">
@@ -65,7 +76,16 @@ export function AnalysisView({ id }: { id: number }) {
       </div>
     );
   if (q.isError)
-    return <p className="text-sm text-slate-600">{q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimento'}</p>;
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600">{q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimento'}</p>
+        {transformacao ? (
+          <Button variant="secondary" size="sm" onClick={() => setTransformacao(null)}>
+            Voltar aos dados originais
+          </Button>
+        ) : null}
+      </div>
+    );
   const a = q.data;
   const sk = new Map(a.scottKnott.grupos.map((g) => [g.nome, g.letras]));
   return (
@@ -129,6 +149,7 @@ export function AnalysisView({ id }: { id: number }) {
           ))}
         </tbody>
       </ScrollTable>
+      <PressupostosSection analise={a} onTransformar={setTransformacao} carregando={q.isPlaceholderData} />
       <FactorialSection a={a} />
       <div className="space-y-4">
         <div className="min-w-0">
@@ -161,7 +182,8 @@ export function AnalysisView({ id }: { id: number }) {
             </tbody>
           </ScrollTable>
           <p className="mt-1 text-xs text-slate-600">
-            DMS (Tukey 5%): {n(a.tukey.dms)} kg/ha. Médias seguidas da mesma letra não diferem entre si.
+            DMS (Tukey 5%): {n(a.tukey.dms)} {a.transformacao.aplicada ? '(escala transformada)' : 'kg/ha'}. Médias seguidas da mesma letra
+            não diferem entre si.
           </p>
         </div>
         <div className="min-w-0 max-w-2xl">

@@ -16,22 +16,22 @@ type Desdobramento = NonNullable<AnalysisResponse['desdobramento']>;
 const letrasDe = (c: ComparacaoNiveis | undefined, nivel: string): string => c?.grupos.find((g) => g.nome === nivel)?.letras ?? '';
 
 /** A mean with its letters in the same cell: "3.450 Ab". */
-function ComLetras({ media, letras }: { media: number; letras: string }) {
+function ComLetras({ media, letras, casas }: { media: number; letras: string; casas: number }) {
   return (
     <>
-      {n(media, 0)}
+      {n(media, casas)}
       {letras ? <span className="font-semibold text-brand-800"> {letras}</span> : null}
     </>
   );
 }
 
-function TabelaMedias({ f, d }: { f: Fatorial; d: Desdobramento | null }) {
+function TabelaMedias({ f, d, unidade, casas }: { f: Fatorial; d: Desdobramento | null; unidade: string; casas: number }) {
   const mediaDe = (a: string, b: string) => f.medias.find((m) => m.nivelA === a && m.nivelB === b)?.media ?? 0;
   const aDentro = new Map(d?.aDentroDeB.map((l) => [l.nivel, l]));
   const bDentro = new Map(d?.bDentroDeA.map((l) => [l.nivel, l]));
   const efeitos = f.efeitosPrincipais;
   return (
-    <ScrollTable caption={`Médias (kg/ha) de ${f.fatores.a} × ${f.fatores.b}`}>
+    <ScrollTable caption={`Médias (${unidade}) de ${f.fatores.a} × ${f.fatores.b}`}>
       <thead>
         <tr>
           <th scope="col" className={cn(TH, FIRST_TH)}>
@@ -54,13 +54,14 @@ function TabelaMedias({ f, d }: { f: Fatorial; d: Desdobramento | null }) {
             {f.niveisB.map((b) => (
               <td key={b} className={TD_NUM}>
                 <ComLetras
+                  casas={casas}
                   media={mediaDe(a, b)}
                   letras={d ? `${letrasDe(aDentro.get(b), a).toUpperCase()}${letrasDe(bDentro.get(a), b)}` : ''}
                 />
               </td>
             ))}
             <td className={TD_NUM}>
-              <ComLetras media={f.mediasA[i]?.media ?? 0} letras={efeitos ? letrasDe(efeitos.a, a) : ''} />
+              <ComLetras casas={casas} media={f.mediasA[i]?.media ?? 0} letras={efeitos ? letrasDe(efeitos.a, a) : ''} />
             </td>
           </tr>
         ))}
@@ -68,7 +69,7 @@ function TabelaMedias({ f, d }: { f: Fatorial; d: Desdobramento | null }) {
           <td className={FIRST_TD}>Média</td>
           {f.niveisB.map((b, j) => (
             <td key={b} className={TD_NUM}>
-              <ComLetras media={f.mediasB[j]?.media ?? 0} letras={efeitos ? letrasDe(efeitos.b, b) : ''} />
+              <ComLetras casas={casas} media={f.mediasB[j]?.media ?? 0} letras={efeitos ? letrasDe(efeitos.b, b) : ''} />
             </td>
           ))}
           <td className={TD_NUM} />
@@ -130,9 +131,17 @@ function TabelaDesdobramento({
   );
 }
 
-export function FactorialSection({ a }: { a: Pick<AnalysisResponse, 'fatorial' | 'desdobramento' | 'anova'> }) {
+export function FactorialSection({
+  a,
+}: {
+  a: Pick<AnalysisResponse, 'fatorial' | 'desdobramento' | 'anova'> & { transformacao?: { aplicada: string | null } };
+}) {
   const f = a.fatorial;
   if (!f) return null;
+  // With a transformation applied the factorial's means and DMS are on its scale, not in kg/ha.
+  const transformada = Boolean(a.transformacao?.aplicada);
+  const unidade = transformada ? 'escala transformada' : 'kg/ha';
+  const casas = transformada ? 3 : 0;
   const d = a.desdobramento;
   const { a: A, b: B } = f.fatores;
   const contraste = a.anova.linhas.find((l) => l.fonte === 'Fatorial vs Adicional');
@@ -160,19 +169,25 @@ export function FactorialSection({ a }: { a: Pick<AnalysisResponse, 'fatorial' |
           </span>
         ) : null}
       </div>
-      <TabelaMedias f={f} d={d} />
+      <TabelaMedias f={f} d={d} unidade={unidade} casas={casas} />
       <p className="text-xs text-slate-600">
         {d
           ? `Interação significativa: médias seguidas da mesma letra maiúscula na coluna (${A} dentro de cada nível de ${B}) e minúscula na linha (${B} dentro de cada nível de ${A}) não diferem entre si pelo teste de Tukey a 5 %.`
           : `Interação não significativa: compare as médias de cada fator (efeitos principais). Médias de um fator seguidas da mesma letra não diferem entre si pelo teste de Tukey a 5 %` +
             (f.efeitosPrincipais
-              ? ` (DMS ${A}: ${n(f.efeitosPrincipais.a.dms)} kg/ha; ${B}: ${n(f.efeitosPrincipais.b.dms)} kg/ha).`
+              ? ` (DMS ${A}: ${n(f.efeitosPrincipais.a.dms)} ${unidade}; ${B}: ${n(f.efeitosPrincipais.b.dms)} ${unidade}).`
               : '.')}
       </p>
       {f.adicional ? (
         <p className="text-slate-800">
-          Tratamento adicional ({f.adicional.nome}): <strong>{n(f.adicional.media, 0)} kg/ha</strong>; média do fatorial:{' '}
-          <strong>{n(f.adicional.mediaFatorial, 0)} kg/ha</strong>
+          Tratamento adicional ({f.adicional.nome}):{' '}
+          <strong>
+            {n(f.adicional.media, casas)} {unidade}
+          </strong>
+          ; média do fatorial:{' '}
+          <strong>
+            {n(f.adicional.mediaFatorial, casas)} {unidade}
+          </strong>
           {contraste?.p !== null && contraste?.p !== undefined
             ? ` (Fatorial vs Adicional: ${contraste.p < 0.05 ? 'diferem' : 'não diferem'} a 5 %, p ${contraste.p < 0.0001 ? '< 0,0001' : `= ${p(contraste.p)}`}).`
             : '.'}
