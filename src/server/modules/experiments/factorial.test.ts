@@ -143,11 +143,81 @@ describe('factors, levels and dose (issue 20)', () => {
     expect(analysisInput({ ...e, fator_a: ' ', fator_b: '' }).fatores).toEqual({ a: null, b: null });
   });
 
-  it('the analysis of a factorial answers, never a 5xx (422 until the factorial analysis is there)', async () => {
+  it('analyses the factorial with the additional control: every source of variation, the factors by name', async () => {
     const e = await createExperiment(ctx.t.app, ctx.me, fatorial());
     const res = await get(`/api/experiments/${e.id}/analise`);
-    expect([200, 422]).toContain(res.statusCode);
-    if (res.statusCode === 422) expect(res.json().error.message).toMatch(/\S/);
+    expect(res.statusCode).toBe(200);
+    const a = res.json();
+    const linhas = a.anova.linhas as { fonte: string; gl: number; sq: number }[];
+    expect(linhas.map((l) => l.fonte)).toEqual([
+      'Produto',
+      'Dose',
+      'Produto × Dose',
+      'Fatorial vs Adicional',
+      'Blocos',
+      'Resíduo',
+      'Total',
+    ]);
+    expect(linhas.map((l) => l.gl)).toEqual([1, 1, 1, 1, 3, 12, 19]);
+    // The factorial's four rows split the treatments' sum of squares of the one-way analysis.
+    const partes = linhas.slice(0, 4).reduce((sum, l) => sum + l.sq, 0);
+    expect(partes).toBeCloseTo(a.anova.tratamentos.sq, 6);
+    expect(a.fatorial).toMatchObject({ fatores: { a: 'Produto', b: 'Dose' }, niveisA: ['Raiz', 'Folha'], niveisB: ['1 L', '2 L'] });
+    expect(a.fatorial.adicional).toMatchObject({ nome: 'Testemunha' });
+    expect(a.dunnett.bilateral).toHaveLength(4);
+  });
+
+  it('a split plot in blocks tests the main plot against error (a); an incomplete factorial is a 422 in pt-BR', async () => {
+    const split = await createExperiment(ctx.t.app, ctx.me, {
+      ...fatorial(),
+      tipo_estatistica: 'Parcelas Subdivididas DBC',
+      tratamentos: fatorial().tratamentos.slice(1),
+    });
+    const res = await get(`/api/experiments/${split.id}/analise`);
+    expect(res.statusCode).toBe(200);
+    expect((res.json().anova.linhas as { fonte: string }[]).map((l) => l.fonte)).toEqual([
+      'Blocos',
+      'Produto',
+      'Resíduo (a)',
+      'Dose',
+      'Produto × Dose',
+      'Resíduo (b)',
+      'Total',
+    ]);
+    const incompleto = await createExperiment(ctx.t.app, ctx.me, {
+      ...fatorial(),
+      tipo_estatistica: 'Fatorial DBC',
+      tratamentos: fatorial().tratamentos.slice(1, 4),
+    });
+    const refused = await get(`/api/experiments/${incompleto.id}/analise`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toMatch(/Folha/);
+  });
+
+  it('a dose trial with prices gets the regression and the economic dose through the API', async () => {
+    const curva = (d: number) => 3000 + 40 * d - 0.5 * d * d;
+    const doses = [0, 10, 20, 30, 40];
+    const e = await createExperiment(ctx.t.app, ctx.me, {
+      tipo_estatistica: 'DBC',
+      preco_saca: 120,
+      tratamentos: doses.map((d, i) => ({
+        nome: i === 0 ? 'Testemunha' : `Dose ${d}`,
+        modalidade: 'Solo',
+        dose: d,
+        repeticoes: [0, 1, 2, 3].map((j) => Math.round(curva(d) + [-60, 35, 50, -25][(i + j) % 4]!)),
+        produtos_aplicados: d > 0 ? [{ nome: 'Adubo N', dose: d, custo: d * 6 }] : [],
+      })),
+    });
+    const res = await get(`/api/experiments/${e.id}/analise`);
+    expect(res.statusCode).toBe(200);
+    const r = res.json().regressao;
+    expect(r.modelo).toBe('quadratico');
+    expect(r.coeficientes).toHaveLength(3);
+    expect(r.preco_dose).toBeCloseTo(6, 9);
+    // d* = (c ÷ (preço/60) − b1) / (2·b2), with the fitted coefficients.
+    const [, b1, b2] = r.coeficientes as number[];
+    expect(r.dose_economica).toBeCloseTo((6 / (120 / 60) - b1!) / (2 * b2!), 9);
+    expect(r.dose_maxima).toBeGreaterThan(r.dose_economica);
   });
 
   it('the CSV export has the factors, levels and dose', async () => {
