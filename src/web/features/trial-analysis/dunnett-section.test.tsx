@@ -39,7 +39,7 @@ describe('DunnettSection', () => {
     const head = within(table)
       .getAllByRole('columnheader')
       .map((c) => c.textContent);
-    expect(head).toEqual(['Tratamento', 'Diferença (kg/ha)', 'p bilateral', 'p unilateral (superior)', 'Resultado (5%)']);
+    expect(head).toEqual(['Tratamento', 'Diferença (kg/ha)', 'p bilateral', 'p superior', 'Resultado (5%)']);
     expect(cells(rowOf(table, 'Bio A'))).toEqual(['Bio A', '+600', '< 0,0001', '< 0,0001', 'Superior à testemunha']);
     // One-sided p 0,0405 < 0,05 though the two-sided 0,0809 is not: "greater than the control" is what is asked.
     expect(cells(rowOf(table, 'Bio D'))).toEqual(['Bio D', '+50', '0,0809', '0,0405', 'Superior à testemunha']);

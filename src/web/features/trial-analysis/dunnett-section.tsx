@@ -54,7 +54,7 @@ export function DunnettSection({ a }: { a: Secao }) {
                 p bilateral
               </th>
               <th scope="col" className={TH_NUM}>
-                p unilateral (superior)
+                p superior
               </th>
               <th scope="col" className={TH}>
                 Resultado (5%)
@@ -80,7 +80,8 @@ export function DunnettSection({ a }: { a: Secao }) {
         </ScrollTable>
         <p className="mt-1 text-xs text-slate-600">
           Cada tratamento comparado com a testemunha ({controle}); valores p ajustados para as {a.dunnett.bilateral.length} comparações
-          (teste de Dunnett, {a.anova.residuo.gl} gl do resíduo). Unilateral: hipótese de que o tratamento supera a testemunha.
+          (teste de Dunnett, {a.anova.residuo.gl} gl do resíduo). p superior: teste unilateral, hipótese de que o tratamento supera a
+          testemunha.
         </p>
       </div>
       <div className="min-w-0">

@@ -2,7 +2,7 @@
  * The report's table primitives and number formats, shared by every section of the trial analysis
  * (ANOVA, means and letters, gains, and the sections of the other tests).
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { formatNumber } from '../../../shared/format.js';
 import { cn } from '../../lib/cn.js';
 
@@ -28,17 +28,19 @@ export const FIRST_TD =
 export const ROW = 'border-b border-soil-100 last:border-b-0';
 
 export function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
+  // The title sits outside the scrolling box, so on a phone it wraps in full instead of scrolling
+  // away with a table wider than the screen; it still names the table and the region.
+  const id = useId();
   return (
-    <div
-      className="report-scroll min-w-0 overflow-x-auto rounded-lg border border-soil-200"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
-      <table className="report-table w-full border-collapse text-sm">
-        <caption className="border-b border-soil-200 px-3 py-2 text-left font-semibold text-slate-800">{caption}</caption>
-        {children}
-      </table>
+    <div className="report-box min-w-0 rounded-lg border border-soil-200">
+      <div id={id} className="border-b border-soil-200 px-3 py-2 text-left text-sm font-semibold text-slate-800">
+        {caption}
+      </div>
+      <div className="report-scroll min-w-0 overflow-x-auto rounded-b-lg" tabIndex={0} role="region" aria-labelledby={id}>
+        <table className="report-table w-full border-collapse text-sm" aria-labelledby={id}>
+          {children}
+        </table>
+      </div>
     </div>
   );
 }
