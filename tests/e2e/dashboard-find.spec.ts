@@ -163,7 +163,7 @@ for (const width of [375, 1280]) {
     await signIn(page, user);
     await page.goto(`/experimentos/${reportId}/relatorio`);
     const tables = page.locator('.report-table');
-    await expect(tables).toHaveCount(4);
+    await expect(tables).toHaveCount(6);
     for (const name of ['Análise de variância', 'Testes dos pressupostos', 'Médias (kg/ha) e letras a 5%']) {
       await expect(page.getByRole('table', { name })).toBeVisible();
     }
@@ -190,7 +190,7 @@ test("the report's tables print whole on an A4 page", async ({ page }) => {
   await signIn(page, user);
   await page.goto(`/experimentos/${reportId}/relatorio`);
   const tables = page.locator('.report-table');
-  await expect(tables).toHaveCount(4);
+  await expect(tables).toHaveCount(6);
   await page.emulateMedia({ media: 'print' });
   // No scrolling box hides a column, and no two cells overlap.
   for (const scroller of await page.locator('.report-scroll').all()) {

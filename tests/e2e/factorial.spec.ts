@@ -106,4 +106,16 @@ test('a factorial with an additional control: levels typed in step 5, design in 
   // The report: the ANOVA has the interaction row, named by the factors.
   await page.goto(`/experimentos/${e.id}/relatorio`);
   await expect(page.getByRole('row', { name: /^Produto × Dose/ }).first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Médias (kg/ha) de Produto × Dose' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Comparação com a testemunha (Dunnett)' })).toBeVisible();
+
+  // On a phone nothing is wider than the screen: wide tables scroll in their own box.
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // Printed, every table is whole.
+  await page.setViewportSize({ width: 680, height: 900 });
+  await page.emulateMedia({ media: 'print' });
+  for (const scroller of await page.locator('.report-scroll').all()) {
+    expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  }
 });
