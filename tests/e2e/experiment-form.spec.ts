@@ -119,6 +119,8 @@ test.describe('experiment form', () => {
       pdf_filename: 'Relatório Rio Verde.pdf',
       owner: { name: user.name },
     });
+    // A single-factor treatment has no factor levels and no dose (issue 20).
+    const semFatorial = { nivel_a: '', nivel_b: '', dose: null };
     expect(e.tratamentos).toEqual([
       {
         id: expect.any(Number),
@@ -128,6 +130,7 @@ test.describe('experiment form', () => {
         custo: 0,
         produtos_aplicados: [],
         analises_adicionais: [],
+        ...semFatorial,
       },
       {
         id: expect.any(Number),
@@ -140,6 +143,7 @@ test.describe('experiment form', () => {
           { nome: 'Produto Digitado', dose: 1.25, unidade: '', custo: 30 },
         ],
         analises_adicionais: [{ nome: 'Altura de Plantas', valor: 87.25, unidade: 'cm' }],
+        ...semFatorial,
       },
       {
         id: expect.any(Number),
@@ -149,6 +153,7 @@ test.describe('experiment form', () => {
         custo: 55,
         produtos_aplicados: [{ nome: 'Aminoagro Folha Top', dose: 2, unidade: '', custo: 55 }],
         analises_adicionais: [],
+        ...semFatorial,
       },
     ]);
     // Nothing is left behind as a draft.
