@@ -15,7 +15,7 @@ import { api } from '../../lib/api.js';
 import { RegressionSection } from './regression-section.js';
 import { FactorialSection } from './factorial-section.js';
 import { DunnettSection } from './dunnett-section.js';
-import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+import { AnovaTable, FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n } from './report-table.js';
 import type { Transformacao } from '../../../shared/stats/index.js';
 import { Button } from '../../components/ui/button.js';
 import { PressupostosSection } from './pressupostos-section.js';
@@ -113,42 +113,7 @@ export function AnalysisView({ id }: { id: number }) {
           </ul>
         </Alert>
       ) : null}
-      <ScrollTable caption="Análise de variância">
-        <thead>
-          <tr>
-            <th scope="col" className={cn(TH, FIRST_TH)}>
-              FV
-            </th>
-            <th scope="col" className={TH_NUM}>
-              GL
-            </th>
-            <th scope="col" className={TH_NUM}>
-              SQ
-            </th>
-            <th scope="col" className={TH_NUM}>
-              QM
-            </th>
-            <th scope="col" className={TH_NUM}>
-              F
-            </th>
-            <th scope="col" className={TH_NUM}>
-              p
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {a.anova.linhas.map((r, i) => (
-            <tr key={`${i}-${r.fonte}`} className={ROW}>
-              <td className={FIRST_TD}>{r.fonte}</td>
-              <td className={TD_NUM}>{r.gl}</td>
-              <td className={TD_NUM}>{n(r.sq)}</td>
-              <td className={TD_NUM}>{r.qm === null ? '' : n(r.qm)}</td>
-              <td className={TD_NUM}>{r.f === null ? '' : n(r.f, 3)}</td>
-              <td className={TD_NUM}>{r.p === null ? '' : p(r.p)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+      <AnovaTable caption="Análise de variância" linhas={a.anova.linhas} />
       <PressupostosSection analise={a} onTransformar={setTransformacao} carregando={q.isPlaceholderData} />
       <FactorialSection a={a} />
       <div className="space-y-4">

@@ -10,42 +10,11 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { ApiError } from '../../lib/api-client.js';
 import { cn } from '../../lib/cn.js';
 import { useJointAnalysis } from './api/joint-analysis.js';
-import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+import { AnovaTable, FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
 
 const DESIGN = { DBC: 'DBC', DIC: 'DIC' } as const;
 // A site's name may wrap in its column's header (TH never wraps), so that four sites fit an A4 page.
 const SITE_TH = cn(TH_NUM.replace('whitespace-nowrap', 'whitespace-normal'), 'min-w-[6.5rem]');
-
-function AnovaTable({ a }: { a: JointAnalysisResponse }) {
-  return (
-    <ScrollTable caption="Análise de variância conjunta">
-      <thead>
-        <tr>
-          <th scope="col" className={cn(TH, FIRST_TH)}>
-            FV
-          </th>
-          {['GL', 'SQ', 'QM', 'F', 'p'].map((h) => (
-            <th key={h} scope="col" className={TH_NUM}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {a.anova.linhas.map((l) => (
-          <tr key={l.fonte} className={ROW}>
-            <td className={FIRST_TD}>{l.fonte}</td>
-            <td className={TD_NUM}>{l.gl}</td>
-            <td className={TD_NUM}>{n(l.sq)}</td>
-            <td className={TD_NUM}>{l.qm === null ? '' : n(l.qm)}</td>
-            <td className={TD_NUM}>{l.f === null ? '' : n(l.f, 3)}</td>
-            <td className={TD_NUM}>{l.p === null ? '' : p(l.p)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
-  );
-}
 
 function SitesTable({ a }: { a: JointAnalysisResponse }) {
   return (
@@ -253,7 +222,7 @@ export function JointAnalysisView({ ids, backTo }: { ids: readonly number[]; bac
         </Alert>
       ) : null}
       <SitesTable a={a} />
-      <AnovaTable a={a} />
+      <AnovaTable caption="Análise de variância conjunta" linhas={a.anova.linhas} />
       <MeansTable a={a} />
       <SiteMeansTable a={a} />
       <WinsTable a={a} />

@@ -6,8 +6,7 @@
  */
 import { formatarDose, type RegressaoDose } from '../../../shared/stats/index.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
-import { cn } from '../../lib/cn.js';
-import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+import { AnovaTable, n, p } from './report-table.js';
 
 const MINUS = '\u2212';
 const significativos = new Intl.NumberFormat('pt-BR', { maximumSignificantDigits: 5 });
@@ -164,60 +163,14 @@ export function RegressionSection({
         </dl>
       ) : null}
       {reg.termos.length ? (
-        <ScrollTable caption="Análise de variância da regressão">
-          <thead>
-            <tr>
-              <th scope="col" className={cn(TH, FIRST_TH)}>
-                FV
-              </th>
-              <th scope="col" className={TH_NUM}>
-                GL
-              </th>
-              <th scope="col" className={TH_NUM}>
-                SQ
-              </th>
-              <th scope="col" className={TH_NUM}>
-                QM
-              </th>
-              <th scope="col" className={TH_NUM}>
-                F
-              </th>
-              <th scope="col" className={TH_NUM}>
-                p
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {reg.termos.map((t) => (
-              <tr key={t.grau} className={ROW}>
-                <td className={FIRST_TD}>{NOME_GRAU[t.grau] ?? `Grau ${t.grau}`}</td>
-                <td className={TD_NUM}>{t.gl}</td>
-                <td className={TD_NUM}>{n(t.sq)}</td>
-                <td className={TD_NUM}>{n(t.qm)}</td>
-                <td className={TD_NUM}>{n(t.f, 3)}</td>
-                <td className={TD_NUM}>{p(t.p)}</td>
-              </tr>
-            ))}
-            {reg.falta_ajuste ? (
-              <tr className={ROW}>
-                <td className={FIRST_TD}>Falta de ajuste ({modelo})</td>
-                <td className={TD_NUM}>{reg.falta_ajuste.gl}</td>
-                <td className={TD_NUM}>{n(reg.falta_ajuste.sq)}</td>
-                <td className={TD_NUM}>{n(reg.falta_ajuste.qm)}</td>
-                <td className={TD_NUM}>{n(reg.falta_ajuste.f, 3)}</td>
-                <td className={TD_NUM}>{p(reg.falta_ajuste.p)}</td>
-              </tr>
-            ) : null}
-            <tr className={ROW}>
-              <td className={FIRST_TD}>Resíduo</td>
-              <td className={TD_NUM}>{residuo.gl}</td>
-              <td className={TD_NUM}>{n(residuo.sq)}</td>
-              <td className={TD_NUM}>{n(residuo.qm)}</td>
-              <td className={TD_NUM} />
-              <td className={TD_NUM} />
-            </tr>
-          </tbody>
-        </ScrollTable>
+        <AnovaTable
+          caption="Análise de variância da regressão"
+          linhas={[
+            ...reg.termos.map((t) => ({ ...t, fonte: NOME_GRAU[t.grau] ?? `Grau ${t.grau}` })),
+            ...(reg.falta_ajuste ? [{ ...reg.falta_ajuste, fonte: `Falta de ajuste (${modelo})` }] : []),
+            { fonte: 'Resíduo', gl: residuo.gl, sq: residuo.sq, qm: residuo.qm, f: null, p: null },
+          ]}
+        />
       ) : null}
       {reg.medias_por_dose.length >= 2 ? (
         <figure className="min-w-0 max-w-xl break-inside-avoid">

@@ -44,3 +44,45 @@ export function ScrollTable({ caption, children }: { caption: string; children: 
     </div>
   );
 }
+
+/** A row of an analysis-of-variance table; null where a value does not apply (Total's QM, the residual's F). */
+export interface LinhaFv {
+  fonte: string;
+  gl: number;
+  sq: number | null;
+  qm: number | null;
+  f: number | null;
+  p: number | null;
+}
+
+/** The analysis-of-variance table every section prints: FV, GL, SQ, QM, F, p. */
+export function AnovaTable({ caption, linhas }: { caption: string; linhas: readonly LinhaFv[] }) {
+  return (
+    <ScrollTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col" className={cn(TH, FIRST_TH)}>
+            FV
+          </th>
+          {['GL', 'SQ', 'QM', 'F', 'p'].map((h) => (
+            <th key={h} scope="col" className={TH_NUM}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {linhas.map((l, i) => (
+          <tr key={`${i}-${l.fonte}`} className={ROW}>
+            <td className={FIRST_TD}>{l.fonte}</td>
+            <td className={TD_NUM}>{Number.isInteger(l.gl) ? l.gl : n(l.gl)}</td>
+            <td className={TD_NUM}>{l.sq === null ? '' : n(l.sq)}</td>
+            <td className={TD_NUM}>{l.qm === null ? '' : n(l.qm)}</td>
+            <td className={TD_NUM}>{l.f === null ? '' : n(l.f, 3)}</td>
+            <td className={TD_NUM}>{l.p === null ? '' : p(l.p)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
