@@ -8,13 +8,14 @@
  */
 import {
   FETCHED_AT_HEADER,
-  apiCacheName,
+  LOOKUP_URLS,
+  PUBLIC_CACHE,
+  cacheForApiRead,
   isStorable,
   routeOf,
   shellCacheName,
   staleShellCaches,
   storedHeaders,
-  userOfAuthorization,
 } from './sw/routes.js';
 
 declare const __SW_VERSION__: string;
@@ -43,9 +44,29 @@ const worker = self as unknown as WorkerScope;
 const VERSION = __SW_VERSION__;
 const SHELL = shellCacheName(VERSION);
 
+/** Keeps a copy of a read's answer, stamped with when it was fetched. */
+function store(cacheName: string, key: string, response: Response): Promise<void> {
+  if (!isStorable(response.status, response.headers.get('content-type'))) return Promise.resolve();
+  const fetchedAt = new Date();
+  const { status, statusText, headers } = response;
+  return response
+    .blob()
+    .then((body) => new Response(body, { status, statusText, headers: storedHeaders(headers, fetchedAt) }))
+    .then(async (stored) => (await caches.open(cacheName)).put(key, stored))
+    .catch(() => undefined);
+}
+
 worker.addEventListener('install', (event) => {
   // `reload`: the files of this build from the server, not an older copy in the HTTP cache.
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(__SW_PRECACHE__.map((url) => new Request(url, { cache: 'reload' })))));
+  const shell = caches.open(SHELL).then((cache) => cache.addAll(__SW_PRECACHE__.map((url) => new Request(url, { cache: 'reload' }))));
+  // The form's lists, best effort (a failure does not stop the install).
+  const origin = worker.location.origin;
+  const lookups = LOOKUP_URLS.map((path) =>
+    fetch(path)
+      .then((res) => store(PUBLIC_CACHE, new URL(path, origin).href, res))
+      .catch(() => undefined),
+  );
+  event.waitUntil(Promise.all([shell, ...lookups]));
 });
 
 worker.addEventListener('activate', (event) => {
@@ -84,9 +105,8 @@ async function shell(request: Request): Promise<Response> {
 }
 
 async function apiRead(request: Request): Promise<Response> {
-  const user = userOfAuthorization(request.headers.get('authorization'));
-  if (!user) return fetch(request);
-  const cacheName = apiCacheName(user);
+  const cacheName = cacheForApiRead(new URL(request.url).pathname, request.headers.get('authorization'));
+  if (!cacheName) return fetch(request);
   // The key is the URL alone: the token in the request changes at every refresh.
   const key = request.url;
   let response: Response;
@@ -97,17 +117,7 @@ async function apiRead(request: Request): Promise<Response> {
     if (cached?.headers.has(FETCHED_AT_HEADER)) return cached;
     throw err;
   }
-  if (isStorable(response.status, response.headers.get('content-type'))) {
-    const copy = response.clone();
-    const fetchedAt = new Date();
-    void copy
-      .blob()
-      .then(
-        (body) => new Response(body, { status: copy.status, statusText: copy.statusText, headers: storedHeaders(copy.headers, fetchedAt) }),
-      )
-      .then(async (stored) => (await caches.open(cacheName)).put(key, stored))
-      .catch(() => undefined);
-  }
+  void store(cacheName, key, response.clone());
   return response;
 }
 

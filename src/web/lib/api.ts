@@ -11,7 +11,7 @@ export const api = createApiClient({
   setToken: (token) => session.setToken(token),
   onSessionExpired: () => session.expire(),
   isOffline: () => !navigator.onLine,
-  onResponse: (res) => offline.reportResponse(res.headers),
+  onResponse: (res) => offline.reportResponse(res.headers, res.url),
   onNetworkError: () => offline.reportNetworkError(),
 });
 

@@ -39,6 +39,14 @@ describe('offline store', () => {
     expect(store.get().offline).toBe(true);
   });
 
+  it('a cached reference list means offline but does not date the data', () => {
+    const { store } = setup();
+    store.reportResponse(cached('2026-11-20T08:00:00Z'), 'http://x/api/lookups/marcas');
+    expect(store.get()).toEqual({ offline: true, dataAt: null });
+    store.reportResponse(cached('2026-11-24T12:05:00Z'), 'http://x/api/dashboard?cultura=Soja');
+    expect(store.get()).toEqual({ offline: true, dataAt: Date.parse('2026-11-24T12:05:00Z') });
+  });
+
   it('notifies only on a change', () => {
     const { store } = setup();
     let calls = 0;

@@ -5,7 +5,7 @@
  * A fresh answer from the server, or the device coming back online, ends it.
  */
 import { useSyncExternalStore } from 'react';
-import { API_CACHE_PREFIX, apiCacheName, fetchedAtOf } from '../sw/routes.js';
+import { API_CACHE_PREFIX, apiCacheName, fetchedAtOf, isLookup } from '../sw/routes.js';
 
 export interface OfflineState {
   offline: boolean;
@@ -16,6 +16,14 @@ export interface OfflineState {
 export interface ConnectivityEnv {
   isOnline: () => boolean;
   listen: (event: 'online' | 'offline', fn: () => void) => void;
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return '';
+  }
 }
 
 export function createOfflineStore(env: ConnectivityEnv) {
@@ -44,10 +52,15 @@ export function createOfflineStore(env: ConnectivityEnv) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Every answer the API client got: from the cache (stamped) or from the server. */
-    reportResponse(headers: Headers) {
+    /**
+     * Every answer the API client got: from the cache (stamped) or from the server. A cached
+     * reference list (fetched when the app was installed) says the app is offline, not how old
+     * the data on screen are.
+     */
+    reportResponse(headers: Headers, url = '') {
       const at = fetchedAtOf(headers);
-      if (at) {
+      if (at && isLookup(pathOf(url))) unreachable = true;
+      else if (at) {
         dataAt = dataAt === null ? at.getTime() : Math.min(dataAt, at.getTime());
       } else {
         unreachable = false;

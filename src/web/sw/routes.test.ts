@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   API_CACHE_PREFIX,
   FETCHED_AT_HEADER,
+  LOOKUP_URLS,
+  PUBLIC_CACHE,
   apiCacheName,
+  cacheForApiRead,
   fetchedAtOf,
   isApiRead,
   isStorable,
@@ -86,6 +89,20 @@ describe('service worker routes', () => {
     expect(userOfAuthorization(`Bearer ${jwt(null)}`)).toBeNull();
     expect(userOfAuthorization('Bearer a.!!!.c')).toBeNull();
     expect(userOfAuthorization('Bearer a.bm90IGpzb24.c')).toBeNull();
+  });
+
+  it("keeps the reference lists in a shared cache and every other read in its user's", () => {
+    const token = `Bearer ${jwt({ sub: 'u-1' })}`;
+    for (const path of LOOKUP_URLS) {
+      expect(isApiRead(path)).toBe(true);
+      expect(cacheForApiRead(path, null)).toBe(PUBLIC_CACHE);
+      expect(cacheForApiRead(path, token)).toBe(PUBLIC_CACHE);
+    }
+    // Signing out deletes the API caches by prefix: the shared lists stay.
+    expect(PUBLIC_CACHE.startsWith(API_CACHE_PREFIX)).toBe(false);
+    expect(cacheForApiRead('/api/dashboard', token)).toBe(apiCacheName('u-1'));
+    expect(cacheForApiRead('/api/dashboard', null)).toBeNull();
+    expect(cacheForApiRead('/api/experiments/3', 'Bearer lixo')).toBeNull();
   });
 
   it('keeps one cache per user and per build', () => {

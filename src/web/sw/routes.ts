@@ -29,6 +29,16 @@ export interface RequestFacts {
 export const CACHE_PREFIX = 'gestao-agricola';
 export const SHELL_CACHE_PREFIX = `${CACHE_PREFIX}-shell-`;
 export const API_CACHE_PREFIX = `${CACHE_PREFIX}-api-`;
+/** The reference lists (marcas, culturas, regiões…): the same for everyone, read without a token. */
+export const PUBLIC_CACHE = `${CACHE_PREFIX}-public`;
+/** Fetched when a version installs, so the form's lists are there offline even if it was never opened online. */
+export const LOOKUP_URLS = [
+  '/api/lookups/marcas',
+  '/api/lookups/produtos-por-marca',
+  '/api/lookups/regioes',
+  '/api/lookups/culturas',
+  '/api/lookups/estados',
+] as const;
 /** Set on a cached API answer: when the network gave it (ISO 8601). Only answers from the cache carry it. */
 export const FETCHED_AT_HEADER = 'x-gestao-fetched-at';
 
@@ -49,6 +59,19 @@ const API_READS: readonly RegExp[] = [
 
 export function isApiRead(pathname: string): boolean {
   return API_READS.some((re) => re.test(pathname));
+}
+
+/** The reference lists (GET /api/lookups/…), as opposed to a user's data. */
+export const isLookup = (pathname: string) => API_READS[0]!.test(pathname);
+
+/**
+ * The cache an API read's answer goes to and comes from: the shared one for the reference lists,
+ * else the cache of the user whose token the request carries; null (never stored) without one.
+ */
+export function cacheForApiRead(pathname: string, authorization: string | null): string | null {
+  if (isLookup(pathname)) return PUBLIC_CACHE;
+  const user = userOfAuthorization(authorization);
+  return user === null ? null : apiCacheName(user);
 }
 
 export function routeOf(req: RequestFacts): Route {
