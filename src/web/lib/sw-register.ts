@@ -33,7 +33,7 @@ function watch(registration: ServiceWorkerRegistration) {
  * `onFirstControl`: the first version took control of this page (first visit); the page reads
  * its data again so that they pass through the worker and are there offline.
  */
-export function registerServiceWorker(onFirstControl: () => void): void {
+export function registerServiceWorker(onFirstControl: () => void, reload: () => void = () => window.location.reload()): void {
   if (!('serviceWorker' in navigator)) return;
   const hadController = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
@@ -42,7 +42,7 @@ export function registerServiceWorker(onFirstControl: () => void): void {
       return;
     }
     // The new version is in charge: the page it belongs to is loaded once.
-    if (updating) window.location.reload();
+    if (updating) reload();
   });
   const register = () => {
     navigator.serviceWorker
