@@ -125,4 +125,14 @@ test('offline, the app opens and shows the last data seen, read-only, until the 
   await context.setOffline(false);
   await expect(banner).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Dashboard Agrícola' })).toBeVisible();
+
+  // What this user saw stays on the device only while they are signed in: signing out deletes it
+  // (the reference lists, the same for everyone, stay).
+  const cacheNames = () => page.evaluate(() => caches.keys());
+  expect((await cacheNames()).some((n) => n.startsWith('gestao-agricola-api-'))).toBe(true);
+  await page.getByRole('button', { name: /Menu do usuário/ }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => (await cacheNames()).filter((n) => n.startsWith('gestao-agricola-api-'))).toEqual([]);
+  expect(await cacheNames()).toContain('gestao-agricola-public');
 });
