@@ -120,7 +120,6 @@ test('offline, the app opens and shows the last data seen, read-only, until the 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard Agrícola' })).toBeVisible();
   await expect(banner).toBeVisible();
-  await page.screenshot({ path: 'test-results/offline-read-1280.png', fullPage: false });
 
   await context.setOffline(false);
   await expect(banner).toHaveCount(0);
