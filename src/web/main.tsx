@@ -5,9 +5,11 @@ import { RouterProvider } from 'react-router';
 import { preloadRoute } from './app/prefetch.js';
 import { queryClient } from './app/query-client.js';
 import { router } from './app/router.js';
+import { UpdatePrompt } from './app/update-prompt.js';
 import { ToastHost } from './components/ui/toast.js';
 import { ConfirmHost } from './components/ui/confirm-dialog.js';
 import { AuthProvider } from './features/auth/index.js';
+import { registerServiceWorker } from './lib/sw-register.js';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -18,6 +20,10 @@ if (!root) throw new Error('#root ausente');
 const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1000));
 idle(() => preloadRoute('/dashboard', { data: false }));
 
+// Offline use (issue 22): production builds only, so vitest and the dev server never meet a worker.
+// On the very first visit the data already on screen are read again through it, to be there offline.
+if (import.meta.env.PROD) registerServiceWorker(() => void queryClient.refetchQueries({ type: 'active' }));
+
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
@@ -26,6 +32,7 @@ createRoot(root).render(
       </AuthProvider>
       <ToastHost />
       <ConfirmHost />
+      <UpdatePrompt />
     </QueryClientProvider>
   </StrictMode>,
 );

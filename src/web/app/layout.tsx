@@ -3,6 +3,7 @@ import { Link, Outlet, useMatches } from 'react-router';
 import { PAGE_TEXT } from '../../shared/messages.js';
 import { LogoMark } from '../components/logo.js';
 import { preloadable } from '../lib/preloadable.js';
+import { OfflineBanner } from './offline-banner.js';
 import type { RouteHandle } from './router.js';
 
 // The header (menus, account links) is not part of the sign-in pages' download.
@@ -52,6 +53,7 @@ export function AppLayout() {
     <div className="min-h-screen">
       <SkipLink />
       <AppHeader fallback={headerSpace} />
+      <OfflineBanner />
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         <Outlet />
       </main>

@@ -204,3 +204,69 @@ describe('api client uploads', () => {
     await expect(client.upload('/api/x', new FormData())).rejects.toMatchObject({ status: 413, message: 'Arquivo grande demais' });
   });
 });
+
+describe('api client offline', () => {
+  it('keeps the session when the refresh cannot reach the server (offline is not signed out)', async () => {
+    const onNetworkError = vi.fn();
+    const onSessionExpired = vi.fn();
+    const fetch = vi.fn(async (url: string | URL | Request) => {
+      if (String(url) === '/api/auth/refresh') throw new TypeError('Failed to fetch');
+      return json(401, { error: { code: 'UNAUTHORIZED', message: 'Token expirado' } });
+    });
+    const client = createApiClient({
+      getToken: () => 'old-token',
+      setToken: () => undefined,
+      onSessionExpired,
+      onNetworkError,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      sleep: async () => undefined,
+    });
+    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(onNetworkError).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session when the refresh meets a 5xx', async () => {
+    const onSessionExpired = vi.fn();
+    const fetch = vi.fn(async (url: string | URL | Request) =>
+      String(url) === '/api/auth/refresh' ? json(502, {}) : json(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }),
+    );
+    const client = createApiClient({
+      getToken: () => 'old-token',
+      setToken: () => undefined,
+      onSessionExpired,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    await expect(client.request('/api/x')).rejects.toMatchObject({ status: 0 });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('does not retry a GET when the device says it is offline, and reports every response', async () => {
+    const responses: Response[] = [];
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const sleep = vi.fn(async () => undefined);
+    const client = createApiClient({
+      getToken: () => null,
+      setToken: () => undefined,
+      onSessionExpired: () => undefined,
+      isOffline: () => true,
+      onResponse: (res) => responses.push(res),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      sleep,
+    });
+    await expect(client.request('/api/x')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(sleep).not.toHaveBeenCalled();
+    const online = createApiClient({
+      getToken: () => null,
+      setToken: () => undefined,
+      onSessionExpired: () => undefined,
+      onResponse: (res) => responses.push(res),
+      fetch: (async () => json(200, { v: 1 })) as unknown as typeof globalThis.fetch,
+    });
+    await online.request('/api/y');
+    expect(responses).toHaveLength(1);
+  });
+});

@@ -2,7 +2,9 @@
  * The one HTTP client of the app. It adds the bearer token, times out (30 s by default, per call
  * otherwise), retries safe requests on network errors (3 times, 1 s apart; never a POST),
  * refreshes the access token once on a 401 and replays the call, and signs the user out when
- * the refresh fails. Uploads with progress (XHR) share the token and refresh logic.
+ * the server refuses the refresh (never when it cannot be reached: offline is not signed out).
+ * Uploads with progress (XHR) share the token and refresh logic. Offline (`isOffline`), a GET is
+ * not retried: the service worker answers it from its cache or it fails at once.
  */
 import type { ApiErrorBody } from '../../shared/api-error.js';
 import { REFRESH_TIMEOUT_MS, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS, RETRY_MAX } from '../../shared/constants.js';
@@ -48,7 +50,16 @@ export interface ClientDeps {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   createXhr?: () => XMLHttpRequest;
+  /** Whether the device knows it has no connection (navigator.onLine false). */
+  isOffline?: () => boolean;
+  /** Every response the server or the service worker gave (the offline banner reads its date). */
+  onResponse?: (res: Response) => void;
+  /** A request that could not reach the server at all (after its retries). */
+  onNetworkError?: () => void;
 }
+
+/** What a refresh came to: a new token, a refusal (the session is over), or no answer at all. */
+type RefreshOutcome = 'renewed' | 'refused' | 'unreachable';
 
 const SAFE_METHODS = new Set(['GET']);
 
@@ -78,28 +89,49 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 export function createApiClient(deps: ClientDeps) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  let refreshing: Promise<boolean> | null = null;
+  let refreshing: Promise<RefreshOutcome> | null = null;
 
   /** One refresh at a time: concurrent 401s wait for the same one. */
-  function refresh(): Promise<boolean> {
-    refreshing ??= (async () => {
+  function renew(): Promise<RefreshOutcome> {
+    refreshing ??= (async (): Promise<RefreshOutcome> => {
+      let res: Response;
       try {
-        const res = await doFetch('/api/auth/refresh', {
+        res = await doFetch('/api/auth/refresh', {
           method: 'POST',
           credentials: 'same-origin',
           signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
         });
-        if (!res.ok) return false;
+      } catch {
+        return 'unreachable';
+      }
+      try {
+        // A 5xx (a server or proxy down) is no verdict on the session either.
+        if (res.status >= 500) return 'unreachable';
+        if (!res.ok) return 'refused';
         const { token } = (await res.json()) as { token: string };
         deps.setToken(token);
-        return true;
+        return 'renewed';
       } catch {
-        return false;
-      } finally {
-        setTimeout(() => (refreshing = null), 0);
+        return 'unreachable';
       }
-    })();
+    })().finally(() => setTimeout(() => (refreshing = null), 0));
     return refreshing;
+  }
+
+  async function refresh(): Promise<boolean> {
+    return (await renew()) === 'renewed';
+  }
+
+  /** After a 401: the call replayed with a new token, or the session ended, or (no answer) the network error. */
+  async function afterUnauthorized<T>(replay: () => Promise<T>): Promise<T | null> {
+    const outcome = await renew();
+    if (outcome === 'renewed') return replay();
+    if (outcome === 'refused') deps.onSessionExpired();
+    else {
+      deps.onNetworkError?.();
+      throw new ApiError(0, 'NETWORK_ERROR', MSG.networkError);
+    }
+    return null;
   }
 
   async function send(path: string, opts: RequestOptions): Promise<Response> {
@@ -119,11 +151,16 @@ export function createApiClient(deps: ClientDeps) {
 
     for (let attempt = 0; ; attempt++) {
       try {
-        return await doFetch(url, { method, headers, body, signal, credentials: 'same-origin' });
+        const res = await doFetch(url, { method, headers, body, signal, credentials: 'same-origin' });
+        deps.onResponse?.(res);
+        return res;
       } catch (err) {
-        if (timeout.aborted) throw new ApiError(0, 'TIMEOUT', MSG.networkError);
-        if (opts.signal?.aborted) throw err;
-        if (!SAFE_METHODS.has(method) || attempt >= RETRY_MAX) throw new ApiError(0, 'NETWORK_ERROR', MSG.networkError);
+        if (opts.signal?.aborted && !timeout.aborted) throw err;
+        const offline = deps.isOffline?.() ?? false;
+        if (timeout.aborted || offline || !SAFE_METHODS.has(method) || attempt >= RETRY_MAX) {
+          deps.onNetworkError?.();
+          throw new ApiError(0, timeout.aborted ? 'TIMEOUT' : 'NETWORK_ERROR', MSG.networkError);
+        }
         await sleep(RETRY_DELAY_MS);
       }
     }
@@ -132,10 +169,7 @@ export function createApiClient(deps: ClientDeps) {
   async function raw(path: string, opts: RequestOptions = {}): Promise<Response> {
     let res = await send(path, opts);
     if (res.status === 401 && opts.auth !== false && deps.getToken()) {
-      if (await refresh()) res = await send(path, opts);
-      else {
-        deps.onSessionExpired();
-      }
+      res = (await afterUnauthorized(() => send(path, opts))) ?? res;
     }
     if (!res.ok) throw await errorFromResponse(res);
     return res;
@@ -177,8 +211,7 @@ export function createApiClient(deps: ClientDeps) {
   async function upload<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
     let res = await xhrOnce<T>(path, form, opts);
     if (res.status === 401 && deps.getToken()) {
-      if (await refresh()) res = await xhrOnce<T>(path, form, opts);
-      else deps.onSessionExpired();
+      res = (await afterUnauthorized(() => xhrOnce<T>(path, form, opts))) ?? res;
     }
     if (res.status >= 200 && res.status < 300) return res.raw as T;
     const err = (res.body as Partial<ApiErrorBody> | null)?.error;

@@ -1,6 +1,7 @@
 /** The app's session and API client singletons, and the hook that reads the session. */
 import { useSyncExternalStore } from 'react';
 import { createApiClient } from './api-client.js';
+import { offline } from './offline.js';
 import { createSessionStore } from './session.js';
 
 export const session = createSessionStore(window.localStorage);
@@ -9,6 +10,9 @@ export const api = createApiClient({
   getToken: () => session.get().token,
   setToken: (token) => session.setToken(token),
   onSessionExpired: () => session.expire(),
+  isOffline: () => !navigator.onLine,
+  onResponse: (res) => offline.reportResponse(res.headers, res.url),
+  onNetworkError: () => offline.reportNetworkError(),
 });
 
 export function useSession() {

@@ -16,6 +16,7 @@ import { Tabs } from '../../../components/ui/tabs.js';
 import { EXTRACTION_MSG } from '../../../../shared/extraction.js';
 import { api } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { OFFLINE_READ_ONLY_HINT, useOffline } from '../../../lib/offline.js';
 import { saveBlob } from '../api/documents.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
@@ -82,6 +83,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
   const busca = params.get('busca') ?? '';
   const [exporting, setExporting] = useState(false);
   const [testingExtraction, setTestingExtraction] = useState(false);
+  const { offline } = useOffline();
 
   const dashboard = useDashboard(filters);
   const mapa = useDashboardMap(filters, tab === 'geral');
@@ -124,10 +126,20 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
         subtitle="Análise completa dos experimentos cadastrados"
         action={
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setTestingExtraction(true)}>
+            <Button
+              variant="secondary"
+              onClick={() => setTestingExtraction(true)}
+              disabled={offline}
+              title={offline ? OFFLINE_READ_ONLY_HINT : undefined}
+            >
               Testar Extração com IA
             </Button>
-            <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
+            <Button
+              variant="secondary"
+              onClick={exportCsv}
+              disabled={exporting || offline}
+              title={offline ? OFFLINE_READ_ONLY_HINT : undefined}
+            >
               {exporting ? 'Exportando...' : 'Exportar CSV'}
             </Button>
           </div>

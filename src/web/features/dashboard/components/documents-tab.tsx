@@ -13,11 +13,15 @@ import { useDocumentCards } from '../api/queries.js';
 import { useExperimentActions } from './experiment-actions.js';
 import { SearchBox } from './search-box.js';
 import { useCanModify } from './use-can-modify.js';
+import { OFFLINE_READ_ONLY_HINT, useOffline } from '../../../lib/offline.js';
 
 const CARDS_STEP = 12;
 
 function DocCard({ d, canModify }: { d: DocumentCard; canModify: boolean }) {
   const actions = useExperimentActions();
+  // Offline the PDFs are not on the device and nothing can be changed: the buttons say so.
+  const readOnly = useOffline().offline ? OFFLINE_READ_ONLY_HINT : undefined;
+  const unavailable = { disabled: readOnly !== undefined, title: readOnly };
   return (
     <article className="flex min-w-0 flex-col rounded-xl border border-soil-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
@@ -59,11 +63,17 @@ function DocCard({ d, canModify }: { d: DocumentCard; canModify: boolean }) {
         <dd className="text-slate-900">{d.bu}</dd>
       </dl>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-soil-100 pt-3">
-        <Button size="sm" onClick={() => actions.view(d.id, d.pdf_filename)} aria-label={`Ver PDF do experimento ${d.id}`}>
+        <Button size="sm" onClick={() => actions.view(d.id, d.pdf_filename)} aria-label={`Ver PDF do experimento ${d.id}`} {...unavailable}>
           Ver
         </Button>
         {canModify ? (
-          <Button size="sm" variant="secondary" onClick={() => actions.edit(d.id)} aria-label={`Editar experimento ${d.id}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => actions.edit(d.id)}
+            aria-label={`Editar experimento ${d.id}`}
+            {...unavailable}
+          >
             Editar
           </Button>
         ) : null}
@@ -72,6 +82,7 @@ function DocCard({ d, canModify }: { d: DocumentCard; canModify: boolean }) {
           variant="secondary"
           onClick={() => actions.download(d.id, d.pdf_filename)}
           aria-label={`Baixar PDF do experimento ${d.id}`}
+          {...unavailable}
         >
           PDF
         </Button>

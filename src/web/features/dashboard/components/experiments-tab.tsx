@@ -24,6 +24,7 @@ import { TABLE_PAGE_SIZE, useExperimentsTable } from '../api/experiments-table.j
 import { useExperimentActions } from './experiment-actions.js';
 import { SearchBox } from './search-box.js';
 import { useCanModify } from './use-can-modify.js';
+import { OFFLINE_READ_ONLY_HINT, useOffline } from '../../../lib/offline.js';
 
 /** A 20×20 line icon in the text colour, for the row's buttons. */
 function LineIcon({ children }: { children: React.ReactNode }) {
@@ -77,21 +78,25 @@ function IconButton({
   onClick,
   children,
   danger,
+  unavailable,
 }: {
   label: string;
   onClick: () => void;
   children: React.ReactNode;
   danger?: boolean;
+  /** Why the action cannot be done now (offline): the button is disabled and says so. */
+  unavailable?: string;
 }) {
   return (
     <button
       type="button"
       onClick={onClick}
+      disabled={unavailable !== undefined}
       aria-label={label}
-      title={label}
+      title={unavailable ? `${label}: ${unavailable}` : label}
       className={cn(
-        'flex h-11 w-11 items-center justify-center rounded-md sm:h-8 sm:w-8',
-        danger ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-soil-100',
+        'flex h-11 w-11 items-center justify-center rounded-md disabled:cursor-not-allowed disabled:opacity-40 sm:h-8 sm:w-8',
+        danger ? 'text-red-700 enabled:hover:bg-red-50' : 'text-slate-700 enabled:hover:bg-soil-100',
       )}
     >
       {children}
@@ -135,6 +140,7 @@ export function ExperimentsTab({
   const conjuntaPronta = selecionados.length >= MIN_LOCAIS;
   const actions = useExperimentActions();
   const canModify = useCanModify();
+  const readOnly = useOffline().offline ? OFFLINE_READ_ONLY_HINT : undefined;
   const total = q.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE));
   const rows: Experiment[] = q.data?.experiments ?? [];
@@ -175,6 +181,7 @@ export function ExperimentsTab({
           ) : null}
         </div>
       </div>
+      {readOnly ? <p className="border-b border-soil-100 px-3 py-2 text-sm text-amber-900 sm:px-5">{readOnly}</p> : null}
       <p className="sr-only" aria-live="polite">
         {selecionados.length ? `${selecionados.length} experimento(s) selecionado(s) para a análise conjunta` : ''}
       </p>
@@ -273,8 +280,10 @@ export function ExperimentsTab({
                   {r.pdf_filename ? (
                     <button
                       type="button"
-                      className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline sm:min-h-0"
+                      className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 enabled:hover:underline disabled:cursor-not-allowed disabled:opacity-40 sm:min-h-0"
                       onClick={() => actions.download(r.id, r.pdf_filename)}
+                      disabled={readOnly !== undefined}
+                      title={readOnly}
                     >
                       Baixar
                     </button>
@@ -292,12 +301,12 @@ export function ExperimentsTab({
                     </IconButton>
                     {canModify(r.owner.id) ? (
                       <>
-                        <IconButton label="Editar" onClick={() => actions.edit(r.id)}>
+                        <IconButton label="Editar" onClick={() => actions.edit(r.id)} unavailable={readOnly}>
                           <LineIcon>
                             <path d="M4 14.5V16h1.5L15 6.5 13.5 5 4 14.5zM12.5 6l1.5 1.5" strokeLinejoin="round" />
                           </LineIcon>
                         </IconButton>
-                        <IconButton label="Excluir" danger onClick={() => actions.remove(r.id)}>
+                        <IconButton label="Excluir" danger onClick={() => actions.remove(r.id)} unavailable={readOnly}>
                           <LineIcon>
                             <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
                           </LineIcon>
