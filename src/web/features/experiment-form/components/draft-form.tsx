@@ -10,6 +10,8 @@ import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { type ExperimentData, experimentSchema } from '../../../../shared/experiment.js';
 import { EXPERIMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
 import { Button } from '../../../components/ui/button.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { useCulturas, useEstados, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { ExperimentFormSlotProps } from '../../../lib/slots.js';
 import { applyExtraction } from '../apply-extraction.js';
 import { type FormValues, STEPS, newExperimentDefaults } from '../form-values.js';
@@ -30,15 +32,23 @@ const LOW = 'Confiança baixa: confira este valor no PDF';
 
 const labelOf = (name: string) => (name in EXPERIMENT_FIELDS ? EXPERIMENT_FIELDS[name as keyof typeof EXPERIMENT_FIELDS].label : name);
 
-export function ExperimentDraftForm({
-  data,
-  marked = [],
-  serverErrors,
-  onFieldFocus,
-  onSubmit,
-  submitLabel,
-  actions,
-}: ExperimentFormSlotProps) {
+/**
+ * The selects' options arrive from the lookups: the form is mounted once they are there, so the
+ * report's choices (estado, cultura, …) land on options that exist.
+ */
+export function ExperimentDraftForm(props: ExperimentFormSlotProps) {
+  const lists = [useMarcas(), useRegioes(), useEstados(), useCulturas()];
+  if (lists.some((l) => l.isPending)) {
+    return (
+      <div className="flex justify-center py-10" aria-busy="true">
+        <Spinner />
+      </div>
+    );
+  }
+  return <DraftForm {...props} />;
+}
+
+function DraftForm({ data, marked = [], serverErrors, onFieldFocus, onSubmit, submitLabel, actions }: ExperimentFormSlotProps) {
   const defaults = useMemo(() => applyExtraction(newExperimentDefaults(), data, {}, newExperimentDefaults()), [data]);
   const methods = useForm<FormValues, unknown, ExperimentData>({ resolver, mode: 'onTouched', defaultValues: defaults });
   const { handleSubmit, setError, formState } = methods;

@@ -8,7 +8,7 @@ export const experimentHref = (id: number) => `/dashboard?experimento=${id}`;
 
 export function confidenceTone(c: number): BadgeTone {
   if (c >= IMPORT_BULK_APPROVE_CONFIDENCE) return 'green';
-  if (c >= 0.75) return 'yellow';
+  if (c >= 0.6) return 'yellow';
   return 'red';
 }
 

@@ -19,14 +19,17 @@ interface Box {
 
 const normal = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** The text items that make up the snippet: each item (of 2+ characters) that the snippet contains. */
+/**
+ * The text items of the snippet: those holding the whole snippet, or else the pieces (of 4+
+ * characters, or the whole of a short snippet) that the snippet contains.
+ */
 export function itemsOfSnippet(items: readonly string[], snippet: string): number[] {
   const target = normal(snippet);
   if (!target) return [];
-  return items.flatMap((str, i) => {
-    const s = normal(str);
-    return s.length >= 2 && target.includes(s) ? [i] : [];
-  });
+  const texts = items.map(normal);
+  const whole = texts.flatMap((s, i) => (s.includes(target) ? [i] : []));
+  if (whole.length) return whole;
+  return texts.flatMap((s, i) => (s.length >= Math.min(4, target.length) && target.includes(s) ? [i] : []));
 }
 
 async function openPdf(bytes: ArrayBuffer): Promise<PdfDocument> {
