@@ -14,6 +14,7 @@ const calls: { names: string[]; batchId: string | null }[] = [];
 let batch: ImportBatch | undefined;
 
 vi.mock('../api/imports.js', () => ({
+  importKeys: { batch: (id: string | null) => ['imports', 'batch', id] },
   uploadChunk: vi.fn(async (files: File[], batchId: string | null, onProgress: (p: number) => void) => {
     calls.push({ names: files.map((f) => f.name), batchId });
     onProgress(100);

@@ -4,10 +4,11 @@
  * words, sends the rest in chunks of 20 into one batch (the first answer's batchId), and follows
  * the batch's drafts until each is ready or failed.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { IMPORT_CHUNK_FILES, IMPORT_MAX_FILES, IMPORT_REASON, type DraftStatus, precheckImportFile } from '../../../../shared/imports.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { uploadChunk, useImportBatch } from '../api/imports.js';
+import { importKeys, uploadChunk, useImportBatch } from '../api/imports.js';
 import type { PickedFile } from './collect-files.js';
 
 export type RowStatus = 'waiting' | 'sending' | 'sent' | 'refused' | DraftStatus;
@@ -61,6 +62,7 @@ export function useBulkUpload() {
   const batchRef = useRef<string | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const batch = useImportBatch(batchId);
+  const queryClient = useQueryClient();
 
   const patch = useCallback((keys: ReadonlySet<number>, f: (r: UploadRow) => UploadRow) => {
     setRows((all) => all.map((r) => (keys.has(r.key) ? f(r) : r)));
@@ -85,6 +87,8 @@ export function useBulkUpload() {
         const taken = new Set<number>();
         const accepted = matchAnswer(chunk, answer.accepted, taken);
         const refused = matchAnswer(chunk, answer.refused, taken);
+        // The batch may have looked finished before this chunk: follow it again.
+        void queryClient.invalidateQueries({ queryKey: importKeys.batch(answer.batchId) });
         patch(keys, (r) => {
           const a = accepted.get(r.key);
           if (a) return { ...r, status: 'sent', draftId: a.draftId };
@@ -97,7 +101,7 @@ export function useBulkUpload() {
       doneBytes.current = before + bytes;
       setSentBytes(doneBytes.current);
     },
-    [patch],
+    [patch, queryClient],
   );
 
   /** Adds a drop to the batch: rows at once, then the uploads one chunk after the other. */
