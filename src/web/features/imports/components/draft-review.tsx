@@ -200,9 +200,11 @@ export function DraftReview({
               <p className="text-xs text-slate-700" data-testid="evidence">
                 {focused && evidence
                   ? `${labelOf(focused)}: “${evidence.snippet}” (página ${evidence.page || '—'})`
-                  : focused
-                    ? `${labelOf(focused)}: o relatório não informa; preencha este campo.`
-                    : 'Selecione um campo do formulário para ver de onde o valor foi lido.'}
+                  : focused && d.data[focused as keyof ExtractedData] !== undefined
+                    ? `${labelOf(focused)}: lido do relatório, sem trecho de evidência.`
+                    : focused
+                      ? `${labelOf(focused)}: o relatório não informa; preencha este campo.`
+                      : 'Selecione um campo do formulário para ver de onde o valor foi lido.'}
               </p>
               {pdf.data ? (
                 <PdfPage key={d.id} bytes={pdf.data} page={page} snippet={evidence?.snippet} />
