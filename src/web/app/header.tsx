@@ -111,6 +111,12 @@ function AccountLinks({ user, onNavigate, asMenu }: { user: PublicUser; onNaviga
       <Link role={role} to="/perfil" className={MENU_ITEM} onClick={onNavigate} {...preloadOnIntent('/perfil')}>
         Meu Perfil
       </Link>
+      <Link role={role} to="/importar" className={MENU_ITEM} onClick={onNavigate} {...preloadOnIntent('/importar')}>
+        Importar relatórios
+      </Link>
+      <Link role={role} to="/importar/revisao" className={MENU_ITEM} onClick={onNavigate} {...preloadOnIntent('/importar/revisao')}>
+        Revisão da importação
+      </Link>
       {user.role === 'admin' ? (
         <>
           <Link role={role} to="/admin/usuarios" className={MENU_ITEM} onClick={onNavigate} {...preloadOnIntent('/admin/usuarios')}>

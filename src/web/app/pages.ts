@@ -17,4 +17,6 @@ export const AdminAuditPage = preloadable(() => import('./routes/admin-audit.js'
 export const TermsPage = preloadable(() => import('./routes/terms.js').then((m) => m.TermsPage));
 export const TrialReportPage = preloadable(() => import('./routes/trial-report.js').then((m) => m.TrialReportPage));
 export const JointAnalysisPage = preloadable(() => import('./routes/joint-analysis.js').then((m) => m.JointAnalysisPage));
+export const ImportPage = preloadable(() => import('./routes/import.js').then((m) => m.ImportPage));
+export const ImportReviewPage = preloadable(() => import('./routes/import-review.js').then((m) => m.ImportReviewPage));
 export const PrivacyPage = preloadable(() => import('./routes/privacy.js').then((m) => m.PrivacyPage));

@@ -37,6 +37,8 @@ const ENTRIES: Entry[] = [
   { path: '/admin/auditoria', page: pages.AdminAuditPage, signedIn: true },
   { path: '/experimentos/:id/relatorio', page: pages.TrialReportPage, signedIn: true },
   { path: '/analise-conjunta', page: pages.JointAnalysisPage, signedIn: true },
+  { path: '/importar', page: pages.ImportPage, signedIn: true },
+  { path: '/importar/revisao', page: pages.ImportReviewPage, signedIn: true },
   { path: '/register', page: pages.RegisterPage, signedIn: false },
   { path: '/forgot-password', page: pages.ForgotPasswordPage, signedIn: false },
   { path: '/reset-password', page: pages.ResetPasswordPage, signedIn: false },

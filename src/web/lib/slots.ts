@@ -3,7 +3,8 @@
  * app/ fills it. So features never import each other (eslint.config.js, "Web zones"), and each
  * can be rendered in a test with a stand-in.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { ExperimentData } from '../../shared/experiment.js';
 import type { ExtractedData, ExtractionResult } from '../../shared/extraction.js';
 import type { ExtractionChoices, ExtractionConflict } from './extraction-review.js';
 
@@ -24,3 +25,28 @@ export interface AnalysisSlotProps {
   id: number;
 }
 export type AnalysisSlot = ComponentType<AnalysisSlotProps>;
+
+/**
+ * The experiment form on one page, prefilled from a report (features/experiment-form's
+ * ExperimentDraftForm), for the import review: the same fields and schema as the wizard.
+ */
+export interface ExperimentFormSlotProps {
+  /** The report's values; what it did not give starts empty and must be filled in. */
+  data: ExtractedData;
+  /** Fields (catalogue names) to mark for checking: the extractor is unsure of them. */
+  marked?: readonly string[];
+  /** A 400's `fields` (path → message), shown on their inputs. */
+  serverErrors?: Readonly<Record<string, string>> | undefined;
+  /** The field (catalogue name, `tratamentos` for any treatment input) that took the focus. */
+  onFieldFocus?(name: string): void;
+  onSubmit(data: ExperimentData): void | Promise<void>;
+  submitLabel: string;
+  /** Further actions beside the submit button ("Descartar"). */
+  actions?: ReactNode;
+}
+export type ExperimentFormSlot = ComponentType<ExperimentFormSlotProps>;
+
+/** A report's values as the experiment the form would save, or why not (path → message). */
+export type ReportToExperiment = (
+  data: ExtractedData,
+) => { ok: true; data: ExperimentData } | { ok: false; fields: Record<string, string> };

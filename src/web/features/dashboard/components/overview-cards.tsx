@@ -191,6 +191,12 @@ export function FirstExperimentInvitation() {
       >
         Cadastrar o primeiro experimento
       </Link>
+      <p className="mt-4 text-sm text-slate-700">
+        Tem um arquivo de relatórios em PDF?{' '}
+        <Link to="/importar" className="font-medium text-brand-700 underline underline-offset-2">
+          Importar relatórios
+        </Link>
+      </p>
     </Card>
   );
 }
