@@ -1,0 +1,111 @@
+/**
+ * The archive import (issue 21): many reports sent at once, each read by the extractor into a
+ * draft that someone reviews and approves as an experiment. What the API answers, its limits and
+ * its pt-BR messages (docs/api.md "Archive import").
+ */
+import type { ExtractedData, ExtractionEvidence } from './extraction.js';
+import type { Experiment } from './experiment.js';
+
+export const IMPORT_STATUSES = ['queued', 'processing', 'ready', 'failed', 'approved', 'discarded'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** Files in one batch, over all the requests that fill it. */
+export const IMPORT_BATCH_MAX = 500;
+/** A draft whose processing was interrupted this many times (its server stopped) is failed. */
+export const IMPORT_MAX_ATTEMPTS = 3;
+/** Page size of GET /api/imports/drafts. */
+export const IMPORT_DRAFTS_LIMIT_MAX = 200;
+export const IMPORT_DRAFTS_LIMIT_DEFAULT = 50;
+
+export const IMPORT_MSG = {
+  notPdf: 'O arquivo não é um PDF.',
+  tooLarge: 'O arquivo tem mais de 10 MB.',
+  batchFull: `O lote já tem ${IMPORT_BATCH_MAX} arquivos: comece outra importação para enviar os demais.`,
+  duplicateDocument: (label: string) => `Arquivo repetido: já é o PDF do experimento ${label}.`,
+  duplicateDraft: (filename: string, batchId: number) => `Arquivo repetido: já enviado como "${filename}" na importação ${batchId}.`,
+  duplicateOtherDraft: 'Arquivo repetido: já está numa importação de outra pessoa.',
+  duplicateInRequest: (filename: string) => `Arquivo repetido: é o mesmo que "${filename}" deste envio.`,
+  noFiles: 'Envie um ou mais relatórios em PDF no campo "pdfs".',
+  tooManyFiles: `Envie no máximo ${IMPORT_BATCH_MAX} arquivos por vez.`,
+  batchNotFound: 'Importação não encontrada',
+  draftNotFound: 'Rascunho de importação não encontrado',
+  notReady: (status: ImportStatus) => `Este rascunho não pode ser aprovado: ${IMPORT_STATUS_LABELS[status].toLowerCase()}.`,
+  interrupted: `O processamento deste arquivo foi interrompido ${IMPORT_MAX_ATTEMPTS} vezes. Envie-o de novo ou cadastre o experimento manualmente.`,
+  noText: 'O PDF não tem texto legível, nem por reconhecimento de texto (OCR). Cadastre o experimento manualmente.',
+  notReport: 'O documento não parece ser um relatório de experimento de campo.',
+  failed: 'Não foi possível ler este arquivo. Cadastre o experimento manualmente.',
+} as const;
+
+export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
+  queued: 'Na fila',
+  processing: 'Em processamento',
+  ready: 'Pronto para revisão',
+  failed: 'Falhou',
+  approved: 'Já aprovado',
+  discarded: 'Descartado',
+};
+
+export interface ImportOwner {
+  id: string;
+  name: string;
+}
+
+export interface BulkUploadResponse {
+  batchId: number;
+  accepted: Array<{ filename: string; draftId: number }>;
+  refused: Array<{ filename: string; reason: string }>;
+}
+
+export interface ImportBatchSummary {
+  batchId: number;
+  createdAt: string;
+  total: number;
+  done: number;
+  failed: number;
+  owner: ImportOwner;
+}
+
+export interface ImportBatchesResponse {
+  batches: ImportBatchSummary[];
+}
+
+export interface ImportBatchResponse {
+  batchId: number;
+  total: number;
+  /** Drafts no longer waiting: ready, approved or discarded (failed ones are counted apart). */
+  done: number;
+  failed: number;
+  drafts: Array<{ id: number; filename: string; status: ImportStatus; reason?: string }>;
+}
+
+export interface ImportDraft {
+  id: number;
+  batchId: number;
+  filename: string;
+  status: ImportStatus;
+  /** 0 to 1 once read; null while queued or processing (and when it failed). */
+  confidence: number | null;
+  data: ExtractedData | null;
+  evidence: ExtractionEvidence | null;
+  warnings: string[];
+  /** An experiment already registered with the same consultoria, cidade, cultura, ano and treatment names. */
+  duplicateOf: { experimentId: number; label: string } | null;
+  reason: string | null;
+  /** The experiment it became, once approved. */
+  experimentId: number | null;
+  createdAt: string;
+  owner: ImportOwner;
+}
+
+export interface ImportDraftsResponse {
+  drafts: ImportDraft[];
+  total: number;
+}
+
+export interface ImportDraftResponse {
+  draft: ImportDraft;
+}
+
+export interface ImportApproveResponse {
+  experiment: Experiment;
+}
