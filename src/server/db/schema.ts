@@ -220,6 +220,8 @@ export const experiments = pgTable(
     index('experiments_cultura_idx').on(t.cultura),
     index('experiments_marca_idx').on(t.marca),
     index('experiments_ano_idx').on(t.ano),
+    // The archive import's duplicate check (modules/imports/repository.ts): same city and year first.
+    index('experiments_import_dup_idx').on(sql`lower(trim(${t.cidade}))`, t.ano),
     // fastupdate off: the embedded engine has no autovacuum to merge a GIN pending list, which
     // otherwise grows with every insert and is scanned linearly by every search.
     index('experiments_produtos_busca_trgm_idx')

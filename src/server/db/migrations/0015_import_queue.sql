@@ -41,6 +41,7 @@ CREATE INDEX "import_drafts_owner_idx" ON "import_drafts" USING btree ("owner_id
 CREATE INDEX "import_drafts_sha256_idx" ON "import_drafts" USING btree ("sha256");--> statement-breakpoint
 CREATE INDEX "import_drafts_queue_idx" ON "import_drafts" USING btree ("id") WHERE "import_drafts"."status" in ('queued', 'processing');--> statement-breakpoint
 CREATE INDEX "documents_sha256_idx" ON "documents" USING btree ("sha256");--> statement-breakpoint
+CREATE INDEX "experiments_import_dup_idx" ON "experiments" USING btree (lower(trim("cidade")),"ano");--> statement-breakpoint
 -- Drafts' PDFs are read whole by the worker and in slices by the review: stored like documents' (0007).
 ALTER TABLE "import_drafts" ALTER COLUMN "content" SET STORAGE EXTERNAL;--> statement-breakpoint
 -- Every document has carried its SHA-256 since 0007; a row written otherwise (a restore, a hand

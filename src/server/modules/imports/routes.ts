@@ -49,6 +49,9 @@ declare module 'fastify' {
 }
 
 const FILE_FIELD = 'pdfs';
+/** A steady stream of requests delays the import by at most this per query, never stops it. */
+const QUIET_MAX_WAIT_MS = 500;
+const QUIET_STEP_MS = 5;
 
 const intParam = (message: string) =>
   z
@@ -91,7 +94,23 @@ export function importRoutes(
 ): void {
   const auth = { preHandler: guards.requireUser };
   const kind = ctx.database.kind;
+  // People's requests being answered now: the worker's queries wait for a gap (at most QUIET_MAX_WAIT_MS).
+  let inFlight = 0;
+  app.addHook('onRequest', (_request, _reply, done) => {
+    inFlight += 1;
+    done();
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    inFlight -= 1;
+    done();
+  });
+  const quiet = async () => {
+    for (let waited = 0; inFlight > 0 && waited < QUIET_MAX_WAIT_MS; waited += QUIET_STEP_MS) {
+      await new Promise((r) => setTimeout(r, QUIET_STEP_MS));
+    }
+  };
   const worker = new ImportWorker({
+    quiet,
     db: ctx.db,
     kind,
     pool: app.extractionPool,

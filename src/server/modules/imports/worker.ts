@@ -34,26 +34,48 @@ export interface ImportWorkerOptions {
   pollMs?: number;
   /** How long a claim holds without renewal (ms); renewed every third of it. */
   leaseMs?: number;
+  /**
+   * Resolves when no person's request is being answered (or after a short wait at most). The
+   * worker's queries wait for it: on the embedded engine every query runs on the event loop's
+   * thread, so the import goes between people's requests instead of in front of them.
+   */
+  quiet?: () => Promise<void>;
+  /**
+   * Pause after each job before the next claim (ms). Default: 100 on the embedded engine (its
+   * queries share the event loop with people's requests, and a batch is due in minutes, not
+   * seconds), 0 on PostgreSQL.
+   */
+  gapMs?: number;
 }
 
 /** Pool owner of import jobs: one owner, so an interactive extraction is never queued behind a whole archive. */
 const POOL_OWNER = 'import';
+/** A brand or crop added during an import counts from the next half minute's reports. */
+const REFERENCE_TTL_MS = 30_000;
 
 export class ImportWorker {
   /** Names this server's claims (`locked_by`). */
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly pollMs: number;
   private readonly leaseMs: number;
+  private readonly gapMs: number;
   private readonly running = new Map<number, AbortController>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** The pool refused a job (busy with interactive extractions): no new claims before this time. */
+  private pausedUntil = 0;
   private readonly finished = new Set<Promise<void>>();
+  /** Reference lists, read once per REFERENCE_TTL_MS rather than once per report of a batch. */
+  private reference: { value: Promise<ReferenceData>; until: number } | null = null;
+  /** When the expired leases were last swept (once per poll, not at every wake-up). */
+  private sweptAt = 0;
 
   constructor(private readonly opts: ImportWorkerOptions) {
     this.pollMs = opts.pollMs ?? 1_000;
     this.leaseMs = opts.leaseMs ?? 60_000;
+    this.gapMs = opts.gapMs ?? (opts.kind === 'pglite' ? 100 : 0);
   }
 
   start(): void {
@@ -103,14 +125,31 @@ export class ImportWorker {
     return this.running.size;
   }
 
+  private quiet(): Promise<void> {
+    return this.stopped || !this.opts.quiet ? Promise.resolve() : this.opts.quiet();
+  }
+
+  private referenceData(): Promise<ReferenceData> {
+    if (!this.reference || Date.now() > this.reference.until) {
+      const value = this.opts.reference();
+      this.reference = { value, until: Date.now() + REFERENCE_TTL_MS };
+      value.catch(() => (this.reference = null));
+    }
+    return this.reference.value;
+  }
+
   private async tick(): Promise<void> {
     const { db } = this.opts;
-    // Leases that ran out for the last time: those jobs have failed.
-    await db.execute(sql`update import_drafts
-      set status = 'failed', reason = ${IMPORT_MSG.interrupted}, locked_until = null, locked_by = null, updated_at = now()
-      where status = 'processing' and locked_until < now() and attempts >= ${IMPORT_MAX_ATTEMPTS}`);
+    await this.quiet();
+    if (Date.now() - this.sweptAt >= this.pollMs) {
+      this.sweptAt = Date.now();
+      // Leases that ran out for the last time: those jobs have failed.
+      await db.execute(sql`update import_drafts
+        set status = 'failed', reason = ${IMPORT_MSG.interrupted}, locked_until = null, locked_by = null, updated_at = now()
+        where status = 'processing' and locked_until < now() and attempts >= ${IMPORT_MAX_ATTEMPTS}`);
+    }
     const free = this.opts.concurrency - this.running.size;
-    if (free <= 0) return;
+    if (free <= 0 || Date.now() < this.pausedUntil) return;
     const claimed = await queryRows<{ id: number }>(
       db,
       sql`update import_drafts
@@ -132,7 +171,8 @@ export class ImportWorker {
         .finally(() => {
           this.running.delete(id);
           this.finished.delete(job);
-          this.wake();
+          if (this.gapMs === 0) this.wake();
+          else if (!this.stopped) setTimeout(() => this.wake(), this.gapMs).unref();
         });
       this.finished.add(job);
     }
@@ -147,6 +187,7 @@ export class ImportWorker {
       );
     }, this.leaseMs / 3);
     try {
+      await this.quiet();
       const content = await readDraftContent(db, this.opts.kind, id);
       if (!content) {
         await db.execute(sql`update import_drafts set status = 'failed', reason = ${IMPORT_MSG.failed}, updated_at = now() where ${mine}`);
@@ -161,7 +202,8 @@ export class ImportWorker {
           return;
         }
         if (err instanceof ExtractionBusyError || err instanceof ExtractionCancelledError) {
-          // Not the file's fault: back to the queue, this attempt not counted.
+          // Not the file's fault: back to the queue, this attempt not counted; people first for a poll.
+          if (err instanceof ExtractionBusyError) this.pausedUntil = Date.now() + this.pollMs;
           await db.execute(sql`update import_drafts
             set status = 'queued', attempts = greatest(attempts - 1, 0), locked_until = null, locked_by = null, updated_at = now()
             where ${mine}`);
@@ -169,7 +211,7 @@ export class ImportWorker {
         }
         throw err;
       }
-      const result = extractFromText(text, await this.opts.reference());
+      const result = extractFromText(text, await this.referenceData());
       if (result.warnings.includes(SCANNED_WARNING) && Object.keys(result.data).length === 0) {
         await fail(db, mine, IMPORT_MSG.noText);
         return;
@@ -178,6 +220,7 @@ export class ImportWorker {
         await fail(db, mine, IMPORT_MSG.notReport);
         return;
       }
+      await this.quiet();
       const duplicate = await findDuplicateExperiment(db, result.data);
       await db.execute(sql`update import_drafts
         set status = 'ready', confidence = ${result.confidence}, data = ${JSON.stringify(result.data)}::jsonb,
