@@ -147,7 +147,10 @@ try {
     uploadChunkMs: stats(uploads),
     listIdle: idleStats,
     listDuringImport: busyStats,
-    slowestDuringImport: [...busy].sort((a, b) => b - a).slice(0, 5).map((v) => +v.toFixed(0)),
+    slowestDuringImport: [...busy]
+      .sort((a, b) => b - a)
+      .slice(0, 5)
+      .map((v) => +v.toFixed(0)),
     p95Ratio: +(busyStats.p95 / idleStats.p95).toFixed(2),
     targets: { seconds: LIMIT_MS / 1000, p95Ratio: 2 },
   };

@@ -41,7 +41,7 @@ export interface ImportWorkerOptions {
    */
   quiet?: () => Promise<void>;
   /**
-   * Pause after each job before the next claim (ms). Default: 100 on the embedded engine (its
+   * Pause after a job finishes before this server claims again (ms). Default: 400 on the embedded engine (its
    * queries share the event loop with people's requests, and a batch is due in minutes, not
    * seconds), 0 on PostgreSQL.
    */
@@ -75,7 +75,7 @@ export class ImportWorker {
   constructor(private readonly opts: ImportWorkerOptions) {
     this.pollMs = opts.pollMs ?? 1_000;
     this.leaseMs = opts.leaseMs ?? 60_000;
-    this.gapMs = opts.gapMs ?? (opts.kind === 'pglite' ? 100 : 0);
+    this.gapMs = opts.gapMs ?? (opts.kind === 'pglite' ? 400 : 0);
   }
 
   start(): void {
@@ -150,19 +150,23 @@ export class ImportWorker {
     }
     const free = this.opts.concurrency - this.running.size;
     if (free <= 0 || Date.now() < this.pausedUntil) return;
+    // The locking CTE is evaluated once; `WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`
+    // leaves the planner free to re-scan the subquery, and a re-scan may lock further rows.
     const claimed = await queryRows<{ id: number }>(
       db,
-      sql`update import_drafts
-        set status = 'processing', attempts = attempts + 1, locked_by = ${this.id},
-            locked_until = now() + make_interval(secs => ${this.leaseMs / 1000}), updated_at = now()
-        where id in (
+      sql`with next as (
           select id from import_drafts
           where status = 'queued' or (status = 'processing' and locked_until < now() and attempts < ${IMPORT_MAX_ATTEMPTS})
           order by id
           limit ${free}
           for update skip locked)
-        returning id`,
+        update import_drafts d
+        set status = 'processing', attempts = d.attempts + 1, locked_by = ${this.id},
+            locked_until = now() + make_interval(secs => ${this.leaseMs / 1000}), updated_at = now()
+        from next where d.id = next.id
+        returning d.id`,
     );
+    if (claimed.length > free) this.opts.log.error({ claimed: claimed.length, free }, 'import queue: claimed more than asked');
     for (const { id } of claimed) {
       const controller = new AbortController();
       this.running.set(id, controller);
@@ -172,7 +176,11 @@ export class ImportWorker {
           this.running.delete(id);
           this.finished.delete(job);
           if (this.gapMs === 0) this.wake();
-          else if (!this.stopped) setTimeout(() => this.wake(), this.gapMs).unref();
+          else if (!this.stopped) {
+            // One pause for the server, not one per job: no claim before it ends.
+            this.pausedUntil = Math.max(this.pausedUntil, Date.now() + this.gapMs);
+            setTimeout(() => this.wake(), this.gapMs).unref();
+          }
         });
       this.finished.add(job);
     }
