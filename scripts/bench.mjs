@@ -2,7 +2,8 @@
 // 2 products × 1 analysis), starts the built server as its own process, loads it with autocannon,
 // times the dashboard in headless Chromium, weighs the JavaScript, and writes bench/results.json
 // and bench/results.md. With DATABASE_URL it runs on that PostgreSQL server (a fresh database).
-// Then runs scripts/bench-extraction.mjs (extraction under load; --no-extraction-load skips it).
+// Then runs scripts/bench-extraction.mjs (extraction under load; --no-extraction-load skips it) and
+// scripts/bench-import.mjs (100 reports imported while the list is timed; --no-import skips it).
 // `--browser-only` seeds and times only the browser (first load cold and warm, navigation, filter
 // change, JavaScript weight), without the HTTP load, the attack and the extraction runs: a few
 // minutes at 10,000 instead of many; it writes bench/results-browser-<engine>-<count>.json|md.
@@ -531,4 +532,9 @@ console.log('\n' + md);
 /* 7. extraction under load: a normal report's wait while slow ones run (scripts/bench-extraction.mjs) */
 if (!BROWSER_ONLY && !process.argv.includes('--no-extraction-load')) {
   spawnSync(process.execPath, [join(root, 'scripts/bench-extraction.mjs')], { cwd: root, stdio: 'inherit' });
+}
+
+/* 8. the archive import: 100 reports while the list is timed (scripts/bench-import.mjs) */
+if (!BROWSER_ONLY && !process.argv.includes('--no-import')) {
+  spawnSync(process.execPath, [join(root, 'scripts/bench-import.mjs'), '--count', String(COUNT)], { cwd: root, stdio: 'inherit' });
 }

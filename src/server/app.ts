@@ -24,6 +24,7 @@ import { DatabaseDocumentStore, type DocumentStore, documentRoutes } from './mod
 import { ExperimentService, experimentRoutes } from './modules/experiments/public.js';
 import { extractionRoutes } from './modules/extraction/public.js';
 import { healthRoutes } from './modules/health/public.js';
+import { importRoutes } from './modules/imports/public.js';
 import { lookupRoutes } from './modules/lookups/public.js';
 import { userRoutes } from './modules/users/public.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -115,11 +116,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   userRoutes(app, ctx, auth, guards);
   lookupRoutes(app, ctx, guards);
   const documentStore = opts.documentStore ?? new DatabaseDocumentStore(opts.database.kind);
-  experimentRoutes(app, ctx, new ExperimentService(ctx.db, documentStore), guards);
+  const experimentService = new ExperimentService(ctx.db, documentStore);
+  experimentRoutes(app, ctx, experimentService, guards);
   documentRoutes(app, ctx, documentStore, guards);
   dashboardRoutes(app, ctx, guards);
   analysisRoutes(app, ctx, guards);
   extractionRoutes(app, ctx, guards);
+  // After the extraction routes: the import worker reads PDFs through their pool.
+  importRoutes(app, ctx, experimentService, guards, {
+    concurrency: opts.config.importQueue?.concurrency ?? 2,
+    ...(opts.config.importQueue?.pollMs === undefined ? {} : { pollMs: opts.config.importQueue.pollMs }),
+    ...(opts.config.importQueue?.leaseMs === undefined ? {} : { leaseMs: opts.config.importQueue.leaseMs }),
+  });
   auditRoutes(app, ctx, guards);
   await registerSpa(app, opts.webRoot ?? WEB_DIST_DIR);
   return app;

@@ -46,6 +46,7 @@ const envSchema = z.object({
   EXTRACTION_WORKERS: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
   EXTRACTION_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(90_000),
   EXTRACTION_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(2),
+  IMPORT_CONCURRENCY: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
   EXTRACTION_QUEUE: z.coerce.number({ error: 'deve ser um número inteiro (0 ou mais)' }).int().min(0).default(16),
   CORS_ORIGIN: z
     .string()
@@ -100,6 +101,11 @@ export interface AppConfig {
    * per PDF, jobs per user (running + waiting), jobs waiting in all. Absent: its defaults.
    */
   extractionPool?: { workers?: number; timeoutMs?: number; perUser?: number; maxQueued?: number; maxHeapMb?: number };
+  /**
+   * The archive import's worker (modules/imports/worker.ts): extractions at once on this server
+   * (IMPORT_CONCURRENCY, default 2), how often it polls and how long a claim holds. Absent: defaults.
+   */
+  importQueue?: { concurrency?: number; pollMs?: number; leaseMs?: number };
 }
 
 export class ConfigError extends Error {
@@ -147,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perUser: e.EXTRACTION_PER_USER,
       maxQueued: e.EXTRACTION_QUEUE,
     },
+    importQueue: { concurrency: e.IMPORT_CONCURRENCY },
   };
 }
 

@@ -6,6 +6,7 @@ import { AUDITED_FIELDS, type AuditedField, EXPERIMENT_FIELDS, auditLabel } from
 
 export const AUDIT_ACTIONS = {
   'experiment.create': 'Criou o experimento',
+  'experiment.import': 'Criou o experimento (importado de relatório)',
   'experiment.update': 'Alterou o experimento',
   'experiment.delete': 'Excluiu o experimento',
   'document.add': 'Anexou um documento',
@@ -24,6 +25,9 @@ export const AUDIT_FIELDS: Record<string, string> = {
   ...AUDITED_SCALARS,
   tratamentos: auditLabel(EXPERIMENT_FIELDS.tratamentos),
   arquivo: 'Arquivo',
+  origem: 'Origem',
+  importado_por: 'Importado por',
+  aprovado_por: 'Aprovado por',
 };
 
 export interface AuditChange {

@@ -1,24 +1,48 @@
 /**
- * The archive import (issue 21): what its endpoints answer, the batch limits and the pt-BR
- * reasons a file is refused. The browser checks the same limits before it uploads, with the same
- * words, so a file refused in the page reads exactly as one refused by the server.
+ * The archive import (issue 21): many reports sent at once, each read by the extractor into a
+ * draft that someone reviews and approves as an experiment. What the API answers, its limits and
+ * its pt-BR messages (docs/api.md "Archive import").
  */
 import type { ExtractedData, ExtractionEvidence } from './extraction.js';
+import type { Experiment } from './experiment.js';
 
-export const IMPORT_MAX_FILES = 500;
+export const IMPORT_STATUSES = ['queued', 'processing', 'ready', 'failed', 'approved', 'discarded'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** Files in one batch, over all the requests that fill it. */
+export const IMPORT_BATCH_MAX = 500;
 export const IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** The browser sends a big folder in chunks of this many files into one batch. */
 export const IMPORT_CHUNK_FILES = 20;
 /** Drafts at or above this confidence may be approved all at once. */
 export const IMPORT_BULK_APPROVE_CONFIDENCE = 0.9;
+/** A draft whose processing was interrupted this many times (its server stopped) is failed. */
+export const IMPORT_MAX_ATTEMPTS = 3;
+/** Page size of GET /api/imports/drafts. */
+export const IMPORT_DRAFTS_LIMIT_MAX = 200;
+export const IMPORT_DRAFTS_LIMIT_DEFAULT = 50;
 
-export const DRAFT_STATUSES = ['queued', 'processing', 'ready', 'failed', 'approved', 'discarded'] as const;
-export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+export const IMPORT_MSG = {
+  notPdf: 'O arquivo não é um PDF.',
+  tooLarge: 'O arquivo tem mais de 10 MB.',
+  batchFull: `O lote já tem ${IMPORT_BATCH_MAX} arquivos: comece outra importação para enviar os demais.`,
+  duplicateDocument: (label: string) => `Arquivo repetido: já é o PDF do experimento ${label}.`,
+  duplicateDraft: (filename: string, batchId: number) => `Arquivo repetido: já enviado como "${filename}" na importação ${batchId}.`,
+  duplicateOtherDraft: 'Arquivo repetido: já está numa importação de outra pessoa.',
+  duplicateInRequest: (filename: string) => `Arquivo repetido: é o mesmo que "${filename}" deste envio.`,
+  noFiles: 'Envie um ou mais relatórios em PDF no campo "pdfs".',
+  tooManyFiles: `Envie no máximo ${IMPORT_BATCH_MAX} arquivos por vez.`,
+  batchNotFound: 'Importação não encontrada',
+  draftNotFound: 'Rascunho de importação não encontrado',
+  notReady: (status: ImportStatus) => `Este rascunho não pode ser aprovado: ${NOT_READY[status]}.`,
+  interrupted: `O processamento deste arquivo foi interrompido ${IMPORT_MAX_ATTEMPTS} vezes. Envie-o de novo ou cadastre o experimento manualmente.`,
+  noText: 'O PDF não tem texto legível, nem por reconhecimento de texto (OCR). Cadastre o experimento manualmente.',
+  notReport: 'O documento não parece ser um relatório de experimento de campo.',
+  failed: 'Não foi possível ler este arquivo. Cadastre o experimento manualmente.',
+} as const;
 
-/** A draft whose processing has ended (well or not): the batch is finished when every draft is. */
-export const isDraftSettled = (s: DraftStatus): boolean => s !== 'queued' && s !== 'processing';
-
-export const DRAFT_STATUS_LABEL: Record<DraftStatus, string> = {
+/** How the import page and the review queue name a draft's status (issue 21's words). */
+export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
   queued: 'Na fila',
   processing: 'Lendo',
   ready: 'Pronto para revisão',
@@ -27,62 +51,91 @@ export const DRAFT_STATUS_LABEL: Record<DraftStatus, string> = {
   discarded: 'Descartado',
 };
 
-export const IMPORT_REASON = {
-  notPdf: 'Não é um PDF',
-  tooBig: 'Arquivo maior que 10 MB',
-  batchFull: `O lote já tem ${IMPORT_MAX_FILES} arquivos`,
-  /** Same bytes as a stored document or another draft. */
-  duplicate: (of: string) => `Duplicado de ${of}`,
-} as const;
+/** Why a draft that is not ready cannot be approved. */
+const NOT_READY: Record<ImportStatus, string> = {
+  queued: 'ainda está na fila',
+  processing: 'ainda está sendo lido',
+  ready: 'está pronto',
+  failed: 'a leitura falhou',
+  approved: 'já foi aprovado',
+  discarded: 'foi descartado',
+};
 
-export interface BulkUploadAnswer {
-  batchId: string;
-  accepted: { filename: string; draftId: number }[];
-  refused: { filename: string; reason: string }[];
+/** A draft whose processing has ended (well or not): the batch is finished when every draft is. */
+export const isDraftSettled = (s: ImportStatus): boolean => s !== 'queued' && s !== 'processing';
+
+export interface ImportOwner {
+  id: string;
+  name: string;
+}
+
+export interface BulkUploadResponse {
+  batchId: number;
+  accepted: Array<{ filename: string; draftId: number }>;
+  refused: Array<{ filename: string; reason: string }>;
 }
 
 export interface ImportBatchSummary {
-  batchId: string;
+  batchId: number;
   createdAt: string;
   total: number;
   done: number;
   failed: number;
-  owner: { id: number; name: string };
+  owner: ImportOwner;
 }
 
-export interface ImportBatch {
-  batchId: string;
+export interface ImportBatchesResponse {
+  batches: ImportBatchSummary[];
+}
+
+export interface ImportBatchResponse {
+  batchId: number;
   total: number;
+  /** Drafts no longer waiting: ready, approved or discarded (failed ones are counted apart). */
   done: number;
   failed: number;
-  drafts: { id: number; filename: string; status: DraftStatus; reason?: string }[];
+  drafts: Array<{ id: number; filename: string; status: ImportStatus; reason?: string }>;
 }
 
 export interface ImportDraft {
   id: number;
-  batchId: string;
+  batchId: number;
   filename: string;
-  status: DraftStatus;
-  /** 0 to 1, the extractor's overall confidence. */
-  confidence: number;
-  data: ExtractedData;
-  evidence: ExtractionEvidence;
+  status: ImportStatus;
+  /** 0 to 1 once read; null while queued or processing (and when it failed). */
+  confidence: number | null;
+  data: ExtractedData | null;
+  evidence: ExtractionEvidence | null;
   warnings: string[];
-  /** An experiment with the same consultoria, cidade, cultura, ano and treatment names. */
+  /** An experiment already registered with the same consultoria, cidade, cultura, ano and treatment names. */
   duplicateOf: { experimentId: number; label: string } | null;
+  reason: string | null;
+  /** The experiment it became, once approved. */
+  experimentId: number | null;
   createdAt: string;
-  owner: { id: number; name: string };
+  owner: ImportOwner;
 }
 
-export interface ImportDraftPage {
+export interface ImportDraftsResponse {
   drafts: ImportDraft[];
   total: number;
 }
 
-/** What the browser can tell about a file before sending it: a refusal reason, or null. */
+export interface ImportDraftResponse {
+  draft: ImportDraft;
+}
+
+export interface ImportApproveResponse {
+  experiment: Experiment;
+}
+
+/**
+ * What the browser can tell about a file before sending it: the server's own refusal words, or
+ * null. A file refused in the page reads exactly as one the server refuses.
+ */
 export function precheckImportFile(file: { name: string; size: number; type: string }): string | null {
   const pdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-  if (!pdf) return IMPORT_REASON.notPdf;
-  if (file.size > IMPORT_MAX_FILE_BYTES) return IMPORT_REASON.tooBig;
+  if (!pdf) return IMPORT_MSG.notPdf;
+  if (file.size > IMPORT_MAX_FILE_BYTES) return IMPORT_MSG.tooLarge;
   return null;
 }

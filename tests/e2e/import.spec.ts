@@ -58,7 +58,7 @@ test('import a batch, watch it finish, approve one corrected draft, discard one,
   await expect(rows.getByRole('listitem')).toHaveCount(4);
   await expect(row('anotacoes.txt')).toContainText('Não é um PDF');
   await expect(row(A)).toContainText('Recusado');
-  await expect(row(A)).toContainText(/Duplicad/);
+  await expect(row(A)).toContainText(/Arquivo repetido/);
   // The batch finishes: both reports read and ready for review.
   await expect(row(B)).toContainText('Pronto para revisão', { timeout: 180_000 });
   await expect(row(C)).toContainText('Pronto para revisão', { timeout: 180_000 });

@@ -220,6 +220,8 @@ export const experiments = pgTable(
     index('experiments_cultura_idx').on(t.cultura),
     index('experiments_marca_idx').on(t.marca),
     index('experiments_ano_idx').on(t.ano),
+    // The archive import's duplicate check (modules/imports/repository.ts): same city and year first.
+    index('experiments_import_dup_idx').on(sql`lower(trim(${t.cidade}))`, t.ano),
     // fastupdate off: the embedded engine has no autovacuum to merge a GIN pending list, which
     // otherwise grows with every insert and is scanned linearly by every search.
     index('experiments_produtos_busca_trgm_idx')
@@ -306,7 +308,73 @@ export const documents = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('documents_experiment_idx').on(t.experimentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('documents_experiment_idx').on(t.experimentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The archive import refuses a PDF already stored (issue 21).
+    index('documents_sha256_idx').on(t.sha256),
+  ],
+);
+
+/** One archive import: the files one person sent together (in one or several requests). */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('import_batches_owner_idx').on(t.ownerId, t.id.desc().nullsFirst())],
+);
+
+export const IMPORT_STATUSES = ['queued', 'processing', 'ready', 'failed', 'approved', 'discarded'] as const;
+
+/**
+ * One PDF of an import and what the extractor proposed from it. Queued drafts are the job queue
+ * (docs/decisions/012): a server claims one by setting `locked_until`/`locked_by`; a lease that
+ * runs out (its server died) is claimed again, at most IMPORT_MAX_ATTEMPTS times.
+ */
+export const importDrafts = pgTable(
+  'import_drafts',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The PDF; dropped (null) once the draft is discarded (an approved one moved to documents). */
+    content: bytea('content'),
+    status: text('status', { enum: IMPORT_STATUSES }).notNull().default('queued'),
+    confidence: doublePrecision('confidence'),
+    data: jsonb('data'),
+    evidence: jsonb('evidence'),
+    warnings: jsonb('warnings'),
+    duplicateOf: integer('duplicate_of').references((): AnyPgColumn => experiments.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    attempts: smallint('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lockedBy: text('locked_by'),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    experimentId: integer('experiment_id').references((): AnyPgColumn => experiments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('import_drafts_batch_idx').on(t.batchId, t.id),
+    index('import_drafts_owner_idx').on(t.ownerId, t.status),
+    index('import_drafts_sha256_idx').on(t.sha256),
+    // The queue: only the rows a worker looks for.
+    index('import_drafts_queue_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('queued', 'processing')`),
+    check('import_drafts_status_check', sql`${t.status} in ('queued', 'processing', 'ready', 'failed', 'approved', 'discarded')`),
+  ],
 );
 
 /**
@@ -321,7 +389,7 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
-    /** experiment.create | experiment.update | experiment.delete | document.add | document.delete */
+    /** experiment.create | experiment.import | experiment.update | experiment.delete | document.add | document.delete */
     action: text('action').notNull(),
     experimentId: integer('experiment_id'),
     /** What identifies the experiment to a reader (cultura, cultivar, cidade…), at the time. */

@@ -4,7 +4,9 @@
  * checked against the routes the app really registers: a new route without a row fails here.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../test/factories.js';
 
@@ -30,6 +32,8 @@ let nonOwner: Account;
 const signedIn = (ok: number): Expect => ({ anonymous: 401, user: ok, consultor: ok, admin: ok, owner: ok, nonOwner: ok });
 /** Only the owner of the resource (or an admin) may. */
 const ownerOrAdmin = (ok: number): Expect => ({ anonymous: 401, user: 403, consultor: 403, admin: ok, owner: ok, nonOwner: 403 });
+/** Import drafts and batches: the owner or an admin; to anyone else they do not exist. */
+const ownerOrAdminElse404 = (ok: number): Expect => ({ anonymous: 401, user: 404, consultor: 404, admin: ok, owner: ok, nonOwner: 404 });
 const adminOnly = (ok: number): Expect => ({ anonymous: 401, user: 403, consultor: 403, admin: ok, owner: 403, nonOwner: 403 });
 const everyone = (status: number): Expect => ({
   anonymous: status,
@@ -59,6 +63,21 @@ const lookup = async (kind: LookupKind) => {
   if (res.statusCode !== 201) throw new Error(`lookup ${kind}: ${res.statusCode} ${res.body}`);
   const key = kind === 'produtos' ? (res.json() as { produto: { id: number } }).produto.id : kind === 'regioes' ? sigla : nome;
   return encodeURIComponent(String(key));
+};
+/** A batch of the owner's with one draft ready for review (written directly: the worker leaves `ready` rows alone). */
+const draftOfOwner = async () => {
+  const [row] = await queryRows<{ id: number; batch_id: number }>(
+    t.db.database.db,
+    sql`with b as (insert into import_batches (owner_id) values (${owner.user.id}) returning id)
+      insert into import_drafts (batch_id, owner_id, filename, size, sha256, content, status, confidence, data, warnings)
+      select b.id, ${owner.user.id}, 'relatorio.pdf', 5, ${randomUUID()}, decode('255044462d', 'hex'), 'ready', 0.9, '{}'::jsonb, '[]'::jsonb
+      from b returning id, batch_id`,
+  );
+  return row!;
+};
+const bulkForm = () => {
+  const body = multipart({}, [{ field: 'pdfs', filename: 'relatorio.pdf', content: samplePdf(randomUUID()) }]);
+  return { payload: body.payload, headers: body.headers };
 };
 /** A row whose request is always the same: this URL, this body. */
 const fixed = (expect: Expect, url: string, payload?: object) => ({ expect, build: () => ({ url, payload }) });
@@ -209,6 +228,30 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
   'DELETE /api/uploads/documents/:id': {
     expect: ownerOrAdmin(204),
     build: async () => ({ url: `/api/uploads/documents/${await documentOfOwner()}` }),
+  },
+
+  'POST /api/uploads/bulk': { expect: signedIn(202), build: () => ({ url: '/api/uploads/bulk', ...bulkForm() }) },
+  'GET /api/imports': fixed(signedIn(200), '/api/imports'),
+  'GET /api/imports/drafts': fixed(signedIn(200), '/api/imports/drafts'),
+  'GET /api/imports/:batchId': {
+    expect: ownerOrAdminElse404(200),
+    build: async () => ({ url: `/api/imports/${(await draftOfOwner()).batch_id}` }),
+  },
+  'GET /api/imports/drafts/:id': {
+    expect: ownerOrAdminElse404(200),
+    build: async () => ({ url: `/api/imports/drafts/${(await draftOfOwner()).id}` }),
+  },
+  'GET /api/imports/drafts/:id/pdf': {
+    expect: ownerOrAdminElse404(200),
+    build: async () => ({ url: `/api/imports/drafts/${(await draftOfOwner()).id}/pdf` }),
+  },
+  'POST /api/imports/drafts/:id/approve': {
+    expect: ownerOrAdminElse404(201),
+    build: async () => ({ url: `/api/imports/drafts/${(await draftOfOwner()).id}/approve`, payload: buildExperiment() }),
+  },
+  'DELETE /api/imports/drafts/:id': {
+    expect: ownerOrAdminElse404(204),
+    build: async () => ({ url: `/api/imports/drafts/${(await draftOfOwner()).id}` }),
   },
 };
 

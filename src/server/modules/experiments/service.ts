@@ -5,7 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
 import { EXP_MSG } from '../../../shared/experiment.js';
-import type { Db } from '../../db/client.js';
+import type { AuditChange } from '../../../shared/audit.js';
+import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { culturas, estados, experiments, marcas, regionais, treatments } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -14,6 +15,14 @@ import type { UploadedPdf } from '../../http/multipart.js';
 import { experimentChanges, experimentLabel, recordAudit } from '../audit/public.js';
 import type { DocumentStore } from '../documents/public.js';
 import { experimentValues, getExperiment, getExperimentHead, insertNested } from './repository.js';
+
+/** An experiment created by approving an import draft. */
+export interface ImportedFrom {
+  /** Who imported the report: the experiment's owner. */
+  owner: { id: string; name: string };
+  /** Runs inside the creating transaction, after the experiment and its document are written. */
+  within(tx: Tx, experimentId: number): Promise<void>;
+}
 
 export const STALE_VERSION_MESSAGE =
   'Este experimento foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual antes de salvar.';
@@ -47,23 +56,40 @@ export class ExperimentService {
     private readonly store: DocumentStore,
   ) {}
 
-  async create(user: AuthUser, data: ExperimentData, pdf: UploadedPdf | null): Promise<Experiment> {
+  /**
+   * `imported`: the experiment comes from an import draft (issue 21). Its owner is the importer
+   * (who may not be `user`, an admin approving); the audit entry says so, and `within` runs in the
+   * same transaction (it marks the draft approved, or throws to undo everything).
+   */
+  async create(user: AuthUser, data: ExperimentData, pdf: UploadedPdf | null, imported?: ImportedFrom): Promise<Experiment> {
     if (!pdf) throw badRequest({ pdf: EXP_MSG.pdfRequired }, EXP_MSG.pdfRequired);
     await checkReferences(this.db, data);
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(experiments)
-        .values({ ...experimentValues(data), ownerId: user.id })
+        .values({ ...experimentValues(data), ownerId: imported?.owner.id ?? user.id })
         .returning({ id: experiments.id });
       if (!row) throw new Error('experiment insert returned no row');
       await insertNested(tx, row.id, data.tratamentos);
-      await this.store.put(tx, { experimentId: row.id, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
+      await this.store.put(tx, {
+        experimentId: row.id,
+        filename: pdf.filename,
+        content: pdf.content,
+        uploadedBy: imported?.owner.id ?? user.id,
+      });
+      const changes: Record<string, AuditChange> = { arquivo: { de: null, para: pdf.filename } };
+      if (imported) {
+        changes.origem = { de: null, para: 'importado de relatório' };
+        changes.importado_por = { de: null, para: imported.owner.name };
+        changes.aprovado_por = { de: null, para: user.name };
+      }
       await recordAudit(tx, user, {
-        action: 'experiment.create',
+        action: imported ? 'experiment.import' : 'experiment.create',
         experimentId: row.id,
         label: experimentLabel(data),
-        changes: { arquivo: { de: null, para: pdf.filename } },
+        changes,
       });
+      if (imported) await imported.within(tx, row.id);
       return row.id;
     });
     return this.read(id);

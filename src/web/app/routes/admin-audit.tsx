@@ -11,6 +11,7 @@ import { AUDIT_PAGE_SIZE, changeLines, useAuditTrail } from '../../features/audi
 
 const TONES: Record<AuditAction, BadgeTone> = {
   'experiment.create': 'green',
+  'experiment.import': 'green',
   'experiment.update': 'blue',
   'experiment.delete': 'red',
   'document.add': 'purple',

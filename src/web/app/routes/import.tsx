@@ -1,6 +1,6 @@
 import { ImportUpload } from '../../features/imports/index.js';
 
-const reviewHref = (batchId: string | null) => (batchId ? `/importar/revisao?lote=${encodeURIComponent(batchId)}` : '/importar/revisao');
+const reviewHref = (batchId: number | null) => (batchId === null ? '/importar/revisao' : `/importar/revisao?lote=${batchId}`);
 
 /** `/importar`: the bulk upload of trial reports (issue 21). */
 export function ImportPage() {

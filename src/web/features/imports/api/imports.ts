@@ -6,12 +6,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Experiment, ExperimentData } from '../../../../shared/experiment.js';
 import {
-  type BulkUploadAnswer,
-  type DraftStatus,
-  type ImportBatch,
+  type BulkUploadResponse,
+  type ImportStatus,
+  type ImportBatchResponse,
   type ImportBatchSummary,
   type ImportDraft,
-  type ImportDraftPage,
+  type ImportDraftsResponse,
   isDraftSettled,
 } from '../../../../shared/imports.js';
 import { api } from '../../../lib/api.js';
@@ -20,7 +20,7 @@ import { afterExperimentWrite } from '../../../lib/query-keys.js';
 export const importKeys = {
   all: ['imports'] as const,
   batches: ['imports', 'batches'] as const,
-  batch: (batchId: string | null) => ['imports', 'batch', batchId] as const,
+  batch: (batchId: number | null) => ['imports', 'batch', batchId] as const,
   drafts: (filter: DraftFilter) => ['imports', 'drafts', filter] as const,
   draft: (id: number | null) => ['imports', 'draft', id] as const,
 };
@@ -31,20 +31,20 @@ export const POLL_MS = 2_000;
 
 export function uploadChunk(
   files: readonly File[],
-  batchId: string | null,
+  batchId: number | null,
   onProgress: (percent: number) => void,
-): Promise<BulkUploadAnswer> {
+): Promise<BulkUploadResponse> {
   const form = new FormData();
   for (const f of files) form.append('pdfs', f, f.name);
-  const query = batchId ? `?batchId=${encodeURIComponent(batchId)}` : '';
-  return api.upload<BulkUploadAnswer>(`/api/uploads/bulk${query}`, form, { timeoutMs: UPLOAD_TIMEOUT_MS, onProgress });
+  const query = batchId === null ? '' : `?batchId=${batchId}`;
+  return api.upload<BulkUploadResponse>(`/api/uploads/bulk${query}`, form, { timeoutMs: UPLOAD_TIMEOUT_MS, onProgress });
 }
 
 /** A batch's drafts, polled every 2 s until each one is done or failed. */
-export function useImportBatch(batchId: string | null) {
+export function useImportBatch(batchId: number | null) {
   return useQuery({
     queryKey: importKeys.batch(batchId),
-    queryFn: () => api.request<ImportBatch>(`/api/imports/${encodeURIComponent(batchId ?? '')}`),
+    queryFn: () => api.request<ImportBatchResponse>(`/api/imports/${encodeURIComponent(batchId ?? '')}`),
     enabled: batchId !== null,
     refetchInterval: (q) => {
       const data = q.state.data;
@@ -62,7 +62,7 @@ export function useImportBatches() {
 }
 
 export interface DraftFilter {
-  status: DraftStatus | '';
+  status: ImportStatus | '';
   batchId: string;
 }
 
@@ -73,7 +73,7 @@ export function useDrafts(filter: DraftFilter) {
   return useQuery({
     queryKey: importKeys.drafts(filter),
     queryFn: () =>
-      api.request<ImportDraftPage>('/api/imports/drafts', {
+      api.request<ImportDraftsResponse>('/api/imports/drafts', {
         query: { status: filter.status || undefined, batchId: filter.batchId || undefined, limit: QUEUE_LIMIT, offset: 0 },
       }),
     // Drafts still being read become ready by themselves.

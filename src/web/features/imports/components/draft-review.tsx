@@ -52,7 +52,7 @@ function useDraftKeys(prev: (() => void) | null, next: (() => void) | null) {
 
 /** The fields below LOW_FIELD_CONFIDENCE, and those the form needs that the report did not give. */
 function markedFields(draft: ImportDraft): string[] {
-  return Object.entries(draft.evidence)
+  return Object.entries(draft.evidence ?? {})
     .filter(([, ev]) => ev && ev.confidence < LOW_FIELD_CONFIDENCE)
     .map(([name]) => name);
 }
@@ -142,8 +142,8 @@ export function DraftReview({
     );
   }
   const d = draft.data;
-  const evidence = focused ? d.evidence[focused as keyof ExtractedData] : undefined;
-  const firstPage = Object.values(d.evidence).find((e) => e && e.page > 0)?.page ?? 1;
+  const evidence = focused ? d.evidence?.[focused as keyof ExtractedData] : undefined;
+  const firstPage = Object.values(d.evidence ?? {}).find((e) => e && e.page > 0)?.page ?? 1;
   const page = evidence && evidence.page > 0 ? evidence.page : firstPage;
   const marked = markedFields(d);
   const editable = d.status === 'ready';
@@ -172,7 +172,7 @@ export function DraftReview({
       <div className="space-y-1">
         <h1 className="break-all text-xl font-bold text-slate-900">{d.filename}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <ConfidenceBadge confidence={d.confidence} />
+          <ConfidenceBadge confidence={d.confidence ?? 0} />
           <span className="text-xs text-slate-600">Importado por {d.owner.name}</span>
         </div>
         <DuplicateFlag of={d.duplicateOf} />
@@ -200,7 +200,7 @@ export function DraftReview({
               <p className="text-xs text-slate-700" data-testid="evidence">
                 {focused && evidence
                   ? `${labelOf(focused)}: “${evidence.snippet}” (página ${evidence.page || '—'})`
-                  : focused && d.data[focused as keyof ExtractedData] !== undefined
+                  : focused && d.data?.[focused as keyof ExtractedData] !== undefined
                     ? `${labelOf(focused)}: lido do relatório, sem trecho de evidência.`
                     : focused
                       ? `${labelOf(focused)}: o relatório não informa; preencha este campo.`
@@ -220,7 +220,7 @@ export function DraftReview({
           <Card className="p-4 sm:p-6">
             <Form
               key={d.id}
-              data={d.data}
+              data={d.data ?? {}}
               marked={marked}
               serverErrors={serverErrors}
               onFieldFocus={setFocused}

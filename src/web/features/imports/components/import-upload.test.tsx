@@ -8,10 +8,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_MAX_FILE_BYTES, IMPORT_REASON, type ImportBatch } from '../../../../shared/imports.js';
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MSG, type ImportBatchResponse } from '../../../../shared/imports.js';
 
 const calls: { names: string[]; batchId: string | null }[] = [];
-let batch: ImportBatch | undefined;
+let batch: ImportBatchResponse | undefined;
 
 vi.mock('../api/imports.js', () => ({
   importKeys: { batch: (id: string | null) => ['imports', 'batch', id] },
@@ -20,11 +20,11 @@ vi.mock('../api/imports.js', () => ({
     onProgress(100);
     const refused = files
       .filter((f) => f.name === 'repetido.pdf')
-      .map((f) => ({ filename: f.name, reason: IMPORT_REASON.duplicate('ensaio-1.pdf') }));
+      .map((f) => ({ filename: f.name, reason: IMPORT_MSG.duplicateInRequest('ensaio-1.pdf') }));
     const accepted = files
       .filter((f) => f.name !== 'repetido.pdf')
       .map((f) => ({ filename: f.name, draftId: Number(f.name.match(/\d+/)?.[0] ?? 0) }));
-    return { batchId: 'lote-1', accepted, refused };
+    return { batchId: 1, accepted, refused };
   }),
   useImportBatch: (batchId: string | null) => ({ data: batchId ? batch : undefined }),
 }));
@@ -77,11 +77,11 @@ describe('ImportUpload', () => {
     });
 
     expect(screen.getAllByRole('listitem')).toHaveLength(28);
-    expect(within(rowOf('notas.txt')).getByText(IMPORT_REASON.notPdf)).toBeTruthy();
-    expect(within(rowOf('grande-99.pdf')).getByText(IMPORT_REASON.tooBig)).toBeTruthy();
-    expect(within(rowOf('repetido.pdf')).getByText('Duplicado de ensaio-1.pdf')).toBeTruthy();
+    expect(within(rowOf('notas.txt')).getByText(IMPORT_MSG.notPdf)).toBeTruthy();
+    expect(within(rowOf('grande-99.pdf')).getByText(IMPORT_MSG.tooLarge)).toBeTruthy();
+    expect(within(rowOf('repetido.pdf')).getByText(IMPORT_MSG.duplicateInRequest('ensaio-1.pdf'))).toBeTruthy();
     expect(calls.map((c) => c.names.length)).toEqual([20, 6]);
-    expect(calls.map((c) => c.batchId)).toEqual([null, 'lote-1']);
+    expect(calls.map((c) => c.batchId)).toEqual([null, 1]);
     expect(within(rowOf('ensaio-1.pdf')).getByText('Enviado')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Envio dos arquivos' }).getAttribute('aria-valuenow')).toBe('100');
   });
@@ -93,7 +93,7 @@ describe('ImportUpload', () => {
       fireEvent.change(input, { target: { files: [pdf('ensaio-1.pdf'), pdf('ensaio-2.pdf'), pdf('ensaio-3.pdf')] } });
     });
     batch = {
-      batchId: 'lote-1',
+      batchId: 1,
       total: 3,
       done: 1,
       failed: 1,
@@ -116,6 +116,6 @@ describe('ImportUpload', () => {
     expect(within(rowOf('ensaio-1.pdf')).getByText('Pronto para revisão')).toBeTruthy();
     expect(within(rowOf('ensaio-2.pdf')).getByText('Não foi possível ler o PDF')).toBeTruthy();
     expect(within(rowOf('ensaio-3.pdf')).getByText('Lendo')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Revisar rascunhos (1)' }).getAttribute('href')).toBe('/importar/revisao?lote=lote-1');
+    expect(screen.getByRole('link', { name: 'Revisar rascunhos (1)' }).getAttribute('href')).toBe('/importar/revisao?lote=1');
   });
 });

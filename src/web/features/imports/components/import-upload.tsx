@@ -4,7 +4,7 @@
  */
 import { type DragEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { IMPORT_MAX_FILES } from '../../../../shared/imports.js';
+import { IMPORT_BATCH_MAX } from '../../../../shared/imports.js';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.js';
 import { Card } from '../../../components/ui/card.js';
 import { cn } from '../../../lib/cn.js';
@@ -28,7 +28,7 @@ const PICK =
   'inline-flex min-h-10 cursor-pointer items-center justify-center rounded-lg border border-soil-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-soil-50 focus-within:ring-2 focus-within:ring-brand-500';
 
 /** `reviewHref` is the queue's address (with the batch), given by app/ so routes stay in one place. */
-export function ImportUpload({ reviewHref }: { reviewHref: (batchId: string | null) => string }) {
+export function ImportUpload({ reviewHref }: { reviewHref: (batchId: number | null) => string }) {
   const upload = useBulkUpload();
   const [over, setOver] = useState(false);
   const { summary, rows } = upload;
@@ -44,7 +44,7 @@ export function ImportUpload({ reviewHref }: { reviewHref: (batchId: string | nu
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Importar relatórios</h1>
         <p className="mt-1 text-sm text-slate-700">
-          Envie os relatórios de ensaio em PDF (até {IMPORT_MAX_FILES} por lote, 10 MB cada): cada um vira um rascunho de experimento para
+          Envie os relatórios de ensaio em PDF (até {IMPORT_BATCH_MAX} por lote, 10 MB cada): cada um vira um rascunho de experimento para
           você revisar e aprovar.
         </p>
       </div>

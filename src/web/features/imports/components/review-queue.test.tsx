@@ -18,7 +18,7 @@ const { ReviewQueue } = await import('./review-queue.js');
 
 const draft = (id: number, confidence: number, over: Partial<ImportDraft> = {}): ImportDraft => ({
   id,
-  batchId: 'lote-1',
+  batchId: 1,
   filename: `ensaio-${id}.pdf`,
   status: 'ready',
   confidence,
@@ -29,8 +29,10 @@ const draft = (id: number, confidence: number, over: Partial<ImportDraft> = {}):
   },
   warnings: [],
   duplicateOf: null,
+  reason: null,
+  experimentId: null,
   createdAt: '2026-11-24T12:00:00Z',
-  owner: { id: 1, name: 'Ana' },
+  owner: { id: 'u1', name: 'Ana' },
   ...over,
 });
 

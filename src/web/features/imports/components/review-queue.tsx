@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../../../shared/format.js';
-import { DRAFT_STATUSES, DRAFT_STATUS_LABEL, type DraftStatus, IMPORT_BULK_APPROVE_CONFIDENCE } from '../../../../shared/imports.js';
+import { IMPORT_STATUSES, IMPORT_STATUS_LABELS, type ImportStatus, IMPORT_BULK_APPROVE_CONFIDENCE } from '../../../../shared/imports.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
@@ -28,8 +28,8 @@ interface BulkResult {
 
 const SELECT = 'h-10 rounded-lg border border-soil-300 bg-white px-3 text-sm text-slate-900';
 
-function isStatus(s: string | null): s is DraftStatus {
-  return (DRAFT_STATUSES as readonly string[]).includes(s ?? '');
+function isStatus(s: string | null): s is ImportStatus {
+  return (IMPORT_STATUSES as readonly string[]).includes(s ?? '');
 }
 
 export function ReviewQueue({ form, prepare }: { form: ExperimentFormSlot; prepare: ReportToExperiment }) {
@@ -57,13 +57,13 @@ export function ReviewQueue({ form, prepare }: { form: ExperimentFormSlot; prepa
     });
 
   const list = drafts.data?.drafts ?? [];
-  const easy = list.filter((d) => d.status === 'ready' && d.confidence >= IMPORT_BULK_APPROVE_CONFIDENCE);
+  const easy = list.filter((d) => d.status === 'ready' && (d.confidence ?? 0) >= IMPORT_BULK_APPROVE_CONFIDENCE);
 
   const approveEasy = async () => {
     setBulkRunning(true);
     const result: BulkResult = { approved: [], review: [] };
     for (const d of easy) {
-      const prepared = prepare(d.data);
+      const prepared = prepare(d.data ?? {});
       if (!prepared.ok) {
         const [path, message] = Object.entries(prepared.fields)[0] ?? ['', 'dados incompletos'];
         result.review.push({ filename: d.filename, reason: path ? `${path}: ${message}` : message });
@@ -119,9 +119,9 @@ export function ReviewQueue({ form, prepare }: { form: ExperimentFormSlot; prepa
             onChange={(e) => set({ status: e.target.value === 'ready' ? null : e.target.value })}
           >
             <option value="todos">Todas</option>
-            {DRAFT_STATUSES.map((s) => (
+            {IMPORT_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {DRAFT_STATUS_LABEL[s]}
+                {IMPORT_STATUS_LABELS[s]}
               </option>
             ))}
           </select>
@@ -162,7 +162,7 @@ export function ReviewQueue({ form, prepare }: { form: ExperimentFormSlot; prepa
         </Alert>
       ) : list.length === 0 ? (
         <Card className="px-6 py-10 text-center text-sm text-slate-700">
-          Nenhum rascunho {filter.status ? `com a situação “${DRAFT_STATUS_LABEL[filter.status]}”` : ''} neste filtro.
+          Nenhum rascunho {filter.status ? `com a situação “${IMPORT_STATUS_LABELS[filter.status]}”` : ''} neste filtro.
         </Card>
       ) : (
         <Card>
@@ -174,8 +174,8 @@ export function ReviewQueue({ form, prepare }: { form: ExperimentFormSlot; prepa
                     {d.filename}
                   </p>
                   <div className="flex flex-wrap items-center gap-2">
-                    <ConfidenceBadge confidence={d.confidence} />
-                    <Badge>{DRAFT_STATUS_LABEL[d.status]}</Badge>
+                    <ConfidenceBadge confidence={d.confidence ?? 0} />
+                    <Badge>{IMPORT_STATUS_LABELS[d.status]}</Badge>
                     <span className="text-xs text-slate-600">{d.owner.name}</span>
                   </div>
                   <DuplicateFlag of={d.duplicateOf} />

@@ -6,12 +6,12 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { IMPORT_CHUNK_FILES, IMPORT_MAX_FILES, IMPORT_REASON, type DraftStatus, precheckImportFile } from '../../../../shared/imports.js';
+import { IMPORT_CHUNK_FILES, IMPORT_BATCH_MAX, IMPORT_MSG, type ImportStatus, precheckImportFile } from '../../../../shared/imports.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { importKeys, uploadChunk, useImportBatch } from '../api/imports.js';
 import type { PickedFile } from './collect-files.js';
 
-export type RowStatus = 'waiting' | 'sending' | 'sent' | 'refused' | DraftStatus;
+export type RowStatus = 'waiting' | 'sending' | 'sent' | 'refused' | ImportStatus;
 
 export interface UploadRow {
   key: number;
@@ -52,14 +52,14 @@ function matchAnswer<T extends { filename: string }>(rows: UploadRow[], items: r
 
 export function useBulkUpload() {
   const [rows, setRows] = useState<UploadRow[]>([]);
-  const [batchId, setBatchId] = useState<string | null>(null);
+  const [batchId, setBatchId] = useState<number | null>(null);
   const [sentBytes, setSentBytes] = useState(0);
   const [plannedBytes, setPlannedBytes] = useState(0);
   /** Bytes of the chunks already answered (the progress of the one in flight adds to it). */
   const doneBytes = useRef(0);
   const [uploading, setUploading] = useState(false);
   const nextKey = useRef(1);
-  const batchRef = useRef<string | null>(null);
+  const batchRef = useRef<number | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const batch = useImportBatch(batchId);
   const queryClient = useQueryClient();
@@ -80,7 +80,7 @@ export function useBulkUpload() {
           batchRef.current,
           (pct) => setSentBytes(before + (bytes * pct) / 100),
         );
-        if (!batchRef.current) {
+        if (batchRef.current === null) {
           batchRef.current = answer.batchId;
           setBatchId(answer.batchId);
         }
@@ -108,12 +108,12 @@ export function useBulkUpload() {
   const add = useCallback(
     (picked: readonly PickedFile[]) => {
       if (!picked.length) return;
-      let room = IMPORT_MAX_FILES - rows.filter((r) => r.status !== 'refused').length;
+      let room = IMPORT_BATCH_MAX - rows.filter((r) => r.status !== 'refused').length;
       const files = new Map<number, File>();
       const added: UploadRow[] = picked.map(({ file, path }) => {
         const key = nextKey.current++;
         const base = { key, path, filename: file.name, size: file.size };
-        const reason = precheckImportFile(file) ?? (room <= 0 ? IMPORT_REASON.batchFull : null);
+        const reason = precheckImportFile(file) ?? (room <= 0 ? IMPORT_MSG.batchFull : null);
         if (reason) return { ...base, status: 'refused', reason };
         room -= 1;
         files.set(key, file);
