@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
 import { EXP_MSG } from '../../../shared/experiment.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { culturas, estados, experiments, marcas, regionais, treatments } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import type { UploadedPdf } from '../../http/multipart.js';
 import { experimentChanges, experimentLabel, recordAudit } from '../audit/public.js';
 import type { DocumentStore } from '../documents/public.js';
+import type { StoreAnswer } from './idempotency.js';
 import { experimentValues, getExperiment, getExperimentHead, insertNested } from './repository.js';
 
 export const STALE_VERSION_MESSAGE =
@@ -47,7 +48,8 @@ export class ExperimentService {
     private readonly store: DocumentStore,
   ) {}
 
-  async create(user: AuthUser, data: ExperimentData, pdf: UploadedPdf | null): Promise<Experiment> {
+  /** `store` (an Idempotency-Key's answer) is written in the experiment's own transaction. */
+  async create(user: AuthUser, data: ExperimentData, pdf: UploadedPdf | null, store?: StoreAnswer): Promise<Experiment> {
     if (!pdf) throw badRequest({ pdf: EXP_MSG.pdfRequired }, EXP_MSG.pdfRequired);
     await checkReferences(this.db, data);
     const id = await this.db.transaction(async (tx) => {
@@ -64,18 +66,25 @@ export class ExperimentService {
         label: experimentLabel(data),
         changes: { arquivo: { de: null, para: pdf.filename } },
       });
+      if (store) return this.answer(tx, row.id, store);
       return row.id;
     });
-    return this.read(id);
+    return typeof id === 'number' ? this.read(id) : id;
   }
 
-  async update(user: AuthUser, id: number, data: ExperimentData & { version: number }, pdf: UploadedPdf | null): Promise<Experiment> {
+  async update(
+    user: AuthUser,
+    id: number,
+    data: ExperimentData & { version: number },
+    pdf: UploadedPdf | null,
+    store?: StoreAnswer,
+  ): Promise<Experiment> {
     const head = await getExperimentHead(this.db, id);
     if (!head) throw notFound('Experimento não encontrado');
     if (!canModify(user, head.ownerId)) throw forbidden();
     if (head.version !== data.version) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
     await checkReferences(this.db, data);
-    await this.db.transaction(async (tx) => {
+    const answered = await this.db.transaction(async (tx) => {
       const before = await getExperiment(tx, id);
       // The version check in the UPDATE itself is what makes concurrent saves safe.
       const updated = await tx
@@ -90,8 +99,9 @@ export class ExperimentService {
       const changes = before ? experimentChanges(before, data) : {};
       if (pdf) changes.arquivo = { de: before?.pdf_filename ?? null, para: pdf.filename };
       await recordAudit(tx, user, { action: 'experiment.update', experimentId: id, label: experimentLabel(data), changes });
+      return store ? this.answer(tx, id, store) : null;
     });
-    return this.read(id);
+    return answered ?? this.read(id);
   }
 
   async remove(user: AuthUser, id: number): Promise<void> {
@@ -103,6 +113,14 @@ export class ExperimentService {
       if (gone.length === 0) return;
       await recordAudit(tx, user, { action: 'experiment.delete', experimentId: id, label: experimentLabel(head) });
     });
+  }
+
+  /** The experiment as this transaction wrote it, stored as the keyed request's answer before the commit. */
+  private async answer(tx: Tx, id: number, store: StoreAnswer): Promise<Experiment> {
+    const experiment = await getExperiment(tx, id);
+    if (!experiment) throw new AppError(500, 'INTERNAL_ERROR', 'Erro ao buscar experimento');
+    await store(tx, { experiment });
+    return experiment;
   }
 
   private async read(id: number): Promise<Experiment> {
