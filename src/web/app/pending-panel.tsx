@@ -80,14 +80,9 @@ export function PendingPanel({ open, onClose }: { open: boolean; onClose: () => 
       title={`Pendentes (${items.length})`}
       size="md"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Fechar
-          </Button>
-          <Button onClick={() => void sendNow()} disabled={sending || !waiting}>
-            {sending ? 'Enviando...' : 'Enviar agora'}
-          </Button>
-        </>
+        <Button onClick={() => void sendNow()} disabled={sending || !waiting}>
+          {sending ? 'Enviando...' : 'Enviar agora'}
+        </Button>
       }
     >
       <p className="mb-3 text-sm text-slate-700">

@@ -125,6 +125,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     return d && (!editing || d.version === editing.version) ? d : null;
   });
   const [pending, setPending] = useState<PendingItem | null>(null);
+  const [savedOnDevice, setSavedOnDevice] = useState(false);
   const [step, setStep] = useState(1);
   const [upload, setUpload] = useState<UploadState>({ file: null, storedFilename: editing?.pdf_filename ?? null, rejections: [] });
   const [uploadError, setUploadError] = useState<string>();
@@ -285,7 +286,11 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     navigate('/');
   };
 
-  /** Keeps a new experiment in the offline queue under `id` (its Idempotency-Key); the draft goes only once it is stored. */
+  /**
+   * Keeps a new experiment in the offline queue under `id` (its Idempotency-Key); the draft goes
+   * only once it is stored. The form stays, empty, with the message inline: without a connection
+   * another page (or the toast's own code) may not load, and the next trial can be typed at once.
+   */
   const keepOnDevice = async (id: string, data: ExperimentData) => {
     const pdf = upload.file ? { blob: upload.file, filename: upload.file.name } : null;
     try {
@@ -295,7 +300,15 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
       toast.error(QUEUE_ERROR);
       return;
     }
-    leave(SAVED_ON_DEVICE, 'info');
+    removeDraft(localStorage, key);
+    reset(newExperimentDefaults());
+    setUpload({ file: null, storedFilename: null, rejections: [] });
+    setUploadError(undefined);
+    setPending(null);
+    if (pendingId) navigate('/novo-experimento', { replace: true });
+    setSavedOnDevice(true);
+    goTo(1);
+    toast.info(SAVED_ON_DEVICE);
   };
 
   const onValid = async (data: ExperimentData) => {
@@ -407,6 +420,11 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
             <p className="font-semibold">Modo de Edição</p>
             <p className="text-sm">Você está editando um experimento existente. Os dados foram pré-carregados.</p>
           </div>
+        ) : null}
+        {savedOnDevice ? (
+          <Alert tone="success" title={SAVED_ON_DEVICE}>
+            <p>O experimento aparece em &quot;Pendentes&quot; no topo da página até ser enviado. Você já pode registrar o próximo.</p>
+          </Alert>
         ) : null}
         {pending ? (
           <Alert tone={pending.status === 'recusado' ? 'error' : 'info'} title="Experimento pendente, salvo neste aparelho">
