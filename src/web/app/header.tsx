@@ -185,7 +185,7 @@ function MobileMenu({ user, onOpenPending }: { user: PublicUser; onOpenPending: 
         {pending ? (
           <span
             aria-hidden="true"
-            className="absolute right-0.5 top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-amber-500 px-1 text-[10px] font-bold text-white"
+            className="absolute right-0.5 top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-amber-700 px-1 text-[10px] font-bold text-white"
           >
             {pending}
           </span>
