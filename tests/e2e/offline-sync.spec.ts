@@ -116,3 +116,87 @@ test('an experiment saved offline is kept, survives a closed page and is sent ex
   expect((await replay.json()).experiment).toMatchObject({ id: created!.id, consultoria, pdf_filename: 'Ensaio sem sinal.pdf' });
   expect((await mine()).total).toBe(1);
 });
+
+test('a save cut off by the network is kept under its key; a refusal is corrected in the form and sent', async ({ page, request }) => {
+  const user = await registerByApi(request, newUser({ role: 'consultor' }));
+  const consultoria = `Rede Instavel ${Date.now().toString(36)}`;
+  const auth = await apiToken(request, user);
+  const keys: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/experiments')) keys.push(r.headers()['idempotency-key'] ?? '');
+  });
+  let answer: 'cut' | 'refuse' | 'pass' = 'cut';
+  await page.route('**/api/experiments', async (route) => {
+    if (route.request().method() !== 'POST' || answer === 'pass') return route.continue();
+    if (answer === 'cut') return route.abort('connectionreset');
+    return route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos', fields: { cultivar: 'Cultivar recusada pelo servidor' } },
+      }),
+    });
+  });
+
+  await signIn(page, user);
+  await page.getByRole('button', { name: 'Novo Experimento' }).click();
+  await page.locator('input[name="consultoria"]').fill(consultoria);
+  await page.locator('select[name="marca"]').selectOption('Aminoagro');
+  await page.locator('select[name="bu"]').selectOption('BU2');
+  await page.locator('select[name="regional"]').selectOption('GO');
+  await next(page);
+  await page.locator('input[name="cidade"]').fill('Rio Verde');
+  await page.locator('select[name="estado"]').selectOption('GO');
+  await next(page);
+  await page.locator('input[name="teor_argila"]').fill('42');
+  await page.locator('input[name="teor_materia_organica"]').fill('3.1');
+  await next(page);
+  await page.locator('select[name="cultura"]').selectOption('Soja');
+  await page.locator('input[name="cultivar"]').fill('Cultivar Antiga');
+  await page.locator('select[name="ano"]').selectOption('2025');
+  await next(page);
+  await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
+  await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Foliar');
+  await page.locator('input[name="tratamentos.0.produtividade"]').fill('3500');
+  await next(page);
+  await page.locator('select[name="tipo_estatistica"]').selectOption('DBC');
+  await page.locator('input[name="custo_protocolo"]').fill('4500');
+  await next(page);
+  await page.locator('input[name="pdf"]').setInputFiles(pdfFile('Ensaio rede.pdf', consultoria));
+
+  // Online, but the upload is cut off: the experiment is kept under the key the save used.
+  await page.getByRole('button', { name: 'Salvar Experimento' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SAVED_ON_DEVICE }).first()).toBeVisible();
+  const pendentes = page.getByRole('button', { name: /^Pendentes \(1\)/ });
+  await expect(pendentes).toBeVisible();
+
+  // "Enviar agora": the server refuses it; the panel says why and offers "Corrigir".
+  answer = 'refuse';
+  await pendentes.click();
+  const panel = page.getByRole('dialog', { name: 'Pendentes (1)' });
+  await panel.getByRole('button', { name: 'Enviar agora' }).click();
+  await expect(panel.getByText('Recusado')).toBeVisible();
+  await expect(panel.getByText('Cultivar recusada pelo servidor')).toBeVisible();
+  await panel.getByRole('button', { name: 'Corrigir' }).click();
+
+  // The form opens with the item's data, the server's message on its field and the same PDF.
+  await expect(page).toHaveURL(/\/novo-experimento\?pendente=/);
+  await heading(page, 'Dados da Cultura');
+  await expect(page.getByText('Cultivar recusada pelo servidor')).toBeVisible();
+  await expect(page.locator('input[name="consultoria"]')).toHaveCount(0);
+  await page.locator('input[name="cultivar"]').fill('Cultivar Corrigida');
+  answer = 'pass';
+  for (let i = 0; i < 3; i++) await next(page);
+  await heading(page, 'Upload de Documento');
+  await expect(page.getByText('Ensaio rede.pdf')).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar Experimento' }).click();
+  await expect(page.getByText('Experimento criado com sucesso!')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pendentes/ })).toHaveCount(0);
+
+  // Every attempt carried one key: the cut-off save's, the queue's and the corrected one's.
+  expect(keys.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(keys).size).toBe(1);
+  const list = await (await request.get(`/api/experiments?busca=${encodeURIComponent(consultoria)}`, { headers: auth })).json();
+  expect(list.total).toBe(1);
+  expect(list.experiments[0]).toMatchObject({ cultivar: 'Cultivar Corrigida', pdf_filename: 'Ensaio rede.pdf' });
+});

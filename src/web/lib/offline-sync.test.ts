@@ -92,6 +92,17 @@ describe('offline sync', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('a run refused while signed out does not stick: after sign-in the next call sends', async () => {
+    const queue = await queueOf('a');
+    let signedIn = false;
+    const send = vi.fn(async () => experiment(1));
+    const sync = createSync({ queue, signedIn: () => signedIn, send });
+    expect(await sync.syncNow()).toMatchObject({ stop: 'sessao' });
+    signedIn = true;
+    expect(await sync.syncNow()).toMatchObject({ enviados: 1, stop: null });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
   it('a server failure (5xx) stops the run and keeps the item pending', async () => {
     const queue = await queueOf('a', 'b');
     const sync = createSync({

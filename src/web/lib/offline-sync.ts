@@ -73,16 +73,20 @@ export function createSync(deps: SyncDeps) {
 
   /** Sends what is pending; a call while a run is under way joins it. */
   function syncNow(): Promise<SyncResult> {
-    running ??= (async () => {
-      try {
-        if (!deps.signedIn()) return { enviados: 0, recusados: 0, stop: 'sessao' as const };
-        if (!deps.locks) return await runOnce();
-        return await deps.locks.request(LOCK_NAME, { mode: 'exclusive' }, () => runOnce());
-      } finally {
-        running = null;
-      }
+    if (running) return running;
+    const run = (async (): Promise<SyncResult> => {
+      if (!deps.signedIn()) return { enviados: 0, recusados: 0, stop: 'sessao' };
+      if (!deps.locks) return runOnce();
+      return deps.locks.request(LOCK_NAME, { mode: 'exclusive' }, () => runOnce());
     })();
-    return running;
+    // Cleared once settled, never from inside the run: a run that ends at once (signed out)
+    // would clear it before it was set, and every later call would get that stale answer.
+    running = run;
+    const clear = () => {
+      if (running === run) running = null;
+    };
+    run.then(clear, clear);
+    return run;
   }
 
   return { syncNow };
