@@ -172,7 +172,7 @@ function MobileMenu({ user, onOpenPending }: { user: PublicUser; onOpenPending: 
   const close = () => setOpen(false);
   const ref = useDismiss(open, close);
   const action = useNewExperimentAction();
-  const pending = usePendentes().length;
+  const pending = usePendentes(user.id).length;
   return (
     <div className="md:hidden" ref={ref}>
       <button

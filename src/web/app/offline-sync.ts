@@ -7,7 +7,7 @@
 import type { Experiment } from '../../shared/experiment.js';
 import { toast } from '../components/ui/toast.js';
 import { api, session } from '../lib/api.js';
-import { offlineQueue } from '../lib/offline-queue.js';
+import { belongsTo, offlineQueue } from '../lib/offline-queue.js';
 import { type SyncResult, createSync, itemForm } from '../lib/offline-sync.js';
 import { afterExperimentWrite } from '../lib/query-keys.js';
 import { queryClient } from './query-client.js';
@@ -28,7 +28,7 @@ export const offlineSync = createSync({
       })
       .then((r) => r.experiment),
   onSent: (experiment) => afterExperimentWrite(queryClient, { kind: 'create', experiment }),
-  signedIn: () => session.get().user !== null && session.get().token !== null,
+  currentUser: () => (session.get().token ? (session.get().user?.id ?? null) : null),
   locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
 });
 
@@ -65,7 +65,8 @@ export function startOfflineSync(): void {
     signedIn = now;
   });
   setInterval(() => {
-    if (navigator.onLine && offlineQueue.snapshot().some((i) => i.status === 'pendente')) run();
+    const user = session.get().user?.id;
+    if (navigator.onLine && offlineQueue.snapshot().some((i) => i.status === 'pendente' && belongsTo(i, user))) run();
   }, RETRY_EVERY_MS);
   // Subscribing loads the stored items (so the interval sees them) before the first run.
   offlineQueue.subscribe(() => undefined);

@@ -10,6 +10,7 @@ import { Badge } from '../components/ui/badge.js';
 import { Button } from '../components/ui/button.js';
 import { Modal } from '../components/ui/modal.js';
 import { toast } from '../components/ui/toast.js';
+import { useSession } from '../lib/api.js';
 import { type PendingItem, usePendentes } from '../lib/offline-queue.js';
 import { announce, offlineSync } from './offline-sync.js';
 
@@ -27,7 +28,7 @@ const STATUS: Record<PendingItem['status'], { label: string; tone: 'yellow' | 'b
 
 /** "Pendentes (N)" in the header bar (desktop) or as a full-width item (phone menu); nothing when N = 0. */
 export function PendingButton({ className, onOpen }: { className?: string; onOpen: () => void }) {
-  const items = usePendentes();
+  const items = usePendentes(useSession().user?.id);
   if (!items.length) return null;
   const refused = items.some((i) => i.status === 'recusado');
   return (
@@ -50,7 +51,7 @@ function itemTitle(item: PendingItem): string {
 }
 
 export function PendingPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const items = usePendentes();
+  const items = usePendentes(useSession().user?.id);
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
 

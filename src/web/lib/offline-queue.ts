@@ -6,7 +6,7 @@
  * IndexedDB (written by hand, no dependency), tests an in-memory map. Other tabs hear of changes
  * through a BroadcastChannel and reload their list.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ExperimentData } from '../../shared/experiment.js';
 
 export type PendingStatus = 'pendente' | 'enviando' | 'recusado';
@@ -20,6 +20,8 @@ export interface PendingItem {
   data: ExperimentData;
   pdf: { blob: Blob; filename: string } | null;
   status: PendingStatus;
+  /** Who saved it: on a shared device, another account's items are neither listed nor sent. */
+  userId?: string;
   /** Why the server refused it (status 'recusado'): its message and its field messages. */
   erro?: { message: string; fields?: Record<string, string> };
 }
@@ -139,13 +141,19 @@ export function createOfflineQueue(storage: QueueStorage, channel: Channel | nul
     },
     get: (id: string) => storage.get(id),
     /** Keeps an experiment and its PDF on the device; resolves once it is stored. */
-    async add(input: { id?: string; data: ExperimentData; pdf: { blob: Blob; filename: string } | null }): Promise<PendingItem> {
+    async add(input: {
+      id?: string;
+      data: ExperimentData;
+      pdf: { blob: Blob; filename: string } | null;
+      userId?: string | undefined;
+    }): Promise<PendingItem> {
       const item: PendingItem = {
         id: input.id ?? newItemId(),
         createdAt: new Date().toISOString(),
         data: input.data,
         pdf: input.pdf,
         status: 'pendente',
+        ...(input.userId ? { userId: input.userId } : {}),
       };
       await storage.put(item);
       await changed();
@@ -176,9 +184,13 @@ const channel = typeof window !== 'undefined' && typeof BroadcastChannel === 'fu
 /** The app's queue: IndexedDB where the browser has it (not in unit tests, which use memory). */
 export const offlineQueue = createOfflineQueue(typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(), channel);
 
-/** The pending experiments, oldest first, kept current (this tab's and other tabs' changes). */
-export function usePendentes(queue: OfflineQueue = offlineQueue): PendingItem[] {
-  const items = useSyncExternalStore(queue.subscribe, queue.snapshot, queue.snapshot);
+/** Whether `userId` may see and send an item (items saved before accounts were recorded: anyone signed in). */
+export const belongsTo = (item: PendingItem, userId: string | null | undefined) => !item.userId || item.userId === userId;
+
+/** The pending experiments of `userId`, oldest first, kept current (this tab's and other tabs' changes). */
+export function usePendentes(userId: string | null | undefined, queue: OfflineQueue = offlineQueue): PendingItem[] {
+  const all = useSyncExternalStore(queue.subscribe, queue.snapshot, queue.snapshot);
+  const items = useMemo(() => all.filter((i) => belongsTo(i, userId)), [all, userId]);
   // Items another tab queued before this one subscribed: read again when the page is shown.
   useEffect(() => {
     const onShow = () => document.visibilityState === 'visible' && void queue.list().catch(() => undefined);

@@ -26,7 +26,7 @@ describe('offline sync', () => {
     const onSent = vi.fn();
     const sync = createSync({
       queue,
-      signedIn: () => true,
+      currentUser: () => 'u1',
       onSent,
       send: async (item) => {
         inFlight++;
@@ -49,7 +49,7 @@ describe('offline sync', () => {
     const send = vi.fn(async () => {
       throw new ApiError(0, 'NETWORK_ERROR', 'Erro de conexão');
     });
-    const sync = createSync({ queue, signedIn: () => true, send });
+    const sync = createSync({ queue, currentUser: () => 'u1', send });
     expect(await sync.syncNow()).toMatchObject({ enviados: 0, stop: 'sem-conexao' });
     expect(send).toHaveBeenCalledTimes(1);
     expect((await queue.list()).map((i) => i.status)).toEqual(['pendente', 'pendente']);
@@ -59,7 +59,7 @@ describe('offline sync', () => {
     const queue = await queueOf('a', 'b', 'c');
     const sync = createSync({
       queue,
-      signedIn: () => true,
+      currentUser: () => 'u1',
       send: async (item) => {
         if (item.id === 'a') throw new ApiError(400, 'VALIDATION_ERROR', 'Dados inválidos', { marca: 'Marca inválida' });
         if (item.id === 'b') throw new ApiError(409, 'CONFLICT', 'Conflito');
@@ -72,7 +72,7 @@ describe('offline sync', () => {
     expect(b).toMatchObject({ status: 'recusado', erro: { message: 'Conflito' } });
     // A refused item is not sent again until it is corrected.
     const send = vi.fn();
-    await createSync({ queue, signedIn: () => true, send }).syncNow();
+    await createSync({ queue, currentUser: () => 'u1', send }).syncNow();
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -80,7 +80,7 @@ describe('offline sync', () => {
     const queue = await queueOf('a', 'b');
     const sync = createSync({
       queue,
-      signedIn: () => true,
+      currentUser: () => 'u1',
       send: async () => {
         throw new ApiError(401, 'UNAUTHORIZED', 'Sessão expirada');
       },
@@ -88,26 +88,37 @@ describe('offline sync', () => {
     expect(await sync.syncNow()).toMatchObject({ stop: 'sessao' });
     expect(await queue.list()).toHaveLength(2);
     const send = vi.fn();
-    expect(await createSync({ queue, signedIn: () => false, send }).syncNow()).toMatchObject({ stop: 'sessao' });
+    expect(await createSync({ queue, currentUser: () => null, send }).syncNow()).toMatchObject({ stop: 'sessao' });
     expect(send).not.toHaveBeenCalled();
   });
 
   it('a run refused while signed out does not stick: after sign-in the next call sends', async () => {
     const queue = await queueOf('a');
-    let signedIn = false;
+    let user: string | null = null;
     const send = vi.fn(async () => experiment(1));
-    const sync = createSync({ queue, signedIn: () => signedIn, send });
+    const sync = createSync({ queue, currentUser: () => user, send });
     expect(await sync.syncNow()).toMatchObject({ stop: 'sessao' });
-    signedIn = true;
+    user = 'u1';
     expect(await sync.syncNow()).toMatchObject({ enviados: 1, stop: null });
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends only the signed-in user's items (a shared device); another account's wait for them", async () => {
+    const queue = createOfflineQueue(memoryStorage());
+    await queue.add({ id: 'of-u1', data: data('a'), pdf: null, userId: 'u1' });
+    await queue.add({ id: 'of-u2', data: data('b'), pdf: null, userId: 'u2' });
+    const sent: string[] = [];
+    const sync = createSync({ queue, currentUser: () => 'u2', send: async (item) => (sent.push(item.id), experiment(1)) });
+    expect(await sync.syncNow()).toMatchObject({ enviados: 1 });
+    expect(sent).toEqual(['of-u2']);
+    expect((await queue.list()).map((i) => i.id)).toEqual(['of-u1']);
   });
 
   it('a server failure (5xx) stops the run and keeps the item pending', async () => {
     const queue = await queueOf('a', 'b');
     const sync = createSync({
       queue,
-      signedIn: () => true,
+      currentUser: () => 'u1',
       send: async () => {
         throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Indisponível');
       },
@@ -121,7 +132,7 @@ describe('offline sync', () => {
     const sent: string[] = [];
     const sync = createSync({
       queue,
-      signedIn: () => true,
+      currentUser: () => 'u1',
       send: async (item: PendingItem) => {
         sent.push(item.id);
         if (item.id === 'a') await queue.remove('b');
@@ -142,7 +153,7 @@ describe('offline sync', () => {
         return fn();
       }) as unknown as LockManager['request'],
     };
-    const sync = createSync({ queue, signedIn: () => true, locks, send: async () => experiment(1) });
+    const sync = createSync({ queue, currentUser: () => 'u1', locks, send: async () => experiment(1) });
     expect(await sync.syncNow()).toMatchObject({ enviados: 1 });
     expect(names).toEqual(['gestao-agricola-offline-sync']);
   });

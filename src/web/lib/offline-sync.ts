@@ -8,7 +8,7 @@
  */
 import type { Experiment } from '../../shared/experiment.js';
 import { ApiError } from './api-client.js';
-import type { OfflineQueue, PendingItem } from './offline-queue.js';
+import { type OfflineQueue, type PendingItem, belongsTo } from './offline-queue.js';
 
 /** What ended a run early (nothing: every item was tried). */
 export type SyncStop = 'sem-conexao' | 'sessao' | 'servidor' | null;
@@ -25,7 +25,8 @@ export interface SyncDeps {
   send: (item: PendingItem) => Promise<Experiment>;
   /** After a successful send (the dashboard's queries are refreshed). */
   onSent?: (experiment: Experiment, item: PendingItem) => void | Promise<void>;
-  signedIn: () => boolean;
+  /** The signed-in user's id (null: signed out, nothing is sent); only their items are sent. */
+  currentUser: () => string | null;
   /** `navigator.locks` when present. */
   locks?: Pick<LockManager, 'request'> | undefined;
 }
@@ -44,9 +45,10 @@ export function createSync(deps: SyncDeps) {
     const result: SyncResult = { enviados: 0, recusados: 0, stop: null };
     // Under the lock no other tab is sending: an item left 'enviando' was cut off (tab closed).
     for (const listed of await deps.queue.list()) {
-      if (!deps.signedIn()) return { ...result, stop: 'sessao' };
+      const user = deps.currentUser();
+      if (!user) return { ...result, stop: 'sessao' };
       const item = await deps.queue.get(listed.id);
-      if (!item || item.status === 'recusado') continue;
+      if (!item || item.status === 'recusado' || !belongsTo(item, user)) continue;
       await deps.queue.update(item.id, { status: 'enviando' });
       try {
         const experiment = await deps.send(item);
@@ -75,7 +77,7 @@ export function createSync(deps: SyncDeps) {
   function syncNow(): Promise<SyncResult> {
     if (running) return running;
     const run = (async (): Promise<SyncResult> => {
-      if (!deps.signedIn()) return { enviados: 0, recusados: 0, stop: 'sessao' };
+      if (!deps.currentUser()) return { enviados: 0, recusados: 0, stop: 'sessao' };
       if (!deps.locks) return runOnce();
       return deps.locks.request(LOCK_NAME, { mode: 'exclusive' }, () => runOnce());
     })();

@@ -20,6 +20,7 @@ import type { ExtractorSlot } from '../../../lib/slots.js';
 import { applyExtraction, planExtraction } from '../apply-extraction.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
+import { session } from '../../../lib/api.js';
 import { wizardProgress } from '../../../lib/wizard-progress.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import { type PendingItem, newItemId, offlineQueue } from '../../../lib/offline-queue.js';
@@ -295,7 +296,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     const pdf = upload.file ? { blob: upload.file, filename: upload.file.name } : null;
     try {
       if (pending) await offlineQueue.update(pending.id, { data, pdf, status: 'pendente' });
-      else await offlineQueue.add({ id, data, pdf });
+      else await offlineQueue.add({ id, data, pdf, userId: session.get().user?.id });
     } catch {
       toast.error(QUEUE_ERROR);
       return;
