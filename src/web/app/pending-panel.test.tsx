@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExperimentData } from '../../shared/experiment.js';
 import { offlineQueue } from '../lib/offline-queue.js';
-import { PendingButton, PendingPanel } from './pending-panel.js';
+import { PendingButton, PendingPanel, fieldName } from './pending-panel.js';
 
 const data = {
   consultoria: 'Campo Forte',
@@ -48,5 +48,13 @@ describe('Pendentes (N)', () => {
     expect(second?.textContent).toContain('Marca inválida');
     expect(within(second!).getByRole('button', { name: 'Corrigir' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Enviar agora' })).toBeTruthy();
+  });
+
+  it('names the field of each server message', () => {
+    expect(fieldName('marca')).toBe('Marca');
+    expect(fieldName('tratamentos.1.produtividade')).toBe('T2 · Produtividade');
+    expect(fieldName('tratamentos.0.produtos_aplicados.1.dose')).toBe('T1, produto 2 · Dose');
+    expect(fieldName('pdf')).toBe('PDF');
+    expect(fieldName('desconhecido')).toBe('desconhecido');
   });
 });
