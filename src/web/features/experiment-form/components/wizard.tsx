@@ -307,9 +307,9 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     setUploadError(undefined);
     setPending(null);
     if (pendingId) navigate('/novo-experimento', { replace: true });
+    // Said inline, not in a toast: offline, the toaster's own code may not be loaded yet.
     setSavedOnDevice(true);
     goTo(1);
-    toast.info(SAVED_ON_DEVICE);
   };
 
   const onValid = async (data: ExperimentData) => {
