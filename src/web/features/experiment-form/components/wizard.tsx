@@ -424,7 +424,10 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
         ) : null}
         {savedOnDevice ? (
           <Alert tone="success" title={SAVED_ON_DEVICE}>
-            <p>O experimento aparece em &quot;Pendentes&quot; no topo da página até ser enviado. Você já pode registrar o próximo.</p>
+            <p>
+              O experimento aparece em &quot;Pendentes&quot; (no topo da página; no celular, no menu) até ser enviado. Você já pode
+              registrar o próximo.
+            </p>
           </Alert>
         ) : null}
         {pending ? (
