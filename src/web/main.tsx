@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { startOfflineSync } from './app/offline-sync.js';
 import { preloadRoute } from './app/prefetch.js';
 import { queryClient } from './app/query-client.js';
 import { router } from './app/router.js';
@@ -19,6 +20,8 @@ if (!root) throw new Error('#root ausente');
 // elsewhere is most likely to go to the dashboard next: its code is fetched once the page is idle.
 const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1000));
 idle(() => preloadRoute('/dashboard', { data: false }));
+// Experiments saved without a connection are sent from here on (issue 22).
+startOfflineSync();
 
 // Offline use (issue 22): production builds only, so vitest and the dev server never meet a worker.
 // On the very first visit the data already on screen are read again through it, to be there offline.

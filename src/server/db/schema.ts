@@ -524,3 +524,24 @@ export const dataChanges = pgTable(
   },
   (t) => [check('data_changes_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The answers to creates and updates sent with an `Idempotency-Key` (issue 22): a retry with the
+ * same key and body gets the stored answer instead of a second experiment. Written in the same
+ * transaction as the experiment; rows older than 7 days are deleted by the next keyed write.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, path, text fields and the PDF's own SHA-256. */
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);

@@ -56,6 +56,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
       origin: config.corsOrigins,
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      exposedHeaders: ['Idempotent-Replayed'],
       maxAge: 600,
     });
   }

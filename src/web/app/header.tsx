@@ -10,6 +10,8 @@ import { useSession } from '../lib/api.js';
 import { STORAGE_KEYS } from '../lib/session.js';
 import { useWizardProgress } from '../lib/wizard-progress.js';
 import { RoleBadge, useLogout } from '../features/auth/index.js';
+import { usePendentes } from '../lib/offline-queue.js';
+import { PendingButton, PendingPanel } from './pending-panel.js';
 import { preloadOnIntent } from './prefetch.js';
 
 /**
@@ -171,20 +173,29 @@ function UserMenu({ user }: { user: PublicUser }) {
   );
 }
 
-function MobileMenu({ user }: { user: PublicUser }) {
+function MobileMenu({ user, onOpenPending }: { user: PublicUser; onOpenPending: () => void }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const ref = useDismiss(open, close);
   const action = useNewExperimentAction();
+  const pending = usePendentes(user.id).length;
   return (
     <div className="md:hidden" ref={ref}>
       <button
         type="button"
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
-        aria-label={open ? 'Fechar menu' : 'Abrir menu'}
-        className="flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-soil-100"
+        aria-label={`${open ? 'Fechar menu' : 'Abrir menu'}${pending ? ` (Pendentes: ${pending})` : ''}`}
+        className="relative flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-soil-100"
       >
+        {pending ? (
+          <span
+            aria-hidden="true"
+            className="absolute right-0.5 top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-amber-700 px-1 text-[10px] font-bold text-white"
+          >
+            {pending}
+          </span>
+        ) : null}
         <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           {open ? <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
         </svg>
@@ -203,6 +214,13 @@ function MobileMenu({ user }: { user: PublicUser }) {
             >
               {action.label}
             </Button>
+            <PendingButton
+              className="w-full"
+              onOpen={() => {
+                close();
+                onOpenPending();
+              }}
+            />
             <AccountLinks user={user} onNavigate={close} asMenu={false} />
           </div>
         </div>
@@ -214,6 +232,7 @@ function MobileMenu({ user }: { user: PublicUser }) {
 export function AppHeader() {
   const { user } = useSession();
   const action = useNewExperimentAction();
+  const [pendingOpen, setPendingOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 md:flex-nowrap">
@@ -228,6 +247,9 @@ export function AppHeader() {
         {user ? (
           <nav aria-label="Principal" className="flex items-center gap-3">
             <div className="hidden md:block">
+              <PendingButton onOpen={() => setPendingOpen(true)} />
+            </div>
+            <div className="hidden md:block">
               <Button onClick={action.go} {...action.intent}>
                 {action.label === 'Novo Experimento' ? (
                   <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -238,7 +260,8 @@ export function AppHeader() {
               </Button>
             </div>
             <UserMenu user={user} />
-            <MobileMenu user={user} />
+            <MobileMenu user={user} onOpenPending={() => setPendingOpen(true)} />
+            <PendingPanel open={pendingOpen} onClose={() => setPendingOpen(false)} />
           </nav>
         ) : (
           <Link to="/login" className={buttonClasses('secondary', 'md')}>

@@ -40,6 +40,19 @@ describe('api client', () => {
     expect(calls[0]!.init.body).toBe('{"a":1}');
   });
 
+  it('sends extra headers (an Idempotency-Key) and keeps them when it replays the call after a refresh', async () => {
+    const { client, calls } = setup([
+      () => json(401, { error: { code: 'UNAUTHORIZED', message: 'x' } }),
+      () => json(200, { token: 'new-token' }),
+      () => json(201, { ok: true }),
+    ]);
+    await client.request('/api/experiments', { method: 'POST', body: new FormData(), headers: { 'Idempotency-Key': 'k-1' } });
+    const [first, , replay] = calls;
+    expect((first!.init.headers as Record<string, string>)['Idempotency-Key']).toBe('k-1');
+    expect((replay!.init.headers as Record<string, string>)['Idempotency-Key']).toBe('k-1');
+    expect(auth(replay!.init)).toBe('Bearer new-token');
+  });
+
   it('retries a GET on network errors 3 times, 1 s apart, then gives the catalogue message', async () => {
     const { client, calls, sleep } = setup([networkDown, networkDown, networkDown, networkDown]);
     const err = await client.request('/api/x').catch((e: unknown) => e);

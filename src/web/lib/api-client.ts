@@ -34,10 +34,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Whether to send the bearer token and refresh on 401 (default true). */
   auth?: boolean;
+  /** Extra request headers (the offline queue's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
   timeoutMs?: number;
   onProgress?: (percent: number) => void;
 }
@@ -136,7 +140,7 @@ export function createApiClient(deps: ClientDeps) {
 
   async function send(path: string, opts: RequestOptions): Promise<Response> {
     const method = opts.method ?? 'GET';
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
     const token = opts.auth === false ? null : deps.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
@@ -189,6 +193,7 @@ export function createApiClient(deps: ClientDeps) {
       const token = deps.getToken();
       if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
       xhr.setRequestHeader('accept', 'application/json');
+      for (const [name, value] of Object.entries(opts.headers ?? {})) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
       };

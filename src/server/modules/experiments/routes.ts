@@ -10,6 +10,7 @@ import { StatsInputError, analyze, avisos, classificarCv, ganhosComRetorno } fro
 import { TRANSFORMACOES } from '../../../shared/stats/index.js';
 import { z } from '../../../shared/zod.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
+import { idempotencyKeyOf, sendIdempotent } from './idempotency.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
 import {
@@ -101,20 +102,25 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   });
 
   app.post('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao criar experimento' } }, async (request, reply) => {
-    const { fields, pdf } = await readMultipart(request);
-    const data = parseInput(experimentInputSchema, jsonField(fields, 'data'));
-    const experiment = await service.create(currentUser(request), data, pdf);
-    return reply.status(201).send({ experiment } satisfies ExperimentResponse);
+    const key = idempotencyKeyOf(request);
+    const upload = await readMultipart(request);
+    return sendIdempotent(ctx.db, request, reply, key, upload, 201, async (store) => {
+      const data = parseInput(experimentInputSchema, jsonField(upload.fields, 'data'));
+      return { experiment: await service.create(currentUser(request), data, upload.pdf, { store }) } satisfies ExperimentResponse;
+    });
   });
 
   app.put<{ Params: { id: string } }>(
     '/api/experiments/:id',
     { preHandler: auth, config: { failureMessage: 'Erro ao atualizar experimento' } },
-    async (request) => {
+    async (request, reply) => {
       const id = parseId(request.params.id);
-      const { fields, pdf } = await readMultipart(request);
-      const data = parseInput(experimentUpdateSchema, jsonField(fields, 'data'));
-      return { experiment: await service.update(currentUser(request), id, data, pdf) } satisfies ExperimentResponse;
+      const key = idempotencyKeyOf(request);
+      const upload = await readMultipart(request);
+      return sendIdempotent(ctx.db, request, reply, key, upload, 200, async (store) => {
+        const data = parseInput(experimentUpdateSchema, jsonField(upload.fields, 'data'));
+        return { experiment: await service.update(currentUser(request), id, data, upload.pdf, store) } satisfies ExperimentResponse;
+      });
     },
   );
 

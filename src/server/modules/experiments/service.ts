@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import type { UploadedPdf } from '../../http/multipart.js';
 import { experimentChanges, experimentLabel, recordAudit } from '../audit/public.js';
 import type { DocumentStore } from '../documents/public.js';
+import type { StoreAnswer } from './idempotency.js';
 import { experimentValues, getExperiment, getExperimentHead, insertNested } from './repository.js';
 
 /** An experiment created by approving an import draft. */
@@ -60,8 +61,14 @@ export class ExperimentService {
    * `imported`: the experiment comes from an import draft (issue 21). Its owner is the importer
    * (who may not be `user`, an admin approving); the audit entry says so, and `within` runs in the
    * same transaction (it marks the draft approved, or throws to undo everything).
+   * `store` (an Idempotency-Key's answer, issue 22) is written in the experiment's own transaction.
    */
-  async create(user: AuthUser, data: ExperimentData, pdf: UploadedPdf | null, imported?: ImportedFrom): Promise<Experiment> {
+  async create(
+    user: AuthUser,
+    data: ExperimentData,
+    pdf: UploadedPdf | null,
+    { imported, store }: { imported?: ImportedFrom; store?: StoreAnswer } = {},
+  ): Promise<Experiment> {
     if (!pdf) throw badRequest({ pdf: EXP_MSG.pdfRequired }, EXP_MSG.pdfRequired);
     await checkReferences(this.db, data);
     const id = await this.db.transaction(async (tx) => {
@@ -90,18 +97,25 @@ export class ExperimentService {
         changes,
       });
       if (imported) await imported.within(tx, row.id);
+      if (store) return this.answer(tx, row.id, store);
       return row.id;
     });
-    return this.read(id);
+    return typeof id === 'number' ? this.read(id) : id;
   }
 
-  async update(user: AuthUser, id: number, data: ExperimentData & { version: number }, pdf: UploadedPdf | null): Promise<Experiment> {
+  async update(
+    user: AuthUser,
+    id: number,
+    data: ExperimentData & { version: number },
+    pdf: UploadedPdf | null,
+    store?: StoreAnswer,
+  ): Promise<Experiment> {
     const head = await getExperimentHead(this.db, id);
     if (!head) throw notFound('Experimento não encontrado');
     if (!canModify(user, head.ownerId)) throw forbidden();
     if (head.version !== data.version) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
     await checkReferences(this.db, data);
-    await this.db.transaction(async (tx) => {
+    const answered = await this.db.transaction(async (tx) => {
       const before = await getExperiment(tx, id);
       // The version check in the UPDATE itself is what makes concurrent saves safe.
       const updated = await tx
@@ -116,8 +130,9 @@ export class ExperimentService {
       const changes = before ? experimentChanges(before, data) : {};
       if (pdf) changes.arquivo = { de: before?.pdf_filename ?? null, para: pdf.filename };
       await recordAudit(tx, user, { action: 'experiment.update', experimentId: id, label: experimentLabel(data), changes });
+      return store ? this.answer(tx, id, store) : null;
     });
-    return this.read(id);
+    return answered ?? this.read(id);
   }
 
   async remove(user: AuthUser, id: number): Promise<void> {
@@ -129,6 +144,14 @@ export class ExperimentService {
       if (gone.length === 0) return;
       await recordAudit(tx, user, { action: 'experiment.delete', experimentId: id, label: experimentLabel(head) });
     });
+  }
+
+  /** The experiment as this transaction wrote it, stored as the keyed request's answer before the commit. */
+  private async answer(tx: Tx, id: number, store: StoreAnswer): Promise<Experiment> {
+    const experiment = await getExperiment(tx, id);
+    if (!experiment) throw new AppError(500, 'INTERNAL_ERROR', 'Erro ao buscar experimento');
+    await store(tx, { experiment });
+    return experiment;
   }
 
   private async read(id: number): Promise<Experiment> {

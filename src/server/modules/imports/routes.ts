@@ -380,16 +380,18 @@ export function importRoutes(
         data,
         { filename: draft.filename, content },
         {
-          owner: draft.owner,
-          async within(tx, experimentId) {
-            // Only a draft still `ready`: of two approvals at once, the second finds it approved.
-            const done = await queryRows<{ id: number }>(
-              tx,
-              sql`update import_drafts
+          imported: {
+            owner: draft.owner,
+            async within(tx, experimentId) {
+              // Only a draft still `ready`: of two approvals at once, the second finds it approved.
+              const done = await queryRows<{ id: number }>(
+                tx,
+                sql`update import_drafts
                 set status = 'approved', approved_by = ${user.id}, experiment_id = ${experimentId}, content = null, updated_at = now()
                 where id = ${draft.id} and status = 'ready' returning id`,
-            );
-            if (done.length === 0) throw conflict(IMPORT_MSG.notReady('approved'));
+              );
+              if (done.length === 0) throw conflict(IMPORT_MSG.notReady('approved'));
+            },
           },
         },
       );

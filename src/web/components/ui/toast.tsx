@@ -3,7 +3,7 @@
  * shows none before it is used, and its JavaScript stays within budget (issue 9). `toast.*`
  * waits until the toaster is mounted and subscribed, so no message is dropped on the way.
  */
-import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { type ComponentType, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
 
@@ -16,23 +16,44 @@ const mounted = new Promise<void>((resolve) => {
 });
 const listeners = new Set<() => void>();
 
+const notify = () => listeners.forEach((listener) => listener());
+
+/**
+ * Without a connection (issue 22) the toaster's chunk may not load: the page must not fall over
+ * (a lazy component that rejects unmounts the whole app), and a later toast tries again.
+ */
 function load(): Promise<Sonner> {
   if (!sonner) {
-    sonner = import('sonner');
-    for (const listener of listeners) listener();
+    const attempt = import('sonner');
+    sonner = attempt;
+    attempt.catch(() => {
+      if (sonner !== attempt) return;
+      sonner = null;
+      LazyToaster = lazyToaster();
+      notify();
+    });
+    notify();
   }
   return sonner;
 }
 
-const LazyToaster = lazy(async () => {
-  const { Toaster } = await load();
-  function MountedToaster() {
-    // Runs after the Toaster's own effect has subscribed to new toasts.
-    useEffect(() => markMounted(), []);
-    return <Toaster position="top-right" richColors closeButton />;
-  }
-  return { default: MountedToaster };
-});
+function lazyToaster() {
+  return lazy(async (): Promise<{ default: ComponentType }> => {
+    try {
+      const { Toaster } = await load();
+      function MountedToaster() {
+        // Runs after the Toaster's own effect has subscribed to new toasts.
+        useEffect(() => markMounted(), []);
+        return <Toaster position="top-right" richColors closeButton />;
+      }
+      return { default: MountedToaster };
+    } catch {
+      return { default: () => null };
+    }
+  });
+}
+
+let LazyToaster = lazyToaster();
 
 const show = (kind: 'success' | 'error' | 'info') => (message: string, options?: ExternalToast) => {
   void Promise.all([load(), mounted])

@@ -4,7 +4,7 @@
  * field catalogue.
  */
 import { WIZARD_TOTAL_STEPS } from '../../../shared/constants.js';
-import type { Experiment } from '../../../shared/experiment.js';
+import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
 import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, STEP_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Fields, type FormScalars, type Step, formDefaults, isNumeric } from '../../../shared/fields/kinds.js';
 
@@ -65,6 +65,19 @@ export function fromExperiment(e: Experiment): FormValues {
   return {
     ...toForm(EXPERIMENT_FIELDS, e),
     tratamentos: e.tratamentos.map((t) => ({
+      ...toForm(TREATMENT_FIELDS, t),
+      ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
+      produtos_aplicados: t.produtos_aplicados.map((p) => toForm(PRODUCT_FIELDS, p)),
+      analises_adicionais: t.analises_adicionais.map((a) => toForm(ANALYSIS_FIELDS, a)),
+    })),
+  };
+}
+
+/** The form's values for an experiment as the form sent it (an item of the offline queue being corrected). */
+export function fromData(d: ExperimentData): FormValues {
+  return {
+    ...toForm(EXPERIMENT_FIELDS, d),
+    tratamentos: d.tratamentos.map((t) => ({
       ...toForm(TREATMENT_FIELDS, t),
       ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
       produtos_aplicados: t.produtos_aplicados.map((p) => toForm(PRODUCT_FIELDS, p)),

@@ -14,10 +14,12 @@ export interface SaveInput {
   id?: number;
   version?: number;
   onProgress?: (percent: number) => void;
+  /** Sent as `Idempotency-Key`: the id the offline queue keeps the experiment under if this save fails. */
+  idempotencyKey?: string;
 }
 
 /** One multipart request with the experiment and its PDF (create or update). */
-export async function saveExperiment({ data, pdf, id, version, onProgress }: SaveInput): Promise<Experiment> {
+export async function saveExperiment({ data, pdf, id, version, onProgress, idempotencyKey }: SaveInput): Promise<Experiment> {
   const form = new FormData();
   form.append('data', JSON.stringify(id === undefined ? data : { ...data, version }));
   if (pdf) form.append('pdf', pdf, pdf.name);
@@ -26,6 +28,7 @@ export async function saveExperiment({ data, pdf, id, version, onProgress }: Sav
     method: id === undefined ? 'POST' : 'PUT',
     timeoutMs: UPLOAD_TIMEOUT_MS,
     ...(onProgress ? { onProgress } : {}),
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
   });
   return res.experiment;
 }

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toast.js';
 import { type Experiment, type ExperimentData, EXP_MSG, experimentSchema } from '../../../../shared/experiment.js';
 import { formatLongDate } from '../../../../shared/format.js';
@@ -20,10 +20,12 @@ import type { ExtractorSlot } from '../../../lib/slots.js';
 import { applyExtraction, planExtraction } from '../apply-extraction.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
+import { session } from '../../../lib/api.js';
 import { wizardProgress } from '../../../lib/wizard-progress.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
+import { type PendingItem, newItemId, offlineQueue } from '../../../lib/offline-queue.js';
 import { useSaveExperiment } from '../api/save-experiment.js';
-import { type FormValues, STEPS, TOTAL_STEPS, fromExperiment, newExperimentDefaults, stepOfField } from '../form-values.js';
+import { type FormValues, STEPS, TOTAL_STEPS, fromData, fromExperiment, newExperimentDefaults, stepOfField } from '../form-values.js';
 import { type Draft, clearEditingExperiment, draftKey, readDraft, readEditingExperiment, removeDraft, writeDraft } from '../storage.js';
 import { StepConsultoria, StepCultura, StepEstatistica, StepLocalizacao, StepSolo } from './step-fields.js';
 import { StepTratamentos } from './step-tratamentos.js';
@@ -34,6 +36,12 @@ import { StepUpload, type UploadState } from './step-upload.js';
 const resolver = zodResolver(experimentSchema) as unknown as Resolver<FormValues, unknown, ExperimentData>;
 
 const SAVE_ERROR = 'Erro ao salvar experimento. Tente novamente.';
+/** Issue 22: a create without a connection waits in the offline queue (lib/offline-queue.ts). */
+export const SAVED_ON_DEVICE = 'Salvo neste aparelho — será enviado quando houver conexão';
+const QUEUE_ERROR = 'Sem conexão, e não foi possível guardar o experimento neste aparelho. O rascunho continua salvo; tente de novo.';
+const EDIT_OFFLINE =
+  'Sem conexão: a alteração não foi enviada. O rascunho continua salvo neste aparelho; salve de novo quando houver conexão.';
+const PENDING_GONE = 'Este experimento pendente não está mais neste aparelho (já foi enviado ou descartado).';
 const LEVELS_MISSING = 'Delineamento fatorial: informe os níveis dos fatores no passo 5 (Tratamentos) em';
 
 type TreatmentErrors = { tratamentos?: ({ nivel_a?: unknown; nivel_b?: unknown } | undefined)[] };
@@ -108,12 +116,17 @@ function StepBody({
 /** `extractor` is the PDF extractor, passed in by app/ (features do not import each other). */
 export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: ExtractorSlot }) {
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<Experiment | null>(() => readEditingExperiment(localStorage));
+  /** `?pendente=<id>`: an item of the offline queue opened for correction ("Corrigir"). */
+  const pendingId = useSearchParams()[0].get('pendente');
+  const [editing, setEditing] = useState<Experiment | null>(() => (pendingId ? null : readEditingExperiment(localStorage)));
   const key = draftKey(editing?.id);
   const [draft, setDraft] = useState<Draft | null>(() => {
+    if (pendingId) return null;
     const d = readDraft(localStorage, key);
     return d && (!editing || d.version === editing.version) ? d : null;
   });
+  const [pending, setPending] = useState<PendingItem | null>(null);
+  const [savedOnDevice, setSavedOnDevice] = useState(false);
   const [step, setStep] = useState(1);
   const [upload, setUpload] = useState<UploadState>({ file: null, storedFilename: editing?.pdf_filename ?? null, rejections: [] });
   const [uploadError, setUploadError] = useState<string>();
@@ -139,6 +152,31 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     wizardProgress.set({ step, total: TOTAL_STEPS, title: STEPS[step - 1]?.title ?? '' });
   }, [step]);
   useEffect(() => () => wizardProgress.set(null), []);
+
+  // "Corrigir": the queued experiment, its PDF and the server's messages, in the form.
+  useEffect(() => {
+    if (!pendingId) return;
+    let live = true;
+    void offlineQueue
+      .get(pendingId)
+      .catch(() => undefined)
+      .then((item) => {
+        if (!live) return;
+        if (!item) {
+          toast.error(PENDING_GONE);
+          return;
+        }
+        setPending(item);
+        reset(fromData(item.data));
+        const file = item.pdf ? new File([item.pdf.blob], item.pdf.filename, { type: 'application/pdf' }) : null;
+        setUpload({ file, storedFilename: null, rejections: [] });
+        showServerErrors(item.erro?.fields ?? {});
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened item
+  }, [pendingId]);
 
   // Keep a draft as the user types (debounced), once they have changed something.
   useEffect(() => {
@@ -227,6 +265,53 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     return upload.storedFilename ? undefined : EXP_MSG.pdfRequiredEdit;
   };
 
+  /** The server's field messages on their fields, and the form on the first step that has one. */
+  function showServerErrors(fields: Record<string, string>) {
+    const entries = Object.entries(fields);
+    if (!entries.length) return;
+    for (const [path, message] of entries) {
+      if (path === 'pdf') setUploadError(message);
+      else setError(path as keyof FormValues, { message });
+    }
+    const level = entries.find(([path]) => /^tratamentos\.\d+\.nivel_[ab]$/.test(path))?.[0];
+    const first = Math.min(...entries.map(([path]) => (path === 'pdf' ? TOTAL_STEPS : stepOfField(path))));
+    goTo(first, first === stepOfField('tratamentos') ? level : undefined);
+  }
+
+  /** The experiment is now on the server or in the queue: the form's draft and state can go. */
+  const leave = (message: string, tone: 'success' | 'info') => {
+    saved.current = true;
+    removeDraft(localStorage, key);
+    clearEditingExperiment(localStorage);
+    toast[tone](message);
+    navigate('/');
+  };
+
+  /**
+   * Keeps a new experiment in the offline queue under `id` (its Idempotency-Key); the draft goes
+   * only once it is stored. The form stays, empty, with the message inline: without a connection
+   * another page (or the toast's own code) may not load, and the next trial can be typed at once.
+   */
+  const keepOnDevice = async (id: string, data: ExperimentData) => {
+    const pdf = upload.file ? { blob: upload.file, filename: upload.file.name } : null;
+    try {
+      if (pending) await offlineQueue.update(pending.id, { data, pdf, status: 'pendente' });
+      else await offlineQueue.add({ id, data, pdf, userId: session.get().user?.id });
+    } catch {
+      toast.error(QUEUE_ERROR);
+      return;
+    }
+    removeDraft(localStorage, key);
+    reset(newExperimentDefaults());
+    setUpload({ file: null, storedFilename: null, rejections: [] });
+    setUploadError(undefined);
+    setPending(null);
+    if (pendingId) navigate('/novo-experimento', { replace: true });
+    // Said inline, not in a toast: offline, the toaster's own code may not be loaded yet.
+    setSavedOnDevice(true);
+    goTo(1);
+  };
+
   const onValid = async (data: ExperimentData) => {
     const missing = pdfMissing();
     setUploadError(missing);
@@ -234,31 +319,30 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
       goTo(TOTAL_STEPS);
       return;
     }
+    // A create carries a key: if its answer is lost, the queue sends it again under the same one.
+    const itemId = pending?.id ?? newItemId();
+    if (!isEdit && !navigator.onLine) {
+      await keepOnDevice(itemId, data);
+      return;
+    }
     setProgress(upload.file ? 0 : null);
     try {
       await save.mutateAsync({
         data,
         pdf: upload.file,
-        ...(editing ? { id: editing.id, version: editing.version } : {}),
+        ...(editing ? { id: editing.id, version: editing.version } : { idempotencyKey: itemId }),
         onProgress: (p) => setProgress(p),
       });
-      saved.current = true;
-      removeDraft(localStorage, key);
-      clearEditingExperiment(localStorage);
-      toast.success(isEdit ? 'Experimento atualizado com sucesso!' : 'Experimento criado com sucesso!');
-      navigate('/');
+      if (pending) await offlineQueue.remove(pending.id).catch(() => undefined);
+      leave(isEdit ? 'Experimento atualizado com sucesso!' : 'Experimento criado com sucesso!', 'success');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409 && isEdit) {
+      if (err instanceof ApiError && err.isNetwork) {
+        if (isEdit) toast.error(EDIT_OFFLINE);
+        else await keepOnDevice(itemId, data);
+      } else if (err instanceof ApiError && err.status === 409 && isEdit) {
         setStale(true);
       } else if (err instanceof ApiError && err.fields && Object.keys(err.fields).length) {
-        const entries = Object.entries(err.fields);
-        for (const [path, message] of entries) {
-          if (path === 'pdf') setUploadError(message);
-          else setError(path as keyof FormValues, { message });
-        }
-        const level = entries.find(([path]) => /^tratamentos\.\d+\.nivel_[ab]$/.test(path))?.[0];
-        const first = Math.min(...entries.map(([path]) => (path === 'pdf' ? TOTAL_STEPS : stepOfField(path))));
-        goTo(first, first === stepOfField('tratamentos') ? level : undefined);
+        showServerErrors(err.fields);
         toast.error(err.status === 413 || err.status === 415 ? err.message : SAVE_ERROR);
       } else {
         toast.error(SAVE_ERROR);
@@ -337,6 +421,20 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
             <p className="font-semibold">Modo de Edição</p>
             <p className="text-sm">Você está editando um experimento existente. Os dados foram pré-carregados.</p>
           </div>
+        ) : null}
+        {savedOnDevice ? (
+          <Alert tone="success" title={SAVED_ON_DEVICE}>
+            <p>
+              O experimento aparece em &quot;Pendentes&quot; (no topo da página; no celular, no menu) até ser enviado. Você já pode
+              registrar o próximo.
+            </p>
+          </Alert>
+        ) : null}
+        {pending ? (
+          <Alert tone={pending.status === 'recusado' ? 'error' : 'info'} title="Experimento pendente, salvo neste aparelho">
+            {pending.erro ? <p>O servidor recusou o envio: {pending.erro.message}</p> : null}
+            <p>Corrija os campos indicados e salve de novo; o PDF anexado continua o mesmo.</p>
+          </Alert>
         ) : null}
         {draft ? (
           <div
