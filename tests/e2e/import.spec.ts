@@ -18,9 +18,10 @@ const file = (name: string) => ({ name, mimeType: 'application/pdf', buffer: rea
 async function fillInvalid(page: Page) {
   const invalid = page.locator('form [aria-invalid="true"]');
   for (let i = 0; i < 40 && (await invalid.count()) > 0; i++) {
-    const el = invalid.first();
+    // By its name: once filled it is no longer invalid, and `invalid.first()` would move on.
+    const name = (await invalid.first().getAttribute('name')) ?? '';
+    const el = page.locator(`form [name="${name}"]`).first();
     const tag = await el.evaluate((e) => e.tagName);
-    const name = (await el.getAttribute('name')) ?? '';
     if (tag === 'SELECT') {
       const value = await el.locator('option').nth(1).getAttribute('value');
       await el.selectOption(value ?? '');
@@ -56,7 +57,7 @@ test('import a batch, watch it finish, approve one corrected draft, discard one,
   const rows = page.getByRole('list', { name: 'Arquivos do lote' });
   const row = (name: string) => rows.getByRole('listitem').filter({ hasText: name });
   await expect(rows.getByRole('listitem')).toHaveCount(4);
-  await expect(row('anotacoes.txt')).toContainText('Não é um PDF');
+  await expect(row('anotacoes.txt')).toContainText('O arquivo não é um PDF.');
   await expect(row(A)).toContainText('Recusado');
   await expect(row(A)).toContainText(/Arquivo repetido/);
   // The batch finishes: both reports read and ready for review.
@@ -84,7 +85,7 @@ test('import a batch, watch it finish, approve one corrected draft, discard one,
   // The review moves on to C: discard it (the app's confirm dialog).
   await expect(page.getByRole('heading', { level: 1, name: C })).toBeVisible();
   await page.getByRole('button', { name: 'Descartar' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Descartar' }).click();
+  await page.getByRole('alertdialog', { name: 'Descartar rascunho' }).getByRole('button', { name: 'Descartar' }).click();
   await expect(page.getByText('Rascunho descartado')).toBeVisible();
 
   // The approved experiment is on the dashboard, with the report as its PDF.
@@ -94,5 +95,10 @@ test('import a batch, watch it finish, approve one corrected draft, discard one,
   await page.getByRole('button', { name: 'Ver detalhes' }).click();
   const details = page.getByRole('dialog');
   await expect(details).toContainText(consultoria);
-  await expect(details).toContainText(B);
+  // Its PDF is the report it was read from, byte for byte.
+  const list = await (await request.get(`/api/experiments?busca=${encodeURIComponent(stamp)}`, { headers })).json();
+  expect(list.experiments[0]).toMatchObject({ consultoria, pdf_filename: B });
+  const docs = await (await request.get(`/api/uploads/documents?experimentId=${list.experiments[0].id}`, { headers })).json();
+  const pdf = await request.get(`/api/uploads/documents/${docs.documents[0].id}/download`, { headers });
+  expect(Buffer.compare(await pdf.body(), file(B).buffer)).toBe(0);
 });

@@ -200,3 +200,74 @@ test('a save cut off by the network is kept under its key; a refusal is correcte
   expect(list.total).toBe(1);
   expect(list.experiments[0]).toMatchObject({ cultivar: 'Cultivar Corrigida', pdf_filename: 'Ensaio rede.pdf' });
 });
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('issue 22 end to end: offline the app reloads, records with its PDF, keeps it over a closed page, and sends it once', async ({
+    context,
+    request,
+  }) => {
+    const user = await registerByApi(request, newUser({ role: 'consultor' }));
+    const consultoria = `Campo Sem Sinal ${Date.now().toString(36)}`;
+    const auth = await apiToken(request, user);
+    const mine = async () =>
+      (
+        (await (await request.get(`/api/experiments?busca=${encodeURIComponent(consultoria)}&limit=10`, { headers: auth })).json()) as {
+          total: number;
+        }
+      ).total;
+
+    // Online once: sign in, open the form so its lists are seen, and let the worker take the page.
+    let page = await context.newPage();
+    await signIn(page, user);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Novo Experimento' }).click();
+    await heading(page, 'Dados da Consultoria');
+
+    // No signal: the page reloads from the worker and the form works end to end.
+    await context.setOffline(true);
+    await page.reload();
+    await heading(page, 'Dados da Consultoria');
+    await page.locator('input[name="consultoria"]').fill(consultoria);
+    await page.locator('select[name="marca"]').selectOption('Aminoagro');
+    await page.locator('select[name="bu"]').selectOption('BU2');
+    await page.locator('select[name="regional"]').selectOption('GO');
+    await next(page);
+    await page.locator('input[name="cidade"]').fill('Rio Verde');
+    await page.locator('select[name="estado"]').selectOption('GO');
+    await next(page);
+    await page.locator('input[name="teor_argila"]').fill('42');
+    await page.locator('input[name="teor_materia_organica"]').fill('3,1');
+    await next(page);
+    await page.locator('select[name="cultura"]').selectOption('Soja');
+    await page.locator('input[name="cultivar"]').fill('Brasmax Garra');
+    await page.locator('select[name="ano"]').selectOption('2025');
+    await next(page);
+    await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
+    await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Foliar');
+    await page.locator('input[name="tratamentos.0.produtividade"]').fill('3.500,5');
+    await next(page);
+    await page.locator('select[name="tipo_estatistica"]').selectOption('DBC');
+    await page.locator('input[name="custo_protocolo"]').fill('4.500');
+    await next(page);
+    await page.locator('input[name="pdf"]').setInputFiles(pdfFile('Ensaio no campo.pdf', consultoria));
+    await page.getByRole('button', { name: 'Salvar Experimento' }).click();
+    await expect(page.getByRole('status').filter({ hasText: SAVED_ON_DEVICE }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pendentes \(1\)/ })).toBeVisible();
+
+    // The page is closed and opened again, still without signal: the item waits on the device.
+    await page.close();
+    page = await context.newPage();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: /^Pendentes \(1\)/ })).toBeVisible();
+    expect(await mine()).toBe(0);
+
+    // Signal: the experiment reaches the server once, within 10 s.
+    await context.setOffline(false);
+    await expect.poll(mine, { timeout: 10_000 }).toBe(1);
+    await expect(page.getByRole('button', { name: /^Pendentes/ })).toHaveCount(0);
+    await page.waitForTimeout(1500);
+    expect(await mine()).toBe(1);
+  });
+});
