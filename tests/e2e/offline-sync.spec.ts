@@ -12,6 +12,27 @@ const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).clic
 const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 const SAVED_ON_DEVICE = 'Salvo neste aparelho — será enviado quando houver conexão';
 
+/** Steps 1–4 of the wizard (consultoria to the crop), numbers typed the Brazilian way. */
+async function fillFirstSteps(page: Page, consultoria: string, cultivar: string) {
+  await page.locator('input[name="consultoria"]').fill(consultoria);
+  await page.locator('select[name="marca"]').selectOption('Aminoagro');
+  await page.locator('select[name="bu"]').selectOption('BU2');
+  await page.locator('select[name="regional"]').selectOption('GO');
+  await next(page);
+  await heading(page, 'Localização');
+  await page.locator('input[name="cidade"]').fill('Rio Verde');
+  await page.locator('select[name="estado"]').selectOption('GO');
+  await next(page);
+  await heading(page, 'Características do Solo');
+  await page.locator('input[name="teor_argila"]').fill('42');
+  await page.locator('input[name="teor_materia_organica"]').fill('3,1');
+  await next(page);
+  await heading(page, 'Dados da Cultura');
+  await page.locator('select[name="cultura"]').selectOption('Soja');
+  await page.locator('input[name="cultivar"]').fill(cultivar);
+  await page.locator('select[name="ano"]').selectOption('2025');
+}
+
 test('an experiment saved offline is kept, survives a closed page and is sent exactly once', async ({ context, request }) => {
   const user = await registerByApi(request, newUser({ role: 'consultor' }));
   const consultoria = `Sem Sinal ${Date.now().toString(36)}`;
@@ -25,23 +46,7 @@ test('an experiment saved offline is kept, survives a closed page and is sent ex
   let page = await context.newPage();
   await signIn(page, user);
   await page.getByRole('button', { name: 'Novo Experimento' }).click();
-  await page.locator('input[name="consultoria"]').fill(consultoria);
-  await page.locator('select[name="marca"]').selectOption('Aminoagro');
-  await page.locator('select[name="bu"]').selectOption('BU2');
-  await page.locator('select[name="regional"]').selectOption('GO');
-  await next(page);
-  await heading(page, 'Localização');
-  await page.locator('input[name="cidade"]').fill('Rio Verde');
-  await page.locator('select[name="estado"]').selectOption('GO');
-  await next(page);
-  await heading(page, 'Características do Solo');
-  await page.locator('input[name="teor_argila"]').fill('42');
-  await page.locator('input[name="teor_materia_organica"]').fill('3.1');
-  await next(page);
-  await heading(page, 'Dados da Cultura');
-  await page.locator('select[name="cultura"]').selectOption('Soja');
-  await page.locator('input[name="cultivar"]').fill('Brasmax Garra');
-  await page.locator('select[name="ano"]').selectOption('2025');
+  await fillFirstSteps(page, consultoria, 'Brasmax Garra');
 
   await context.setOffline(true);
   await next(page);
@@ -140,20 +145,7 @@ test('a save cut off by the network is kept under its key; a refusal is correcte
 
   await signIn(page, user);
   await page.getByRole('button', { name: 'Novo Experimento' }).click();
-  await page.locator('input[name="consultoria"]').fill(consultoria);
-  await page.locator('select[name="marca"]').selectOption('Aminoagro');
-  await page.locator('select[name="bu"]').selectOption('BU2');
-  await page.locator('select[name="regional"]').selectOption('GO');
-  await next(page);
-  await page.locator('input[name="cidade"]').fill('Rio Verde');
-  await page.locator('select[name="estado"]').selectOption('GO');
-  await next(page);
-  await page.locator('input[name="teor_argila"]').fill('42');
-  await page.locator('input[name="teor_materia_organica"]').fill('3.1');
-  await next(page);
-  await page.locator('select[name="cultura"]').selectOption('Soja');
-  await page.locator('input[name="cultivar"]').fill('Cultivar Antiga');
-  await page.locator('select[name="ano"]').selectOption('2025');
+  await fillFirstSteps(page, consultoria, 'Cultivar Antiga');
   await next(page);
   await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
   await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Foliar');
@@ -229,20 +221,7 @@ test.describe('with the service worker', () => {
     await context.setOffline(true);
     await page.reload();
     await heading(page, 'Dados da Consultoria');
-    await page.locator('input[name="consultoria"]').fill(consultoria);
-    await page.locator('select[name="marca"]').selectOption('Aminoagro');
-    await page.locator('select[name="bu"]').selectOption('BU2');
-    await page.locator('select[name="regional"]').selectOption('GO');
-    await next(page);
-    await page.locator('input[name="cidade"]').fill('Rio Verde');
-    await page.locator('select[name="estado"]').selectOption('GO');
-    await next(page);
-    await page.locator('input[name="teor_argila"]').fill('42');
-    await page.locator('input[name="teor_materia_organica"]').fill('3,1');
-    await next(page);
-    await page.locator('select[name="cultura"]').selectOption('Soja');
-    await page.locator('input[name="cultivar"]').fill('Brasmax Garra');
-    await page.locator('select[name="ano"]').selectOption('2025');
+    await fillFirstSteps(page, consultoria, 'Brasmax Garra');
     await next(page);
     await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
     await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Foliar');
