@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../test/app.js';
-import { createPgDatabase, testEngine } from '../test/database.js';
+import { createPgDatabase, migratedDataDir, testEngine } from '../test/database.js';
 import { type Account, createAccount, createExperiment, samplePdf } from '../test/factories.js';
 import { BackupError, backupDatabase, backupFormatOf, restoreDatabase, type Target } from './backup.js';
 import { DataDirLockedError, openDatabase } from './client.js';
@@ -79,14 +79,14 @@ async function roundTrip(target: Target) {
 
 describe.runIf(testEngine().kind === 'pglite')('backup of the embedded engine', () => {
   it('round-trips experiments and PDFs, keeping the replaced directory', async () => {
-    const target = { dataDir: join(work, 'embedded') };
+    const target = { dataDir: migratedDataDir(join(work, 'embedded')) };
     const file = await roundTrip(target);
     expect(backupFormatOf(new Uint8Array(readFileSync(file)))).toBe('pglite');
     // Measured up to 38 s with the machine's 2 cores shared (several engine opens and a restore).
   }, 180_000);
 
   it('writes the backup with mode 0600 whatever the umask, over an old world-readable file too; a failed one leaves no file', async () => {
-    const target = { dataDir: join(work, 'private') };
+    const target = { dataDir: migratedDataDir(join(work, 'private')) };
     await withApp(target, async () => undefined);
     const file = join(work, 'private.tar.gz');
     writeFileSync(file, 'backup antigo');
@@ -109,7 +109,7 @@ describe.runIf(testEngine().kind === 'pglite')('backup of the embedded engine', 
   }, 120_000);
 
   it('refuses a foreign file, a PostgreSQL dump, and a directory that a running server holds', async () => {
-    const target = { dataDir: join(work, 'refusals') };
+    const target = { dataDir: migratedDataDir(join(work, 'refusals')) };
     const junk = join(work, 'junk.bin');
     writeFileSync(junk, 'isto não é um backup');
     await expect(restoreDatabase(target, junk)).rejects.toThrow(BackupError);

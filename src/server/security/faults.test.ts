@@ -12,7 +12,7 @@ import { MSG } from '../../shared/messages.js';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { signedInApp, testConfig } from '../test/app.js';
-import { createPgDatabase, testEngine } from '../test/database.js';
+import { createPgDatabase, migratedDataDir, testEngine } from '../test/database.js';
 import { type ExperimentBody, buildExperiment, createAccount, createExperiment, multipart, sendMultipart } from '../test/factories.js';
 import { type ServerProcess, slowRequest, startServer } from '../test/server-process.js';
 
@@ -48,7 +48,7 @@ async function expectWhole(base: string, auth: { authorization: string }, pdfSiz
 }
 
 describe.runIf(testEngine().kind === 'pglite')('the server process', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ga-faults-'));
+  const dataDir = migratedDataDir(mkdtempSync(join(tmpdir(), 'ga-faults-')));
   const env = { DATA_DIR: dataDir };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

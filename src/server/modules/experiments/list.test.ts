@@ -9,6 +9,7 @@ import {
   buildExperiment,
   createAccount,
   createExperiment,
+  seedExperiments,
   sendMultipart,
 } from '../../test/factories.js';
 import { treatmentsJsonOf } from './presenter.js';
@@ -187,7 +188,11 @@ describe('GET /api/experiments', () => {
   });
 
   it('reads a page with all nested rows in one statement and its total in one more, whatever its size', async () => {
-    for (let i = 0; i < 95; i++) await createExperiment(t.app, me, { cultivar: `Lote ${i}` });
+    await seedExperiments(
+      t.db.database,
+      me,
+      Array.from({ length: 95 }, (_, i) => ({ cultivar: `Lote ${i}` })),
+    );
     for (const limit of [1, 10, 100]) {
       queries = [];
       const res = await list(`?limit=${limit}`);
