@@ -57,7 +57,7 @@ export const intParam = (def: number, min: number, max: number, message: string)
     });
 
 /** An optional query parameter from a fixed list ('' = absent). */
-const choiceParam = <T extends string>(choices: readonly T[], message: string) =>
+export const choiceParam = <T extends string>(choices: readonly T[], message: string) =>
   z
     .string()
     .trim()

@@ -154,6 +154,14 @@ test('an admin reads the audit trail: who created and changed which experiment, 
   await expect(rows.first()).toContainText('Milho AUD-2, Jataí/GO (2025)');
   await expect(rows.nth(1)).toContainText('Criou o experimento');
   await page.screenshot({ path: 'test-results/admin-audit.png', fullPage: true });
+  // The kind filter: accounts only, the sign-up with its role by name and no experiment number.
+  await page.getByLabel('Tipo').selectOption({ label: 'Contas e perfis' });
+  await expect(rows.first()).toContainText('Criou a conta');
+  await expect(rows.first()).toContainText('Perfil: Consultor Agrícola');
+  await expect(rows.first()).not.toContainText('experimento nº');
+  await expect(page.getByTestId('audit-entry').filter({ hasText: 'Alterou o experimento' })).toHaveCount(0);
+  await page.getByLabel('Tipo').selectOption({ label: 'Todos' });
+  await expect(rows.first()).toContainText('Alterou o experimento');
   // At phone width the page itself does not scroll sideways: the table scrolls inside its card.
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(rows.first()).toBeAttached();

@@ -378,8 +378,8 @@ export const importDrafts = pgTable(
 );
 
 /**
- * Who created, changed or deleted which experiment (or its documents) and when. Written in the
- * transaction of the change itself; the experiment id is kept without a foreign key, so the
+ * Who changed which experiment, document, account, reference item or import, and when. Written in
+ * the transaction of the change itself; the experiment id is kept without a foreign key, so the
  * trail outlives a deleted experiment, and the author's name is kept as it was at the time.
  */
 export const auditLog = pgTable(
@@ -389,17 +389,23 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
-    /** experiment.create | experiment.import | experiment.update | experiment.delete | document.add | document.delete */
+    /** One of AUDIT_ACTIONS (src/shared/audit.ts): experiment.*, document.*, account.*, reference.*, import.* */
     action: text('action').notNull(),
+    /** The action's kind (AUDIT_ACTION_KIND), what the admin filters by (migration 0018). */
+    kind: text('kind').notNull(),
     experimentId: integer('experiment_id'),
-    /** What identifies the experiment to a reader (cultura, cultivar, cidade…), at the time. */
+    /** An account entry: the account it is about (the actor may be an admin). */
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What identifies the subject to a reader (an experiment's cultura, cultivar, cidade…; an account's name), at the time. */
     label: text('label').notNull(),
-    /** update: {field: {de, para}}; document: {arquivo}. */
+    /** {field: {de, para}}: an update's changed fields; a document's arquivo; an upload's counts. */
     changes: jsonb('changes'),
   },
   (t) => [
     index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_log_experiment_idx').on(t.experimentId),
+    index('audit_log_kind_at_idx').on(t.kind, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('audit_log_kind_check', sql`${t.kind} in ('experimento', 'documento', 'conta', 'referencia', 'importacao')`),
   ],
 );
 

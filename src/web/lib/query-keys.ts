@@ -23,9 +23,9 @@ export const queryKeys = {
     ['dashboard', 'tabela', filters, view] as const,
   experiment: (id: number | null) => ['experiment', id] as const,
   analysis: (id: number | null) => ['analise', id] as const,
-  /** The admin's audit trail: every experiment write adds a line. */
+  /** The admin's audit trail: every experiment write adds a line. `tipo`: '' for every kind. */
   audit: ['audit'] as const,
-  auditPage: (page: number) => ['audit', page] as const,
+  auditPage: (page: number, tipo = '') => ['audit', tipo, page] as const,
   /** The admin's user list (names, e-mails and roles). */
   users: ['users'] as const,
 };

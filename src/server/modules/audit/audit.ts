@@ -1,8 +1,8 @@
 /**
  * Writes the audit trail inside the transaction of the change it records, so that a change and
- * its record are stored together or not at all.
+ * its record are stored together or not at all. No secret (password, hash, token) is ever written.
  */
-import type { AuditAction, AuditChange } from '../../../shared/audit.js';
+import { AUDIT_ACTION_KIND, type AuditAction, type AuditChange, REFERENCE_LISTS, type ReferenceList } from '../../../shared/audit.js';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
 import { AUDITED_FIELDS } from '../../../shared/fields/catalogue.js';
 import type { Tx } from '../../db/client.js';
@@ -62,17 +62,43 @@ export function experimentChanges(before: Experiment, after: ExperimentData): Re
   return changes;
 }
 
-export async function recordAudit(
-  tx: Tx,
-  user: AuthUser,
-  entry: { action: AuditAction; experimentId: number; label: string; changes?: Record<string, AuditChange> | null },
-): Promise<void> {
+/** Who did it: the signed-in user, or the account itself when no one is signed in (a reset by e-mail). */
+export type AuditActor = Pick<AuthUser, 'id' | 'name'>;
+
+export interface AuditRecord {
+  action: AuditAction;
+  /** The experiment the entry is about; absent for accounts, reference data and imports before approval. */
+  experimentId?: number | null;
+  /** The account an account entry is about. */
+  targetUserId?: string | null;
+  label: string;
+  changes?: Record<string, AuditChange> | null;
+}
+
+export async function recordAudit(tx: Tx, user: AuditActor, entry: AuditRecord): Promise<void> {
   await tx.insert(auditLog).values({
     userId: user.id,
     userName: user.name,
     action: entry.action,
-    experimentId: entry.experimentId,
+    kind: AUDIT_ACTION_KIND[entry.action],
+    experimentId: entry.experimentId ?? null,
+    targetUserId: entry.targetUserId ?? null,
     label: entry.label,
     changes: entry.changes ?? null,
   });
+}
+
+/** How an account entry names its account: name and address, as they were at the time. */
+export function accountLabel(u: { name: string; email: string }): string {
+  return `${u.name} <${u.email}>`;
+}
+
+/** How a reference entry names its item: "Cultura Soja", "Produto Fertilizante X (Aminoagro)". */
+export function referenceLabel(list: ReferenceList, nome: string, detail?: string): string {
+  return `${REFERENCE_LISTS[list]} ${nome}${detail ? ` (${detail})` : ''}`;
+}
+
+/** How an import entry names its draft: "Rascunho nº 12: relatorio.pdf". */
+export function draftLabel(d: { id: number; filename: string }): string {
+  return `Rascunho nº ${d.id}: ${d.filename}`;
 }

@@ -1,10 +1,10 @@
-/** `GET /api/admin/auditoria`: the audit trail, newest first, for admins. */
-import { count, desc, eq } from 'drizzle-orm';
+/** `GET /api/admin/auditoria`: the audit trail, newest first, for admins; `tipo` keeps one kind of entry. */
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from '../../../shared/zod.js';
 import type { AuditPage } from '../../../shared/api-types.js';
-import type { AuditAction, AuditChange } from '../../../shared/audit.js';
-import { intParam } from '../../../shared/filters.js';
+import { AUDIT_KINDS, AUDIT_KIND_NAMES, type AuditAction, type AuditChange, type AuditKind } from '../../../shared/audit.js';
+import { choiceParam, intParam } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import { auditLog } from '../../db/schema.js';
 import type { AuthGuards } from '../../http/auth.js';
@@ -15,6 +15,7 @@ const auditQuery = z.object({
   offset: intParam(0, 0, 10_000_000, 'Posição inválida'),
   // 0 (absent) means every experiment.
   experimentId: intParam(0, 1, 2_147_483_647, 'Experimento inválido'),
+  tipo: choiceParam(AUDIT_KIND_NAMES, `Tipo inválido: use ${Object.keys(AUDIT_KINDS).join(', ')}.`),
 });
 
 export function auditRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
@@ -22,8 +23,8 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthG
     '/api/admin/auditoria',
     { preHandler: guards.requireRole('admin'), config: { failureMessage: 'Erro ao buscar a auditoria' } },
     async (request) => {
-      const { limit, offset, experimentId } = parseInput(auditQuery, request.query);
-      const where = experimentId ? eq(auditLog.experimentId, experimentId) : undefined;
+      const { limit, offset, experimentId, tipo } = parseInput(auditQuery, request.query);
+      const where = and(experimentId ? eq(auditLog.experimentId, experimentId) : undefined, tipo ? eq(auditLog.kind, tipo) : undefined);
       const [rows, [c]] = await Promise.all([
         ctx.db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(offset),
         ctx.db.select({ n: count() }).from(auditLog).where(where),
@@ -35,7 +36,9 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthG
           at: r.at.toISOString(),
           user: { id: r.userId, name: r.userName },
           action: r.action as AuditAction,
+          kind: r.kind as AuditKind,
           experimentId: r.experimentId,
+          targetUserId: r.targetUserId,
           label: r.label,
           changes: (r.changes as Record<string, AuditChange> | null) ?? null,
         })),

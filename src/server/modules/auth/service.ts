@@ -6,6 +6,7 @@
  */
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AuditChange } from '../../../shared/audit.js';
 import type { profileUpdateSchema, registerSchema } from '../../../shared/auth.js';
 import { AUTH_MSG } from '../../../shared/auth.js';
 import { REFRESH_TOKEN_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS, type Role } from '../../../shared/constants.js';
@@ -15,6 +16,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
 import type { AuthUser } from '../../http/auth.js';
+import { accountLabel, recordAudit } from '../audit/public.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { randomToken, sha256 } from './tokens.js';
 
@@ -52,6 +54,12 @@ export class AuthService {
         .values({ name: body.name, email: body.email, passwordHash, company: body.company, role: body.role })
         .returning();
       if (!created) throw new Error('insert returned no row');
+      await recordAudit(tx, created, {
+        action: 'account.create',
+        targetUserId: created.id,
+        label: accountLabel(created),
+        changes: { perfil: { de: null, para: created.role } },
+      });
       return created;
     });
     return this.startSession(user);
@@ -139,7 +147,13 @@ export class AuthService {
       userId = row?.userId;
     }
     const id = userId;
-    if (id) await this.ctx.db.transaction((tx) => this.endSessions(tx, id));
+    if (!id) return;
+    await this.ctx.db.transaction(async (tx) => {
+      const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+      if (!user) return;
+      await this.endSessions(tx, id);
+      await recordAudit(tx, user, { action: 'account.logout', targetUserId: id, label: accountLabel(user) });
+    });
   }
 
   /** Creates and mails a reset link when the address has an account; silent otherwise. */
@@ -189,7 +203,7 @@ export class AuthService {
         .update(users)
         .set({ passwordHash, updatedAt: now })
         .where(eq(users.id, row.userId))
-        .returning({ email: users.email });
+        .returning({ id: users.id, name: users.name, email: users.email });
       if (!user) throw badRequest({ token: AUTH_MSG.resetTokenInvalid }, AUTH_MSG.resetTokenInvalid);
       // This link and any other outstanding one of the same user stop working.
       await tx
@@ -197,6 +211,8 @@ export class AuthService {
         .set({ usedAt: now })
         .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
       await this.endSessions(tx, row.userId);
+      // No one is signed in: the account itself is the actor.
+      await recordAudit(tx, user, { action: 'account.password_reset', targetUserId: user.id, label: accountLabel(user) });
       return user.email;
     });
   }
@@ -211,6 +227,7 @@ export class AuthService {
     const session = await this.ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
       const sessionVersion = await this.endSessions(tx, user.id);
+      await recordAudit(tx, user, { action: 'account.password', targetUserId: user.id, label: accountLabel(user) });
       return this.startSession({ ...user, passwordHash, sessionVersion }, tx);
     });
     this.notify({
@@ -252,6 +269,7 @@ export class AuthService {
         .where(eq(users.id, me.id))
         .returning();
       if (!row) throw notFound();
+      await auditProfileChanges(tx, me, row);
       if (emailChanges) {
         const sessionVersion = await this.endSessions(tx, me.id);
         const user = { ...row, sessionVersion };
@@ -276,7 +294,7 @@ export class AuthService {
   }
 
   /** An admin changes someone's role: their access tokens issued before stop working. */
-  async changeRole(targetId: string, role: Role): Promise<AuthUser> {
+  async changeRole(admin: AuthUser, targetId: string, role: Role): Promise<AuthUser> {
     return this.ctx.db.transaction(async (tx) => {
       const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update').limit(1);
       if (!target) throw notFound();
@@ -284,6 +302,12 @@ export class AuthService {
       if (target.role === 'admin') await assertNotLastAdmin(tx, target.id);
       const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, target.id)).returning();
       if (!row) throw notFound();
+      await recordAudit(tx, admin, {
+        action: 'account.role',
+        targetUserId: row.id,
+        label: accountLabel(row),
+        changes: { perfil: { de: target.role, para: row.role } },
+      });
       return { ...row, sessionVersion: await this.bumpSessionVersion(tx, row.id) };
     });
   }
@@ -347,6 +371,24 @@ export class AuthService {
       .returning({ sessionVersion: users.sessionVersion });
     return row?.sessionVersion ?? 0;
   }
+}
+
+/**
+ * The audit entries of a profile update, one per kind of change: the e-mail, the role, the name
+ * and company. Nothing when nothing changed.
+ */
+async function auditProfileChanges(tx: Tx, before: AuthUser, after: AuthUser): Promise<void> {
+  const entry = { targetUserId: after.id, label: accountLabel(after) };
+  if (after.email !== before.email) {
+    await recordAudit(tx, before, { ...entry, action: 'account.email', changes: { email: { de: before.email, para: after.email } } });
+  }
+  if (after.role !== before.role) {
+    await recordAudit(tx, before, { ...entry, action: 'account.role', changes: { perfil: { de: before.role, para: after.role } } });
+  }
+  const changes: Record<string, AuditChange> = {};
+  if (after.name !== before.name) changes.nome = { de: before.name, para: after.name };
+  if ((after.company ?? null) !== (before.company ?? null)) changes.empresa = { de: before.company ?? null, para: after.company ?? null };
+  if (Object.keys(changes).length) await recordAudit(tx, before, { ...entry, action: 'account.profile', changes });
 }
 
 /** Refuses to leave the installation without an administrator. */

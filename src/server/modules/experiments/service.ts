@@ -12,7 +12,7 @@ import { culturas, estados, experiments, marcas, regionais, treatments } from '.
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedPdf } from '../../http/multipart.js';
-import { experimentChanges, experimentLabel, recordAudit } from '../audit/public.js';
+import { draftLabel, experimentChanges, experimentLabel, recordAudit } from '../audit/public.js';
 import type { DocumentStore } from '../documents/public.js';
 import type { StoreAnswer } from './idempotency.js';
 import { experimentValues, getExperiment, getExperimentHead, insertNested } from './repository.js';
@@ -21,6 +21,8 @@ import { experimentValues, getExperiment, getExperimentHead, insertNested } from
 export interface ImportedFrom {
   /** Who imported the report: the experiment's owner. */
   owner: { id: string; name: string };
+  /** The approved draft, named in the audit entry. */
+  draft: { id: number; filename: string };
   /** Runs inside the creating transaction, after the experiment and its document are written. */
   within(tx: Tx, experimentId: number): Promise<void>;
 }
@@ -87,6 +89,7 @@ export class ExperimentService {
       const changes: Record<string, AuditChange> = { arquivo: { de: null, para: pdf.filename } };
       if (imported) {
         changes.origem = { de: null, para: 'importado de relatório' };
+        changes.rascunho = { de: null, para: draftLabel(imported.draft) };
         changes.importado_por = { de: null, para: imported.owner.name };
         changes.aprovado_por = { de: null, para: user.name };
       }

@@ -36,6 +36,7 @@ import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, notFound, parseInput, serialId } from '../../http/errors.js';
 import { contentDisposition, cleanPdfFilename } from '../../http/filename.js';
 import { UPLOAD_MSG, isPdf } from '../../http/multipart.js';
+import { draftLabel, recordAudit } from '../audit/public.js';
 import type { ExperimentService } from '../experiments/public.js';
 import { readReferenceData } from '../lookups/public.js';
 import { contentValue, getDraft, listDrafts, readDraftContent, visibleTo } from './repository.js';
@@ -256,6 +257,11 @@ export function importRoutes(
           if (!row) throw new Error('draft insert returned no row');
           accepted.push({ filename: f.filename, draftId: row.id });
         }
+        await recordAudit(tx, user, {
+          action: 'import.upload',
+          label: `Importação nº ${batchId}`,
+          changes: { aceitos: { de: null, para: accepted.length }, recusados: { de: null, para: refused.length + full.length } },
+        });
         return { batchId, accepted, full };
       });
       if (result.accepted.length) worker.wake();
@@ -382,6 +388,7 @@ export function importRoutes(
         {
           imported: {
             owner: draft.owner,
+            draft: { id: draft.id, filename: draft.filename },
             async within(tx, experimentId) {
               // Only a draft still `ready`: of two approvals at once, the second finds it approved.
               const done = await queryRows<{ id: number }>(
@@ -403,12 +410,24 @@ export function importRoutes(
     '/api/imports/drafts/:id',
     { ...auth, config: { failureMessage: 'Erro ao descartar o rascunho' } },
     async (request, reply) => {
-      const draft = await draftOf(currentUser(request), request.params.id);
+      const user = currentUser(request);
+      const draft = await draftOf(user, request.params.id);
       if (draft.status === 'approved') throw conflict('Este rascunho já foi aprovado: exclua o experimento, se for o caso.');
       // A job running elsewhere finds the draft no longer `processing` and leaves it discarded.
-      await ctx.db.execute(sql`update import_drafts
-        set status = 'discarded', content = null, locked_until = null, locked_by = null, updated_at = now()
-        where id = ${draft.id} and status <> 'approved'`);
+      await ctx.db.transaction(async (tx) => {
+        const discarded = await queryRows<{ id: number }>(
+          tx,
+          sql`update import_drafts
+            set status = 'discarded', content = null, locked_until = null, locked_by = null, updated_at = now()
+            where id = ${draft.id} and status not in ('approved', 'discarded') returning id`,
+        );
+        if (discarded.length === 0) return;
+        await recordAudit(tx, user, {
+          action: 'import.discard',
+          label: draftLabel(draft),
+          changes: { importado_por: { de: null, para: draft.owner.name } },
+        });
+      });
       return reply.status(204).send();
     },
   );

@@ -2,7 +2,7 @@
  * Reference data. Reading is public (the lists are not secret and the sign-up page may use them);
  * changing them is for admins. Experiments reference brands, regionals, states and crops by
  * natural key with ON UPDATE CASCADE, so a rename follows into every experiment and a value in
- * use cannot be deleted.
+ * use cannot be deleted. Every write and its audit entry are one transaction.
  */
 import type {
   CulturaWritten,
@@ -26,10 +26,13 @@ import {
   regiaoBodySchema,
 } from '../../../shared/lookups.js';
 import type { AppContext } from '../../context.js';
+import type { AuditChange, ReferenceList } from '../../../shared/audit.js';
+import type { Tx } from '../../db/client.js';
 import { culturas, estados, experiments, marcas, produtos, regionais } from '../../db/schema.js';
-import type { AuthGuards } from '../../http/auth.js';
+import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound, parseInput, serialId } from '../../http/errors.js';
 import { sendWithEtag } from '../../http/etag.js';
+import { recordAudit, referenceLabel } from '../audit/public.js';
 import { byNome, readProdutosPorMarca } from './reference-data.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -47,6 +50,23 @@ async function unique<T>(field: string, write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(err)) throw conflict(LOOKUP_MSG.duplicate, { [field]: LOOKUP_MSG.duplicate });
     throw err;
   }
+}
+
+/** The changed fields of a reference item, before → after; unchanged ones are left out. */
+function diff(before: Record<string, string>, after: Record<string, string>): Record<string, AuditChange> {
+  const changes: Record<string, AuditChange> = {};
+  for (const [key, para] of Object.entries(after)) if (before[key] !== para) changes[key] = { de: before[key] ?? null, para };
+  return changes;
+}
+
+/** Experiments whose column holds this value now (inside the rename's transaction: the ones it renamed). */
+async function experimentsWith(
+  tx: Tx,
+  column: typeof experiments.marca | typeof experiments.cultura | typeof experiments.regional,
+  value: string,
+): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(experiments).where(eq(column, value));
+  return row?.n ?? 0;
 }
 
 export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
@@ -78,6 +98,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
 
   /** Brands and crops are lists of bare names: the same three writes, answered as `written(nome)`. */
   const nameListRoutes = <W>(
+    list: ReferenceList,
     path: string,
     table: typeof marcas | typeof culturas,
     body: typeof marcaBodySchema | typeof culturaBodySchema,
@@ -87,24 +108,58 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
   ) => {
     app.post(path, admin, async (req, reply) => {
       const { nome } = parseInput(body, req.body);
-      await unique('nome', () => ctx.db.insert(table).values({ nome }));
+      await unique('nome', () =>
+        ctx.db.transaction(async (tx) => {
+          await tx.insert(table).values({ nome });
+          await recordAudit(tx, currentUser(req), {
+            action: 'reference.create',
+            label: referenceLabel(list, nome),
+            changes: { nome: { de: null, para: nome } },
+          });
+        }),
+      );
       return reply.status(201).send(written(nome));
     });
     app.put<{ Params: { nome: string } }>(`${path}/:nome`, admin, async (req) => {
       const { nome } = parseInput(body, req.body);
-      const rows = await unique('nome', () => ctx.db.update(table).set({ nome }).where(eq(table.nome, req.params.nome)).returning());
+      const old = req.params.nome;
+      const rows = await unique('nome', () =>
+        ctx.db.transaction(async (tx) => {
+          const rows = await tx.update(table).set({ nome }).where(eq(table.nome, old)).returning();
+          if (rows.length > 0 && nome !== old) {
+            await recordAudit(tx, currentUser(req), {
+              action: 'reference.update',
+              label: referenceLabel(list, nome),
+              changes: { nome: { de: old, para: nome }, experimentos: { de: null, para: await experimentsWith(tx, usedBy, nome) } },
+            });
+          }
+          return rows;
+        }),
+      );
       if (rows.length === 0) throw notFound();
       return written(nome);
     });
     app.delete<{ Params: { nome: string } }>(`${path}/:nome`, admin, async (req, reply) => {
-      if (await inUse(usedBy, req.params.nome)) throw conflict(inUseMessage);
-      const rows = await ctx.db.delete(table).where(eq(table.nome, req.params.nome)).returning();
+      const old = req.params.nome;
+      if (await inUse(usedBy, old)) throw conflict(inUseMessage);
+      const rows = await ctx.db.transaction(async (tx) => {
+        // A brand's products go with it (ON DELETE CASCADE): the entry says how many.
+        const [products] = list === 'marca' ? await tx.select({ n: count() }).from(produtos).where(eq(produtos.marca, old)) : [];
+        const rows = await tx.delete(table).where(eq(table.nome, old)).returning();
+        if (rows.length > 0) {
+          const changes: Record<string, AuditChange> = { nome: { de: old, para: null } };
+          if (products?.n) changes.produtos = { de: null, para: products.n };
+          await recordAudit(tx, currentUser(req), { action: 'reference.delete', label: referenceLabel(list, old), changes });
+        }
+        return rows;
+      });
       if (rows.length === 0) throw notFound();
       return reply.status(204).send();
     });
   };
 
   nameListRoutes(
+    'marca',
     '/api/lookups/marcas',
     marcas,
     marcaBodySchema,
@@ -113,6 +168,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
     (nome) => ({ marca: nome }) satisfies MarcaWritten,
   );
   nameListRoutes(
+    'cultura',
     '/api/lookups/culturas',
     culturas,
     culturaBodySchema,
@@ -126,7 +182,17 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
     const body = parseInput(produtoBodySchema, req.body);
     const [brand] = await ctx.db.select().from(marcas).where(eq(marcas.nome, body.marca));
     if (!brand) throw badRequest({ marca: LOOKUP_MSG.marcaUnknown });
-    const [row] = await unique('nome', () => ctx.db.insert(produtos).values(body).returning());
+    const [row] = await unique('nome', () =>
+      ctx.db.transaction(async (tx) => {
+        const rows = await tx.insert(produtos).values(body).returning();
+        await recordAudit(tx, currentUser(req), {
+          action: 'reference.create',
+          label: referenceLabel('produto', body.nome, body.marca),
+          changes: { nome: { de: null, para: body.nome }, marca: { de: null, para: body.marca } },
+        });
+        return rows;
+      }),
+    );
     return reply.status(201).send({ produto: { id: row!.id, marca: row!.marca, nome: row!.nome } } satisfies ProdutoWritten);
   });
   app.put<{ Params: { id: string } }>('/api/lookups/produtos/:id', admin, async (req) => {
@@ -136,13 +202,40 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
       const [brand] = await ctx.db.select().from(marcas).where(eq(marcas.nome, body.marca));
       if (!brand) throw badRequest({ marca: LOOKUP_MSG.marcaUnknown });
     }
-    const [row] = await unique('nome', () => ctx.db.update(produtos).set(body).where(eq(produtos.id, id)).returning());
+    const [row] = await unique('nome', () =>
+      ctx.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(produtos).where(eq(produtos.id, id)).for('update');
+        if (!before) return [];
+        const rows = await tx.update(produtos).set(body).where(eq(produtos.id, id)).returning();
+        const after = rows[0];
+        const changes = after ? diff({ nome: before.nome, marca: before.marca }, { nome: after.nome, marca: after.marca }) : {};
+        if (after && Object.keys(changes).length) {
+          await recordAudit(tx, currentUser(req), {
+            action: 'reference.update',
+            label: referenceLabel('produto', after.nome, after.marca),
+            changes,
+          });
+        }
+        return rows;
+      }),
+    );
     if (!row) throw notFound();
     return { produto: { id: row.id, marca: row.marca, nome: row.nome } } satisfies ProdutoWritten;
   });
   app.delete<{ Params: { id: string } }>('/api/lookups/produtos/:id', admin, async (req, reply) => {
     const id = serialId(req.params.id);
-    const rows = await ctx.db.delete(produtos).where(eq(produtos.id, id)).returning();
+    const rows = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.delete(produtos).where(eq(produtos.id, id)).returning();
+      const gone = rows[0];
+      if (gone) {
+        await recordAudit(tx, currentUser(req), {
+          action: 'reference.delete',
+          label: referenceLabel('produto', gone.nome, gone.marca),
+          changes: { nome: { de: gone.nome, para: null }, marca: { de: gone.marca, para: null } },
+        });
+      }
+      return rows;
+    });
     if (rows.length === 0) throw notFound();
     return reply.status(204).send();
   });
@@ -150,12 +243,37 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
   /* regionals */
   app.post('/api/lookups/regioes', admin, async (req, reply) => {
     const body = parseInput(regiaoBodySchema, req.body);
-    await unique('nome', () => ctx.db.insert(regionais).values(body));
+    await unique('nome', () =>
+      ctx.db.transaction(async (tx) => {
+        await tx.insert(regionais).values(body);
+        await recordAudit(tx, currentUser(req), {
+          action: 'reference.create',
+          label: referenceLabel('regional', body.nome, body.sigla),
+          changes: { nome: { de: null, para: body.nome }, sigla: { de: null, para: body.sigla } },
+        });
+      }),
+    );
     return reply.status(201).send({ regiao: body } satisfies RegiaoWritten);
   });
   app.put<{ Params: { sigla: string } }>('/api/lookups/regioes/:sigla', admin, async (req) => {
     const body = parseInput(regiaoBodySchema, req.body);
-    const rows = await unique('nome', () => ctx.db.update(regionais).set(body).where(eq(regionais.sigla, req.params.sigla)).returning());
+    const rows = await unique('nome', () =>
+      ctx.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(regionais).where(eq(regionais.sigla, req.params.sigla)).for('update');
+        if (!before) return [];
+        const rows = await tx.update(regionais).set(body).where(eq(regionais.sigla, before.sigla)).returning();
+        const changes = diff({ nome: before.nome, sigla: before.sigla }, body);
+        if (rows.length > 0 && Object.keys(changes).length) {
+          if (changes.nome) changes.experimentos = { de: null, para: await experimentsWith(tx, experiments.regional, body.nome) };
+          await recordAudit(tx, currentUser(req), {
+            action: 'reference.update',
+            label: referenceLabel('regional', body.nome, body.sigla),
+            changes,
+          });
+        }
+        return rows;
+      }),
+    );
     if (rows.length === 0) throw notFound();
     return { regiao: body } satisfies RegiaoWritten;
   });
@@ -163,7 +281,15 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
     const [row] = await ctx.db.select().from(regionais).where(eq(regionais.sigla, req.params.sigla));
     if (!row) throw notFound();
     if (await inUse(experiments.regional, row.nome)) throw conflict(LOOKUP_MSG.regionalInUse);
-    await ctx.db.delete(regionais).where(eq(regionais.sigla, row.sigla));
+    await ctx.db.transaction(async (tx) => {
+      const gone = await tx.delete(regionais).where(eq(regionais.sigla, row.sigla)).returning();
+      if (gone.length === 0) return;
+      await recordAudit(tx, currentUser(req), {
+        action: 'reference.delete',
+        label: referenceLabel('regional', row.nome, row.sigla),
+        changes: { nome: { de: row.nome, para: null }, sigla: { de: row.sigla, para: null } },
+      });
+    });
     return reply.status(204).send();
   });
 }

@@ -43,7 +43,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
   app.put<{ Params: { id: string } }>('/api/users/:id/role', { preHandler: guards.requireRole('admin') }, async (request) => {
     const { role } = parseInput(roleChangeSchema, request.body);
     if (!UUID.test(request.params.id)) throw notFound();
-    const updated = await service.changeRole(request.params.id, role);
+    const updated = await service.changeRole(currentUser(request), request.params.id, role);
     return { user: presentUser(updated) } satisfies UserResponse;
   });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/audit.js';
+import { AUDIT_ACTIONS, AUDIT_KINDS, type AuditAction, type AuditKind } from '../../../shared/audit.js';
 import { formatDateTime, formatNumber } from '../../../shared/format.js';
 import { PageTitle } from '../../components/page-title.js';
 import { QueryState } from '../../components/query-state.js';
@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { DataTable } from '../../components/ui/data-table.js';
+import { Select } from '../../components/ui/field.js';
 import { AUDIT_PAGE_SIZE, changeLines, useAuditTrail } from '../../features/audit/index.js';
 
 const TONES: Record<AuditAction, BadgeTone> = {
@@ -16,25 +17,60 @@ const TONES: Record<AuditAction, BadgeTone> = {
   'experiment.delete': 'red',
   'document.add': 'purple',
   'document.delete': 'orange',
+  'account.create': 'green',
+  'account.role': 'yellow',
+  'account.profile': 'blue',
+  'account.email': 'yellow',
+  'account.password': 'yellow',
+  'account.password_reset': 'yellow',
+  'account.logout': 'gray',
+  'reference.create': 'green',
+  'reference.update': 'blue',
+  'reference.delete': 'red',
+  'import.upload': 'purple',
+  'import.discard': 'orange',
 };
 
-/** `/admin/auditoria`: who created, changed or deleted which experiment or document, and when. */
+const isKind = (value: string): value is AuditKind => Object.hasOwn(AUDIT_KINDS, value);
+
+/** `/admin/auditoria`: who changed which experiment, document, account, reference item or import, and when. */
 export function AdminAuditPage() {
   const [page, setPage] = useState(0);
-  const trail = useAuditTrail(page);
+  const [tipo, setTipo] = useState<AuditKind | ''>('');
+  const trail = useAuditTrail(page, tipo);
   const total = trail.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
 
   return (
     <div>
-      <PageTitle title="Auditoria" subtitle="Quem criou, alterou ou excluiu cada experimento e documento, e quando." />
+      <PageTitle title="Auditoria" subtitle="Quem alterou experimentos, documentos, contas, dados de referência e importações, e quando." />
+      <div className="mb-4 max-w-xs">
+        <Select
+          label="Tipo"
+          name="tipo"
+          value={tipo}
+          onChange={(e) => {
+            setTipo(isKind(e.target.value) ? e.target.value : '');
+            setPage(0);
+          }}
+        >
+          <option value="">Todos</option>
+          {Object.entries(AUDIT_KINDS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
       <QueryState query={trail} errorText="Erro ao buscar a auditoria.">
         {(data) =>
           data.entries.length === 0 ? (
-            <Card className="p-8 text-center text-slate-700">Nenhuma alteração registrada ainda.</Card>
+            <Card className="p-8 text-center text-slate-700">
+              {tipo ? 'Nenhuma alteração deste tipo registrada.' : 'Nenhuma alteração registrada ainda.'}
+            </Card>
           ) : (
             <Card className="overflow-hidden">
-              <DataTable headers={['Data e hora', 'Usuário', 'Ação', 'Experimento', 'Alterações']} bodyClassName="align-top">
+              <DataTable headers={['Data e hora', 'Usuário', 'Ação', 'Sobre', 'Alterações']} bodyClassName="align-top">
                 {data.entries.map((entry) => {
                   const lines = changeLines(entry.changes);
                   return (
@@ -46,7 +82,9 @@ export function AdminAuditPage() {
                       </td>
                       <td className="px-4 py-3 text-slate-800">
                         {entry.label}
-                        {entry.experimentId ? <span className="block text-xs text-slate-600">nº {entry.experimentId}</span> : null}
+                        {entry.experimentId ? (
+                          <span className="block text-xs text-slate-600">experimento nº {entry.experimentId}</span>
+                        ) : null}
                       </td>
                       <td className="px-4 py-3 text-slate-700">
                         {lines.length ? (

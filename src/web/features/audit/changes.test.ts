@@ -19,6 +19,23 @@ describe('audit change lines', () => {
       'Arquivo: a.pdf → —',
     ]);
     expect(changeLines(null)).toEqual([]);
+    // Account and reference entries: a role by its name, counts as numbers.
+    expect(
+      changeLines({
+        perfil: { de: 'user', para: 'admin' },
+        email: { de: 'a@x.com', para: 'b@x.com' },
+        nome: { de: 'Soja', para: 'Soja Safrinha' },
+        experimentos: { de: null, para: 1234 },
+        aceitos: { de: null, para: 0 },
+      }),
+    ).toEqual([
+      'Perfil: Usuário Padrão → Administrador',
+      'Email: a@x.com → b@x.com',
+      'Nome: Soja → Soja Safrinha',
+      'Experimentos atualizados: 1.234',
+      'Arquivos aceitos: 0',
+    ]);
+    expect(changeLines({ perfil: { de: null, para: 'toString' } })).toEqual(['Perfil: toString']);
     expect(showValue('')).toBe('—');
   });
 });
