@@ -128,6 +128,23 @@ describe('heavy reads: one at a time per user', () => {
     expect(await two.take(ctx.bia.user.id, 'analise')).toBeNull();
   });
 
+  it('a running read keeps its slot: the lease is renewed while it runs', async () => {
+    const reads = new HeavyReads(ctx.t.app.ctx.db, ctx.t.app.log, { leaseSeconds: 600 });
+    onTestFinished(() => reads.close());
+    const lease = await reads.take(ctx.bia.user.id, 'exportacao');
+    expect(lease).not.toBeNull();
+    // As if its last renewal were long ago: due to expire in a second.
+    await ctx.t.app.ctx.db.execute(
+      sql`update heavy_read_leases set expires_at = now() + interval '1 second' where user_id = ${ctx.bia.user.id}`,
+    );
+    await reads.renew();
+    const [row] = await queryRows<{ left: number }>(
+      ctx.t.app.ctx.db,
+      sql`select extract(epoch from expires_at - now())::int as left from heavy_read_leases where user_id = ${ctx.bia.user.id}`,
+    );
+    expect(row!.left).toBeGreaterThan(500);
+  });
+
   it('a server that closes frees the slots it held', async () => {
     const app = await buildApp({ config: ctx.t.config, database: ctx.t.db.database, logger: false });
     expect(await app.ctx.heavyReads.take(ctx.bia.user.id, 'exportacao')).not.toBeNull();
