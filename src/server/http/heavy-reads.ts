@@ -76,12 +76,12 @@ export class HeavyReads {
   /** Frees each request's slot as its answer goes out (see the header). */
   install(app: FastifyInstance): void {
     app.decorateRequest('heavyReadLease', null);
-    app.addHook('onSend', async (request, _reply, payload) => {
+    // Callback style: every answer passes here, and most hold no slot (no promise for them).
+    app.addHook('onSend', (request, _reply, payload, done) => {
       const lease = request.heavyReadLease;
-      if (!lease) return payload;
-      if (payload instanceof Readable) return Readable.from(releasedAtEnd(payload, lease));
-      await lease.release();
-      return payload;
+      if (!lease) return done(null, payload);
+      if (payload instanceof Readable) return done(null, Readable.from(releasedAtEnd(payload, lease)));
+      void lease.release().then(() => done(null, payload));
     });
     // A server that stops frees the slots of the requests it was still serving.
     app.addHook('onClose', () => this.close());
