@@ -12,6 +12,7 @@ import { dataVersion } from './db/changes.js';
 import type { Database } from './db/client.js';
 import { createAuthGuards } from './http/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.js';
+import { HeavyReads } from './http/heavy-reads.js';
 import { EXPERIMENT_JSON_BYTES, SMALL_JSON_BYTES, installJsonParser } from './http/json-body.js';
 import { ResponseCache } from './http/response-cache.js';
 import { registerSecurity } from './http/security.js';
@@ -94,12 +95,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log: app.log }),
     log: app.log,
     cache: new ResponseCache(500, Number.POSITIVE_INFINITY),
+    heavyReads: new HeavyReads(opts.database.db, app.log, opts.config.heavyReads),
   };
   // The embedded engine has one writer (its directory is locked to this process): its own writes
   // empty the cache. PostgreSQL may have other servers: the change counter tells.
   if (opts.database.kind === 'postgres') ctx.cache.followChanges(() => dataVersion(opts.database.db));
   app.decorate('ctx', ctx);
   ctx.cache.install(app);
+  ctx.heavyReads.install(app);
   app.decorateRequest('authUser', null);
   await registerSecurity(app, opts.config);
   // JSON of the dashboard and the CSV compress ~10×; PDFs are sent as they are.

@@ -46,6 +46,7 @@ const envSchema = z.object({
   EXTRACTION_WORKERS: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
   EXTRACTION_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(90_000),
   EXTRACTION_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(2),
+  HEAVY_READS_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 10' }).int().min(1).max(10).default(1),
   IMPORT_CONCURRENCY: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
   EXTRACTION_QUEUE: z.coerce.number({ error: 'deve ser um número inteiro (0 ou mais)' }).int().min(0).default(16),
   CORS_ORIGIN: z
@@ -106,6 +107,11 @@ export interface AppConfig {
    * (IMPORT_CONCURRENCY, default 2), how often it polls and how long a claim holds. Absent: defaults.
    */
   importQueue?: { concurrency?: number; pollMs?: number; leaseMs?: number };
+  /**
+   * Heavy reads (CSV export, joint analysis) one user runs at once across every server
+   * (HEAVY_READS_PER_USER, default 1), and how long a slot outlives its server (http/heavy-reads.ts).
+   */
+  heavyReads?: { perUser?: number; leaseSeconds?: number };
 }
 
 export class ConfigError extends Error {
@@ -154,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxQueued: e.EXTRACTION_QUEUE,
     },
     importQueue: { concurrency: e.IMPORT_CONCURRENCY },
+    heavyReads: { perUser: e.HEAVY_READS_PER_USER },
   };
 }
 

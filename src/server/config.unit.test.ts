@@ -13,6 +13,13 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: dir, databaseUrl: undefined, logLevel: 'info' });
   });
 
+  it('reads HEAVY_READS_PER_USER (default 1, 1 to 10)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).heavyReads).toEqual({ perUser: 1 });
+    expect(loadConfig({ DATA_DIR: tmp(), HEAVY_READS_PER_USER: '2' }).heavyReads).toEqual({ perUser: 2 });
+    for (const bad of ['0', '11', 'dois'])
+      expect(() => loadConfig({ DATA_DIR: tmp(), HEAVY_READS_PER_USER: bad })).toThrow(/HEAVY_READS_PER_USER/);
+  });
+
   it('treats empty variables as unset', () => {
     const c = loadConfig({ DATA_DIR: tmp(), PORT: '', DATABASE_URL: '' });
     expect(c.port).toBe(3000);

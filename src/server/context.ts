@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { HeavyReads } from './http/heavy-reads.js';
 import type { ResponseCache } from './http/response-cache.js';
 import type { AccessTokens, Mailer } from './modules/auth/public.js';
 
@@ -14,4 +15,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Aggregate answers per filter set, emptied by every write. */
   cache: ResponseCache;
+  /** Slots for heavy reads (exports, analyses across experiments), per user across servers. */
+  heavyReads: HeavyReads;
 }

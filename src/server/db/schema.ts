@@ -551,3 +551,23 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Heavy reads a user runs at once, across servers (http/heavy-reads.ts): one row per slot held,
+ * free again when deleted or expired.
+ */
+export const heavyReadLeases = pgTable(
+  'heavy_read_leases',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    /** Which request holds it: only its holder renews or deletes it. */
+    leaseId: uuid('lease_id').notNull(),
+    /** What runs in it ("exportacao", "analise"): the refusal names it. */
+    kind: text('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slot] })],
+);

@@ -19,7 +19,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: Au
   app.post(
     '/api/analises/conjunta',
     { preHandler: guards.requireUser, config: { failureMessage: 'Erro ao calcular a análise conjunta' } },
-    async (request) => {
+    async (request, reply) => {
       const parsed = z.safeParse(analiseConjuntaSchema, request.body);
       if (!parsed.success) {
         // One field: its message says what is wrong better than "Dados inválidos".
@@ -27,6 +27,8 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: Au
         throw badRequest(fields, Object.values(fields)[0]);
       }
       const { experimentIds } = parsed.data;
+      // Many experiments read and analysed: a heavy read, limited per user (http/heavy-reads.ts).
+      await ctx.heavyReads.hold(request, reply, 'analise');
       const found = new Map((await getExperiments(ctx.db, experimentIds)).map((e) => [e.id, e]));
       const missing = experimentIds.filter((id) => !found.has(id));
       if (missing.length) {

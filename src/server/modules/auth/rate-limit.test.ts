@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildRegistration, createAccount, eventually, refreshCookieOf } from '../../test/factories.js';
+import { AttemptCounter } from './rate-limit.js';
+import { sha256 } from './tokens.js';
 
 // Per (e-mail, address) 3, per address 40, per account across addresses 30.
 let t: TestApp;
@@ -38,10 +41,10 @@ describe('sign-in limits', () => {
   it('across addresses, a ceiling ten times looser bounds guessing; the owner at a known address is not refused; a reset starts it over', async () => {
     const a = await createAccount(t.app);
     expect((await login(a.user.email, a.password, '10.6.0.1')).statusCode).toBe(200); // the owner's usual address
-    // The owner's first sign-in (from an address not yet known) + 29 guesses over 10 addresses = the ceiling of 30.
+    // 30 guesses over 10 addresses = the ceiling of 30 (the owner's correct sign-in does not count).
     const statuses: number[] = [];
-    for (let i = 0; i < 29; i++) statuses.push((await login(a.user.email, 'errada-1', `10.6.1.${10 + (i % 10)}`)).statusCode);
-    expect(statuses).toEqual(Array<number>(29).fill(401));
+    for (let i = 0; i < 30; i++) statuses.push((await login(a.user.email, 'errada-1', `10.6.1.${10 + (i % 10)}`)).statusCode);
+    expect(statuses).toEqual(Array<number>(30).fill(401));
     expect((await login(a.user.email, 'errada-1', '10.6.2.1')).statusCode).toBe(429);
     expect((await login(a.user.email, a.password, '10.6.2.2')).statusCode).toBe(429);
     expect((await login(a.user.email, a.password, '10.6.0.1')).statusCode).toBe(200);
@@ -59,6 +62,37 @@ describe('sign-in limits', () => {
     for (let i = 0; i < 40; i++) expect((await login(`x${i}@exemplo.com.br`, 'errada-1', ip)).statusCode).toBe(401);
     expect((await login('outro@exemplo.com.br', 'errada-1', ip)).statusCode).toBe(429);
   });
+
+  // About 70 password checks (argon2id): far below this test's own time-out even on a busy machine.
+  it(
+    'correct sign-ins do not count: 3 colleagues behind one address sign in 40 times; the 31st wrong one is refused',
+    { timeout: 180_000 },
+    async () => {
+      // The default limits: 30 per address, 10 per (e-mail, address).
+      const app = await buildApp({
+        config: { ...t.config, authLimitPerIp: 30, authLimitPerEmail: 10 },
+        database: t.db.database,
+        logger: false,
+      });
+      onTestFinished(() => app.close());
+      const office = (email: string, password: string) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '10.11.0.1' });
+      const colleagues = [await createAccount(app), await createAccount(app), await createAccount(app)];
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const c = colleagues[i % 3]!;
+        statuses.push((await office(c.user.email, c.password)).statusCode);
+      }
+      expect(statuses).toEqual(Array<number>(40).fill(200));
+      // Failures from the same address still count, per address across e-mails.
+      for (let i = 0; i < 30; i++) expect((await office(`y${i}@exemplo.com.br`, 'errada-1')).statusCode).toBe(401);
+      const refused = await office('outro.y@exemplo.com.br', 'errada-1');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // And a colleague's correct password from there now meets the address limit too (the attack is on).
+      expect((await office(colleagues[0]!.user.email, colleagues[0]!.password)).statusCode).toBe(429);
+    },
+  );
 
   it('a successful sign-in clears the (e-mail, address) counter', async () => {
     const a = await createAccount(t.app);
@@ -99,6 +133,22 @@ describe('sign-in limits', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe('AttemptCounter.undo', () => {
+  it('takes back one count in the window it was counted in, and never from a window that started over', async () => {
+    const counter = new AttemptCounter(t.db.database.db);
+    const [first] = await counter.hit(['undo:a'], 60);
+    await counter.hit(['undo:a'], 60);
+    await counter.undo([first!]);
+    expect(await counter.peek('undo:a')).toBe(1);
+    // The window ends and a new one starts: the old attempt is not taken from it.
+    const [old] = await counter.hit(['undo:a'], 60);
+    await t.db.database.db.execute(sql`update rate_limits set window_end = now() - interval '1 second' where key = ${sha256('undo:a')}`);
+    await counter.hit(['undo:a'], 60);
+    await counter.undo([old!]);
+    expect(await counter.peek('undo:a')).toBe(1);
   });
 });
 

@@ -14,7 +14,15 @@ export interface Count {
   count: number;
   /** Seconds until the key's window ends. */
   retryAfter: number;
+  /** The key (hashed) and the window this attempt was counted in: what `undo` takes back. */
+  hit?: { key: string; window: string };
 }
+
+/**
+ * A window's identity: its end in microseconds, as text (the same expression on the same stored
+ * value gives the same text, whichever server or driver reads it).
+ */
+const WINDOW_ID = sql.raw(`((extract(epoch from window_end) * 1000000)::bigint)::text`);
 
 /** Expired rows are deleted by one in this many hits (any server). */
 const SWEEP_EVERY = 200;
@@ -29,7 +37,7 @@ export class AttemptCounter {
     const hashed = keys.map((k) => sha256(k));
     // Written in key order: two servers upserting the same keys lock them in the same order.
     const order = [...new Set(hashed)].sort();
-    const rows = await queryRows<{ key: string; count: number; retry_after: number }>(
+    const rows = await queryRows<{ key: string; count: number; retry_after: number; window_id: string }>(
       this.db,
       sql`insert into rate_limits as r (key, count, window_end)
           values ${sql.join(
@@ -39,11 +47,27 @@ export class AttemptCounter {
           on conflict (key) do update set
             count = case when r.window_end <= now() then 1 else r.count + 1 end,
             window_end = case when r.window_end <= now() then excluded.window_end else r.window_end end
-          returning key, count, greatest(1, ceil(extract(epoch from r.window_end - now())))::int as retry_after`,
+          returning key, count, greatest(1, ceil(extract(epoch from r.window_end - now())))::int as retry_after,
+            ${WINDOW_ID} as window_id`,
     );
     if (++this.hits % SWEEP_EVERY === 0) await this.sweep();
-    const byKey = new Map(rows.map((r) => [r.key, { count: Number(r.count), retryAfter: Number(r.retry_after) }]));
+    const byKey = new Map<string, Count>(
+      rows.map((r) => [r.key, { count: Number(r.count), retryAfter: Number(r.retry_after), hit: { key: r.key, window: r.window_id } }]),
+    );
     return hashed.map((k) => byKey.get(k) ?? { count: 0, retryAfter: 0 });
+  }
+
+  /**
+   * Takes back attempts counted by `hit` (an attempt that turned out not to be one to limit, such
+   * as a correct sign-in). Only in the window they were counted in: a window that ended and
+   * started over in between keeps the counts of its own attempts.
+   */
+  async undo(counts: readonly Count[]): Promise<void> {
+    const hits = new Map(counts.flatMap((c) => (c.hit ? [[c.hit.key, c.hit.window] as const] : [])));
+    // One row per statement: each locks a single row, so no order of servers can deadlock.
+    for (const [key, window] of [...hits].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      await this.db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and count > 0 and ${WINDOW_ID} = ${window}`);
+    }
   }
 
   /** The count of a running window, without counting (0 when none). */

@@ -27,6 +27,9 @@ function tooMany(reply: FastifyReply, counts: Count[]): AppError {
  * Per e-mail across addresses: a ceiling ten times looser that addresses where the account signed
  * in during the last 30 days do not meet, so an attacker spreading guesses over many addresses is
  * bounded without denying the owner their account.
+ * Only failures count: every attempt is counted before the password is checked (so parallel
+ * guesses never pass a limit together) and a correct one is taken back, so an office behind one
+ * address signs in as often as it likes.
  */
 function loginLimits(ctx: AppContext, counter: AttemptCounter) {
   const keys = (email: string, ip: string) => ({
@@ -36,13 +39,14 @@ function loginLimits(ctx: AppContext, counter: AttemptCounter) {
     known: `login:known:${email}|${ip}`,
   });
   return {
-    async check(reply: FastifyReply, ip: string, email: string | undefined): Promise<void> {
+    /** Counts the attempt under its keys, or throws 429; answers the counts `succeeded` takes back. */
+    async check(reply: FastifyReply, ip: string, email: string | undefined): Promise<Count[]> {
       const perEmail = ctx.config.authLimitPerEmail;
       const perIp = ctx.config.authLimitPerIp;
       if (!email) {
         const [address] = await counter.hit([`login:ip:${ip}`], WINDOW_SECONDS);
         if (address && address.count > perIp) throw tooMany(reply, [address]);
-        return;
+        return address ? [address] : [];
       }
       const k = keys(email, ip);
       const known = (await counter.peek(k.known)) > 0;
@@ -53,9 +57,11 @@ function loginLimits(ctx: AppContext, counter: AttemptCounter) {
         account && account.count > perEmail * ACCOUNT_CEILING_FACTOR ? account : undefined,
       ].filter((c): c is Count => c !== undefined);
       if (over.length) throw tooMany(reply, over);
+      return [pair, address, account].filter((c): c is Count => c !== undefined);
     },
-    async succeeded(ip: string, email: string): Promise<void> {
+    async succeeded(ip: string, email: string, counted: readonly Count[]): Promise<void> {
       const k = keys(email, ip);
+      await counter.undo(counted);
       await counter.reset(k.pair);
       await counter.mark(k.known, KNOWN_ADDRESS_SECONDS);
     },
@@ -109,10 +115,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
 
   app.post('/api/auth/login', async (request, reply) => {
     const ip = addressKey(request.ip);
-    await login.check(reply, ip, emailKey(request.body));
+    const counted = await login.check(reply, ip, emailKey(request.body));
     const body = parseInput(loginSchema, request.body);
     const session = await service.login(body.email, body.password);
-    await login.succeeded(ip, body.email);
+    await login.succeeded(ip, body.email, counted);
     setSessionCookie(request, reply, session);
     return { user: presentUser(session.user), token: session.token } satisfies AuthResponse;
   });

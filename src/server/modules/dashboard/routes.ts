@@ -57,6 +57,8 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
 
   app.get('/api/dashboard/export.csv', opts('Erro ao buscar experimentos'), async (request, reply) => {
     const filters = parseInput(filtersSchema, request.query);
+    // Every matching experiment, read and written out: one at a time per user (http/heavy-reads.ts).
+    await ctx.heavyReads.hold(request, reply, 'exportacao');
     const db = ctx.db;
     // Pages of 500 experiments, streamed: memory stays flat however many rows match.
     async function* lines() {

@@ -110,8 +110,9 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
     try {
       const res = await api.raw('/api/dashboard/export.csv', { query: { ...filters }, timeoutMs: 120_000 });
       saveBlob(await res.blob(), `experimentos-${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch {
-      toast.error('Erro ao exportar CSV. Tente novamente.');
+    } catch (err) {
+      // 429: an export of this user is already running (the server's message says so).
+      toast.error(err instanceof ApiError && err.status === 429 ? err.message : 'Erro ao exportar CSV. Tente novamente.');
     } finally {
       setExporting(false);
     }
