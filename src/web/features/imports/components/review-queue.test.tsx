@@ -29,6 +29,8 @@ const draft = (id: number, confidence: number, over: Partial<ImportDraft> = {}):
   },
   warnings: [],
   duplicateOf: null,
+  importedElsewhere: false,
+  pdfKept: true,
   reason: null,
   experimentId: null,
   createdAt: '2026-11-24T12:00:00Z',
