@@ -30,6 +30,8 @@ export const IMPORT_MSG = {
   duplicateDraft: (filename: string, batchId: number) => `Arquivo repetido: já enviado como "${filename}" na importação ${batchId}.`,
   /** The mark of a draft whose file someone else had imported too (who is not told). */
   importedElsewhere: 'Já importado por outra pessoa',
+  /** The review's note on a failed draft whose PDF was dropped after its retention. */
+  pdfGone: 'O PDF deste arquivo recusado não é mais guardado no servidor.',
   duplicateInRequest: (filename: string) => `Arquivo repetido: é o mesmo que "${filename}" deste envio.`,
   noFiles: 'Envie um ou mais relatórios em PDF no campo "pdfs".',
   tooManyFiles: `Envie no máximo ${IMPORT_BATCH_MAX} arquivos por vez.`,
