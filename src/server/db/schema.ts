@@ -378,6 +378,8 @@ export const importDrafts = pgTable(
     index('import_drafts_sha256_idx').on(t.sha256),
     // The per-user daily quota (the last 24 hours) and the installation's bound on held bytes.
     index('import_drafts_owner_created_idx').on(t.ownerId, t.createdAt),
+    // The queue's turns: when each owner was last served.
+    index('import_drafts_owner_claimed_idx').on(t.ownerId, t.claimedAt),
     index('import_drafts_held_idx')
       .on(t.size)
       .where(sql`${t.content} is not null`),

@@ -267,26 +267,32 @@ export class ImportWorker {
 export async function claimJobs(db: Db, workerId: string, n: number, leaseMs: number): Promise<Array<{ id: number }>> {
   const claimable = (d: SQL) =>
     sql`(${d}.status = 'queued' or (${d}.status = 'processing' and ${d}.locked_until < now() and ${d}.attempts < ${IMPORT_MAX_ATTEMPTS}))`;
-  // The turns are computed in CTEs (window functions and FOR UPDATE cannot share a query level);
-  // the locking CTE is evaluated once, so a re-scan never locks further rows.
+  // The turns are computed in CTEs (window functions and FOR UPDATE cannot share a query level),
+  // from each waiting owner's first `n` jobs and two indexed look-ups per owner; the locking CTE
+  // is evaluated once, so a re-scan never locks further rows.
   return queryRows<{ id: number }>(
     db,
-    sql`with waiting as (
-        select d.id, d.owner_id, row_number() over (partition by d.owner_id order by d.id) as nth
-        from import_drafts d where ${claimable(sql`d`)}),
-      owners as (
+    sql`with owners as (
+        select distinct d.owner_id from import_drafts d where ${claimable(sql`d`)}),
+      counted as (
         select o.owner_id,
-          count(*) filter (where o.status = 'processing' and o.locked_until >= now()) as running,
-          max(o.claimed_at) as served
-        from import_drafts o
-        where o.owner_id in (select owner_id from waiting)
-        group by o.owner_id),
+          (select count(*) from import_drafts r
+            where r.owner_id = o.owner_id and r.status = 'processing' and r.locked_until >= now()) as running,
+          (select max(c.claimed_at) from import_drafts c where c.owner_id = o.owner_id) as served
+        from owners o),
+      firsts as (
+        select j.id, j.owner_id, c.running, c.served from counted c
+        cross join lateral (
+          select d.id, d.owner_id from import_drafts d
+          where d.owner_id = c.owner_id and ${claimable(sql`d`)}
+          order by d.id limit ${n}) j),
+      waiting as (
+        select f.id, f.served, f.running + row_number() over (partition by f.owner_id order by f.id) as turn from firsts f),
       next as (
         select d.id from import_drafts d
         join waiting w on w.id = d.id
-        join owners o on o.owner_id = w.owner_id
         where ${claimable(sql`d`)}
-        order by w.nth + o.running, o.served asc nulls first, d.id
+        order by w.turn, w.served asc nulls first, d.id
         limit ${n}
         for update of d skip locked)
       update import_drafts d
