@@ -25,7 +25,7 @@ import { DatabaseDocumentStore, type DocumentStore, documentRoutes } from './mod
 import { ExperimentService, experimentRoutes } from './modules/experiments/public.js';
 import { extractionRoutes } from './modules/extraction/public.js';
 import { healthRoutes } from './modules/health/public.js';
-import { importRoutes } from './modules/imports/public.js';
+import { type SpoolWriter, importRoutes } from './modules/imports/public.js';
 import { lookupRoutes } from './modules/lookups/public.js';
 import { userRoutes } from './modules/users/public.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -40,6 +40,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Replaces where PDF bytes are kept (tests inject failures). */
   documentStore?: DocumentStore;
+  /** Replaces how a bulk upload's files are written to the spool (tests inject a full disk). */
+  importSpoolWriter?: SpoolWriter;
 }
 
 declare module 'fastify' {
@@ -130,6 +132,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     concurrency: opts.config.importQueue?.concurrency ?? 2,
     ...(opts.config.importQueue?.pollMs === undefined ? {} : { pollMs: opts.config.importQueue.pollMs }),
     ...(opts.config.importQueue?.leaseMs === undefined ? {} : { leaseMs: opts.config.importQueue.leaseMs }),
+    ...(opts.importSpoolWriter ? { spoolWriter: opts.importSpoolWriter } : {}),
   });
   auditRoutes(app, ctx, guards);
   await registerSpa(app, opts.webRoot ?? WEB_DIST_DIR);

@@ -48,6 +48,10 @@ const envSchema = z.object({
   EXTRACTION_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(2),
   HEAVY_READS_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 10' }).int().min(1).max(10).default(1),
   IMPORT_CONCURRENCY: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
+  IMPORT_QUOTA_FILES_PER_DAY: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(500),
+  IMPORT_QUOTA_MB_PER_DAY: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(1024),
+  IMPORT_STORAGE_MAX_MB: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(5120),
+  IMPORT_FAILED_RETENTION_DAYS: z.coerce.number({ error: 'deve ser um número inteiro de dias (0 ou mais)' }).int().min(0).default(7),
   EXTRACTION_QUEUE: z.coerce.number({ error: 'deve ser um número inteiro (0 ou mais)' }).int().min(0).default(16),
   CORS_ORIGIN: z
     .string()
@@ -112,7 +116,30 @@ export interface AppConfig {
    * (HEAVY_READS_PER_USER, default 1), and how long a slot outlives its server (http/heavy-reads.ts).
    */
   heavyReads?: { perUser?: number; leaseSeconds?: number };
+  /**
+   * What the archive import may store (docs/api.md "Archive import", "Quota"): files and bytes one
+   * person may import in 24 hours, bytes all drafts not yet approved may hold together, and days
+   * a failed draft keeps its PDF. Absent: IMPORT_LIMIT_DEFAULTS.
+   */
+  importLimits?: Partial<ImportLimits>;
 }
+
+export interface ImportLimits {
+  filesPerDay: number;
+  bytesPerDay: number;
+  storageBytes: number;
+  failedRetentionDays: number;
+}
+
+const MB = 1024 * 1024;
+
+/** IMPORT_QUOTA_FILES_PER_DAY, IMPORT_QUOTA_MB_PER_DAY, IMPORT_STORAGE_MAX_MB, IMPORT_FAILED_RETENTION_DAYS. */
+export const IMPORT_LIMIT_DEFAULTS: ImportLimits = {
+  filesPerDay: 500,
+  bytesPerDay: 1024 * MB,
+  storageBytes: 5120 * MB,
+  failedRetentionDays: 7,
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -161,6 +188,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     importQueue: { concurrency: e.IMPORT_CONCURRENCY },
     heavyReads: { perUser: e.HEAVY_READS_PER_USER },
+    importLimits: {
+      filesPerDay: e.IMPORT_QUOTA_FILES_PER_DAY,
+      bytesPerDay: e.IMPORT_QUOTA_MB_PER_DAY * MB,
+      storageBytes: e.IMPORT_STORAGE_MAX_MB * MB,
+      failedRetentionDays: e.IMPORT_FAILED_RETENTION_DAYS,
+    },
   };
 }
 

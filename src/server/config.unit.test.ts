@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { ConfigError, IMPORT_LIMIT_DEFAULTS, loadConfig, loadDotEnv } from './config.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'ga-config-'));
 
@@ -18,6 +18,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), HEAVY_READS_PER_USER: '2' }).heavyReads).toEqual({ perUser: 2 });
     for (const bad of ['0', '11', 'dois'])
       expect(() => loadConfig({ DATA_DIR: tmp(), HEAVY_READS_PER_USER: bad })).toThrow(/HEAVY_READS_PER_USER/);
+  });
+
+  it('reads the import quota, storage bound and retention (MB in the environment, bytes in the config), with defaults', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).importLimits).toEqual(IMPORT_LIMIT_DEFAULTS);
+    expect(IMPORT_LIMIT_DEFAULTS).toEqual({
+      filesPerDay: 500,
+      bytesPerDay: 1024 * 2 ** 20,
+      storageBytes: 5120 * 2 ** 20,
+      failedRetentionDays: 7,
+    });
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      IMPORT_QUOTA_FILES_PER_DAY: '50',
+      IMPORT_QUOTA_MB_PER_DAY: '100',
+      IMPORT_STORAGE_MAX_MB: '2048',
+      IMPORT_FAILED_RETENTION_DAYS: '0',
+    });
+    expect(c.importLimits).toEqual({ filesPerDay: 50, bytesPerDay: 100 * 2 ** 20, storageBytes: 2048 * 2 ** 20, failedRetentionDays: 0 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), IMPORT_QUOTA_MB_PER_DAY: '0', IMPORT_FAILED_RETENTION_DAYS: '-1' })).toThrow(
+      /IMPORT_QUOTA_MB_PER_DAY: deve ser um número inteiro positivo[\s\S]*IMPORT_FAILED_RETENTION_DAYS/,
+    );
   });
 
   it('treats empty variables as unset', () => {

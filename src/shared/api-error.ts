@@ -13,6 +13,7 @@ export type ApiErrorCode =
   | 'UNPROCESSABLE'
   | 'TOO_MANY_REQUESTS'
   | 'SERVICE_UNAVAILABLE'
+  | 'INSUFFICIENT_STORAGE'
   | 'INTERNAL_ERROR';
 
 export interface ApiErrorBody {

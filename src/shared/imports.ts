@@ -28,7 +28,10 @@ export const IMPORT_MSG = {
   batchFull: `O lote já tem ${IMPORT_BATCH_MAX} arquivos: comece outra importação para enviar os demais.`,
   duplicateDocument: (label: string) => `Arquivo repetido: já é o PDF do experimento ${label}.`,
   duplicateDraft: (filename: string, batchId: number) => `Arquivo repetido: já enviado como "${filename}" na importação ${batchId}.`,
-  duplicateOtherDraft: 'Arquivo repetido: já está numa importação de outra pessoa.',
+  /** The mark of a draft whose file someone else had imported too (who is not told). */
+  importedElsewhere: 'Já importado por outra pessoa',
+  /** The review's note on a failed draft whose PDF was dropped after its retention. */
+  pdfGone: 'O PDF deste arquivo recusado não é mais guardado no servidor.',
   duplicateInRequest: (filename: string) => `Arquivo repetido: é o mesmo que "${filename}" deste envio.`,
   noFiles: 'Envie um ou mais relatórios em PDF no campo "pdfs".',
   tooManyFiles: `Envie no máximo ${IMPORT_BATCH_MAX} arquivos por vez.`,
@@ -39,7 +42,25 @@ export const IMPORT_MSG = {
   noText: 'O PDF não tem texto legível, nem por reconhecimento de texto (OCR). Cadastre o experimento manualmente.',
   notReport: 'O documento não parece ser um relatório de experimento de campo.',
   failed: 'Não foi possível ler este arquivo. Cadastre o experimento manualmente.',
+  quotaFiles: (limit: number, wait: string) =>
+    `Limite de ${limit} arquivos importados por pessoa em 24 horas atingido: envie este de novo ${wait}.`,
+  quotaBytes: (limitMb: number, wait: string) =>
+    `Limite de ${limitMb} MB importados por pessoa em 24 horas atingido: envie este de novo ${wait}.`,
+  quotaFileTooBig: (limitMb: number) => `O arquivo é maior que o limite de ${limitMb} MB importados por pessoa em 24 horas.`,
+  quotaSpent: (wait: string) => `Você atingiu o limite diário de importação: envie de novo ${wait}.`,
+  storageFull: 'O espaço do servidor para importações em revisão está cheio: aprove ou descarte rascunhos, ou avise o administrador.',
+  pdfExpired: (days: number) =>
+    `O PDF deste rascunho recusado não é mais guardado: rascunhos recusados guardam o arquivo por ${days} dias. Envie-o de novo, se for o caso.`,
 } as const;
+
+/** "em 3 h 20 min", "em 5 min": how long until a quota frees up (at least a minute). */
+export function formatWait(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `em ${m} min`;
+  return m === 0 ? `em ${h} h` : `em ${h} h ${m} min`;
+}
 
 /** How the import page and the review queue name a draft's status (issue 21's words). */
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
@@ -109,6 +130,13 @@ export interface ImportDraft {
   warnings: string[];
   /** An experiment already registered with the same consultoria, cidade, cultura, ano and treatment names. */
   duplicateOf: { experimentId: number; label: string } | null;
+  /** The same file was in someone else's live draft when this one was sent (who is not told). */
+  importedElsewhere: boolean;
+  /**
+   * Whether the server still holds the draft's PDF: false once approved (it became the
+   * experiment's document), discarded, or failed longer ago than the installation keeps it.
+   */
+  pdfKept: boolean;
   reason: string | null;
   /** The experiment it became, once approved. */
   experimentId: number | null;

@@ -348,7 +348,10 @@ export const importDrafts = pgTable(
     filename: text('filename').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
-    /** The PDF; dropped (null) once the draft is discarded (an approved one moved to documents). */
+    /**
+     * The PDF; dropped (null) once the draft is discarded (an approved one moved to documents) and
+     * IMPORT_FAILED_RETENTION_DAYS after it failed.
+     */
     content: bytea('content'),
     status: text('status', { enum: IMPORT_STATUSES }).notNull().default('queued'),
     confidence: doublePrecision('confidence'),
@@ -356,10 +359,14 @@ export const importDrafts = pgTable(
     evidence: jsonb('evidence'),
     warnings: jsonb('warnings'),
     duplicateOf: integer('duplicate_of').references((): AnyPgColumn => experiments.id, { onDelete: 'set null' }),
+    /** The same file was in someone else's live draft when this one was sent (who is not told). */
+    importedElsewhere: boolean('imported_elsewhere').notNull().default(false),
     reason: text('reason'),
     attempts: smallint('attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lockedBy: text('locked_by'),
+    /** When a worker last claimed it: the queue serves the owner served least recently first. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     experimentId: integer('experiment_id').references((): AnyPgColumn => experiments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -369,6 +376,13 @@ export const importDrafts = pgTable(
     index('import_drafts_batch_idx').on(t.batchId, t.id),
     index('import_drafts_owner_idx').on(t.ownerId, t.status),
     index('import_drafts_sha256_idx').on(t.sha256),
+    // The per-user daily quota (the last 24 hours) and the installation's bound on held bytes.
+    index('import_drafts_owner_created_idx').on(t.ownerId, t.createdAt),
+    // The queue's turns: when each owner was last served.
+    index('import_drafts_owner_claimed_idx').on(t.ownerId, t.claimedAt),
+    index('import_drafts_held_idx')
+      .on(t.size)
+      .where(sql`${t.content} is not null`),
     // The queue: only the rows a worker looks for.
     index('import_drafts_queue_idx')
       .on(t.id)

@@ -163,6 +163,21 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The disk is full: the file system's ENOSPC (spooling an upload), PostgreSQL's disk_full class
+ * (53100; the embedded engine reports the same code, or the file system's words). Nothing was
+ * stored (the transaction rolled back): 507, try later.
+ */
+export function isDiskFull(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === '53100') return true;
+    const message = e instanceof Error ? e.message : '';
+    if (/No space left on device/i.test(message)) return true;
+  }
+  return false;
+}
+
 /** Text the database cannot store (a NUL character, an invalid encoding): the input's fault. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05', '54000']);
 
@@ -178,6 +193,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (UNSTORABLE_TEXT.has(errorCode(err) ?? '')) {
       request.log.info({ code: errorCode(err) }, 'unstorable text in input');
       return reply.status(400).send(errorBody('VALIDATION_ERROR', MSG.validationError));
+    }
+    if (isDiskFull(err)) {
+      request.log.error({ err }, 'disk full');
+      return reply.status(507).send(errorBody('INSUFFICIENT_STORAGE', MSG.diskFull));
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');

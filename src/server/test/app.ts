@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { DocumentStore } from '../modules/documents/public.js';
+import type { SpoolWriter } from '../modules/imports/public.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { type Account, createAccount } from './factories.js';
 import type { RegisterBody } from '../../shared/auth.js';
@@ -44,7 +45,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): TestConfig {
 
 /** The real app on a private database. Routes may still be added before the first inject. */
 export async function createTestApp(
-  opts: { webRoot?: string; onQuery?: (sql: string) => void; config?: Partial<AppConfig>; documentStore?: DocumentStore } = {},
+  opts: {
+    webRoot?: string;
+    onQuery?: (sql: string) => void;
+    config?: Partial<AppConfig>;
+    documentStore?: DocumentStore;
+    importSpoolWriter?: SpoolWriter;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase({ onQuery: opts.onQuery });
   const config = testConfig(opts.config);
@@ -54,6 +61,7 @@ export async function createTestApp(
     logger: false,
     ...(opts.webRoot ? { webRoot: opts.webRoot } : {}),
     ...(opts.documentStore ? { documentStore: opts.documentStore } : {}),
+    ...(opts.importSpoolWriter ? { importSpoolWriter: opts.importSpoolWriter } : {}),
   });
   return {
     app,

@@ -56,6 +56,8 @@ interface DraftRow {
   warnings: string[] | null;
   duplicate_of: number | null;
   dup_label: string | null;
+  imported_elsewhere: boolean;
+  pdf_kept: boolean;
   reason: string | null;
   experiment_id: number | null;
   created_at: string | Date;
@@ -66,7 +68,7 @@ interface DraftRow {
 const draftSelect = sql`select d.id, d.batch_id, d.filename, d.status, d.confidence, d.data, d.evidence, d.warnings,
     d.duplicate_of, case when e.id is null then null
       else e.cultura || ' ' || e.cultivar || ', ' || e.cidade || '/' || e.estado || ' (' || e.ano || ')' end as dup_label,
-    d.reason, d.experiment_id, d.created_at, d.owner_id, u.name as owner_name
+    d.imported_elsewhere, d.content is not null as pdf_kept, d.reason, d.experiment_id, d.created_at, d.owner_id, u.name as owner_name
   from import_drafts d
   join users u on u.id = d.owner_id
   left join experiments e on e.id = d.duplicate_of`;
@@ -83,6 +85,8 @@ function presentDraft(r: DraftRow): ImportDraft {
     evidence: parse(r.evidence),
     warnings: parse(r.warnings) ?? [],
     duplicateOf: r.duplicate_of !== null && r.dup_label !== null ? { experimentId: r.duplicate_of, label: r.dup_label } : null,
+    importedElsewhere: r.imported_elsewhere,
+    pdfKept: r.pdf_kept,
     reason: r.reason,
     experimentId: r.experiment_id,
     createdAt: new Date(r.created_at).toISOString(),

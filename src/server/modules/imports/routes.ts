@@ -5,11 +5,8 @@
  * belong to who imported them (404 to anyone else); admins see and act on all.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -28,18 +25,22 @@ import {
   type ImportDraftResponse,
   type ImportDraftsResponse,
   type ImportStatus,
+  formatWait,
 } from '../../../shared/imports.js';
 import { z } from '../../../shared/zod.js';
+import { IMPORT_LIMIT_DEFAULTS } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
-import { AppError, badRequest, conflict, notFound, parseInput, serialId } from '../../http/errors.js';
+import { AppError, badRequest, conflict, errorBody, isDiskFull, notFound, parseInput, serialId } from '../../http/errors.js';
 import { contentDisposition, cleanPdfFilename } from '../../http/filename.js';
 import { UPLOAD_MSG, isPdf } from '../../http/multipart.js';
 import { draftLabel, recordAudit } from '../audit/public.js';
 import type { ExperimentService } from '../experiments/public.js';
 import { readReferenceData } from '../lookups/public.js';
+import { ImportAllowance, lockQuota, readUsage } from './quota.js';
 import { contentValue, getDraft, listDrafts, readDraftContent, visibleTo } from './repository.js';
+import { type SpoolWriter, cleanSpoolLeftovers, createSpoolFolder, fileSpoolWriter, removeSpoolFolder, spoolRoot } from './spool.js';
 import { ImportWorker } from './worker.js';
 
 declare module 'fastify' {
@@ -79,11 +80,49 @@ interface SpooledFile {
   sha256: string;
 }
 
+/**
+ * Reads one file part through: hashes it, keeps its first bytes, and writes it to `path` while it
+ * stays within `budget` bytes (a negative budget writes nothing). Past the budget the partial file
+ * is removed and the rest only read, so the disk never holds what the quota refuses.
+ */
+async function spoolTo(
+  writer: SpoolWriter,
+  stream: AsyncIterable<Buffer>,
+  path: string,
+  budget: number,
+): Promise<{ size: number; sha256: string; head: Buffer; spooled: boolean }> {
+  const hash = createHash('sha256');
+  let head = Buffer.alloc(0);
+  let size = 0;
+  let out = budget >= 0 ? await writer.open(path) : null;
+  let spooled = out !== null;
+  try {
+    for await (const chunk of stream) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (head.length < 5) head = Buffer.concat([head, chunk.subarray(0, 5 - head.length)]);
+      if (!out) continue;
+      if (size > budget) {
+        const closing = out;
+        out = null;
+        spooled = false;
+        await closing.close();
+        await rm(path, { force: true });
+      } else await out.write(chunk);
+    }
+  } finally {
+    await out?.close();
+  }
+  return { size, sha256: hash.digest('hex'), head, spooled };
+}
+
 export interface ImportRouteOptions {
   /** Import extractions at once on this server (IMPORT_CONCURRENCY). */
   concurrency: number;
   pollMs?: number;
   leaseMs?: number;
+  /** Writes spooled files (tests fail it as a full disk does). */
+  spoolWriter?: SpoolWriter;
 }
 
 export function importRoutes(
@@ -95,6 +134,10 @@ export function importRoutes(
 ): void {
   const auth = { preHandler: guards.requireUser };
   const kind = ctx.database.kind;
+  const limits = { ...IMPORT_LIMIT_DEFAULTS, ...ctx.config.importLimits };
+  const spoolDir = spoolRoot(ctx.config.dataDir);
+  const writer = opts.spoolWriter ?? fileSpoolWriter;
+  const spool = (stream: AsyncIterable<Buffer>, path: string, budget: number) => spoolTo(writer, stream, path, budget);
   // People's requests being answered now: the worker's queries wait for a gap (at most QUIET_MAX_WAIT_MS).
   let inFlight = 0;
   app.addHook('onRequest', (_request, _reply, done) => {
@@ -118,11 +161,21 @@ export function importRoutes(
     reference: () => readReferenceData(ctx),
     log: ctx.log,
     concurrency: opts.concurrency,
+    failedRetentionDays: limits.failedRetentionDays,
     ...(opts.pollMs === undefined ? {} : { pollMs: opts.pollMs }),
     ...(opts.leaseMs === undefined ? {} : { leaseMs: opts.leaseMs }),
   });
   app.decorate('importWorker', worker);
-  app.addHook('onReady', () => worker.start());
+  app.addHook('onReady', async () => {
+    // What a server killed during an upload left behind (spool.ts); a failure here stops nothing.
+    try {
+      const removed = await cleanSpoolLeftovers(spoolDir);
+      if (removed.length) ctx.log.info({ removed }, 'import spool: leftover folders removed');
+    } catch (err) {
+      ctx.log.warn({ err }, 'import spool: leftovers not cleaned');
+    }
+    worker.start();
+  });
   // Before the extraction pool closes (onClose): running jobs go back to the queue.
   app.addHook('preClose', () => worker.stop());
 
@@ -140,7 +193,18 @@ export function importRoutes(
     }
     if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', UPLOAD_MSG.notMultipart);
 
-    const dir = await mkdtemp(join(tmpdir(), 'ga-import-'));
+    // Nothing at all may come in: answered before the body is read.
+    const before = new ImportAllowance(limits, await readUsage(ctx.db, user.id));
+    const spent = before.spent();
+    if (spent) {
+      return reply
+        .status(429)
+        .header('retry-after', String(Math.max(1, Math.ceil(spent.waitMs / 1000))))
+        .send(errorBody('TOO_MANY_REQUESTS', IMPORT_MSG.quotaSpent(formatWait(spent.waitMs))));
+    }
+    if (before.storageFull()) throw new AppError(507, 'INSUFFICIENT_STORAGE', IMPORT_MSG.storageFull);
+
+    const dir = await createSpoolFolder(spoolDir);
     try {
       const files: SpooledFile[] = [];
       const refused: BulkUploadResponse['refused'] = [];
@@ -156,22 +220,22 @@ export function importRoutes(
           if (part.type === 'field') continue;
           const filename = cleanPdfFilename(part.filename);
           const path = join(dir, String(files.length + refused.length));
-          const hash = createHash('sha256');
-          let head = Buffer.alloc(0);
-          let size = 0;
-          part.file.on('data', (chunk: Buffer) => {
-            hash.update(chunk);
-            size += chunk.length;
-            if (head.length < 5) head = Buffer.concat([head, chunk.subarray(0, 5)]);
-          });
-          // Spooled to disk: a batch may be far larger than the memory one request should hold.
-          await pipeline(part.file, createWriteStream(path));
+          // Spooled to disk (a batch may be far larger than the memory one request should hold),
+          // but only as far as the quota goes: a file past it is read through and not kept.
+          const room = before.room();
+          const budget = part.fieldname === FILE_FIELD && room.files > 0 ? room.bytes : -1;
+          const f = await spool(part.file, path, budget);
           if (part.fieldname !== FILE_FIELD) refused.push({ filename, reason: IMPORT_MSG.noFiles });
           else if (part.file.truncated) refused.push({ filename, reason: IMPORT_MSG.tooLarge });
-          else if (!isPdf(head)) refused.push({ filename, reason: IMPORT_MSG.notPdf });
-          else files.push({ filename, path, size, sha256: hash.digest('hex') });
+          else if (!isPdf(f.head)) refused.push({ filename, reason: IMPORT_MSG.notPdf });
+          else if (!f.spooled) refused.push({ filename, reason: before.refusal(f.size) ?? IMPORT_MSG.storageFull });
+          else {
+            before.take(f.size);
+            files.push({ filename, path, size: f.size, sha256: f.sha256 });
+          }
         }
       } catch (err) {
+        if (isDiskFull(err)) throw err;
         const code = (err as { code?: string }).code;
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
           throw badRequest({ [FILE_FIELD]: IMPORT_MSG.tooManyFiles }, IMPORT_MSG.tooManyFiles);
@@ -181,7 +245,8 @@ export function importRoutes(
       }
       if (files.length === 0 && refused.length === 0) throw badRequest({ [FILE_FIELD]: IMPORT_MSG.noFiles }, IMPORT_MSG.noFiles);
 
-      // Duplicates: of a stored document, of a live draft (anyone's), of an earlier file of this request.
+      // Duplicates: of a stored document, of one of this person's live drafts, of an earlier file
+      // of this request. A file in someone else's live draft is imported, marked (who is not told).
       const hashes = [...new Set(files.map((f) => f.sha256))];
       const inList = hashes.length
         ? sql.join(
@@ -197,37 +262,34 @@ export function importRoutes(
               from documents d join experiments e on e.id = d.experiment_id
               where d.sha256 in (${inList}) order by d.sha256, d.id`,
         ),
-        queryRows<{ sha256: string; filename: string; batch_id: number; owner_id: string }>(
+        queryRows<{ sha256: string; filename: string; batch_id: number; mine: boolean }>(
           ctx.db,
-          sql`select distinct on (sha256) sha256, filename, batch_id, owner_id from import_drafts
-              where sha256 in (${inList}) and status not in ('failed', 'discarded') order by sha256, id`,
+          sql`select distinct on (sha256) sha256, filename, batch_id, owner_id = ${user.id} as mine from import_drafts
+              where sha256 in (${inList}) and status not in ('failed', 'discarded')
+              order by sha256, owner_id = ${user.id} desc, id`,
         ),
       ]);
       const docOf = new Map(docs.map((d) => [d.sha256, d.label]));
       const draftOf = new Map(drafts.map((d) => [d.sha256, d]));
       const seen = new Map<string, string>();
-      const fresh: SpooledFile[] = [];
+      const fresh: Array<SpooledFile & { elsewhere: boolean }> = [];
       for (const f of files) {
         const doc = docOf.get(f.sha256);
         const draft = draftOf.get(f.sha256);
         const earlier = seen.get(f.sha256);
         if (doc !== undefined) refused.push({ filename: f.filename, reason: IMPORT_MSG.duplicateDocument(doc) });
-        else if (draft)
-          refused.push({
-            filename: f.filename,
-            reason:
-              draft.owner_id === user.id || user.role === 'admin'
-                ? IMPORT_MSG.duplicateDraft(draft.filename, draft.batch_id)
-                : IMPORT_MSG.duplicateOtherDraft,
-          });
+        else if (draft?.mine) refused.push({ filename: f.filename, reason: IMPORT_MSG.duplicateDraft(draft.filename, draft.batch_id) });
         else if (earlier !== undefined) refused.push({ filename: f.filename, reason: IMPORT_MSG.duplicateInRequest(earlier) });
         else {
           seen.set(f.sha256, f.filename);
-          fresh.push(f);
+          fresh.push({ ...f, elsewhere: draft !== undefined });
         }
       }
 
       const result = await ctx.db.transaction(async (tx) => {
+        // This person's requests count their quota one after the other, on whichever server.
+        await lockQuota(tx, user.id);
+        const allowance = new ImportAllowance(limits, await readUsage(tx, user.id));
         let batchId = wantedBatch;
         let room = IMPORT_BATCH_MAX;
         if (batchId === undefined) {
@@ -247,11 +309,16 @@ export function importRoutes(
             full.push({ filename: f.filename, reason: IMPORT_MSG.batchFull });
             continue;
           }
+          const over = allowance.take(f.size);
+          if (over !== null) {
+            full.push({ filename: f.filename, reason: over });
+            continue;
+          }
           const content = await readFile(f.path);
           const [row] = await queryRows<{ id: number }>(
             tx,
-            sql`insert into import_drafts (batch_id, owner_id, filename, size, sha256, content)
-                values (${batchId}, ${user.id}, ${f.filename}, ${f.size}, ${f.sha256}, ${contentValue(kind, content)})
+            sql`insert into import_drafts (batch_id, owner_id, filename, size, sha256, content, imported_elsewhere)
+                values (${batchId}, ${user.id}, ${f.filename}, ${f.size}, ${f.sha256}, ${contentValue(kind, content)}, ${f.elsewhere})
                 returning id`,
           );
           if (!row) throw new Error('draft insert returned no row');
@@ -269,7 +336,7 @@ export function importRoutes(
         .status(202)
         .send({ batchId: result.batchId, accepted: result.accepted, refused: [...refused, ...result.full] } satisfies BulkUploadResponse);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeSpoolFolder(dir);
     }
   });
 
@@ -361,7 +428,12 @@ export function importRoutes(
     async (request, reply) => {
       const draft = await draftOf(currentUser(request), request.params.id);
       const content = await readDraftContent(ctx.db, kind, draft.id);
-      if (!content) throw notFound('O PDF deste rascunho não está mais guardado aqui: veja o documento do experimento.');
+      if (!content)
+        throw notFound(
+          draft.status === 'failed'
+            ? IMPORT_MSG.pdfExpired(limits.failedRetentionDays)
+            : 'O PDF deste rascunho não está mais guardado aqui: veja o documento do experimento.',
+        );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('inline', draft.filename))

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { IMPORT_MAX_ATTEMPTS, IMPORT_MSG } from '../../../shared/imports.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DatabaseKind, type Db, queryRows } from '../../db/client.js';
@@ -46,10 +46,14 @@ export interface ImportWorkerOptions {
    * seconds), 0 on PostgreSQL.
    */
   gapMs?: number;
+  /** Days a failed draft keeps its PDF (IMPORT_FAILED_RETENTION_DAYS; default 7). */
+  failedRetentionDays?: number;
 }
 
 /** Pool owner of import jobs: one owner, so an interactive extraction is never queued behind a whole archive. */
 const POOL_OWNER = 'import';
+/** How often a server drops the PDFs of failed drafts past their retention. */
+const PURGE_EVERY_MS = 60_000;
 /** A brand or crop added during an import counts from the next half minute's reports. */
 const REFERENCE_TTL_MS = 30_000;
 
@@ -59,6 +63,7 @@ export class ImportWorker {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly gapMs: number;
+  private readonly retentionDays: number;
   private readonly running = new Map<number, AbortController>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
@@ -71,11 +76,14 @@ export class ImportWorker {
   private reference: { value: Promise<ReferenceData>; until: number } | null = null;
   /** When the expired leases were last swept (once per poll, not at every wake-up). */
   private sweptAt = 0;
+  /** When failed drafts' PDFs were last dropped (at start, then once per PURGE_EVERY_MS). */
+  private purgedAt = 0;
 
   constructor(private readonly opts: ImportWorkerOptions) {
     this.pollMs = opts.pollMs ?? 1_000;
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.gapMs = opts.gapMs ?? (opts.kind === 'pglite' ? 400 : 0);
+    this.retentionDays = opts.failedRetentionDays ?? 7;
   }
 
   start(): void {
@@ -120,6 +128,22 @@ export class ImportWorker {
     await Promise.allSettled([...this.finished]);
   }
 
+  /**
+   * Drops the PDF of drafts that failed more than `failedRetentionDays` ago (the draft and its
+   * reason stay). One idempotent update: any server may run it, at any time, in any number.
+   */
+  async purgeExpired(): Promise<number> {
+    const rows = await queryRows<{ id: number }>(
+      this.opts.db,
+      sql`update import_drafts set content = null
+        where status = 'failed' and content is not null
+          and updated_at < now() - make_interval(days => ${this.retentionDays})
+        returning id`,
+    );
+    if (rows.length) this.opts.log.info({ drafts: rows.length }, 'import queue: PDFs of failed drafts past their retention dropped');
+    return rows.length;
+  }
+
   /** Jobs running on this server now (tests read it). */
   get active(): number {
     return this.running.size;
@@ -141,6 +165,10 @@ export class ImportWorker {
   private async tick(): Promise<void> {
     const { db } = this.opts;
     await this.quiet();
+    if (Date.now() - this.purgedAt >= PURGE_EVERY_MS) {
+      this.purgedAt = Date.now();
+      await this.purgeExpired();
+    }
     if (Date.now() - this.sweptAt >= this.pollMs) {
       this.sweptAt = Date.now();
       // Leases that ran out for the last time: those jobs have failed.
@@ -150,22 +178,7 @@ export class ImportWorker {
     }
     const free = this.opts.concurrency - this.running.size;
     if (free <= 0 || Date.now() < this.pausedUntil) return;
-    // The locking CTE is evaluated once; `WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`
-    // leaves the planner free to re-scan the subquery, and a re-scan may lock further rows.
-    const claimed = await queryRows<{ id: number }>(
-      db,
-      sql`with next as (
-          select id from import_drafts
-          where status = 'queued' or (status = 'processing' and locked_until < now() and attempts < ${IMPORT_MAX_ATTEMPTS})
-          order by id
-          limit ${free}
-          for update skip locked)
-        update import_drafts d
-        set status = 'processing', attempts = d.attempts + 1, locked_by = ${this.id},
-            locked_until = now() + make_interval(secs => ${this.leaseMs / 1000}), updated_at = now()
-        from next where d.id = next.id
-        returning d.id`,
-    );
+    const claimed = await claimJobs(db, this.id, free, this.leaseMs);
     if (claimed.length > free) this.opts.log.error({ claimed: claimed.length, free }, 'import queue: claimed more than asked');
     for (const { id } of claimed) {
       const controller = new AbortController();
@@ -242,6 +255,52 @@ export class ImportWorker {
       clearInterval(renew);
     }
   }
+}
+
+/**
+ * Claims up to `n` jobs for worker `workerId`, fairly between people: each owner's jobs in order,
+ * and among owners, turns: the k-th queued job of an owner with r jobs running now waits for turn
+ * r + k, and an equal turn goes first to the owner served least recently (never served first).
+ * One person's batch of a hundred files delays another's single file by at most one job per
+ * extraction slot. Jobs are locked with `FOR UPDATE SKIP LOCKED`, so servers never share one.
+ */
+export async function claimJobs(db: Db, workerId: string, n: number, leaseMs: number): Promise<Array<{ id: number }>> {
+  const claimable = (d: SQL) =>
+    sql`(${d}.status = 'queued' or (${d}.status = 'processing' and ${d}.locked_until < now() and ${d}.attempts < ${IMPORT_MAX_ATTEMPTS}))`;
+  // The turns are computed in CTEs (window functions and FOR UPDATE cannot share a query level),
+  // from each waiting owner's first `n` jobs and two indexed look-ups per owner; the locking CTE
+  // is evaluated once, so a re-scan never locks further rows.
+  return queryRows<{ id: number }>(
+    db,
+    sql`with owners as (
+        select distinct d.owner_id from import_drafts d where ${claimable(sql`d`)}),
+      counted as (
+        select o.owner_id,
+          (select count(*) from import_drafts r
+            where r.owner_id = o.owner_id and r.status = 'processing' and r.locked_until >= now()) as running,
+          (select max(c.claimed_at) from import_drafts c where c.owner_id = o.owner_id) as served
+        from owners o),
+      firsts as (
+        select j.id, j.owner_id, c.running, c.served from counted c
+        cross join lateral (
+          select d.id, d.owner_id from import_drafts d
+          where d.owner_id = c.owner_id and ${claimable(sql`d`)}
+          order by d.id limit ${n}) j),
+      waiting as (
+        select f.id, f.served, f.running + row_number() over (partition by f.owner_id order by f.id) as turn from firsts f),
+      next as (
+        select d.id from import_drafts d
+        join waiting w on w.id = d.id
+        where ${claimable(sql`d`)}
+        order by w.turn, w.served asc nulls first, d.id
+        limit ${n}
+        for update of d skip locked)
+      update import_drafts d
+      set status = 'processing', attempts = d.attempts + 1, locked_by = ${workerId}, claimed_at = now(),
+          locked_until = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+      from next where d.id = next.id
+      returning d.id`,
+  );
 }
 
 function fail(db: Db, mine: ReturnType<typeof sql>, reason: string) {

@@ -1,7 +1,10 @@
-/** A draft's confidence badge and its likely-duplicate flag, in the queue and on the review. */
+/**
+ * A draft's confidence badge, its likely-duplicate flag, the mark of a file someone else imported
+ * too and the note of a dropped PDF, in the queue and on the review.
+ */
 import { Link } from 'react-router';
 import { formatPercent } from '../../../../shared/format.js';
-import { IMPORT_BULK_APPROVE_CONFIDENCE, type ImportDraft } from '../../../../shared/imports.js';
+import { IMPORT_BULK_APPROVE_CONFIDENCE, IMPORT_MSG, type ImportDraft } from '../../../../shared/imports.js';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.js';
 
 export const experimentHref = (id: number) => `/dashboard?experimento=${id}`;
@@ -26,4 +29,14 @@ export function DuplicateFlag({ of }: { of: ImportDraft['duplicateOf'] }) {
       </Link>
     </p>
   );
+}
+
+/** The same file is in someone else's import (who is not told): both may go on. */
+export function ImportedElsewhereBadge({ draft }: { draft: Pick<ImportDraft, 'importedElsewhere'> }) {
+  return draft.importedElsewhere ? <Badge tone="orange">{IMPORT_MSG.importedElsewhere}</Badge> : null;
+}
+
+/** A failed draft keeps its PDF for a while only (IMPORT_FAILED_RETENTION_DAYS). */
+export function PdfGoneNote({ draft }: { draft: Pick<ImportDraft, 'status' | 'pdfKept'> }) {
+  return draft.status === 'failed' && !draft.pdfKept ? <p className="text-xs text-slate-600">{IMPORT_MSG.pdfGone}</p> : null;
 }

@@ -20,7 +20,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import type { ExperimentFormSlot } from '../../../lib/slots.js';
 import { fetchDraftPdf, useApproveDraft, useDiscardDraft, useDraft } from '../api/imports.js';
 import { PdfPage } from './pdf-page.js';
-import { ConfidenceBadge, DuplicateFlag } from './badges.js';
+import { ConfidenceBadge, DuplicateFlag, ImportedElsewhereBadge } from './badges.js';
 
 const APPROVED = 'Experimento criado a partir do relatório';
 const DISCARDED = 'Rascunho descartado';
@@ -173,6 +173,7 @@ export function DraftReview({
         <h1 className="break-all text-xl font-bold text-slate-900">{d.filename}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <ConfidenceBadge confidence={d.confidence ?? 0} />
+          <ImportedElsewhereBadge draft={d} />
           <span className="text-xs text-slate-600">Importado por {d.owner.name}</span>
         </div>
         <DuplicateFlag of={d.duplicateOf} />

@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportDraft } from '../../../../shared/imports.js';
+import { IMPORT_MSG, type ImportDraft } from '../../../../shared/imports.js';
 import type { ExperimentFormSlotProps, ReportToExperiment } from '../../../lib/slots.js';
 
 vi.mock('./pdf-page.js', () => ({
@@ -29,6 +29,8 @@ const draft = (id: number, confidence: number, over: Partial<ImportDraft> = {}):
   },
   warnings: [],
   duplicateOf: null,
+  importedElsewhere: false,
+  pdfKept: true,
   reason: null,
   experimentId: null,
   createdAt: '2026-11-24T12:00:00Z',
@@ -39,7 +41,13 @@ const draft = (id: number, confidence: number, over: Partial<ImportDraft> = {}):
 const DRAFTS = [
   draft(1, 0.97),
   draft(2, 0.93, { duplicateOf: { experimentId: 42, label: 'Agro Alfa · Rio Verde · Soja 2024' } }),
-  draft(3, 0.6),
+  draft(3, 0.6, { importedElsewhere: true }),
+  draft(4, 0, {
+    status: 'failed',
+    confidence: null,
+    pdfKept: false,
+    reason: 'O documento não parece ser um relatório de experimento de campo.',
+  }),
 ];
 let requests: { method: string; path: string; body: unknown }[] = [];
 
@@ -115,11 +123,21 @@ describe('ReviewQueue', () => {
     await settle();
     expect(requests.some((r) => r.path === '/api/imports/drafts?status=ready&limit=100&offset=0')).toBe(true);
     const items = within(screen.getByRole('list', { name: 'Rascunhos' })).getAllByRole('listitem');
-    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['ensaio-1.pdf', 'ensaio-2.pdf', 'ensaio-3.pdf']);
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['ensaio-1.pdf', 'ensaio-2.pdf', 'ensaio-3.pdf', 'ensaio-4.pdf']);
     expect(within(items[0]!).getByText('Confiança 97,0%')).toBeTruthy();
     expect(within(items[1]!).getByRole('link', { name: 'Agro Alfa · Rio Verde · Soja 2024' }).getAttribute('href')).toBe(
       '/dashboard?experimento=42',
     );
+  });
+
+  it("marks a file someone else imported too, without naming them, and says when a failed draft's PDF is no longer kept", async () => {
+    show();
+    await settle();
+    const items = within(screen.getByRole('list', { name: 'Rascunhos' })).getAllByRole('listitem');
+    expect(within(items[2]!).getByText(IMPORT_MSG.importedElsewhere)).toBeTruthy();
+    expect(within(items[0]!).queryByText(IMPORT_MSG.importedElsewhere)).toBeNull();
+    expect(within(items[3]!).getByText(IMPORT_MSG.pdfGone)).toBeTruthy();
+    expect(within(items[2]!).queryByText(IMPORT_MSG.pdfGone)).toBeNull();
   });
 
   it('approves the drafts at or above 90 % one by one, each validated, and says what still needs review', async () => {

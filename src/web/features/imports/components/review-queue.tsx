@@ -18,7 +18,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { afterExperimentWrite } from '../../../lib/query-keys.js';
 import type { ExperimentFormSlot, ReportToExperiment } from '../../../lib/slots.js';
 import { approveDraft, type DraftFilter, importKeys, useDrafts, useImportBatches } from '../api/imports.js';
-import { ConfidenceBadge, DuplicateFlag } from './badges.js';
+import { ConfidenceBadge, DuplicateFlag, ImportedElsewhereBadge, PdfGoneNote } from './badges.js';
 import { DraftReview } from './draft-review.js';
 
 interface BulkResult {
@@ -176,9 +176,11 @@ export function ReviewQueue({ form, prepare }: { form: ExperimentFormSlot; prepa
                   <div className="flex flex-wrap items-center gap-2">
                     <ConfidenceBadge confidence={d.confidence ?? 0} />
                     <Badge>{IMPORT_STATUS_LABELS[d.status]}</Badge>
+                    <ImportedElsewhereBadge draft={d} />
                     <span className="text-xs text-slate-600">{d.owner.name}</span>
                   </div>
                   <DuplicateFlag of={d.duplicateOf} />
+                  <PdfGoneNote draft={d} />
                 </div>
                 {d.status === 'ready' ? (
                   <Button
