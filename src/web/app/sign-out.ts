@@ -79,12 +79,21 @@ export function useSignOut() {
 
 let started = false;
 
-/** Starts sending past sign-outs (main.tsx): now, when the connection returns, and when someone signs in. */
+/** While a sign-out waits and the browser believes it is online (a connection that came back flaky). */
+const RETRY_EVERY_MS = 30_000;
+
+/**
+ * Starts sending past sign-outs (main.tsx): now, when the connection returns, when someone signs
+ * in, and every 30 s while one waits.
+ */
 export function startSignOutSync(): void {
   if (started) return;
   started = true;
   const flush = () => void signOutFlow.flush();
   window.addEventListener('online', flush);
+  setInterval(() => {
+    if (navigator.onLine && signOutFlow.pending().length) flush();
+  }, RETRY_EVERY_MS);
   let userId = session.get().user?.id ?? null;
   if (userId) adoptDevice(window.localStorage, userId);
   session.subscribe(() => {
