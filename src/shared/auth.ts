@@ -174,4 +174,6 @@ export interface PublicUser {
 export interface AuthResponse {
   user: PublicUser;
   token: string;
+  /** Only signs this user out (POST /api/auth/logout as the bearer): kept for a sign-out made offline. */
+  signOutToken: string;
 }

@@ -6,6 +6,7 @@ import { startOfflineSync } from './app/offline-sync.js';
 import { preloadRoute } from './app/prefetch.js';
 import { queryClient } from './app/query-client.js';
 import { router } from './app/router.js';
+import { startSignOutSync } from './app/sign-out.js';
 import { UpdatePrompt } from './app/update-prompt.js';
 import { ToastHost } from './components/ui/toast.js';
 import { ConfirmHost } from './components/ui/confirm-dialog.js';
@@ -22,6 +23,8 @@ const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1
 idle(() => preloadRoute('/dashboard', { data: false }));
 // Experiments saved without a connection are sent from here on (issue 22).
 startOfflineSync();
+// Sign-outs made without a connection reach the server when it returns (docs/security.md).
+startSignOutSync();
 
 // Offline use (issue 22): production builds only, so vitest and the dev server never meet a worker.
 // On the very first visit the data already on screen are read again through it, to be there offline.

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from '../components/ui/toast.js';
-import { AUTH_MSG, type PublicUser } from '../../shared/auth.js';
+import type { PublicUser } from '../../shared/auth.js';
 import { initials } from '../../shared/format.js';
 import { PAGE_TEXT } from '../../shared/messages.js';
 import { LogoMark } from '../components/logo.js';
@@ -9,10 +8,11 @@ import { Button, buttonClasses } from '../components/ui/button.js';
 import { useSession } from '../lib/api.js';
 import { STORAGE_KEYS } from '../lib/session.js';
 import { useWizardProgress } from '../lib/wizard-progress.js';
-import { RoleBadge, useLogout } from '../features/auth/index.js';
+import { RoleBadge } from '../features/auth/index.js';
 import { usePendentes } from '../lib/offline-queue.js';
 import { PendingButton, PendingPanel } from './pending-panel.js';
 import { preloadOnIntent } from './prefetch.js';
+import { useSignOut } from './sign-out.js';
 
 /**
  * "Passo X de Y · name": beside the logo from tablets up; on phones it wraps to a row of its own
@@ -59,16 +59,6 @@ function useNewExperimentAction() {
       localStorage.removeItem(STORAGE_KEYS.editingExperiment);
       navigate('/novo-experimento');
     },
-  };
-}
-
-function useSignOut() {
-  const logout = useLogout();
-  const navigate = useNavigate();
-  return async () => {
-    await logout.mutateAsync();
-    toast.success(AUTH_MSG.logoutSuccess);
-    navigate('/login', { replace: true });
   };
 }
 
@@ -129,7 +119,15 @@ function AccountLinks({ user, onNavigate, asMenu }: { user: PublicUser; onNaviga
           </Link>
         </>
       ) : null}
-      <button role={role} type="button" className={`${MENU_ITEM} text-red-700`} onClick={signOut}>
+      <button
+        role={role}
+        type="button"
+        className={`${MENU_ITEM} text-red-700`}
+        onClick={() => {
+          onNavigate();
+          void signOut();
+        }}
+      >
         Sair
       </button>
     </>

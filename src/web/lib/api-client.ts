@@ -48,7 +48,8 @@ export interface UploadOptions {
 
 export interface ClientDeps {
   getToken: () => string | null;
-  setToken: (token: string) => void;
+  /** A renewed access token, and the sign-out token that came with it (docs/security.md). */
+  setToken: (token: string, signOutToken?: string) => void;
   /** Called once a refresh has failed: the session is over. */
   onSessionExpired: () => void;
   fetch?: typeof fetch;
@@ -112,8 +113,8 @@ export function createApiClient(deps: ClientDeps) {
         // A 5xx (a server or proxy down) is no verdict on the session either.
         if (res.status >= 500) return 'unreachable';
         if (!res.ok) return 'refused';
-        const { token } = (await res.json()) as { token: string };
-        deps.setToken(token);
+        const { token, signOutToken } = (await res.json()) as { token: string; signOutToken?: string };
+        deps.setToken(token, signOutToken);
         return 'renewed';
       } catch {
         return 'unreachable';

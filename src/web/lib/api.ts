@@ -8,7 +8,7 @@ export const session = createSessionStore(window.localStorage);
 
 export const api = createApiClient({
   getToken: () => session.get().token,
-  setToken: (token) => session.setToken(token),
+  setToken: (token, signOutToken) => session.setToken(token, signOutToken),
   onSessionExpired: () => session.expire(),
   isOffline: () => !navigator.onLine,
   onResponse: (res) => offline.reportResponse(res.headers, res.url),

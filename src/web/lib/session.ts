@@ -8,7 +8,11 @@ import { ROLES } from '../../shared/constants.js';
 export const STORAGE_KEYS = {
   token: 'gestao-agricola:auth-token',
   user: 'gestao-agricola:user',
+  /** Only signs the user out (docs/security.md): kept so that "Sair" offline reaches the server later. */
+  signOutToken: 'gestao-agricola:signout-token',
   editingExperiment: 'editingExperiment',
+  /** The form's drafts: one key per experiment (`…:draft:novo`, `…:draft:<id>`). */
+  draftPrefix: 'gestao-agricola:draft:',
 } as const;
 
 export interface SessionState {
@@ -43,8 +47,15 @@ function read(storage: Storage): SessionState {
   } catch {
     storage.removeItem(STORAGE_KEYS.token);
     storage.removeItem(STORAGE_KEYS.user);
+    storage.removeItem(STORAGE_KEYS.signOutToken);
     return { user: null, token: null };
   }
+}
+
+function forget(storage: Storage) {
+  storage.removeItem(STORAGE_KEYS.token);
+  storage.removeItem(STORAGE_KEYS.user);
+  storage.removeItem(STORAGE_KEYS.signOutToken);
 }
 
 export function createSessionStore(storage: Storage) {
@@ -58,18 +69,23 @@ export function createSessionStore(storage: Storage) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    set(user: PublicUser, token: string) {
+    set(user: PublicUser, token: string, signOutToken?: string) {
       storage.setItem(STORAGE_KEYS.token, token);
       storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+      if (signOutToken) storage.setItem(STORAGE_KEYS.signOutToken, signOutToken);
+      else storage.removeItem(STORAGE_KEYS.signOutToken);
       state = { user, token };
       emit();
     },
-    setToken(token: string) {
+    setToken(token: string, signOutToken?: string) {
       if (!state.user) return;
       storage.setItem(STORAGE_KEYS.token, token);
+      if (signOutToken) storage.setItem(STORAGE_KEYS.signOutToken, signOutToken);
       state = { ...state, token };
       emit();
     },
+    /** The token that only signs this session's user out, when the server gave one. */
+    signOutToken: (): string | null => (state.token ? storage.getItem(STORAGE_KEYS.signOutToken) : null),
     setUser(user: PublicUser) {
       if (!state.token) return;
       storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -78,15 +94,13 @@ export function createSessionStore(storage: Storage) {
     },
     /** Signing out. */
     clear() {
-      storage.removeItem(STORAGE_KEYS.token);
-      storage.removeItem(STORAGE_KEYS.user);
+      forget(storage);
       state = { user: null, token: null };
       emit();
     },
     /** The session ended without the user asking (the refresh token expired or was revoked). */
     expire() {
-      storage.removeItem(STORAGE_KEYS.token);
-      storage.removeItem(STORAGE_KEYS.user);
+      forget(storage);
       state = { user: null, token: null, expired: true };
       emit();
     },

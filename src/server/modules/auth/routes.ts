@@ -104,7 +104,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     const body = parseInput(registerSchema, request.body);
     const session = await service.register(body);
     setSessionCookie(request, reply, session);
-    return reply.status(201).send({ user: presentUser(session.user), token: session.token } satisfies AuthResponse);
+    return reply
+      .status(201)
+      .send({ user: presentUser(session.user), token: session.token, signOutToken: session.signOutToken } satisfies AuthResponse);
   });
 
   // Public and unlimited: one indexed row read, and it only says whether the installation is new.
@@ -120,7 +122,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     const session = await service.login(body.email, body.password);
     await login.succeeded(ip, body.email, counted);
     setSessionCookie(request, reply, session);
-    return { user: presentUser(session.user), token: session.token } satisfies AuthResponse;
+    return { user: presentUser(session.user), token: session.token, signOutToken: session.signOutToken } satisfies AuthResponse;
   });
 
   app.post('/api/auth/refresh', async (request, reply) => {
@@ -129,7 +131,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     try {
       const session = await service.refresh(raw);
       setSessionCookie(request, reply, session);
-      return { token: session.token, user: presentUser(session.user) } satisfies AuthResponse;
+      return { token: session.token, user: presentUser(session.user), signOutToken: session.signOutToken } satisfies AuthResponse;
     } catch (err) {
       clearSessionCookie(reply);
       throw err;
@@ -137,9 +139,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    // Signing out works with an expired access token too: the cookie identifies the session.
+    // Signing out works with an expired access token too: the cookie identifies the session. The
+    // bearer may also be a sign-out token (a sign-out the app made offline, sent once back online,
+    // maybe after someone else signed in on the device and replaced the cookie).
     await guards.requireUser(request).catch(() => undefined);
-    await service.logout(request.cookies[REFRESH_COOKIE], request.authUser);
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    await service.logout(request.cookies[REFRESH_COOKIE], request.authUser, request.authUser ? undefined : bearer);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });

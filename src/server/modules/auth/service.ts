@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
-import type { AuthUser } from '../../http/auth.js';
+import { type AuthUser, UUID } from '../../http/auth.js';
 import { accountLabel, recordAudit } from '../audit/public.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { randomToken, sha256 } from './tokens.js';
@@ -33,6 +33,8 @@ export interface Session {
   user: AuthUser;
   token: string;
   refreshToken: string;
+  /** Only signs this user out (POST /api/auth/logout), for a sign-out made offline (docs/security.md). */
+  signOutToken: string;
 }
 
 export class AuthService {
@@ -118,7 +120,7 @@ export class AuthService {
     });
     if (outcome.kind === 'reused') this.ctx.log.warn({ userId: outcome.userId }, 'refresh token reused: session family revoked');
     if (outcome.kind !== 'ok') throw unauthorized();
-    return { user: outcome.user, refreshToken: outcome.refreshToken, token: await this.signFor(outcome.user) };
+    return { user: outcome.user, refreshToken: outcome.refreshToken, ...(await this.signFor(outcome.user)) };
   }
 
   /** The user of a rotated token presented again in time while its successor is unused; else null. */
@@ -133,11 +135,24 @@ export class AuthService {
   }
 
   /**
-   * Revokes every refresh token of the user behind the cookie or the bearer token, and ends their
-   * access tokens (session version).
+   * Revokes every refresh token of the user behind the bearer token, the sign-out token or the
+   * cookie (in that order), and ends their access tokens (session version). A sign-out token counts
+   * only while its session version is the user's: sessions already ended since then (by a password
+   * change, another sign-out) are not ended again by an old token.
    */
-  async logout(rawToken: string | undefined, bearerUser: AuthUser | null): Promise<void> {
+  async logout(rawToken: string | undefined, bearerUser: AuthUser | null, signOutToken?: string): Promise<void> {
     let userId = bearerUser?.id;
+    if (!userId && signOutToken) {
+      const claims = await this.ctx.tokens.verifySignOut(signOutToken);
+      if (claims && UUID.test(claims.userId)) {
+        const [row] = await this.ctx.db
+          .select({ sessionVersion: users.sessionVersion })
+          .from(users)
+          .where(eq(users.id, claims.userId))
+          .limit(1);
+        if (row?.sessionVersion === claims.sessionVersion) userId = claims.userId;
+      }
+    }
     if (!userId && rawToken) {
       const [row] = await this.ctx.db
         .select({ userId: refreshTokens.userId })
@@ -336,11 +351,13 @@ export class AuthService {
 
   private async startSession(user: AuthUser, db: Db | Tx = this.ctx.db): Promise<Session> {
     const refreshToken = await this.insertRefreshToken(db, user.id, crypto.randomUUID(), randomToken());
-    return { user, refreshToken, token: await this.signFor(user) };
+    return { user, refreshToken, ...(await this.signFor(user)) };
   }
 
-  private signFor(user: AuthUser): Promise<string> {
-    return this.ctx.tokens.sign({ userId: user.id, sessionVersion: user.sessionVersion });
+  private async signFor(user: AuthUser): Promise<{ token: string; signOutToken: string }> {
+    const claims = { userId: user.id, sessionVersion: user.sessionVersion };
+    const [token, signOutToken] = await Promise.all([this.ctx.tokens.sign(claims), this.ctx.tokens.signSignOut(claims)]);
+    return { token, signOutToken };
   }
 
   private async insertRefreshToken(db: Db | Tx, userId: string, familyId: string, raw: string, id?: string): Promise<string> {

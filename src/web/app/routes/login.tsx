@@ -12,6 +12,7 @@ import { Checkbox, EmailInput, PasswordInput } from '../../components/ui/field.j
 import { AuthCard, failureMessage, firstError, redirectTarget, storeSession, useLogin } from '../../features/auth/index.js';
 import { useSession } from '../../lib/api.js';
 import { preloadOnIntent, preloadRoute } from '../prefetch.js';
+import { signOutFlow } from '../sign-out.js';
 
 type Values = z.input<typeof loginSchema>;
 
@@ -37,6 +38,8 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(undefined);
     try {
+      // A sign-out made here without a connection is told to the server first.
+      await signOutFlow.flush();
       storeSession(await login.mutateAsync(values));
       setDone(true);
       // The success message stays on screen for a moment: the next page's code and data load meanwhile.

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast.js';
 import type { z } from 'zod';
 import { AUTH_MSG, type ProfileFormInput, type PublicUser, changePasswordFormSchema, profileFormSchema } from '../../../shared/auth.js';
@@ -14,20 +13,15 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.js';
 import { EmailInput, Input, NewPasswordInputs, PasswordInput, Select } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/api.js';
-import { failureMessage, RoleBadge, useChangePassword, useLogout, useUpdateProfile } from '../../features/auth/index.js';
+import { failureMessage, RoleBadge, useChangePassword, useUpdateProfile } from '../../features/auth/index.js';
+import { useSignOut } from '../sign-out.js';
 
 export function ProfilePage() {
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const signOut = useSignOut();
+  const [signingOut, setSigningOut] = useState(false);
   if (!user) return null;
-
-  const signOut = async () => {
-    await logout.mutateAsync();
-    toast.success(AUTH_MSG.logoutSuccess);
-    navigate('/login', { replace: true });
-  };
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -60,7 +54,14 @@ export function ProfilePage() {
               </dl>
               <div className="mt-6 flex flex-wrap gap-3">
                 <Button onClick={() => setEditing(true)}>Editar Perfil</Button>
-                <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSigningOut(true);
+                    void signOut().finally(() => setSigningOut(false));
+                  }}
+                  disabled={signingOut}
+                >
                   Sair
                 </Button>
               </div>

@@ -17,30 +17,40 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** 'danger' for what cannot be undone (a deletion). */
   tone?: 'primary' | 'danger';
+  /** A third way out, between cancelling and confirming (`chooseDialog` answers 'alternative'). */
+  alternativeLabel?: string;
 }
 
+/** Which button answered: the confirming one, the alternative, or cancel (Escape, ×, backdrop). */
+export type ConfirmChoice = 'confirm' | 'alternative' | 'cancel';
+
 interface Pending extends ConfirmOptions {
-  resolve: (ok: boolean) => void;
+  resolve: (choice: ConfirmChoice) => void;
 }
 
 let pending: Pending | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-function settle(ok: boolean) {
+function settle(choice: ConfirmChoice) {
   const current = pending;
   pending = null;
   emit();
-  current?.resolve(ok);
+  current?.resolve(choice);
 }
 
-/** Asks; resolves true if confirmed, false if cancelled (or replaced by a newer question). */
-export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
-  if (pending) settle(false);
+/** Asks; resolves with the button pressed ('cancel' also when replaced by a newer question). */
+export function chooseDialog(options: ConfirmOptions): Promise<ConfirmChoice> {
+  if (pending) settle('cancel');
   return new Promise((resolve) => {
     pending = { ...options, resolve };
     emit();
   });
+}
+
+/** Asks; resolves true if confirmed, false if cancelled (or replaced by a newer question). */
+export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
+  return chooseDialog(options).then((choice) => choice === 'confirm');
 }
 
 export function ConfirmHost() {
@@ -60,6 +70,7 @@ export function ConfirmHost() {
       confirmLabel={current.confirmLabel}
       cancelLabel={current.cancelLabel ?? 'Cancelar'}
       tone={current.tone ?? 'primary'}
+      {...(current.alternativeLabel ? { alternativeLabel: current.alternativeLabel } : {})}
       onAnswer={settle}
     />
   );

@@ -1,6 +1,7 @@
 /** The confirmation's dialog (confirm-dialog.tsx), a chunk of its own: pages that never ask do not download it. */
 import { useId } from 'react';
 import { Button } from './button.js';
+import type { ConfirmChoice } from './confirm-dialog.js';
 import { Modal } from './modal.js';
 
 export interface ConfirmViewProps {
@@ -9,10 +10,12 @@ export interface ConfirmViewProps {
   confirmLabel: string;
   cancelLabel: string;
   tone: 'primary' | 'danger';
-  onAnswer: (ok: boolean) => void;
+  /** A third button, between cancelling and confirming. */
+  alternativeLabel?: string;
+  onAnswer: (choice: ConfirmChoice) => void;
 }
 
-export function ConfirmView({ title, message, confirmLabel, cancelLabel, tone, onAnswer }: ConfirmViewProps) {
+export function ConfirmView({ title, message, confirmLabel, cancelLabel, tone, alternativeLabel, onAnswer }: ConfirmViewProps) {
   const messageId = useId();
   return (
     <Modal
@@ -21,13 +24,18 @@ export function ConfirmView({ title, message, confirmLabel, cancelLabel, tone, o
       describedBy={messageId}
       size="md"
       title={title}
-      onClose={() => onAnswer(false)}
+      onClose={() => onAnswer('cancel')}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onAnswer(false)}>
+          <Button variant="secondary" onClick={() => onAnswer('cancel')}>
             {cancelLabel}
           </Button>
-          <Button variant={tone} onClick={() => onAnswer(true)}>
+          {alternativeLabel ? (
+            <Button variant="secondary" onClick={() => onAnswer('alternative')}>
+              {alternativeLabel}
+            </Button>
+          ) : null}
+          <Button variant={tone} onClick={() => onAnswer('confirm')}>
             {confirmLabel}
           </Button>
         </>

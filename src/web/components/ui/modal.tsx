@@ -98,7 +98,9 @@ export function Modal({
           </button>
         </div>
         <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
-        {footer ? <div className="flex justify-end gap-3 border-t border-soil-100 bg-soil-50 px-5 py-3 sm:px-6">{footer}</div> : null}
+        {footer ? (
+          <div className="flex flex-wrap justify-end gap-3 border-t border-soil-100 bg-soil-50 px-5 py-3 sm:px-6">{footer}</div>
+        ) : null}
       </div>
     </div>,
     document.body,

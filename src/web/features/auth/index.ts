@@ -3,7 +3,6 @@ export { AuthProvider } from './auth-provider.js';
 export { useChangePassword } from './api/change-password.js';
 export { useForgotPassword } from './api/forgot-password.js';
 export { storeSession, useLogin } from './api/login.js';
-export { useLogout } from './api/logout.js';
 export { useUpdateProfile } from './api/profile.js';
 export { useRegister } from './api/register.js';
 export { registrationKey, useRegistrationInfo } from './api/registration.js';

@@ -15,7 +15,7 @@ export interface Draft {
   version?: number;
 }
 
-const DRAFT_PREFIX = 'gestao-agricola:draft:';
+const DRAFT_PREFIX = STORAGE_KEYS.draftPrefix;
 
 export const draftKey = (experimentId: number | undefined) => `${DRAFT_PREFIX}${experimentId ?? 'novo'}`;
 

@@ -9,4 +9,4 @@ export function useLogin() {
 }
 
 /** Stores the session once the success message has been shown. */
-export const storeSession = (r: AuthResponse) => session.set(r.user, r.token);
+export const storeSession = (r: AuthResponse) => session.set(r.user, r.token, r.signOutToken);

@@ -1,0 +1,97 @@
+/**
+ * The sign-out token (docs/security.md, "Sair" offline): sign-in, sign-up and refresh hand one
+ * out; it is not an access token; as the bearer of POST /api/auth/logout it ends its user's
+ * sessions even when the refresh cookie of the device now belongs to someone else, and only while
+ * its session version is the user's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { type Account, createAccount, refreshCookieOf } from '../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { authLimitPerEmail: 1000, authLimitPerIp: 1000 } });
+  await createAccount(t.app, { role: 'admin', email: 'admin.saida@exemplo.com.br' });
+});
+afterAll(() => t.close());
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, cookies?: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers, ...(cookies ? { cookies } : {}) });
+const profile = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
+const refresh = (cookie: string) => post('/api/auth/refresh', undefined, {}, { ga_refresh: cookie });
+
+/** A sign-in as a client sees it: access token, sign-out token, refresh cookie. */
+async function signIn(a: Account) {
+  const res = await post('/api/auth/login', { email: a.user.email, password: a.password });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { token: string; signOutToken: string };
+  return { token: body.token, signOutToken: body.signOutToken, cookie: refreshCookieOf(res)! };
+}
+
+describe('sign-out token', () => {
+  it('comes with sign-up, sign-in and refresh, and is not an access token', async () => {
+    const register = await post('/api/auth/register', {
+      name: 'Pessoa Saída',
+      email: 'pessoa.saida@exemplo.com.br',
+      password: 'senha-segura-1',
+      role: 'user',
+    });
+    expect(register.statusCode).toBe(201);
+    expect(register.json().signOutToken).toEqual(expect.any(String));
+    const a = await createAccount(t.app);
+    const s = await signIn(a);
+    expect(s.signOutToken).not.toBe(s.token);
+    const renewed = await refresh(s.cookie);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().signOutToken).toEqual(expect.any(String));
+    // It opens nothing: the API refuses it as a bearer.
+    const res = await profile(s.signOutToken);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('as the bearer of logout, without the cookie, ends the access tokens and the refresh family', async () => {
+    const a = await createAccount(t.app);
+    const s = await signIn(a);
+    expect((await profile(s.token)).statusCode).toBe(200);
+    expect((await post('/api/auth/logout', undefined, bearer(s.signOutToken))).statusCode).toBe(204);
+    expect((await profile(s.token)).statusCode).toBe(401);
+    expect((await profile(a.token)).statusCode).toBe(401);
+    expect((await refresh(s.cookie)).statusCode).toBe(401);
+    expect((await refresh(a.refreshCookie)).statusCode).toBe(401);
+  });
+
+  it('ends the old user only, when the cookie sent with it is the next user’s', async () => {
+    const a = await createAccount(t.app);
+    const b = await createAccount(t.app);
+    const sa = await signIn(a);
+    const sb = await signIn(b);
+    expect((await post('/api/auth/logout', undefined, bearer(sa.signOutToken), { ga_refresh: sb.cookie })).statusCode).toBe(204);
+    expect((await profile(sa.token)).statusCode).toBe(401);
+    expect((await refresh(sa.cookie)).statusCode).toBe(401);
+    expect((await profile(sb.token)).statusCode).toBe(200);
+    expect((await refresh(sb.cookie)).statusCode).toBe(200);
+  });
+
+  it('ends nothing once its sessions were ended: a later sign-in survives the old token', async () => {
+    const a = await createAccount(t.app);
+    const first = await signIn(a);
+    expect((await post('/api/auth/logout', undefined, bearer(first.signOutToken))).statusCode).toBe(204);
+    const again = await signIn(a);
+    expect((await post('/api/auth/logout', undefined, bearer(first.signOutToken))).statusCode).toBe(204);
+    expect((await profile(again.token)).statusCode).toBe(200);
+    expect((await refresh(again.cookie)).statusCode).toBe(200);
+  });
+
+  it('a tampered or foreign bearer ends nothing and still answers 204', async () => {
+    const a = await createAccount(t.app);
+    const s = await signIn(a);
+    const [h, p] = s.signOutToken.split('.');
+    for (const bad of [`${h}.${p}.forged`, 'not-a-token', `${s.signOutToken}x`]) {
+      expect((await post('/api/auth/logout', undefined, bearer(bad))).statusCode).toBe(204);
+    }
+    expect((await profile(s.token)).statusCode).toBe(200);
+    expect((await refresh(s.cookie)).statusCode).toBe(200);
+  });
+});
