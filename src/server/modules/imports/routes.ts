@@ -35,7 +35,7 @@ import { queryRows } from '../../db/client.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, notFound, parseInput, serialId } from '../../http/errors.js';
 import { contentDisposition, cleanPdfFilename } from '../../http/filename.js';
-import { UPLOAD_MSG, isPdf } from '../../http/multipart.js';
+import { UPLOAD_MSG, isPdf, partsShape, unexpectedPart } from '../../http/multipart.js';
 import type { ExperimentService } from '../experiments/public.js';
 import { readReferenceData } from '../lookups/public.js';
 import { contentValue, getDraft, listDrafts, readDraftContent, visibleTo } from './repository.js';
@@ -92,7 +92,7 @@ export function importRoutes(
   guards: AuthGuards,
   opts: ImportRouteOptions,
 ): void {
-  const auth = { preHandler: guards.requireUser };
+  const auth = { onRequest: guards.requireUser };
   const kind = ctx.database.kind;
   // People's requests being answered now: the worker's queries wait for a gap (at most QUIET_MAX_WAIT_MS).
   let inFlight = 0;
@@ -146,13 +146,15 @@ export function importRoutes(
       try {
         // A file over the limit is cut and refused by itself, not the whole request (the option is
         // read at run time; its type only lists it on the other calls).
+        // Only files under `pdfs`: any other part is refused at its header, before it is read.
         const options: Parameters<typeof request.parts>[0] & { throwFileSizeLimit: boolean } = {
-          limits: { fileSize: PDF_MAX_BYTES, files: IMPORT_BATCH_MAX, fields: 10, parts: IMPORT_BATCH_MAX + 10 },
+          ...partsShape([]),
+          limits: { fileSize: PDF_MAX_BYTES, files: IMPORT_BATCH_MAX, fields: 0, parts: IMPORT_BATCH_MAX + 10 },
           throwFileSizeLimit: false,
         };
         const parts = request.parts(options);
         for await (const part of parts) {
-          if (part.type === 'field') continue;
+          if (part.type === 'field' || part.fieldname !== FILE_FIELD) throw unexpectedPart(request, part);
           const filename = cleanPdfFilename(part.filename);
           const path = join(dir, String(files.length + refused.length));
           const hash = createHash('sha256');
@@ -165,12 +167,12 @@ export function importRoutes(
           });
           // Spooled to disk: a batch may be far larger than the memory one request should hold.
           await pipeline(part.file, createWriteStream(path));
-          if (part.fieldname !== FILE_FIELD) refused.push({ filename, reason: IMPORT_MSG.noFiles });
-          else if (part.file.truncated) refused.push({ filename, reason: IMPORT_MSG.tooLarge });
+          if (part.file.truncated) refused.push({ filename, reason: IMPORT_MSG.tooLarge });
           else if (!isPdf(head)) refused.push({ filename, reason: IMPORT_MSG.notPdf });
           else files.push({ filename, path, size, sha256: hash.digest('hex') });
         }
       } catch (err) {
+        if (err instanceof AppError) throw err;
         const code = (err as { code?: string }).code;
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
           throw badRequest({ [FILE_FIELD]: IMPORT_MSG.tooManyFiles }, IMPORT_MSG.tooManyFiles);
