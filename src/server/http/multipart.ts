@@ -20,6 +20,7 @@ export const UPLOAD_MSG = {
   fieldTooLarge: 'Dados grandes demais para um experimento',
   unexpectedField: (name: string) => `Campo não esperado neste envio: "${name}"`,
   unexpectedFieldShort: 'Campo não esperado',
+  textExpected: 'Envie este campo como texto',
 } as const;
 
 export interface UploadedPdf {
@@ -49,24 +50,33 @@ export interface MultipartShape {
 
 /**
  * busboy's option: every part is handed over as a stream at its header (nothing of its value read
- * yet) unless it is one of the route's text fields, which busboy buffers. So an unexpected part
- * can be refused before it costs anything.
+ * yet) unless it is one of the route's text fields sent as plain text, which busboy buffers (up to
+ * the field limit). So an unexpected part can be refused before it costs anything, and a text
+ * field declared as JSON is never parsed by @fastify/multipart ahead of our own checks.
  */
 export function partsShape(textFields: readonly string[]) {
   return {
     isPartAFile: (name: string | undefined, contentType: string | undefined, filename: string | undefined) =>
-      filename !== undefined || contentType === 'application/octet-stream' || name === undefined || !textFields.includes(name),
+      filename !== undefined || contentType !== 'text/plain' || name === undefined || !textFields.includes(name),
   };
 }
 
+type Part = { fieldname: string; file?: NodeJS.ReadableStream & { destroy(): void } };
+
 /**
- * The 400 for a part the route does not read, naming it. The rest of the body is read and thrown
- * away (never held), as node does for a body nobody read, so the client gets this answer.
+ * Stops reading a multipart body at `part`: its stream is closed and the rest of the request is
+ * read and thrown away (never held), as node does for a body nobody read, so the client gets the
+ * answer that follows.
  */
-export function unexpectedPart(request: FastifyRequest, part: { fieldname: string; file?: NodeJS.ReadableStream & { destroy(): void } }) {
+export function discardRest(request: FastifyRequest, part: Part): void {
   request.raw.unpipe();
   part.file?.destroy();
   request.raw.resume();
+}
+
+/** The 400 for a part the route does not read, naming it; the rest of the body is discarded. */
+export function unexpectedPart(request: FastifyRequest, part: Part) {
+  discardRest(request, part);
   const name = part.fieldname.slice(0, 100);
   return badRequest({ [name || '_']: UPLOAD_MSG.unexpectedFieldShort }, UPLOAD_MSG.unexpectedField(name));
 }
@@ -96,9 +106,14 @@ export async function readMultipart(request: FastifyRequest, shape: MultipartSha
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
+      if (shape.fields.includes(part.fieldname)) {
+        // One of our text fields sent as a file or with another type (e.g. application/json).
+        discardRest(request, part);
+        throw badRequest({ [part.fieldname]: UPLOAD_MSG.textExpected });
+      }
       if (part.fieldname !== fileField) throw unexpectedPart(request, part);
       if (pdf) {
-        unexpectedPart(request, part);
+        discardRest(request, part);
         throw badRequest({ [fileField]: UPLOAD_MSG.tooManyFiles }, UPLOAD_MSG.tooManyFiles);
       }
       const content = await part.toBuffer();

@@ -210,6 +210,24 @@ describe('multipart takes only the parts a route reads', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
+  it('a text field declared as JSON is not parsed by the multipart plugin: 400 asking for text', async () => {
+    const boundary = '----campoJson';
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\nContent-Type: application/json\r\n\r\n` +
+        `{"tratamentos":${flatArray(200_000)}}\r\n--${boundary}--\r\n`,
+    );
+    const parses = bigParses();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/experiments',
+      payload,
+      headers: { ...me.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ data: UPLOAD_MSG.textExpected });
+    expect(parses()).toBe(0);
+  });
+
   it('every multipart route: update, document upload, extraction and bulk upload refuse what they do not read', async () => {
     const e = await createExperiment(t.app, me);
     const pdf = { filename: 'r.pdf', content: samplePdf() };
