@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { nestedJsonAttack } from './bench-attack.mjs';
+import { nestedJsonAttack, wideJsonAttack } from './bench-attack.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import { option as arg, waitForHealth, freePort, launchChromium } from './bench-support.mjs';
 
@@ -448,6 +448,9 @@ await browser.close();
 /* 5b. no request stalls the server (issue 18): /api/health under the nested-JSON attack */
 if (!BROWSER_ONLY) console.log('\nAtaque de JSON aninhado (sem login) contra /api/health...');
 const attack = BROWSER_ONLY ? [] : await nestedJsonAttack({ base });
+/* 5c. the same with wide JSON (issue 28): 1.5 MiB objects and flat arrays to /api/imports/drafts/1/approve */
+if (!BROWSER_ONLY) console.log('\nAtaque de JSON largo (sem login) contra /api/health...');
+const wideAttack = BROWSER_ONLY ? [] : await wideJsonAttack({ base });
 sampleRss();
 server.kill('SIGTERM');
 await new Promise((r) => server.on('exit', r));
@@ -482,6 +485,7 @@ const out = {
   },
   javascriptGzipKB: { login: loginJs, dashboard: dashboardJs },
   nestedJsonAttack: attack,
+  wideJsonAttack: wideAttack,
   serverPeakRssMB: +peakRss.toFixed(0),
 };
 mkdirSync(join(root, 'bench'), { recursive: true });
@@ -524,6 +528,10 @@ const md = BROWSER_ONLY
       '| /api/health sob ataque de JSON aninhado | pedidos | p50 ms | p95 ms | p99 ms | erros |',
       '| --- | --- | --- | --- | --- | --- |',
       ...attack.map((r) => `| ${r.name} | ${r.requests} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`),
+      '',
+      '| /api/health sob ataque de JSON largo (1,5 MiB, meta p95 ≤ 150 ms) | pedidos | p50 ms | p95 ms | p99 ms | erros |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...wideAttack.map((r) => `| ${r.name} | ${r.requests} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`),
       '',
     ].join('\n');
 for (const name of outputs) writeFileSync(join(root, 'bench', `${name}.md`), md);

@@ -17,8 +17,8 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({ webRoot });
   const body = z.object({ email: z.string().email('Email inválido'), nome: z.string().min(2, 'Nome deve ter pelo menos 2 caracteres') });
-  t.app.post('/api/__test/validate', async (req) => parseInput(body, req.body));
-  t.app.get('/api/__test/boom', async () => {
+  t.app.post('/api/__test/validate', { config: { public: true } }, async (req) => parseInput(body, req.body));
+  t.app.get('/api/__test/boom', { config: { public: true } }, async () => {
     throw new Error('select password_hash from users -- segredo');
   });
 });

@@ -10,7 +10,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { dataVersion } from './db/changes.js';
 import type { Database } from './db/client.js';
-import { createAuthGuards } from './http/auth.js';
+import { createAuthGuards, enforceRouteAccess } from './http/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { HeavyReads } from './http/heavy-reads.js';
 import { EXPERIMENT_JSON_BYTES, SMALL_JSON_BYTES, installJsonParser } from './http/json-body.js';
@@ -53,8 +53,9 @@ declare module 'fastify' {
 }
 
 /**
- * JSON bodies are parsed before authentication, so each route takes only what it needs: 16 KiB
- * (SMALL_JSON_BYTES) unless listed here. Experiments travel as multipart and are limited while
+ * Each route takes only the JSON it needs: 16 KiB (SMALL_JSON_BYTES) unless listed here. Routes
+ * that are not public authenticate before the body is read (http/auth.ts), so a raised limit is
+ * open to signed-in users only. Experiments travel as multipart and are limited while
  * they stream (http/multipart.ts: 10 MiB per PDF, EXPERIMENT_JSON_BYTES for the `data` field);
  * an imported draft approved as JSON is an experiment too.
  */
@@ -82,6 +83,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const limit = BODY_LIMITS.find(([prefix]) => route.url.startsWith(prefix));
     if (limit && route.bodyLimit === undefined) route.bodyLimit = limit[1];
   });
+  // Every API route is public or authenticates at onRequest, before its body is read.
+  enforceRouteAccess(app);
 
   // One line per request, with what matters to read an incident.
   app.addHook('onResponse', (request, reply, done) => {

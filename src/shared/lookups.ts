@@ -19,6 +19,7 @@ export const LOOKUP_MSG = {
   marcaInUse: 'Esta marca está em uso por experimentos e não pode ser excluída',
   culturaInUse: 'Esta cultura está em uso por experimentos e não pode ser excluída',
   regionalInUse: 'Esta regional está em uso por experimentos e não pode ser excluída',
+  produtoUpdateEmpty: 'Informe o novo nome ou a nova marca do produto',
 } as const;
 
 const nome = z.string({ error: LOOKUP_MSG.nomeRequired }).trim().min(1, LOOKUP_MSG.nomeRequired).max(100, 'Nome muito longo');
@@ -33,4 +34,7 @@ export const produtoBodySchema = z.object({
   marca: z.string({ error: LOOKUP_MSG.marcaRequired }).trim().min(1, LOOKUP_MSG.marcaRequired),
   nome,
 });
-export const produtoUpdateSchema = produtoBodySchema.partial();
+/** A product's new name, brand or both: one at least (an empty change is a mistake, not a no-op). */
+export const produtoUpdateSchema = produtoBodySchema
+  .partial()
+  .refine((b) => b.marca !== undefined || b.nome !== undefined, { path: ['nome'], message: LOOKUP_MSG.produtoUpdateEmpty });

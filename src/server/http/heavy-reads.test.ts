@@ -23,7 +23,7 @@ beforeAll(async () => {
   // A heavy read that runs until the test lets it end (added before the app's first request).
   const guards = createAuthGuards(ctx.t.app.ctx);
   const released = new Promise<void>((resolve) => (gate = resolve));
-  ctx.t.app.get('/api/teste/leitura-lenta', { preHandler: guards.requireUser }, async (request, reply) => {
+  ctx.t.app.get('/api/teste/leitura-lenta', { onRequest: guards.requireUser }, async (request, reply) => {
     await ctx.t.app.ctx.heavyReads.hold(request, reply, 'exportacao');
     await released;
     return { ok: true };

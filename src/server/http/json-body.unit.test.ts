@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { experimentInputSchema } from '../../shared/experiment.js';
 import { largeRealExperiment, largestExperiment } from '../test/factories.js';
-import { EXPERIMENT_JSON_BYTES, MAX_JSON_DEPTH, jsonTooDeep } from './json-body.js';
+import { EXPERIMENT_JSON_BYTES, MAX_JSON_DEPTH, MAX_JSON_ITEMS, MAX_JSON_VALUES, jsonRefusal, jsonTooDeep } from './json-body.js';
 
 const nested = (depth: number, open = '[', close = ']') => open.repeat(depth) + close.repeat(depth);
 
@@ -39,6 +39,56 @@ describe('jsonTooDeep', () => {
     expect(jsonTooDeep(attack)).toBe(true);
     expect(jsonTooDeep(`[${'1,'.repeat(700_000)}1]`)).toBe(false);
     expect(performance.now() - start).toBeLessThan(200);
+  });
+});
+
+/** An object of `n` keys, `{"k0":0,"k1":1,…}`. */
+const wideObject = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+const flatArray = (n: number) => `[${Array.from({ length: n }, () => '1').join(',')}]`;
+
+describe('jsonRefusal: what a body would cost the parser', () => {
+  it('one list or object holds at most MAX_JSON_ITEMS members, at any depth', () => {
+    expect(jsonRefusal(flatArray(MAX_JSON_ITEMS))).toBeNull();
+    expect(jsonRefusal(flatArray(MAX_JSON_ITEMS + 1))).toBe('tooManyItems');
+    expect(jsonRefusal(wideObject(MAX_JSON_ITEMS))).toBeNull();
+    expect(jsonRefusal(wideObject(MAX_JSON_ITEMS + 1))).toBe('tooManyItems');
+    expect(jsonRefusal(`{"a":[{"b":${flatArray(MAX_JSON_ITEMS + 1)}}]}`)).toBe('tooManyItems');
+    // Members are counted per container: two full lists side by side are fine.
+    expect(jsonRefusal(`[${flatArray(MAX_JSON_ITEMS)},${flatArray(MAX_JSON_ITEMS)}]`)).toBeNull();
+    expect(jsonRefusal('[]')).toBeNull();
+    expect(jsonRefusal('{}')).toBeNull();
+  });
+
+  it('a body holds at most MAX_JSON_VALUES values in all', () => {
+    const lists = Math.ceil(MAX_JSON_VALUES / MAX_JSON_ITEMS) + 1;
+    const many = `[${Array.from({ length: lists }, () => flatArray(MAX_JSON_ITEMS - 1)).join(',')}]`;
+    expect(jsonRefusal(many)).toBe('tooManyValues');
+    const fewer = `[${Array.from({ length: Math.floor(MAX_JSON_VALUES / MAX_JSON_ITEMS) - 1 }, () => flatArray(MAX_JSON_ITEMS - 1)).join(',')}]`;
+    expect(jsonRefusal(fewer)).toBeNull();
+    // Objects count too: 60 objects of 900 keys.
+    expect(jsonRefusal(`[${Array.from({ length: 60 }, () => wideObject(900)).join(',')}]`)).toBe('tooManyValues');
+  });
+
+  it('commas, brackets and escaped quotes inside strings do not count', () => {
+    expect(jsonRefusal(JSON.stringify({ texto: ','.repeat(100_000), outro: '\\",[{'.repeat(10_000) }))).toBeNull();
+    expect(jsonRefusal(JSON.stringify([','.repeat(5000), '[', ']', '{']))).toBeNull();
+  });
+
+  it('refuses the attacks of 1.5 MiB: an object of ~130,000 keys, a flat list of ~790,000 numbers, nesting', () => {
+    const wide = wideObject(130_000);
+    expect(wide.length).toBeGreaterThan(1_400_000);
+    expect(jsonRefusal(wide)).toBe('tooManyItems');
+    expect(jsonRefusal(flatArray(786_000))).toBe('tooManyItems');
+    expect(jsonRefusal(nested(768 * 1024))).toBe('tooDeep');
+    // Wide in depth instead: 900 lists of 999 numbers each.
+    expect(jsonRefusal(`[${Array.from({ length: 900 }, () => flatArray(999)).join(',')}]`)).toBe('tooManyValues');
+  });
+
+  it('never refuses the largest experiment the schema accepts, nor a large real one, and keeps a margin', () => {
+    expect(
+      jsonRefusal(JSON.stringify(largestExperiment('ã')), { depth: MAX_JSON_DEPTH, values: MAX_JSON_VALUES / 3, items: 50 }),
+    ).toBeNull();
+    expect(jsonRefusal(JSON.stringify(largeRealExperiment()))).toBeNull();
   });
 });
 

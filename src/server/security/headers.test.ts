@@ -78,6 +78,48 @@ describe('security headers', () => {
     expect(big.statusCode).toBe(413);
   });
 
+  it('Cache-Control: no-store on every answer that passed a guard, success or error; public reads keep their revalidation', async () => {
+    const e = await createExperiment(t.app, me);
+    const admin = await t.app.inject({ method: 'GET', url: '/api/users', headers: me.auth });
+    expect(admin.statusCode).toBe(403);
+    for (const url of [
+      '/api/users/profile',
+      '/api/experiments',
+      `/api/experiments/${e.id}`,
+      '/api/experiments/stats',
+      '/api/experiments/999999',
+      '/api/dashboard',
+      '/api/dashboard/mapa',
+      '/api/dashboard/export.csv',
+      `/api/uploads/documents?experimentId=${e.id}`,
+      '/api/imports/drafts',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { ...me.auth, 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    expect(admin.headers['cache-control']).toBe('no-store');
+    const put = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: me.auth, payload: { company: 'Fazenda Nova' } });
+    expect(put.headers['cache-control']).toBe('no-store');
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: me.auth, payload: { email: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['cache-control']).toBe('no-store');
+    // The PDF keeps its own, stricter for shared caches.
+    const list = await t.app.inject({ method: 'GET', url: `/api/uploads/documents?experimentId=${e.id}`, headers: me.auth });
+    const id = (list.json() as { documents: Array<{ id: number }> }).documents[0]!.id;
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/uploads/documents/${id}/download`, headers: me.auth });
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
+    // Public reference data: no-cache with an ETag, so the 304 keeps working (docs/decisions/013).
+    const marcas = await t.app.inject({ method: 'GET', url: '/api/lookups/marcas', headers: me.auth });
+    expect(marcas.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/lookups/marcas',
+      headers: { 'if-none-match': String(marcas.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
   it('never answers a stack trace or SQL', async () => {
     const res = await postRaw(t.app, '/api/auth/login', '{"email":');
     expect(res.statusCode).toBe(400);

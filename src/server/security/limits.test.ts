@@ -50,23 +50,43 @@ function rawRequest(head: string): Promise<{ status: number; headers: string; bo
 }
 
 describe('JSON bodies', () => {
-  it('nesting deeper than the limit is refused with 400 before parsing, on any route, signed in or not', async () => {
-    for (const url of ['/api/auth/login', '/api/auth/register', '/api/experiments', '/api/users/profile']) {
-      const res = await postRaw(t.app, url, nested(MAX_JSON_DEPTH + 1));
+  it('nesting deeper than the limit is refused with 400 before parsing, on any route (signed in where the route wants it)', async () => {
+    for (const [url, headers] of [
+      ['/api/auth/login', {}],
+      ['/api/auth/register', {}],
+      ['/api/users/change-password', me.auth],
+      ['/api/analises/conjunta', me.auth],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: nested(MAX_JSON_DEPTH + 1),
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: JSON_MSG.tooDeep, fields: { _: JSON_MSG.tooDeep } } });
     }
+    // Without a token a protected route answers 401 before reading the body (bodies.test.ts).
+    expect((await postRaw(t.app, '/api/users/change-password', nested(MAX_JSON_DEPTH + 1))).statusCode).toBe(401);
     // Exactly at the limit the parser runs (and the schema refuses the shape).
     const atLimit = await postRaw(t.app, '/api/auth/login', nested(MAX_JSON_DEPTH));
     expect(atLimit.json().error.message).not.toBe(JSON_MSG.tooDeep);
   });
 
-  it('16 KiB where no large JSON is expected: 413 in the contract shape, before authentication', async () => {
+  it('16 KiB where no large JSON is expected: 413 in the contract shape (after authentication where the route wants it)', async () => {
     const big = JSON.stringify({ texto: 'x'.repeat(17 * 1024) });
-    for (const url of ['/api/auth/login', '/api/experiments', '/api/lookups/marcas', '/api/users/change-password']) {
-      const res = await postRaw(t.app, url, big);
+    for (const [url, headers] of [
+      ['/api/auth/login', {}],
+      ['/api/auth/forgot-password', {}],
+      ['/api/users/change-password', me.auth],
+      ['/api/analises/conjunta', me.auth],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: big });
       expect(res.statusCode, url).toBe(413);
       expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: MSG.payloadTooLarge } });
+    }
+    for (const url of ['/api/experiments', '/api/lookups/marcas', '/api/users/change-password']) {
+      expect((await postRaw(t.app, url, big)).statusCode, url).toBe(401);
     }
   });
 

@@ -18,7 +18,7 @@ import { getExperiments } from '../experiments/public.js';
 export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
   app.post(
     '/api/analises/conjunta',
-    { preHandler: guards.requireUser, config: { failureMessage: 'Erro ao calcular a análise conjunta' } },
+    { onRequest: guards.requireUser, config: { failureMessage: 'Erro ao calcular a análise conjunta' } },
     async (request, reply) => {
       const parsed = z.safeParse(analiseConjuntaSchema, request.body);
       if (!parsed.success) {

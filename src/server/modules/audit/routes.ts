@@ -21,7 +21,7 @@ const auditQuery = z.object({
 export function auditRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
   app.get(
     '/api/admin/auditoria',
-    { preHandler: guards.requireRole('admin'), config: { failureMessage: 'Erro ao buscar a auditoria' } },
+    { onRequest: guards.requireRole('admin'), config: { failureMessage: 'Erro ao buscar a auditoria' } },
     async (request) => {
       const { limit, offset, experimentId, tipo } = parseInput(auditQuery, request.query);
       const where = and(experimentId ? eq(auditLog.experimentId, experimentId) : undefined, tipo ? eq(auditLog.kind, tipo) : undefined);

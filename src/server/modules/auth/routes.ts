@@ -95,8 +95,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
   const counter = new AttemptCounter(ctx.db);
   const login = loginLimits(ctx, counter);
   const recovery = recoveryLimits(ctx, counter);
+  // Signing up, in and out, and recovering a password need no token (sign-out reads one if sent).
+  const open = { config: { public: true } };
 
-  app.post('/api/auth/register', async (request, reply) => {
+  app.post('/api/auth/register', open, async (request, reply) => {
     // Per address: bounds how many e-mails one client can probe through the 409 (the spec's
     // "Este email já está cadastrado" stays).
     const [signups] = await counter.hit([`signup:ip:${addressKey(request.ip)}`], WINDOW_SECONDS);
@@ -110,12 +112,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
   });
 
   // Public and unlimited: one indexed row read, and it only says whether the installation is new.
-  app.get('/api/auth/registration', async (_request, reply) => {
+  app.get('/api/auth/registration', open, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { adminAvailable: await service.adminAvailable() } satisfies RegistrationInfoResponse;
   });
 
-  app.post('/api/auth/login', async (request, reply) => {
+  app.post('/api/auth/login', open, async (request, reply) => {
     const ip = addressKey(request.ip);
     const counted = await login.check(reply, ip, emailKey(request.body));
     const body = parseInput(loginSchema, request.body);
@@ -125,7 +127,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     return { user: presentUser(session.user), token: session.token, signOutToken: session.signOutToken } satisfies AuthResponse;
   });
 
-  app.post('/api/auth/refresh', async (request, reply) => {
+  app.post('/api/auth/refresh', open, async (request, reply) => {
     const raw = request.cookies[REFRESH_COOKIE];
     if (!raw) throw unauthorized();
     try {
@@ -138,18 +140,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
     }
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', open, async (request, reply) => {
     // Signing out works with an expired access token too: the cookie identifies the session. The
     // bearer may also be a sign-out token (a sign-out the app made offline, sent once back online,
     // maybe after someone else signed in on the device and replaced the cookie).
-    await guards.requireUser(request).catch(() => undefined);
+    await guards.authenticate(request).catch(() => undefined);
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     await service.logout(request.cookies[REFRESH_COOKIE], request.authUser, request.authUser ? undefined : bearer);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });
 
-  app.post('/api/auth/forgot-password', async (request, reply) => {
+  app.post('/api/auth/forgot-password', open, async (request, reply) => {
     await recovery(reply, addressKey(request.ip), emailKey(request.body));
     const { email } = parseInput(forgotPasswordSchema, request.body);
     // Answer at once and the same way whether or not the address has an account.
@@ -159,7 +161,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
       .send({ message: 'Se o email estiver cadastrado, enviaremos um link de recuperação.' } satisfies MessageResponse);
   });
 
-  app.post('/api/auth/reset-password', async (request) => {
+  app.post('/api/auth/reset-password', open, async (request) => {
     const body = parseInput(resetPasswordSchema, request.body);
     const email = await service.resetPassword(body.token, body.password);
     await login.passwordReset(email);

@@ -27,7 +27,7 @@ const documentsQuery = pageQuery.extend({
 });
 
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
-  const opts = (failureMessage: string) => ({ preHandler: guards.requireUser, config: { failureMessage } });
+  const opts = (failureMessage: string) => ({ onRequest: guards.requireUser, config: { failureMessage } });
 
   // Aggregates over every matching experiment: kept per filter set until the next write
   // (http/response-cache.ts). Map and correlation are the engine's JSON text as it is (DashboardMap

@@ -39,7 +39,7 @@ const listQuery = z.object({
 });
 
 export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: DocumentStore, guards: AuthGuards): void {
-  const auth = { preHandler: guards.requireUser };
+  const auth = { onRequest: guards.requireUser };
 
   /** The id of an experiment's current (newest) document. */
   const currentIdOf = async (experimentId: number) => {
@@ -53,7 +53,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
   };
 
   app.post('/api/uploads/document', auth, async (request, reply) => {
-    const { fields, pdf } = await readMultipart(request);
+    const { fields, pdf } = await readMultipart(request, { fields: ['experimentId'] });
     const experimentId = Number(fields.experimentId);
     if (!fields.experimentId || !Number.isSafeInteger(experimentId) || experimentId <= 0) {
       throw badRequest({ experimentId: DOC_MSG.experimentRequired });

@@ -40,7 +40,7 @@ const analiseQuerySchema = z.object({
 export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service: ExperimentService, guards: AuthGuards): void {
   const auth = guards.requireUser;
 
-  app.get('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimentos' } }, async (request, reply) => {
+  app.get('/api/experiments', { onRequest: auth, config: { failureMessage: 'Erro ao buscar experimentos' } }, async (request, reply) => {
     const { limit, offset, busca, ordem, direcao, ...filters } = parseInput(listQuerySchema, request.query);
     if (hasAnyFilter(filters)) request.failureMessage = 'Erro ao buscar experimentos por filtros';
     // The total under these filters is kept until the next write, like the dashboard's aggregates;
@@ -59,7 +59,7 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
 
   app.get(
     '/api/experiments/stats',
-    { preHandler: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } },
+    { onRequest: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } },
     async (request, reply) => {
       const filters = parseInput(filtersSchema, request.query);
       const year = currentYear();
@@ -70,7 +70,7 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   );
 
   /** The experiment the URL names, or 404; both reads of one experiment say the same when they fail. */
-  const readOne = { preHandler: auth, config: { failureMessage: 'Erro ao buscar experimento' } };
+  const readOne = { onRequest: auth, config: { failureMessage: 'Erro ao buscar experimento' } };
   const experimentOf = async (id: string) => {
     const experiment = await getExperiment(ctx.db, parseId(id));
     if (!experiment) throw notFound('Experimento não encontrado');
@@ -101,9 +101,9 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     }
   });
 
-  app.post('/api/experiments', { preHandler: auth, config: { failureMessage: 'Erro ao criar experimento' } }, async (request, reply) => {
+  app.post('/api/experiments', { onRequest: auth, config: { failureMessage: 'Erro ao criar experimento' } }, async (request, reply) => {
     const key = idempotencyKeyOf(request);
-    const upload = await readMultipart(request);
+    const upload = await readMultipart(request, { fields: ['data'] });
     return sendIdempotent(ctx.db, request, reply, key, upload, 201, async (store) => {
       const data = parseInput(experimentInputSchema, jsonField(upload.fields, 'data'));
       return { experiment: await service.create(currentUser(request), data, upload.pdf, { store }) } satisfies ExperimentResponse;
@@ -112,11 +112,11 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
 
   app.put<{ Params: { id: string } }>(
     '/api/experiments/:id',
-    { preHandler: auth, config: { failureMessage: 'Erro ao atualizar experimento' } },
+    { onRequest: auth, config: { failureMessage: 'Erro ao atualizar experimento' } },
     async (request, reply) => {
       const id = parseId(request.params.id);
       const key = idempotencyKeyOf(request);
-      const upload = await readMultipart(request);
+      const upload = await readMultipart(request, { fields: ['data'] });
       return sendIdempotent(ctx.db, request, reply, key, upload, 200, async (store) => {
         const data = parseInput(experimentUpdateSchema, jsonField(upload.fields, 'data'));
         return { experiment: await service.update(currentUser(request), id, data, upload.pdf, store) } satisfies ExperimentResponse;
@@ -126,7 +126,7 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
 
   app.delete<{ Params: { id: string } }>(
     '/api/experiments/:id',
-    { preHandler: auth, config: { failureMessage: 'Erro ao deletar experimento' } },
+    { onRequest: auth, config: { failureMessage: 'Erro ao deletar experimento' } },
     async (request, reply) => {
       await service.remove(currentUser(request), parseId(request.params.id));
       return reply.status(204).send();

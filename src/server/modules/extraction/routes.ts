@@ -43,9 +43,9 @@ export function extractionRoutes(app: FastifyInstance, ctx: AppContext, guards: 
   app.addHook('onClose', () => pdfText.close());
   app.post(
     '/api/extract-pdf',
-    { preHandler: guards.requireUser, config: { failureMessage: EXTRACTION_MSG.error } },
+    { onRequest: guards.requireUser, config: { failureMessage: EXTRACTION_MSG.error } },
     async (request, reply) => {
-      const { pdf } = await readMultipart(request);
+      const { pdf } = await readMultipart(request, { fields: [] });
       if (!pdf) throw badRequest({ pdf: 'Envie o relatório em PDF no campo "pdf".' });
       const reference = await readReferenceData(ctx);
       // The client closing the connection before the answer cancels the job.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 
 export function healthRoutes(app: FastifyInstance, database: Database): void {
-  app.get('/api/health', async (request, reply) => {
+  app.get('/api/health', { config: { public: true } }, async (request, reply) => {
     try {
       await database.ping();
       return { status: 'ok', database: database.kind } satisfies HealthResponse;

@@ -34,7 +34,7 @@ import { queryRows } from '../../db/client.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, errorBody, isDiskFull, notFound, parseInput, serialId } from '../../http/errors.js';
 import { contentDisposition, cleanPdfFilename } from '../../http/filename.js';
-import { UPLOAD_MSG, isPdf } from '../../http/multipart.js';
+import { UPLOAD_MSG, isPdf, partsShape, unexpectedPart } from '../../http/multipart.js';
 import { draftLabel, recordAudit } from '../audit/public.js';
 import type { ExperimentService } from '../experiments/public.js';
 import { readReferenceData } from '../lookups/public.js';
@@ -132,7 +132,7 @@ export function importRoutes(
   guards: AuthGuards,
   opts: ImportRouteOptions,
 ): void {
-  const auth = { preHandler: guards.requireUser };
+  const auth = { onRequest: guards.requireUser };
   const kind = ctx.database.kind;
   const limits = { ...IMPORT_LIMIT_DEFAULTS, ...ctx.config.importLimits };
   const spoolDir = spoolRoot(ctx.config.dataDir);
@@ -211,22 +211,23 @@ export function importRoutes(
       try {
         // A file over the limit is cut and refused by itself, not the whole request (the option is
         // read at run time; its type only lists it on the other calls).
+        // Only files under `pdfs`: any other part is refused at its header, before it is read.
         const options: Parameters<typeof request.parts>[0] & { throwFileSizeLimit: boolean } = {
-          limits: { fileSize: PDF_MAX_BYTES, files: IMPORT_BATCH_MAX, fields: 10, parts: IMPORT_BATCH_MAX + 10 },
+          ...partsShape([]),
+          limits: { fileSize: PDF_MAX_BYTES, files: IMPORT_BATCH_MAX, fields: 0, parts: IMPORT_BATCH_MAX + 10 },
           throwFileSizeLimit: false,
         };
         const parts = request.parts(options);
         for await (const part of parts) {
-          if (part.type === 'field') continue;
+          if (part.type === 'field' || part.fieldname !== FILE_FIELD) throw unexpectedPart(request, part);
           const filename = cleanPdfFilename(part.filename);
           const path = join(dir, String(files.length + refused.length));
           // Spooled to disk (a batch may be far larger than the memory one request should hold),
           // but only as far as the quota goes: a file past it is read through and not kept.
           const room = before.room();
-          const budget = part.fieldname === FILE_FIELD && room.files > 0 ? room.bytes : -1;
+          const budget = room.files > 0 ? room.bytes : -1;
           const f = await spool(part.file, path, budget);
-          if (part.fieldname !== FILE_FIELD) refused.push({ filename, reason: IMPORT_MSG.noFiles });
-          else if (part.file.truncated) refused.push({ filename, reason: IMPORT_MSG.tooLarge });
+          if (part.file.truncated) refused.push({ filename, reason: IMPORT_MSG.tooLarge });
           else if (!isPdf(f.head)) refused.push({ filename, reason: IMPORT_MSG.notPdf });
           else if (!f.spooled) refused.push({ filename, reason: before.refusal(f.size) ?? IMPORT_MSG.storageFull });
           else {
@@ -235,7 +236,7 @@ export function importRoutes(
           }
         }
       } catch (err) {
-        if (isDiskFull(err)) throw err;
+        if (isDiskFull(err) || err instanceof AppError) throw err;
         const code = (err as { code?: string }).code;
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
           throw badRequest({ [FILE_FIELD]: IMPORT_MSG.tooManyFiles }, IMPORT_MSG.tooManyFiles);

@@ -124,3 +124,57 @@ describe('admin management', () => {
     });
   });
 });
+
+describe('bad bodies on every write: 400 with fields, never 500, nothing changed', () => {
+  it('{}, [], null, a string, wrong types and blanks on each POST and PUT', async () => {
+    const p = await call('POST', '/api/lookups/produtos', ctx.admin, { marca: 'Maximus', nome: 'Produto Intacto' });
+    expect(p.statusCode).toBe(201);
+    const id = p.json().produto.id as number;
+    const before = (await call('GET', '/api/lookups/produtos-por-marca')).body;
+    const writes: Array<['POST' | 'PUT', string]> = [
+      ['POST', '/api/lookups/marcas'],
+      ['PUT', '/api/lookups/marcas/Maximus'],
+      ['POST', '/api/lookups/culturas'],
+      ['PUT', '/api/lookups/culturas/Soja'],
+      ['POST', '/api/lookups/produtos'],
+      ['PUT', `/api/lookups/produtos/${id}`],
+      ['POST', '/api/lookups/regioes'],
+      ['PUT', '/api/lookups/regioes/CMG'],
+    ];
+    const bodies: unknown[] = [
+      {},
+      [],
+      null,
+      'texto',
+      42,
+      { nome: 42 },
+      { nome: null, marca: [] },
+      { nome: '   ', sigla: {} },
+      { marca: 7 },
+    ];
+    for (const [method, url] of writes) {
+      for (const body of bodies) {
+        const res = await ctx.t.app.inject({
+          method,
+          url,
+          headers: { ...ctx.admin.auth, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        const what = `${method} ${url} ${JSON.stringify(body)}`;
+        expect(res.statusCode, what).toBe(400);
+        const error = res.json().error;
+        expect(error.code, what).toBe('VALIDATION_ERROR');
+        expect(Object.keys(error.fields ?? {}).length, what).toBeGreaterThan(0);
+      }
+    }
+    expect((await call('GET', '/api/lookups/produtos-por-marca')).body).toBe(before);
+    expect((await call('GET', '/api/lookups/marcas')).json().marcas).toContain('Maximus');
+  });
+
+  it('a product update names what it needs when nothing is sent', async () => {
+    const p = await call('POST', '/api/lookups/produtos', ctx.admin, { marca: 'Maximus', nome: 'Produto Vazio' });
+    const res = await call('PUT', `/api/lookups/produtos/${p.json().produto.id}`, ctx.admin, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ nome: 'Informe o novo nome ou a nova marca do produto' });
+  });
+});

@@ -70,29 +70,30 @@ async function experimentsWith(
 }
 
 export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
-  const admin = { preHandler: guards.requireRole('admin') };
+  const admin = { onRequest: guards.requireRole('admin') };
+  const open = { config: { public: true } };
   const inUse = async (column: typeof experiments.marca | typeof experiments.cultura | typeof experiments.regional, value: string) => {
     const [row] = await ctx.db.select({ n: count() }).from(experiments).where(eq(column, value));
     return (row?.n ?? 0) > 0;
   };
 
-  app.get('/api/lookups/marcas', async (req, reply) => {
+  app.get('/api/lookups/marcas', open, async (req, reply) => {
     const rows = await ctx.db.select({ nome: marcas.nome }).from(marcas);
     return sendWithEtag(req, reply, { marcas: rows.sort(byNome).map((r) => r.nome) } satisfies MarcasResponse);
   });
-  app.get('/api/lookups/regioes', async (req, reply) => {
+  app.get('/api/lookups/regioes', open, async (req, reply) => {
     const rows = await ctx.db.select({ nome: regionais.nome, sigla: regionais.sigla }).from(regionais);
     return sendWithEtag(req, reply, { regioes: rows.sort(byNome) } satisfies RegioesResponse);
   });
-  app.get('/api/lookups/estados', async (req, reply) => {
+  app.get('/api/lookups/estados', open, async (req, reply) => {
     const rows = await ctx.db.select({ nome: estados.nome, sigla: estados.sigla }).from(estados);
     return sendWithEtag(req, reply, { estados: rows.sort(byNome) } satisfies EstadosResponse);
   });
-  app.get('/api/lookups/culturas', async (req, reply) => {
+  app.get('/api/lookups/culturas', open, async (req, reply) => {
     const rows = await ctx.db.select({ nome: culturas.nome }).from(culturas);
     return sendWithEtag(req, reply, { culturas: rows.sort(byNome).map((r) => r.nome) } satisfies CulturasResponse);
   });
-  app.get('/api/lookups/produtos-por-marca', async (req, reply) =>
+  app.get('/api/lookups/produtos-por-marca', open, async (req, reply) =>
     sendWithEtag(req, reply, { produtosPorMarca: await readProdutosPorMarca(ctx) } satisfies ProdutosPorMarcaResponse),
   );
 
