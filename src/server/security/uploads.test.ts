@@ -66,16 +66,16 @@ describe('upload attacks', () => {
       const res = await extract(content);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(422);
       expect(res.json().error.message).toMatch(/Não foi possível ler o PDF/);
-      // Refused by pdf.js's own checks, not by the reader giving up at its 20 s time-out (a few
-      // seconds on an idle machine; up to ~16 s was measured with the 2 cores shared).
-      expect(Date.now() - started, name).toBeLessThan(19_000);
+      // Refused by pdf.js's own checks, not by the reader giving up at its 90 s deadline
+      // (EXTRACTION_TIMEOUT_MS): 9 s measured idle, up to 31 s with the 2 cores shared by a load of 13.
+      expect(Date.now() - started, name).toBeLessThan(60_000);
     }
     // Millions of drawing operators are read (slowly) or refused, never a 5xx.
     const flood = await extract(operatorFlood());
     expect([200, 422]).toContain(flood.statusCode);
     const health = await ctx.t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-  }, 60_000);
+  }, 300_000);
 
   it('filenames lose directories and control characters, and are cut to a sane length', async () => {
     const names = [

@@ -161,5 +161,6 @@ describe('a crashed worker', () => {
     expect(next.json().fieldsExtracted.length).toBeGreaterThan(5);
     const health = await crashCtx.t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-  }, 60_000);
+    // 5.8 s measured idle, 28 s with the 2 cores shared by a load of 13 (a worker thread restarted).
+  }, 180_000);
 });
