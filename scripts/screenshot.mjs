@@ -1,5 +1,5 @@
 // Dev aid: screenshots of pages of a running app in Debian's Chromium.
-//   node scripts/screenshot.mjs [--width 1280] [--token JWT] URL OUT.png [URL OUT.png ...]
+//   node scripts/screenshot.mjs [--width 1280] URL OUT.png [URL OUT.png ...] (pages that need no sign-in)
 import { launchChromium } from './bench-support.mjs';
 
 const args = process.argv.slice(2);
