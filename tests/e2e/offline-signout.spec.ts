@@ -5,12 +5,10 @@
  */
 import { type Page, type Route, expect, test } from '@playwright/test';
 import { SOY_EXPERIMENT, apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { SAVED_ON_DEVICE, fillControlToPdf, fillFirstSteps, heading } from './offline-wizard.js';
 
 test.use({ serviceWorkers: 'allow' });
 
-const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
-const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-const SAVED_ON_DEVICE = 'Salvo neste aparelho — será enviado quando houver conexão';
 const QUESTION = 'Sair deste aparelho?';
 
 async function controlled(page: Page) {
@@ -47,29 +45,8 @@ async function deviceState(page: Page) {
 
 /** Steps 1 to 7 of the wizard, saved (offline: kept on the device). */
 async function saveExperiment(page: Page, consultoria: string) {
-  await page.locator('input[name="consultoria"]').fill(consultoria);
-  await page.locator('select[name="marca"]').selectOption('Aminoagro');
-  await page.locator('select[name="bu"]').selectOption('BU2');
-  await page.locator('select[name="regional"]').selectOption('GO');
-  await next(page);
-  await page.locator('input[name="cidade"]').fill('Rio Verde');
-  await page.locator('select[name="estado"]').selectOption('GO');
-  await next(page);
-  await page.locator('input[name="teor_argila"]').fill('42');
-  await page.locator('input[name="teor_materia_organica"]').fill('3,1');
-  await next(page);
-  await page.locator('select[name="cultura"]').selectOption('Soja');
-  await page.locator('input[name="cultivar"]').fill('Brasmax Garra');
-  await page.locator('select[name="ano"]').selectOption('2025');
-  await next(page);
-  await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
-  await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Foliar');
-  await page.locator('input[name="tratamentos.0.produtividade"]').fill('3500');
-  await next(page);
-  await page.locator('select[name="tipo_estatistica"]').selectOption('DBC');
-  await page.locator('input[name="custo_protocolo"]').fill('4500');
-  await next(page);
-  await page.locator('input[name="pdf"]').setInputFiles(pdfFile('Ensaio de Ana.pdf', consultoria));
+  await fillFirstSteps(page, consultoria, 'Brasmax Garra');
+  await fillControlToPdf(page, { pdfName: 'Ensaio de Ana.pdf', marker: consultoria });
   await page.getByRole('button', { name: 'Salvar Experimento' }).click();
   await expect(page.getByRole('status').filter({ hasText: SAVED_ON_DEVICE }).first()).toBeVisible();
 }

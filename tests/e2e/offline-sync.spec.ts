@@ -5,33 +5,9 @@
  * first answer. The reload while offline needs the service worker (another branch): this journey
  * goes offline only after the app has loaded and reopens the page online, with the sends held back.
  */
-import { type Page, type Request, type Route, expect, test } from '@playwright/test';
+import { type Request, type Route, expect, test } from '@playwright/test';
 import { apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
-
-const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
-const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-const SAVED_ON_DEVICE = 'Salvo neste aparelho — será enviado quando houver conexão';
-
-/** Steps 1–4 of the wizard (consultoria to the crop), numbers typed the Brazilian way. */
-async function fillFirstSteps(page: Page, consultoria: string, cultivar: string) {
-  await page.locator('input[name="consultoria"]').fill(consultoria);
-  await page.locator('select[name="marca"]').selectOption('Aminoagro');
-  await page.locator('select[name="bu"]').selectOption('BU2');
-  await page.locator('select[name="regional"]').selectOption('GO');
-  await next(page);
-  await heading(page, 'Localização');
-  await page.locator('input[name="cidade"]').fill('Rio Verde');
-  await page.locator('select[name="estado"]').selectOption('GO');
-  await next(page);
-  await heading(page, 'Características do Solo');
-  await page.locator('input[name="teor_argila"]').fill('42');
-  await page.locator('input[name="teor_materia_organica"]').fill('3,1');
-  await next(page);
-  await heading(page, 'Dados da Cultura');
-  await page.locator('select[name="cultura"]').selectOption('Soja');
-  await page.locator('input[name="cultivar"]').fill(cultivar);
-  await page.locator('select[name="ano"]').selectOption('2025');
-}
+import { SAVED_ON_DEVICE, fillControlToPdf, fillFirstSteps, heading, next } from './offline-wizard.js';
 
 test('an experiment saved offline is kept, survives a closed page and is sent exactly once', async ({ context, request }) => {
   const user = await registerByApi(request, newUser({ role: 'consultor' }));
@@ -146,15 +122,7 @@ test('a save cut off by the network is kept under its key; a refusal is correcte
   await signIn(page, user);
   await page.getByRole('button', { name: 'Novo Experimento' }).click();
   await fillFirstSteps(page, consultoria, 'Cultivar Antiga');
-  await next(page);
-  await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
-  await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Foliar');
-  await page.locator('input[name="tratamentos.0.produtividade"]').fill('3500');
-  await next(page);
-  await page.locator('select[name="tipo_estatistica"]').selectOption('DBC');
-  await page.locator('input[name="custo_protocolo"]').fill('4500');
-  await next(page);
-  await page.locator('input[name="pdf"]').setInputFiles(pdfFile('Ensaio rede.pdf', consultoria));
+  await fillControlToPdf(page, { pdfName: 'Ensaio rede.pdf', marker: consultoria });
 
   // Online, but the upload is cut off: the experiment is kept under the key the save used.
   await page.getByRole('button', { name: 'Salvar Experimento' }).click();
@@ -222,15 +190,7 @@ test.describe('with the service worker', () => {
     await page.reload();
     await heading(page, 'Dados da Consultoria');
     await fillFirstSteps(page, consultoria, 'Brasmax Garra');
-    await next(page);
-    await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
-    await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Foliar');
-    await page.locator('input[name="tratamentos.0.produtividade"]').fill('3.500,5');
-    await next(page);
-    await page.locator('select[name="tipo_estatistica"]').selectOption('DBC');
-    await page.locator('input[name="custo_protocolo"]').fill('4.500');
-    await next(page);
-    await page.locator('input[name="pdf"]').setInputFiles(pdfFile('Ensaio no campo.pdf', consultoria));
+    await fillControlToPdf(page, { pdfName: 'Ensaio no campo.pdf', marker: consultoria, produtividade: '3.500,5', custo: '4.500' });
     await page.getByRole('button', { name: 'Salvar Experimento' }).click();
     await expect(page.getByRole('status').filter({ hasText: SAVED_ON_DEVICE }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pendentes \(1\)/ })).toBeVisible();
