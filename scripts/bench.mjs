@@ -448,7 +448,7 @@ await browser.close();
 /* 5b. no request stalls the server (issue 18): /api/health under the nested-JSON attack */
 if (!BROWSER_ONLY) console.log('\nAtaque de JSON aninhado (sem login) contra /api/health...');
 const attack = BROWSER_ONLY ? [] : await nestedJsonAttack({ base });
-/* 5c. the same with wide JSON (issue 28): 1.5 MiB objects and flat arrays to /api/imports/drafts/1/approve */
+/* 5c. the same with wide JSON: 1.5 MiB objects and flat arrays to /api/imports/drafts/1/approve */
 if (!BROWSER_ONLY) console.log('\nAtaque de JSON largo (sem login) contra /api/health...');
 const wideAttack = BROWSER_ONLY ? [] : await wideJsonAttack({ base });
 sampleRss();
