@@ -1,8 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
-
-const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
-const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+import { apiToken, newUser, pdfFile, registerByApi, signIn, next, heading } from './fixtures.js';
 
 async function fillSteps1to4(page: Page) {
   await page.locator('input[name="consultoria"]').fill('Campo Forte Consultoria');

@@ -3,8 +3,8 @@
  * sign-up is not offered a role the server would refuse.
  */
 import { readFileSync } from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
-import { apiToken, newUser, registerByApi, signIn } from './fixtures.js';
+import { expect, test } from '@playwright/test';
+import { apiToken, newUser, registerByApi, signIn, next, heading } from './fixtures.js';
 
 const REPORT = '01-blocos-soja-rio-verde.pdf';
 const report = () => ({ name: REPORT, mimeType: 'application/pdf', buffer: readFileSync(`tests/fixtures/extraction/${REPORT}`) });
@@ -17,9 +17,6 @@ const expected = JSON.parse(readFileSync('tests/fixtures/extraction/01-blocos-so
   tratamentos: { nome: string; modalidade: string }[];
 };
 const TYPED = 'Consultoria Que Eu Digitei';
-
-const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
-const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 
 test('start from a report after typing a consultoria: the typed value stays, the rest is filled, the PDF is attached', async ({
   page,

@@ -4,7 +4,7 @@
  * levels, nothing typed is lost, and the saved experiment's report shows the interaction row.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { apiToken, newUser, pdfFile, registerByApi, signIn, next } from './fixtures.js';
 
 /** T1 is the additional treatment (the control); the others cross Produto × Dose. */
 const treatments = [
@@ -23,7 +23,6 @@ const plots = [
   ['3.190,5', '3.240', '3.160', '3.230,5'],
 ];
 
-const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
 const control = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
 test('a factorial with an additional control: levels typed in step 5, design in step 6, report with A × B', async ({ page, request }) => {

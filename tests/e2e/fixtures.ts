@@ -62,3 +62,38 @@ export const SOY_EXPERIMENT = {
   ano: 2025,
   tipo_estatistica: 'DBC',
 };
+
+/**
+ * A soybean experiment with a control and one treated plot (3,300 and 3,600 kg/ha) and its PDF,
+ * created through the API as `auth`; returns its id.
+ */
+export async function createTwoTreatmentTrial(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  consultoria: string,
+  pdf: ReturnType<typeof pdfFile>,
+): Promise<number> {
+  const res = await request.post('/api/experiments', {
+    headers: auth,
+    multipart: {
+      data: JSON.stringify({
+        ...SOY_EXPERIMENT,
+        consultoria,
+        custo_protocolo: 1000,
+        tratamentos: [
+          { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3300 },
+          { nome: 'Tratado', modalidade: 'Sementes', produtividade: 3600 },
+        ],
+      }),
+      pdf,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { experiment: { id: number } }).experiment.id;
+}
+
+/** The wizard's "Próximo". */
+export const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
+
+/** A wizard step is on screen: its title (h2) is visible. */
+export const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();

@@ -6,12 +6,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { apiToken, newUser, pdfFile, registerByApi, signIn, next, heading } from './fixtures.js';
 
 const SHOTS = '/tmp/shots';
-
-const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
-const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 
 /** Keystroke by keystroke, as on a phone keyboard, then leaving the field. */
 async function typeIn(page: Page, name: string, text: string) {

@@ -4,7 +4,7 @@
  * goes once the connection is back. The manifest, its icons and the service worker are checked too.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { SOY_EXPERIMENT, apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { apiToken, createTwoTreatmentTrial, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -59,24 +59,8 @@ test('the manifest has what installing needs and its icons exist', async ({ requ
 test('offline, the app opens and shows the last data seen, read-only, until the connection returns', async ({ page, context, request }) => {
   await registerByApi(request, user);
   const auth = await apiToken(request, user);
-  const created = await request.post('/api/experiments', {
-    headers: auth,
-    multipart: {
-      data: JSON.stringify({
-        ...SOY_EXPERIMENT,
-        consultoria,
-        custo_protocolo: 1000,
-        tratamentos: [
-          { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3300 },
-          { nome: 'Tratado', modalidade: 'Sementes', produtividade: 3600 },
-        ],
-      }),
-      pdf: pdfFile('Offline.pdf', 'offline-read'),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { experiment } = (await created.json()) as { experiment: { id: number } };
-  const details = `/dashboard?aba=experimentos&experimento=${experiment.id}`;
+  const experimentId = await createTwoTreatmentTrial(request, auth, consultoria, pdfFile('Offline.pdf', 'offline-read'));
+  const details = `/dashboard?aba=experimentos&experimento=${experimentId}`;
 
   await signIn(page, user);
   await page.waitForURL('**/dashboard');

@@ -4,8 +4,8 @@
  * connection returns, and nothing of the first person for the next one (docs/security.md).
  */
 import { type Page, type Route, expect, test } from '@playwright/test';
-import { SOY_EXPERIMENT, apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
-import { SAVED_ON_DEVICE, fillControlToPdf, fillFirstSteps, heading } from './offline-wizard.js';
+import { apiToken, createTwoTreatmentTrial, heading, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { SAVED_ON_DEVICE, fillControlToPdf, fillFirstSteps } from './offline-wizard.js';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -72,22 +72,7 @@ test('Sair offline: asked, signed out at once and after a reload, ended on the s
   const bia = await registerByApi(request, newUser({ role: 'consultor' }));
   const tag = Date.now().toString(36);
   const trial = `Ensaio da Ana ${tag}`;
-  const created = await request.post('/api/experiments', {
-    headers: await apiToken(request, ana),
-    multipart: {
-      data: JSON.stringify({
-        ...SOY_EXPERIMENT,
-        consultoria: trial,
-        custo_protocolo: 1000,
-        tratamentos: [
-          { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3300 },
-          { nome: 'Tratado', modalidade: 'Sementes', produtividade: 3600 },
-        ],
-      }),
-      pdf: pdfFile('Ana.pdf', 'offline-signout'),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createTwoTreatmentTrial(request, await apiToken(request, ana), trial, pdfFile('Ana.pdf', 'offline-signout'));
 
   // Online: Ana signs in and opens the dashboard, which the worker keeps for her.
   const page = await context.newPage();

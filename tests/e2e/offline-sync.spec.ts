@@ -6,8 +6,8 @@
  * goes offline only after the app has loaded and reopens the page online, with the sends held back.
  */
 import { type Request, type Route, expect, test } from '@playwright/test';
-import { apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
-import { SAVED_ON_DEVICE, fillControlToPdf, fillFirstSteps, heading, next } from './offline-wizard.js';
+import { apiToken, newUser, pdfFile, registerByApi, signIn, heading, next } from './fixtures.js';
+import { SAVED_ON_DEVICE, fillControlToPdf, fillFirstSteps } from './offline-wizard.js';
 
 test('an experiment saved offline is kept, survives a closed page and is sent exactly once', async ({ context, request }) => {
   const user = await registerByApi(request, newUser({ role: 'consultor' }));

@@ -2,11 +2,9 @@
  * The wizard as the offline journeys fill it: steps 1–4 (consultoria to the crop, numbers typed the
  * Brazilian way), then a control, the design and the PDF, and the message of a save kept on the device.
  */
-import { type Page, expect } from '@playwright/test';
-import { pdfFile } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { pdfFile, next, heading } from './fixtures.js';
 
-export const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
-export const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
 export const SAVED_ON_DEVICE = 'Salvo neste aparelho — será enviado quando houver conexão';
 
 /** Steps 1–4, ending on step 4 filled in (the caller presses Próximo, online or not). */

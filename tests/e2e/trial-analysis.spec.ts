@@ -1,5 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
-import { apiToken, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { expect, test } from '@playwright/test';
+import { apiToken, newUser, pdfFile, registerByApi, signIn, next } from './fixtures.js';
 
 const names = ['African tall', 'Co-11', 'FS-1', 'K-7', 'Co-24'];
 const blocks = [
@@ -8,7 +8,6 @@ const blocks = [
   [39.1, 35.3, 32.1, 42.8, 21.1],
   [33.9, 29.6, 28.6, 32.1, 31.8],
 ];
-const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
 
 test('replicates typed in the form give the analysis in the details and the printable report', async ({ page, request }) => {
   const user = await registerByApi(request, newUser());
