@@ -4,12 +4,11 @@
  * through the module (no race against a real slow export), so these tests do not depend on timing.
  */
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app.js';
 import { queryRows } from '../db/client.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, type TestApp, listenOnLoopback } from '../test/app.js';
 import { testEngine } from '../test/database.js';
 import { type Account, createAccount, createExperiment, eventually } from '../test/factories.js';
 import { createAuthGuards } from './auth.js';
@@ -105,8 +104,7 @@ describe('heavy reads: one at a time per user', () => {
   });
 
   it('frees the slot when the client goes away before the answer', async () => {
-    await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.t.app.server.address() as AddressInfo;
+    const port = await listenOnLoopback(ctx.t.app);
     const req = httpRequest({ host: '127.0.0.1', port, path: '/api/teste/leitura-lenta', headers: ctx.ana.auth });
     req.on('error', () => undefined);
     req.end();

@@ -5,11 +5,10 @@
  * header, before its value is read (docs/security.md).
  */
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JSON_MSG } from '../http/json-body.js';
 import { UPLOAD_MSG } from '../http/multipart.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, type TestApp, listenOnLoopback } from '../test/app.js';
 import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../test/factories.js';
 
 let t: TestApp;
@@ -19,8 +18,7 @@ let port: number;
 beforeAll(async () => {
   t = await createTestApp({ config: { authLimitPerIp: 1_000_000, authLimitPerEmail: 1_000_000 } });
   me = await createAccount(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  port = await listenOnLoopback(t.app);
 });
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());

@@ -5,13 +5,12 @@
  * contract's shape with a pt-BR message; a well-signed token with a malformed subject is a 401.
  */
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { EXPERIMENT_JSON_BYTES, JSON_MSG, MAX_JSON_DEPTH } from '../http/json-body.js';
 import { UPLOAD_MSG } from '../http/multipart.js';
 import { AccessTokens } from '../modules/auth/public.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, type TestApp, listenOnLoopback } from '../test/app.js';
 import { type Account, buildExperiment, createAccount, largestExperiment, multipart, postRaw, samplePdf } from '../test/factories.js';
 
 let t: TestApp;
@@ -21,8 +20,7 @@ let port: number;
 beforeAll(async () => {
   t = await createTestApp({ config: { authLimitPerIp: 1_000_000, authLimitPerEmail: 1_000_000 } });
   me = await createAccount(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  port = await listenOnLoopback(t.app);
 });
 afterAll(() => t.close());
 

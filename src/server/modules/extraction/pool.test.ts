@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_UNREADABLE_MESSAGE } from '../../extraction/pdf-text.js';
 import { packageRoot } from '../../paths.js';
-import { type SignedInApp, signedInApp } from '../../test/app.js';
+import { type SignedInApp, signedInApp, listenOnLoopback } from '../../test/app.js';
 import { type Account, createAccount, multipart } from '../../test/factories.js';
 import { pdfWithContent, slowPdf } from '../../test/hostile-pdfs.js';
 import { POOL_MSG } from './routes.js';
@@ -30,9 +30,7 @@ describe('the extraction pool', () => {
 
   beforeAll(async () => {
     other = await createAccount(ctx.t.app);
-    await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = `http://127.0.0.1:${await listenOnLoopback(ctx.t.app)}`;
   });
 
   const inject = (content: Buffer, who: Account) => injectAs(ctx, content, who);
