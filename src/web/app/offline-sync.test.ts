@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncResult } from '../lib/offline-sync.js';
-import { ONLINE_RETRY_MS, runWhenOnline } from './offline-sync.js';
+import { ONLINE_RETRY_MS } from '../lib/online-retry.js';
+import { runWhenOnline } from './offline-sync.js';
 
 const result = (stop: SyncResult['stop'], enviados = 0): SyncResult => ({ enviados, recusados: 0, stop });
 

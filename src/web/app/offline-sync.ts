@@ -1,26 +1,22 @@
 /**
  * The app's sender of the offline queue (lib/offline-sync.ts) and when it runs: at start, when the
- * browser comes back online (again after 1, 3 and 6 s while the server cannot be reached yet), when a user signs in, every 30 s while something waits and the
- * browser believes it is online (a save that failed on a flaky network), and on demand from the
- * header's "Pendentes (N)" panel.
+ * browser comes back online (again after 1, 3 and 6 s while the server cannot be reached yet:
+ * lib/online-retry.ts), when a user signs in, every 30 s while something waits and the browser
+ * believes it is online (a save that failed on a flaky network), and on demand from the header's
+ * "Pendentes (N)" panel.
  */
 import type { Experiment } from '../../shared/experiment.js';
 import { toast } from '../components/ui/toast.js';
 import { api, session } from '../lib/api.js';
 import { belongsTo, offlineQueue } from '../lib/offline-queue.js';
 import { type SyncResult, createSync, itemForm } from '../lib/offline-sync.js';
+import { retryAfterOnline } from '../lib/online-retry.js';
 import { afterExperimentWrite } from '../lib/query-keys.js';
 import { queryClient } from './query-client.js';
 
 /** A queued PDF goes up on a field connection: as long as the form's own upload may take. */
 const SEND_TIMEOUT_MS = 5 * 60_000;
 const RETRY_EVERY_MS = 30_000;
-/**
- * The browser says "online" as soon as an interface is up, which may be before the server can be
- * reached (a phone joining a network, a captive portal): a run that finds no connection then is
- * tried again after these pauses, rather than 30 s later.
- */
-export const ONLINE_RETRY_MS = [1_000, 3_000, 6_000] as const;
 
 export const offlineSync = createSync({
   queue: offlineQueue,
@@ -58,16 +54,15 @@ const run = () => {
 };
 
 /** A run when the connection returns, tried again shortly while the server cannot be reached yet. */
-export async function runWhenOnline(
+export function runWhenOnline(
   sync: () => Promise<SyncResult> = () => offlineSync.syncNow(),
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  wait?: (ms: number) => Promise<void>,
 ): Promise<void> {
-  for (const pause of [0, ...ONLINE_RETRY_MS]) {
-    if (pause) await wait(pause);
-    const result = await sync().catch((): null => null);
-    if (result) announce(result);
-    if (result?.stop !== 'sem-conexao') return;
-  }
+  return retryAfterOnline(async () => {
+    const result = await sync();
+    announce(result);
+    return result.stop !== 'sem-conexao';
+  }, wait);
 }
 
 let started = false;

@@ -25,6 +25,7 @@ export const signOutFlow = createSignOut({
     await clearOfflineData(null);
   },
   send: fetchSignOut(),
+  online: () => navigator.onLine,
 });
 
 export const SIGN_OUT_TEXT = {

@@ -31,12 +31,12 @@ const person = (id: string): PublicUser => ({
 });
 const data = { consultoria: 'Campo', tratamentos: [] } as unknown as ExperimentData;
 
-function setup(send: SendSignOut) {
+function setup(send: SendSignOut, online?: () => boolean) {
   localStorage.clear();
   const session = createSessionStore(localStorage);
   const queue = createOfflineQueue(memoryStorage());
   const clearCaches = vi.fn(async () => undefined);
-  const flow = createSignOut({ storage: localStorage, session, queue, clearCaches, send });
+  const flow = createSignOut({ storage: localStorage, session, queue, clearCaches, send, ...(online ? { online } : {}) });
   return { session, queue, clearCaches, flow };
 }
 
@@ -106,6 +106,21 @@ describe('signing out on this device', () => {
     await flow.flush();
     expect(flow.pending()).toHaveLength(1);
     await flow.flush();
+    expect(flow.pending()).toEqual([]);
+  });
+
+  it('sends nothing while the browser says it has no connection, and sends once it has one', async () => {
+    let connected = false;
+    const send = vi.fn<SendSignOut>(async () => 204);
+    const { session, flow } = setup(send, () => connected);
+    session.set(person('ana'), 'access-ana', 'signout-ana');
+    await flow.signOut();
+    await flow.flush();
+    expect(send).not.toHaveBeenCalled();
+    expect(flow.pending()).toHaveLength(1);
+    connected = true;
+    await flow.flush();
+    expect(send).toHaveBeenCalledTimes(1);
     expect(flow.pending()).toEqual([]);
   });
 

@@ -101,6 +101,8 @@ export interface SignOutDeps {
   /** The query cache and the service worker's caches of users' answers. */
   clearCaches: () => Promise<void> | void;
   send: SendSignOut;
+  /** Whether the browser has a connection (navigator.onLine); without one nothing is sent. Default: yes. */
+  online?: () => boolean;
 }
 
 export function createSignOut(deps: SignOutDeps) {
@@ -108,6 +110,7 @@ export function createSignOut(deps: SignOutDeps) {
 
   /** Sends the pending sign-outs, one at a time; what cannot reach the server waits for the next try. */
   async function flushOnce(): Promise<void> {
+    if (deps.online && !deps.online()) return;
     for (const pending of readPendingSignOuts(deps.storage)) {
       const someoneSignedIn = deps.session.get().token !== null;
       // Without a sign-out token only the cookie names the old session, and it is now the next user's.
