@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { decodeQuotedPrintable, resetLinkOf, startTestSmtp, type TestSmtp } from '../../src/server/test/smtp.js';
-import { newUser, registerByApi, signIn } from './fixtures.js';
+import { newUser, registerByApi, signIn, signInByForm } from './fixtures.js';
 
 let smtp: TestSmtp;
 test.beforeAll(async () => {
@@ -99,7 +99,7 @@ test('register → dashboard → sign out → sign in → edit profile → forgo
   await page.locator('input[name="password"]').fill(user.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Email ou senha incorretos')).toBeVisible();
-  await signIn(page, { email: user.email, password: 'senha-nova-2' });
+  await signInByForm(page, { email: user.email, password: 'senha-nova-2' });
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The same link cannot be used twice.
@@ -121,8 +121,7 @@ test('changing the e-mail and the password asks for the current one, tells the o
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signIn(otherPage, user);
-  await signIn(page, user);
-  await page.goto('/perfil');
+  await signIn(page, user, '/perfil');
   await page.getByRole('button', { name: 'Editar Perfil' }).click();
 
   // The field appears only when the e-mail changes (the password card below has its own).
@@ -190,7 +189,7 @@ test('a deep link while signed out returns there after sign-in', async ({ page, 
   const user = await registerByApi(request);
   await page.goto('/perfil');
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, user);
+  await signInByForm(page, user);
   await expect(page).toHaveURL(/\/perfil$/);
   await expect(page.getByRole('heading', { name: 'Meu Perfil' })).toBeVisible();
 });

@@ -72,8 +72,7 @@ const header = (page: Page, name: string) => table(page).getByRole('columnheader
 
 test('the Experimentos tab sorts by its headers, follows the search box and opens a row', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, user);
-  await page.goto(`/dashboard?${new URLSearchParams({ produto: lote, aba: 'experimentos' })}`);
+  await signIn(page, user, `/dashboard?${new URLSearchParams({ produto: lote, aba: 'experimentos' })}`);
   await expect(page.getByRole('tab', { name: 'Experimentos' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (5)' })).toBeVisible();
   // Newest first until a header is clicked.
@@ -160,8 +159,7 @@ async function tableProblems(t: Locator) {
 for (const width of [375, 1280]) {
   test(`the report's tables never merge columns at ${width} px and scroll inside their card`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, user);
-    await page.goto(`/experimentos/${reportId}/relatorio`);
+    await signIn(page, user, `/experimentos/${reportId}/relatorio`);
     const tables = page.locator('.report-table');
     await expect(tables).toHaveCount(6);
     for (const name of ['Análise de variância', 'Testes dos pressupostos', 'Médias (kg/ha) e letras a 5%']) {
@@ -187,8 +185,7 @@ for (const width of [375, 1280]) {
 test("the report's tables print whole on an A4 page", async ({ page }) => {
   // 180 mm of printable width at 96 dpi.
   await page.setViewportSize({ width: 680, height: 900 });
-  await signIn(page, user);
-  await page.goto(`/experimentos/${reportId}/relatorio`);
+  await signIn(page, user, `/experimentos/${reportId}/relatorio`);
   const tables = page.locator('.report-table');
   await expect(tables).toHaveCount(6);
   await page.emulateMedia({ media: 'print' });
@@ -201,8 +198,7 @@ test("the report's tables print whole on an A4 page", async ({ page }) => {
 
 test('at 375 px the filters sit in a "Filtros (N)" sheet, tabs show whole labels and taps are 44 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page, user);
-  await page.goto(`/dashboard?${new URLSearchParams({ produto: lote, cultura: 'Soja', aba: 'experimentos' })}`);
+  await signIn(page, user, `/dashboard?${new URLSearchParams({ produto: lote, cultura: 'Soja', aba: 'experimentos' })}`);
   const toggle = page.getByRole('button', { name: 'Filtros (2)' });
   await expect(toggle).toBeVisible();
   // Collapsed: the selects are not on the first screen.

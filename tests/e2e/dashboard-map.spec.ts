@@ -51,8 +51,7 @@ test.beforeEach(async ({ page, request }) => {
     seeded = true;
   }
   await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
-  await signIn(page, user);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signIn(page, user, null);
 });
 
 const open = (page: Page, query: Record<string, string> = {}) =>

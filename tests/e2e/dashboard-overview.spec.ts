@@ -58,7 +58,7 @@ const chart = (page: Page, title: string | RegExp) =>
   page.getByTestId('chart-card').filter({ has: page.getByRole('heading', { name: title, exact: typeof title === 'string' }) });
 
 test('with soybean and sugarcane in view no mean yield across them: each crop in its own unit, gains compared', async ({ page }) => {
-  await signIn(page, user);
+  await signIn(page, user, null);
   await open(page);
   await expect(page.getByTestId('stat-card').filter({ hasText: 'Total de Experimentos' }).getByTestId('stat-value')).toHaveText('3');
   await expect(page.getByTestId('stat-card').filter({ hasText: 'Produtividade Média (kg/ha)' })).toHaveCount(0);
@@ -112,7 +112,7 @@ async function overlappingTicks(page: Page): Promise<string[]> {
 for (const width of [375, 1280]) {
   test(`no overlapping tick labels on the overview charts at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, user);
+    await signIn(page, user, null);
     // Everyone's experiments (more categories) and this journey's own; then one crop.
     for (const query of [{ produto: '' }, {}, { cultura: 'Soja' }] as Record<string, string>[]) {
       await open(page, query);
@@ -134,7 +134,7 @@ for (const width of [375, 1280]) {
 
 test('a click on a bar sets its filter; the data table does the same from the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, user);
+  await signIn(page, user, null);
   await open(page);
   // Crops sorted by mean yield: sugarcane, then soybean.
   const crops = chart(page, 'Produtividade média por cultura (kg/ha)');

@@ -159,8 +159,7 @@ test.describe('experiment form', () => {
 
   test('Próximo is blocked on each step by its first rule', async ({ page, request }) => {
     const user = await registerByApi(request);
-    await signIn(page, user);
-    await page.goto('/novo-experimento');
+    await signIn(page, user, '/novo-experimento');
     await next(page);
     await expect(page.getByText('Nome da consultoria é obrigatório')).toBeVisible();
     await expect(page.locator('input[name="consultoria"]')).toBeFocused();
@@ -227,8 +226,7 @@ test.describe('experiment form', () => {
 
   test('refuses a non-PDF and a file over 10 MB with the spec texts', async ({ page, request }) => {
     const user = await registerByApi(request);
-    await signIn(page, user);
-    await page.goto('/novo-experimento');
+    await signIn(page, user, '/novo-experimento');
     await fillSteps1to4(page);
     await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
     await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Foliar');
@@ -315,8 +313,7 @@ test.describe('experiment form', () => {
 
   test('a reload mid-form offers the draft back', async ({ page, request }) => {
     const user = await registerByApi(request);
-    await signIn(page, user);
-    await page.goto('/novo-experimento');
+    await signIn(page, user, '/novo-experimento');
     await page.locator('input[name="consultoria"]').fill('Rascunho Agro');
     await page.locator('select[name="marca"]').selectOption('Concorrente');
     await page.locator('select[name="bu"]').selectOption('BU1');

@@ -25,8 +25,7 @@ test('start from a report after typing a consultoria: the typed value stays, the
   // Seven steps, an extraction and a save: about 45 s on a busy two-core machine.
   test.setTimeout(120_000);
   const user = await registerByApi(request, newUser({ role: 'consultor' }));
-  await signIn(page, user);
-  await page.goto('/novo-experimento');
+  await signIn(page, user, '/novo-experimento');
   await expect(page.getByText('Passo 1 de 7 · Dados da Consultoria')).toBeVisible();
   await page.locator('input[name="consultoria"]').fill(TYPED);
 
@@ -101,8 +100,7 @@ test('start from a report after typing a consultoria: the typed value stays, the
 test('step 1 offers the report at phone width', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const user = await registerByApi(request, newUser());
-  await signIn(page, user);
-  await page.goto('/novo-experimento');
+  await signIn(page, user, '/novo-experimento');
   const button = page.getByRole('button', { name: 'Começar a partir de um relatório PDF' });
   await expect(button).toBeInViewport();
   // The step's name shows in the header on phones too.

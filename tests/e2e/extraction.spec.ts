@@ -14,8 +14,7 @@ test('the form: extract a report on step 7, choose per differing field, confirm;
   request,
 }) => {
   const user = await registerByApi(request, newUser());
-  await signIn(page, user);
-  await page.goto('/novo-experimento');
+  await signIn(page, user, '/novo-experimento');
   for (let i = 0; i < 6; i++) {
     // Step by step without validation errors is not the point here: jump with the step pills is not
     // offered, so fill the minimum on the way.
@@ -102,8 +101,7 @@ test('the dashboard modal logs the data, says so, and shows the result as a prod
 
 test('/test-extraction lays out a confirmed result, and a scanned PDF says it has no text', async ({ page, request }) => {
   const user = await registerByApi(request, newUser());
-  await signIn(page, user);
-  await page.goto('/test-extraction');
+  await signIn(page, user, '/test-extraction');
   await page.locator('input[name="pdfExtracao"]').setInputFiles(fixture('08-digitalizado.pdf'));
   await expect(page.getByText('Revisão recomendada')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/não tem texto selecionável/)).toBeVisible();

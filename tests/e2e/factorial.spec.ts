@@ -27,8 +27,7 @@ const control = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
 test('a factorial with an additional control: levels typed in step 5, design in step 6, report with A × B', async ({ page, request }) => {
   const user = await registerByApi(request, newUser());
-  await signIn(page, user);
-  await page.goto('/novo-experimento');
+  await signIn(page, user, '/novo-experimento');
   await control(page, 'consultoria').fill('Ensaio Fatorial');
   await control(page, 'marca').selectOption('Aminoagro');
   await control(page, 'bu').selectOption('BU1');

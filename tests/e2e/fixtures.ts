@@ -27,7 +27,29 @@ export async function registerByApi(request: APIRequestContext, user: TestUser =
   return user;
 }
 
-export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+/**
+ * Signs in as the sign-in page would leave the browser — the session in localStorage, the refresh
+ * cookie in the context — without drawing that page, then opens `to`. Journeys about signing in
+ * itself use signInByForm. `to: null` leaves the page on the health answer, for a journey that
+ * opens its own page next.
+ */
+export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>, to: string | null = '/dashboard'): Promise<void> {
+  // page.request shares the context's cookies: the refresh cookie is set as the form would set it.
+  const res = await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { user: unknown; token: string; signOutToken?: string };
+  // Any same-origin document gives access to the origin's storage; the health answer is the smallest.
+  await page.goto('/api/health');
+  await page.evaluate((b) => {
+    localStorage.setItem('gestao-agricola:auth-token', b.token);
+    localStorage.setItem('gestao-agricola:user', JSON.stringify(b.user));
+    if (b.signOutToken) localStorage.setItem('gestao-agricola:signout-token', b.signOutToken);
+  }, body);
+  if (to !== null) await page.goto(to);
+}
+
+/** Signs in through the sign-in page, as a person does, and waits for its success message. */
+export async function signInByForm(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(user.email);
   await page.locator('input[name="password"]').fill(user.password);

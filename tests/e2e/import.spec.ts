@@ -47,8 +47,7 @@ test('import a batch, watch it finish, approve one corrected draft, discard one,
   const first = await request.post('/api/uploads/bulk', { headers, multipart: { pdfs: file(A) } });
   expect(first.status()).toBe(202);
 
-  await signIn(page, user);
-  await page.goto('/importar');
+  await signIn(page, user, '/importar');
   await expect(page.getByRole('heading', { name: 'Importar relatórios' })).toBeVisible();
   await page
     .locator('input[name="pdfs"]')

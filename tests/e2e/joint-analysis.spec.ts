@@ -40,8 +40,7 @@ test('three sites with the same treatments are selected in the table and analyse
     ids.push((await res.json()).experiment.id);
   }
 
-  await signIn(page, user);
-  await page.goto('/dashboard?aba=experimentos');
+  await signIn(page, user, '/dashboard?aba=experimentos');
   await page.getByRole('searchbox', { name: 'Buscar experimentos' }).fill(consultoria);
   await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (3)' })).toBeVisible();
   const button = page.getByRole('button', { name: /^Análise conjunta/ });

@@ -55,8 +55,7 @@ for (const { label, viewport } of [
       const shot = (step: number) => page.screenshot({ path: `${SHOTS}/step${step}-${viewport.width}.png`, fullPage: true });
       const consultoria = `Números ${label} ${Date.now()}`;
       const user = await registerByApi(request, newUser({ role: 'consultor' }));
-      await signIn(page, user);
-      await page.goto('/novo-experimento');
+      await signIn(page, user, '/novo-experimento');
 
       await heading(page, 'Dados da Consultoria');
       await page.locator('input[name="consultoria"]').fill(consultoria);

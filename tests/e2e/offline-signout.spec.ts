@@ -4,7 +4,7 @@
  * connection returns, and nothing of the first person for the next one (docs/security.md).
  */
 import { type Page, type Route, expect, test } from '@playwright/test';
-import { apiToken, createTwoTreatmentTrial, heading, newUser, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { apiToken, createTwoTreatmentTrial, heading, newUser, pdfFile, registerByApi, signInByForm } from './fixtures.js';
 import { SAVED_ON_DEVICE, fillControlToPdf, fillFirstSteps } from './offline-wizard.js';
 
 test.use({ serviceWorkers: 'allow' });
@@ -76,7 +76,7 @@ test('Sair offline: asked, signed out at once and after a reload, ended on the s
 
   // Online: Ana signs in and opens the dashboard, which the worker keeps for her.
   const page = await context.newPage();
-  await signIn(page, ana);
+  await signInByForm(page, ana);
   await page.waitForURL('**/dashboard');
   await controlled(page);
   await page.goto('/dashboard?aba=experimentos');
@@ -137,7 +137,7 @@ test('Sair offline: asked, signed out at once and after a reload, ended on the s
   await expect.poll(async () => (await deviceState(page)).pendingSignOuts).toBeNull();
 
   // Bia signs in on the same phone: none of Ana's pending items, drafts or cached answers.
-  await signIn(page, bia);
+  await signInByForm(page, bia);
   await page.waitForURL('**/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard Agrícola' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pendentes/ })).toHaveCount(0);
@@ -157,7 +157,7 @@ test('online with an experiment waiting, Sair also offers to send it first', asy
     route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
   );
   const page = await context.newPage();
-  await signIn(page, carla);
+  await signInByForm(page, carla);
   await page.waitForURL('**/dashboard');
   const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('gestao-agricola:user') ?? '{}') as { id: string }).id);
   await page.evaluate(

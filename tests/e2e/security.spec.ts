@@ -136,8 +136,7 @@ test('an admin reads the audit trail: who created and changed which experiment, 
   expect(updated.status()).toBe(200);
 
   // Not for everyone.
-  await signIn(page, user);
-  await page.goto('/admin/auditoria');
+  await signIn(page, user, '/admin/auditoria');
   await expect(page.getByRole('heading', { name: 'Acesso Negado' })).toBeVisible();
 
   await signIn(page, ADMIN);

@@ -113,8 +113,7 @@ test.describe('the shell: landmarks, titles, skip link, dialogs, an expired sess
       void d.dismiss();
     });
     await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
-    await signIn(page, user);
-    await page.goto('/dashboard?aba=experimentos');
+    await signIn(page, user, '/dashboard?aba=experimentos');
     const card = page.getByText(consultoria).first();
     await expect(card).toBeVisible();
 
@@ -156,8 +155,7 @@ test.describe('the shell: landmarks, titles, skip link, dialogs, an expired sess
       await expect(page.getByText('Login realizado com sucesso! Redirecionando...')).toBeVisible();
     };
     await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
-    await signIn(page, user);
-    await page.goto('/perfil');
+    await signIn(page, user, '/perfil');
     await expect(page.getByRole('heading', { name: 'Meu Perfil' })).toBeVisible();
 
     // While the app is open: the next request fails, its refresh too.

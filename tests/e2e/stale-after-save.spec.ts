@@ -58,8 +58,7 @@ test('after saving an edit, the dashboard and the details show the new yield wit
   expect(created.status(), await created.text()).toBe(201);
 
   await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
-  await signIn(page, user);
-  await page.goto(`/dashboard?${new URLSearchParams({ produto: lote })}`);
+  await signIn(page, user, `/dashboard?${new URLSearchParams({ produto: lote })}`);
   // Set once on this page load: still there at the end means the app was never reloaded.
   await page.evaluate(() => ((window as unknown as { semRecarga: boolean }).semRecarga = true));
 

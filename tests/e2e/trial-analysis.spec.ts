@@ -11,8 +11,7 @@ const blocks = [
 
 test('replicates typed in the form give the analysis in the details and the printable report', async ({ page, request }) => {
   const user = await registerByApi(request, newUser());
-  await signIn(page, user);
-  await page.goto('/novo-experimento');
+  await signIn(page, user, '/novo-experimento');
   await page.locator('input[name="consultoria"]').fill('Ensaio Sorgo');
   await page.locator('select[name="marca"]').selectOption('Aminoagro');
   await page.locator('select[name="bu"]').selectOption('BU1');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigation } from 'react-router';
 import type { Role } from '../../../../shared/constants.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useSession } from '../../../lib/api.js';
@@ -14,11 +14,15 @@ export function AuthLoading() {
   );
 }
 
-/** Protected route: signed-out visitors go to /login (remembering where they were). */
+/**
+ * Protected route: signed-out visitors go to /login, remembering where they were, or where they
+ * were going when the session ended while the next page was still loading (its code or data).
+ */
 export function RequireAuth({ role, children }: { role?: Role; children: ReactNode }) {
   const status = useAuthStatus();
   const { user } = useSession();
-  const location = useLocation();
+  const current = useLocation();
+  const location = useNavigation().location ?? current;
   if (status === 'checking') return <AuthLoading />;
   if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   if (role && user.role !== role) return <Navigate to="/unauthorized" replace />;
