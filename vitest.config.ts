@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'src/server/**/*.unit.test.ts'],
           environment: 'node',
+          setupFiles: ['src/web/test/setup.ts'],
           // vitest's 5 s was passed by a statistics test (5.5 s) with the cores shared: pure
           // computation slows with the load, and its budget has to cover that.
           testTimeout: 30_000,
