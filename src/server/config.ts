@@ -52,6 +52,7 @@ const envSchema = z.object({
   IMPORT_QUOTA_MB_PER_DAY: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(1024),
   IMPORT_STORAGE_MAX_MB: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(5120),
   IMPORT_FAILED_RETENTION_DAYS: z.coerce.number({ error: 'deve ser um número inteiro de dias (0 ou mais)' }).int().min(0).default(7),
+  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'deve ser um número de milissegundos de 1000 a 600000' }).int().min(1000).max(600_000).default(30_000),
   EXTRACTION_QUEUE: z.coerce.number({ error: 'deve ser um número inteiro (0 ou mais)' }).int().min(0).default(16),
   CORS_ORIGIN: z
     .string()
@@ -95,6 +96,11 @@ export interface AppConfig {
    * per-IP limits, https for the refresh cookie's Secure flag). false when unset.
    */
   trustProxy: TrustProxy;
+  /**
+   * How long a stopping server (SIGTERM) lets requests in flight finish before it exits anyway
+   * (SHUTDOWN_GRACE_MS, default 30 s: a 10 MB upload from a slow field connection). Absent: 30 s.
+   */
+  shutdownGraceMs?: number;
   /** Origins allowed to call the API from another site; none (CORS closed) when unset. */
   corsOrigins: string[];
   /** Map tile URL template: its host is the only external one the CSP allows (images). */
@@ -187,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxQueued: e.EXTRACTION_QUEUE,
     },
     importQueue: { concurrency: e.IMPORT_CONCURRENCY },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     heavyReads: { perUser: e.HEAVY_READS_PER_USER },
     importLimits: {
       filesPerDay: e.IMPORT_QUOTA_FILES_PER_DAY,

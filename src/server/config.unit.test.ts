@@ -20,6 +20,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: tmp(), HEAVY_READS_PER_USER: bad })).toThrow(/HEAVY_READS_PER_USER/);
   });
 
+  it('reads SHUTDOWN_GRACE_MS (default 30 s, 1 s to 10 min)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).shutdownGraceMs).toBe(30_000);
+    expect(loadConfig({ DATA_DIR: tmp(), SHUTDOWN_GRACE_MS: '120000' }).shutdownGraceMs).toBe(120_000);
+    for (const bad of ['0', '999', '600001', 'meio minuto']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_GRACE_MS: bad })).toThrow(/SHUTDOWN_GRACE_MS: deve ser um número de milissegundos/);
+    }
+  });
+
   it('reads the import quota, storage bound and retention (MB in the environment, bytes in the config), with defaults', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).importLimits).toEqual(IMPORT_LIMIT_DEFAULTS);
     expect(IMPORT_LIMIT_DEFAULTS).toEqual({

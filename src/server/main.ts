@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdownGraceMs ?? 30_000);
     force.unref();
     try {
       await app.close();

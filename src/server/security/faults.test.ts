@@ -120,7 +120,9 @@ describe.runIf(testEngine().kind === 'pglite')('the server process', () => {
     expect(list.experiments.some((e) => e.cultivar === 'Durante o desligamento')).toBe(true);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 120_000);
+    // Two starts of the real server (each may take up to startServer's 180 s when the cores are
+    // shared) and an upload that has the shutdown's grace to finish.
+  }, 480_000);
 });
 
 describe('twenty saves racing on one version', () => {
