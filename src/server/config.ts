@@ -52,7 +52,12 @@ const envSchema = z.object({
   IMPORT_QUOTA_MB_PER_DAY: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(1024),
   IMPORT_STORAGE_MAX_MB: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(5120),
   IMPORT_FAILED_RETENTION_DAYS: z.coerce.number({ error: 'deve ser um número inteiro de dias (0 ou mais)' }).int().min(0).default(7),
-  SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'deve ser um número de milissegundos de 1000 a 600000' }).int().min(1000).max(600_000).default(30_000),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: 'deve ser um número de milissegundos de 1000 a 600000' })
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(30_000),
   EXTRACTION_QUEUE: z.coerce.number({ error: 'deve ser um número inteiro (0 ou mais)' }).int().min(0).default(16),
   CORS_ORIGIN: z
     .string()

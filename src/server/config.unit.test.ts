@@ -24,7 +24,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).shutdownGraceMs).toBe(30_000);
     expect(loadConfig({ DATA_DIR: tmp(), SHUTDOWN_GRACE_MS: '120000' }).shutdownGraceMs).toBe(120_000);
     for (const bad of ['0', '999', '600001', 'meio minuto']) {
-      expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_GRACE_MS: bad })).toThrow(/SHUTDOWN_GRACE_MS: deve ser um número de milissegundos/);
+      expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_GRACE_MS: bad })).toThrow(
+        /SHUTDOWN_GRACE_MS: deve ser um número de milissegundos/,
+      );
     }
   });
 
