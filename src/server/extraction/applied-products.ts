@@ -19,6 +19,9 @@ import { cleanValue, fold, key, tidyCase } from './text.js';
 const DOSE_RE =
   /(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(ml|l|kg|g)\s*(?:(?:de\s+)?p\.?\s?c\.?\s*)?(?:\/|\s+por\s+|\s+)(ha(?:\s*-\s*1|-1)?|100\s*kg(?:\s+de\s+sementes?)?|t(?:onelada)?)(?![a-z])/;
 
+/** From this many kg/ha on, a number is a yield rather than a product's dose. */
+const YIELD_NOT_DOSE_KG_HA = 1000;
+
 /** The unit as the form's suggestions write it (DOSE_UNITS). */
 function doseUnit(mass: string, per: string): string {
   const m = mass === 'ml' ? 'mL' : mass === 'l' ? 'L' : mass;
@@ -33,7 +36,10 @@ export function findDose(text: string): { dose: number; unidade: string; at: num
   if (!m) return null;
   const dose = parseBrNumber(m[1] ?? '');
   if (dose === null || dose < 0) return null;
-  return { dose, unidade: doseUnit(m[2] ?? '', m[3] ?? ''), at: m.index, end: m.index + m[0].length };
+  const unidade = doseUnit(m[2] ?? '', m[3] ?? '');
+  // A thousand kilograms a hectare and more is a yield ("3.790 kg/ha"), not what was applied.
+  if (unidade === 'kg/ha' && dose >= YIELD_NOT_DOSE_KG_HA) return null;
+  return { dose, unidade, at: m.index, end: m.index + m[0].length };
 }
 
 /** The catalogue product a text names (the longest match), by its catalogue name. */

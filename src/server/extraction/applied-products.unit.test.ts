@@ -24,6 +24,7 @@ describe('doses', () => {
 
   it('finds no dose in a yield or a plain number', () => {
     expect(findDose('Produto Alfa 3.612 kg')).toBeNull();
+    expect(findDose('Produto Alfa: 3.790 kg/ha')).toBeNull();
     expect(findDose('Maximus Amino 17')).toBeNull();
   });
 });
