@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MODALIDADE_SEM_APLICACAO } from '../../shared/constants.js';
 import { catalogueProduct, fillAppliedProducts, findDose, productsIn } from './applied-products.js';
 import { compiled as c, textPage } from './test-support.js';
-import { describedBy, extractTreatments } from './treatments.js';
+import { describedBy, type ExtractedTreatment, extractTreatments } from './treatments.js';
 
 describe('doses', () => {
   it.each([
@@ -69,13 +69,13 @@ describe('fillAppliedProducts', () => {
   });
 
   it('takes the products and doses of the description the treatment was joined with', () => {
-    const list = [{ nome: 'Produto Alfa', modalidade: 'Foliar' }];
+    const list: ExtractedTreatment[] = [{ nome: 'Produto Alfa', modalidade: 'Foliar' }];
     fillAppliedProducts(list, () => 'Produto Alfa, 0,5 L/ha, via foliar em V4', c);
     expect(list[0]?.produtos_aplicados).toEqual([{ nome: 'Produto Alfa', dose: 0.5, unidade: 'L/ha' }]);
   });
 
   it('adds the dose a name states to the description that names the product without it', () => {
-    const list = [{ nome: 'Produto Alfa 1,0 L/ha', modalidade: '' }];
+    const list: ExtractedTreatment[] = [{ nome: 'Produto Alfa 1,0 L/ha', modalidade: '' }];
     fillAppliedProducts(list, () => 'Produto Alfa via foliar', c);
     expect(list[0]?.produtos_aplicados).toEqual([{ nome: 'Produto Alfa', dose: 1, unidade: 'L/ha' }]);
   });

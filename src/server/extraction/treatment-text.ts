@@ -175,6 +175,13 @@ const descriptionTexts = new WeakMap<Described, string>();
 /** The text a description was read from, when it came from describe(). */
 export const descriptionText = (d: Described): string | undefined => descriptionTexts.get(d);
 
+/** A copy of a description (with its page or snippet) that keeps the text it was read from. */
+export function sameText<T extends Described>(copy: T, from: Described): T {
+  const text = descriptionTexts.get(from);
+  if (text !== undefined) descriptionTexts.set(copy, text);
+  return copy;
+}
+
 /** A described treatment: name up to the first comma/semicolon, dose left out, mode read. */
 export function describe(id: number | null, text: string, c: CompiledReference): Described | null {
   const desc = text.replace(/\s+/g, ' ').trim();
