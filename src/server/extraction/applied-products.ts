@@ -112,7 +112,11 @@ interface TreatmentLike {
  * name's otherwise, each with the dose the description or the name states. An untreated control
  * gets no product and, when the report gives it no mode, the modality 'Sem aplicação'.
  */
-export function fillAppliedProducts(tratamentos: TreatmentLike[], descriptionOf: (t: TreatmentLike) => string | undefined, c: CompiledReference): void {
+export function fillAppliedProducts(
+  tratamentos: TreatmentLike[],
+  descriptionOf: (t: TreatmentLike) => string | undefined,
+  c: CompiledReference,
+): void {
   for (const t of tratamentos) {
     const description = descriptionOf(t);
     if (isControl(t.nome) && !catalogueProduct(t.nome, c)) {

@@ -37,9 +37,7 @@ describe('field errors in words', () => {
     expect(describeFieldError('tratamentos.0.zzz.4', 'Valor inválido', data)).toBe('Tratamento 1 (Testemunha): Valor inválido');
     expect(describeFieldError('_', 'Dados inválidos')).toBe('Dados inválidos');
     expect(describeFieldError('qualquer.coisa', 'Valor inválido')).toBe('Valor inválido');
-    expect(describeFieldError('tratamentos', 'Adicione pelo menos um tratamento')).toBe(
-      'Tratamentos: Adicione pelo menos um tratamento',
-    );
+    expect(describeFieldError('tratamentos', 'Adicione pelo menos um tratamento')).toBe('Tratamentos: Adicione pelo menos um tratamento');
   });
 
   it('describes a whole answer, first error and the count of the rest', () => {

@@ -9,12 +9,7 @@ import type { FieldMeta } from './kinds.js';
 
 type Segment = string | number;
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim();
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 const labelIn = (fields: Record<string, FieldMeta>, name: Segment | undefined): string | null =>
   typeof name === 'string' && Object.hasOwn(fields, name) ? (fields[name]?.label ?? null) : null;

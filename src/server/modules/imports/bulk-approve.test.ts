@@ -43,7 +43,9 @@ describe('bulk approval of reports whose control has no stated mode', () => {
     expect(res.statusCode).toBe(202);
     const { batchId } = res.json() as BulkUploadResponse;
     await eventually(async () => {
-      const batch = (await ctx.t.app.inject({ method: 'GET', url: `/api/imports/${batchId}`, headers: ctx.user.auth })).json() as ImportBatchResponse;
+      const batch = (
+        await ctx.t.app.inject({ method: 'GET', url: `/api/imports/${batchId}`, headers: ctx.user.auth })
+      ).json() as ImportBatchResponse;
       return batch.done + batch.failed === batch.total ? batch : undefined;
     }, 30_000);
     const page = (
@@ -73,7 +75,9 @@ describe('bulk approval of reports whose control has no stated mode', () => {
         payload: approval(d),
       });
       expect(res.statusCode, res.body).toBe(201);
-      const { experiment } = res.json() as { experiment: { id: number; tratamentos: { modalidade: string; produtos_aplicados: { nome: string }[] }[] } };
+      const { experiment } = res.json() as {
+        experiment: { id: number; tratamentos: { modalidade: string; produtos_aplicados: { nome: string }[] }[] };
+      };
       expect(experiment.tratamentos[0]?.modalidade).toBe(MODALIDADE_SEM_APLICACAO);
       const product = d.data?.tratamentos?.[1]?.produtos_aplicados?.[0]?.nome ?? '';
       expect(product).not.toBe('');
@@ -92,7 +96,9 @@ describe('bulk approval of reports whose control has no stated mode', () => {
     const res = await upload(ctx.t.app, ctx.user, ['05-repeticoes-soja-cascavel.pdf']);
     const { batchId, accepted } = res.json() as BulkUploadResponse;
     await eventually(async () => {
-      const batch = (await ctx.t.app.inject({ method: 'GET', url: `/api/imports/${batchId}`, headers: ctx.user.auth })).json() as ImportBatchResponse;
+      const batch = (
+        await ctx.t.app.inject({ method: 'GET', url: `/api/imports/${batchId}`, headers: ctx.user.auth })
+      ).json() as ImportBatchResponse;
       return batch.done === batch.total ? batch : undefined;
     }, 30_000);
     const body = buildExperiment({

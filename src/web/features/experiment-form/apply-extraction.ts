@@ -8,7 +8,15 @@ import { EXPERIMENT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/cata
 import { type Field, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
 import { formatKgHa } from '../../../shared/format.js';
 import type { ExtractionChoices, ExtractionConflict } from '../../lib/extraction-review.js';
-import { type FormValues, type ProdutoForm, type TratamentoForm, newExperimentDefaults, newProduct, newTreatment, withBlocks } from './form-values.js';
+import {
+  type FormValues,
+  type ProdutoForm,
+  type TratamentoForm,
+  newExperimentDefaults,
+  newProduct,
+  newTreatment,
+  withBlocks,
+} from './form-values.js';
 
 type ScalarField = Exclude<keyof ExtractedData, 'tratamentos'>;
 
