@@ -41,7 +41,14 @@ export const TIPOS_ESTATISTICA = ['DBC', 'Blocos Casualizados', 'Inteiramente Ca
 export const DELINEAMENTOS_FATORIAIS = ['Fatorial DIC', 'Fatorial DBC', 'Fatorial DBC com adicional', 'Parcelas Subdivididas DBC'] as const;
 export type DelineamentoFatorial = (typeof DELINEAMENTOS_FATORIAIS)[number];
 /** Known application modes (spec 000 §3). */
-export const MODALIDADES = ['Foliar', 'Solo', 'Sementes', 'Sulco', 'Cobertura', 'Incorporado'] as const;
+export const MODOS_APLICACAO = ['Foliar', 'Solo', 'Sementes', 'Sulco', 'Cobertura', 'Incorporado'] as const;
+/**
+ * The modality of an untreated control (issue 29, decision 015): reports call it "testemunha" or
+ * "sem aplicação" and state no mode, yet the modality is required (spec 001 §4).
+ */
+export const MODALIDADE_SEM_APLICACAO = 'Sem aplicação';
+/** The modality choices: the application modes, and none for an untreated control. */
+export const MODALIDADES = [...MODOS_APLICACAO, MODALIDADE_SEM_APLICACAO] as const;
 
 export const YEAR_MIN = 2020;
 export const YEAR_MAX = 2030;

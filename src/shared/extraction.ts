@@ -3,13 +3,25 @@ import { EXTRACTED_FIELDS as CATALOGUE_EXTRACTED, type EXPERIMENT_FIELDS, type E
 import type { NumericKind } from './fields/kinds.js';
 import { formatPercent } from './format.js';
 
+/** A product a report says a treatment applied (issue 29). */
+export interface ExtractedProduct {
+  /** The catalogue's name when the report names a catalogue product, else the name as written. */
+  nome: string;
+  /** The dose when the report states it, in `unidade`. */
+  dose?: number;
+  /** The dose's unit as the report gives it ("L/ha", "mL/100 kg de sementes"). */
+  unidade?: string;
+}
+
 export interface ExtractedTreatment {
   nome: string;
-  /** One of the spec's modes, or '' when the report gives none. */
+  /** One of the modalities (MODALIDADES, 'Sem aplicação' for an untreated control), or '' when the report gives none. */
   modalidade?: string;
   produtividade?: number;
   /** Plot yields per block (kg/ha) when the report has a plot table. */
   repeticoes?: number[];
+  /** The products a treated treatment applied (never for the untreated control). */
+  produtos_aplicados?: ExtractedProduct[];
 }
 
 /** The catalogue's extraction targets: text and choices as strings, numbers as numbers. */

@@ -3,6 +3,7 @@
  * the quality evaluation (`npm run eval:extraction`) and the tests. Texts match ignoring case,
  * accents, punctuation and parenthesised remarks; numbers match within 0.5 %.
  */
+import { MODALIDADE_SEM_APLICACAO } from '../../shared/constants.js';
 import { EXTRACTED_FIELDS } from '../../shared/extraction.js';
 import type { ExtractedData, ExtractionResult } from './extract.js';
 import { key } from './text.js';
@@ -100,7 +101,9 @@ export function compareExtraction(expected: ExpectedFixture, result: ExtractionR
       if (o) fields.push({ field: `tratamentos.${name}`, index: i, expected: ev, actual: av, outcome: o });
     };
     sub('nome', exp.nome, act?.nome);
-    sub('modalidade', exp.modalidade, act?.modalidade);
+    // A control the fixture leaves without a mode is met by the untreated control's modality.
+    const untreated = exp.modalidade === '' && act?.modalidade === MODALIDADE_SEM_APLICACAO;
+    sub('modalidade', exp.modalidade, untreated ? '' : act?.modalidade);
     sub('produtividade', exp.produtividade, act?.produtividade);
     if (exp.repeticoes || act?.repeticoes) sub('repeticoes', exp.repeticoes, act?.repeticoes);
   }
@@ -316,7 +319,8 @@ export function scoreTruthTreatments(want: readonly TruthTreatment[], got: unkno
     if (t.nome !== undefined) check('nome', treatmentNameOk(t.nome, g.nome), g.nome, t.nome);
     if (t.modalidade !== undefined) {
       const ws = Array.isArray(t.modalidade) ? t.modalidade : [t.modalidade];
-      const ok = !isEmptyValue(g.modalidade) && ws.some((w) => normTruthText(w) === normTruthText(g.modalidade));
+      const untreated = g.modalidade === MODALIDADE_SEM_APLICACAO && ws.some((w) => isEmptyValue(w));
+      const ok = untreated || (!isEmptyValue(g.modalidade) && ws.some((w) => normTruthText(w) === normTruthText(g.modalidade)));
       check('modalidade', ok, g.modalidade, t.modalidade);
     }
     if (t.produtividade !== undefined) {

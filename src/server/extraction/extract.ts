@@ -11,12 +11,13 @@
  *    always asks for review (< 0.8).
  */
 import { Candidates, choose, clip, type Chosen, type ScalarField } from './candidates.js';
+import { fillAppliedProducts } from './applied-products.js';
 import { buildLayout } from './layout.js';
 import { readOrganization } from './organization.js';
 import { type PdfText, readPdfText } from './pdf-text.js';
 import { readCaptionedCosts, readLabels, readSentences, readSoilTables, readWholeDocument } from './read-fields.js';
 import { type CompiledReference, compileReference, regionalsOfState, type ReferenceData } from './reference.js';
-import { extractTreatments } from './treatments.js';
+import { describedBy, extractTreatments } from './treatments.js';
 
 import { EXTRACTED_FIELDS, type ExtractedData, type ExtractionEvidence, type ExtractionResult } from '../../shared/extraction.js';
 export type { ReferenceData } from './reference.js';
@@ -95,6 +96,8 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
   deriveRegional(c, chosen, warn);
   const treatments = extractTreatments(layout.lines, layout.flat, c, (chosen.get('cultura')?.value as string | undefined) ?? null);
   treatments.warnings.forEach(warn);
+  // What each treatment applied, and 'Sem aplicação' for an untreated control (issue 29).
+  fillAppliedProducts(treatments.tratamentos, describedBy, c);
 
   // What counts is treatments compared by yield: an invitation may list products too.
   const withYields = treatments.tratamentos.filter((t) => t.produtividade !== undefined).length;

@@ -13,6 +13,7 @@ import {
   cleanTreatmentName,
   type Described,
   describe,
+  sameText,
   ID_RE,
   idOf,
   isControl,
@@ -62,7 +63,7 @@ export function findTreatmentList(lines: TextLine[], skip: Set<number>, c: Compi
       const id = Number(m[1] ?? m[2]);
       const d = describe(id, item, c);
       const line = pageAt(m.index ?? 0);
-      if (d) items.push({ ...d, page: line?.page, snippet: line ? snippetOf(line.text) : undefined });
+      if (d) items.push(sameText({ ...d, page: line?.page, snippet: line ? snippetOf(line.text) : undefined }, d));
     });
     if (items.length < minItems) return;
     for (const d of items) if (d.id !== null && !out.has(d.id)) out.set(d.id, d);
@@ -144,7 +145,7 @@ function numberedList(lines: TextLine[], c: CompiledReference): Described[] {
     const described = items
       .map((it) => describe(it.id, it.text.replace(/\t/g, ' '), c))
       .filter((d): d is Described => d !== null)
-      .map((d, k) => ({ ...d, page: items[k]?.line.page, snippet: snippetOf(items[k]?.line.text ?? '') }));
+      .map((d, k) => sameText({ ...d, page: items[k]?.line.page, snippet: snippetOf(items[k]?.line.text ?? '') }, d));
     const product = described.some((d) => c.allProducts.some((p) => ((p.re.lastIndex = 0), p.re.test(fold(d.nome)))));
     const modes = described.filter((d) => d.mode).length;
     if (described.length >= 2 && (described.some((d) => d.control) || product || modes >= described.length / 2)) return described;
@@ -176,7 +177,7 @@ export function findTreatmentSentence(prose: string, c: CompiledReference): Desc
     const namesProduct = described.some((d) => c.allProducts.some((p) => ((p.re.lastIndex = 0), p.re.test(fold(d.nome)))));
     if (described.length >= 2 && (described.some((d) => d.control) || namesProduct)) {
       const snippet = snippetOf(prose.slice(Math.max(0, (m.index ?? 0) - 4), start + 150));
-      return described.map((d) => ({ ...d, snippet }));
+      return described.map((d) => sameText({ ...d, snippet }, d));
     }
   }
   return [];

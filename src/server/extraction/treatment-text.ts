@@ -169,6 +169,19 @@ function describedName(text: string, c: CompiledReference): string {
   return nome;
 }
 
+/** The whole text each description was read from (its products and doses: applied-products.ts). */
+const descriptionTexts = new WeakMap<Described, string>();
+
+/** The text a description was read from, when it came from describe(). */
+export const descriptionText = (d: Described): string | undefined => descriptionTexts.get(d);
+
+/** A copy of a description (with its page or snippet) that keeps the text it was read from. */
+export function sameText<T extends Described>(copy: T, from: Described): T {
+  const text = descriptionTexts.get(from);
+  if (text !== undefined) descriptionTexts.set(copy, text);
+  return copy;
+}
+
 /** A described treatment: name up to the first comma/semicolon, dose left out, mode read. */
 export function describe(id: number | null, text: string, c: CompiledReference): Described | null {
   const desc = text.replace(/\s+/g, ' ').trim();
@@ -183,7 +196,7 @@ export function describe(id: number | null, text: string, c: CompiledReference):
   if (!nome || nome.length > 80 || !/[A-Za-zÀ-ÿ]{2}/.test(nome)) return null;
   const numberBeforeUnit = findNumbers(desc).find((n) => yieldScaleAfter(desc, n.end));
   const scale = numberBeforeUnit ? yieldScaleAfter(desc, numberBeforeUnit.end) : null;
-  return {
+  const described: Described = {
     id,
     nome: nome.charAt(0).toUpperCase() + nome.slice(1),
     mode,
@@ -191,4 +204,6 @@ export function describe(id: number | null, text: string, c: CompiledReference):
     value: numberBeforeUnit ? numberBeforeUnit.value : null,
     scale,
   };
+  descriptionTexts.set(described, desc);
+  return described;
 }

@@ -5,6 +5,7 @@
  * treatment descriptions of the methods section (a list, a table with a mode column, a sentence)
  * joined by T-code, number, name or order.
  */
+import type { ExtractedProduct } from '../../shared/extraction.js';
 import { findBoxMass, findNumbers, findYieldScale, round, YIELD_FACTORS, type YieldScale, type YieldUnit } from './numbers.js';
 import type { TextCell, TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
@@ -37,6 +38,7 @@ import {
 import {
   cleanTreatmentName,
   type Described,
+  descriptionText,
   ID_RE,
   idOf,
   isControl,
@@ -47,6 +49,18 @@ import {
 } from './treatment-text.js';
 import { escapeRegExp, fold, isBlankCell, key } from './text.js';
 
+/** The description a treatment was joined with (its text names its products and doses). */
+const joined = new WeakMap<ExtractedTreatment, string>();
+
+/** The text of the description (methods list, table row, sentence) a treatment was joined with. */
+export const describedBy = (t: { nome: string }): string | undefined => joined.get(t as ExtractedTreatment);
+
+function remember(t: ExtractedTreatment, desc: Described | undefined): ExtractedTreatment {
+  const text = desc ? descriptionText(desc) : undefined;
+  if (text) joined.set(t, text);
+  return t;
+}
+
 export { cleanTreatmentName, isControl, normalizeModalidade, stripProducts, type Modalidade } from './treatment-text.js';
 export { findTreatmentList, findTreatmentSentence } from './treatment-sources.js';
 
@@ -54,6 +68,8 @@ export interface ExtractedTreatment {
   nome: string;
   /** One of MODALIDADES, or '' when the report does not say (a control without application). */
   modalidade: string;
+  /** What the treatment applied (applied-products.ts fills it after the treatments are read). */
+  produtos_aplicados?: ExtractedProduct[];
   /** kg/ha; the mean of `repeticoes` when the report gives yields per block. */
   produtividade?: number;
   /** Yield of each block/replicate, kg/ha. */
@@ -733,7 +749,7 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       // a mode written with the name, or the one the treatment's description gives.
       const modalidade = modeOf(row.modeText, c) || normalizeModalidade(row.nome, c) || desc?.mode || '';
       nome = nome.replace(/\s+/g, ' ').trim();
-      const t: ExtractedTreatment = { nome, modalidade };
+      const t: ExtractedTreatment = remember({ nome, modalidade }, desc);
       if (factor === null) return t;
       // Blocks whose mean is not the row's yield are in another unit (kg per plot beside kg/ha).
       const repMean = row.reps.reduce((s, v) => s + v, 0) / Math.max(1, row.reps.length);
@@ -873,7 +889,7 @@ function withMass(scale: YieldScale | null, prose: string): YieldScale | null {
 function fromStated(item: Stated | Described, desc: Described | undefined): ExtractedTreatment {
   const nome = item.nome || desc?.nome || (item.id !== null ? `T${item.id}` : '');
   const mode: Modalidade | null = item.mode ?? desc?.mode ?? null;
-  const t: ExtractedTreatment = { nome, modalidade: isControl(nome) && !item.mode ? '' : (mode ?? '') };
+  const t: ExtractedTreatment = remember({ nome, modalidade: isControl(nome) && !item.mode ? '' : (mode ?? '') }, desc);
   const factor = item.scale ? item.scale.factor : 1;
   if (item.value !== null && factor !== null) t.produtividade = round(item.value * factor, 3);
   return t;

@@ -4,7 +4,7 @@
  * places are plausible on purpose: real farming municipalities with their coordinates and
  * regional, crops where they are grown, yields and costs in believable ranges.
  */
-import { BUSINESS_UNITS, CULTIVARES_SUGERIDAS, MODALIDADES, TIPOS_ESTATISTICA, YEAR_MAX, YEAR_MIN } from '../../shared/constants.js';
+import { BUSINESS_UNITS, CULTIVARES_SUGERIDAS, MODOS_APLICACAO, TIPOS_ESTATISTICA, YEAR_MAX, YEAR_MIN } from '../../shared/constants.js';
 import { type Experiment, type ServerOwnedFields, custoTratamento, produtividadeMedia } from '../../shared/experiment.js';
 
 /** "Now" of the generated data unless the caller gives another: keeps output reproducible. */
@@ -718,7 +718,7 @@ function gerarTratamentos(
 ): DemoTreatment[] {
   const produtos = catalogo.length > 0 ? catalogo : [`${marca} Foliar`, `${marca} Enraizador`, `${marca} Bioestimulante`];
   const nTratamentos = opts.treatments ?? rng.int(3, 6);
-  const modalidadePrincipal = rng.weighted(MODALIDADES, (m) =>
+  const modalidadePrincipal = rng.weighted(MODOS_APLICACAO, (m) =>
     m === 'Foliar' ? 45 : m === 'Solo' ? 15 : m === 'Sementes' || m === 'Sulco' ? 12 : m === 'Cobertura' ? 10 : 6,
   );
 
@@ -764,7 +764,7 @@ function gerarTratamentos(
     const repeticoes = parcelas(efeitoBloco.map((b, j) => alvo * (1 + b + (ruido[j] ?? 0))));
     out.push({
       nome,
-      modalidade: controle || rng.chance(0.7) ? modalidadePrincipal : rng.pick(MODALIDADES),
+      modalidade: controle || rng.chance(0.7) ? modalidadePrincipal : rng.pick(MODOS_APLICACAO),
       // With plot yields the yield is their mean, rounded as the API rounds it.
       produtividade: blocos ? round(repeticoes.reduce((a, b) => a + b, 0) / blocos, 2) : round(alvo, 1),
       ...(blocos ? { repeticoes } : {}),

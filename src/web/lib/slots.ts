@@ -15,6 +15,8 @@ export interface ExtractorSlotProps {
   onCancel(): void;
   /** When given, it receives the result as soon as it arrives; the result is then shown read-only (no confirm). */
   onExtracted?(result: ExtractionResult, file: File): void;
+  /** With `onExtracted`: the read-only result offers "Criar experimento com estes dados", which calls this. */
+  onCreateExperiment?(result: ExtractionResult, file: File): void;
   /** The fields where the extracted data differs from what the form already holds. */
   conflicts?(data: ExtractedData): readonly ExtractionConflict[];
 }

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PDF_MAX_BYTES } from '../../../shared/constants.js';
 import { experimentInputSchema } from '../../../shared/experiment.js';
+import { summarizeFieldErrors } from '../../../shared/fields/issue-labels.js';
 import {
   type BulkUploadResponse,
   IMPORT_BATCH_MAX,
@@ -32,7 +33,7 @@ import { IMPORT_LIMIT_DEFAULTS } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/client.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
-import { AppError, badRequest, conflict, errorBody, isDiskFull, notFound, parseInput, serialId } from '../../http/errors.js';
+import { AppError, badRequest, conflict, errorBody, isDiskFull, notFound, parseInput, serialId, zodFields } from '../../http/errors.js';
 import { contentDisposition, cleanPdfFilename } from '../../http/filename.js';
 import { UPLOAD_MSG, isPdf, partsShape, unexpectedPart } from '../../http/multipart.js';
 import { draftLabel, recordAudit } from '../audit/public.js';
@@ -451,7 +452,14 @@ export function importRoutes(
       const user = currentUser(request);
       const draft = await draftOf(user, request.params.id);
       if (draft.status !== 'ready') throw conflict(IMPORT_MSG.notReady(draft.status));
-      const data = parseInput(experimentInputSchema, request.body);
+      // A draft that does not validate is answered in words ("Tratamento 1 (Testemunha): Modalidade
+      // é obrigatória"), never by its field path; `fields` keeps the paths for the form's inputs.
+      const parsed = z.safeParse(experimentInputSchema, request.body);
+      if (!parsed.success) {
+        const fields = zodFields(parsed.error);
+        throw badRequest(fields, summarizeFieldErrors(fields, request.body) ?? undefined);
+      }
+      const data = parsed.data;
       const content = await readDraftContent(ctx.db, kind, draft.id);
       if (!content) throw conflict(IMPORT_MSG.notReady(draft.status));
       const experiment = await experimentService.create(

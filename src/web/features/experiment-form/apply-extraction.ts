@@ -8,7 +8,15 @@ import { EXPERIMENT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/cata
 import { type Field, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
 import { formatKgHa } from '../../../shared/format.js';
 import type { ExtractionChoices, ExtractionConflict } from '../../lib/extraction-review.js';
-import { type FormValues, type TratamentoForm, newExperimentDefaults, newTreatment, withBlocks } from './form-values.js';
+import {
+  type FormValues,
+  type ProdutoForm,
+  type TratamentoForm,
+  newExperimentDefaults,
+  newProduct,
+  newTreatment,
+  withBlocks,
+} from './form-values.js';
 
 type ScalarField = Exclude<keyof ExtractedData, 'tratamentos'>;
 
@@ -103,11 +111,25 @@ function reportTreatments(form: readonly TratamentoForm[], report: readonly Extr
       nome: t.nome?.trim() || base.nome,
       modalidade: validModalidade(t.modalidade) ? t.modalidade : base.modalidade,
       produtividade: t.produtividade ?? (typed ? base.produtividade : ''),
+      // The report's products (issue 29), unless the row already lists some.
+      produtos_aplicados: base.produtos_aplicados.length ? base.produtos_aplicados : reportProducts(t),
     };
     return reportBlocks >= 2 ? { ...row, repeticoes: [...t.repeticoes!] } : withBlocks(row, blocks);
   });
   const beyond = form.slice(report.length).filter((t, i) => hasContent(t, i + report.length));
   return [...rows, ...beyond.map((t) => withBlocks(t, blocks))];
+}
+
+/** The products a report's treatment applied, as the form's product rows (cost left to the user). */
+function reportProducts(t: ExtractedTreatment): ProdutoForm[] {
+  return (t.produtos_aplicados ?? [])
+    .filter((p) => typeof p.nome === 'string' && p.nome.trim() !== '')
+    .map((p) => ({
+      ...newProduct(),
+      nome: p.nome.trim(),
+      dose: typeof p.dose === 'number' && Number.isFinite(p.dose) && p.dose >= 0 ? p.dose : null,
+      unidade: p.unidade?.trim() ?? '',
+    }));
 }
 
 const count = (n: number) => `${n} ${n === 1 ? 'tratamento' : 'tratamentos'}`;

@@ -4,7 +4,7 @@
  * explorer are separate lazy chunks.
  */
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toast.js';
 import { EXPERIMENT_SORT_KEYS, FILTER_KEYS } from '../../../../shared/filters.js';
 import { PageTitle } from '../../../components/page-title.js';
@@ -17,6 +17,7 @@ import { EXTRACTION_MSG } from '../../../../shared/extraction.js';
 import { api } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { OFFLINE_READ_ONLY_HINT, useOffline } from '../../../lib/offline.js';
+import { NEW_EXPERIMENT_PATH, handOffReport } from '../../../lib/report-handoff.js';
 import { saveBlob } from '../api/documents.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
@@ -83,6 +84,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
   const busca = params.get('busca') ?? '';
   const [exporting, setExporting] = useState(false);
   const [testingExtraction, setTestingExtraction] = useState(false);
+  const navigate = useNavigate();
   const { offline } = useOffline();
 
   const dashboard = useDashboard(filters);
@@ -226,6 +228,12 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
             // The spec's dashboard logs the data and says so (spec 001); the modal then shows the result.
             console.log('Dados extraídos:', result);
             window.alert(EXTRACTION_MSG.dashboardDone);
+          }}
+          onCreateExperiment={(result, file) => {
+            // Issue 29: the wizard takes the result and the PDF as its "Começar a partir de um relatório PDF" would.
+            handOffReport({ result, file });
+            setTestingExtraction(false);
+            void navigate(NEW_EXPERIMENT_PATH);
           }}
         />
       </Modal>

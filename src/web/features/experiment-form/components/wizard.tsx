@@ -21,6 +21,7 @@ import { applyExtraction, planExtraction } from '../apply-extraction.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
 import { session } from '../../../lib/api.js';
+import { peekHandedReport, takeHandedReport } from '../../../lib/report-handoff.js';
 import { wizardProgress } from '../../../lib/wizard-progress.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import { type PendingItem, newItemId, offlineQueue } from '../../../lib/offline-queue.js';
@@ -118,7 +119,9 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   const navigate = useNavigate();
   /** `?pendente=<id>`: an item of the offline queue opened for correction ("Corrigir"). */
   const pendingId = useSearchParams()[0].get('pendente');
-  const [editing, setEditing] = useState<Experiment | null>(() => (pendingId ? null : readEditingExperiment(localStorage)));
+  /** A report read on the dashboard, handed over by "Criar experimento com estes dados" (lib/report-handoff.ts). */
+  const [handed] = useState(() => (pendingId ? null : peekHandedReport()));
+  const [editing, setEditing] = useState<Experiment | null>(() => (pendingId || handed ? null : readEditingExperiment(localStorage)));
   const key = draftKey(editing?.id);
   const [draft, setDraft] = useState<Draft | null>(() => {
     if (pendingId) return null;
@@ -408,6 +411,16 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
       toast.info(`O relatório não informa a modalidade de: ${missing.join(', ')}. Escolha-a no passo 5 (Tratamentos).`);
     }
   };
+
+  // The handed report is confirmed as "Começar a partir de um relatório PDF" would: the same fill, the same PDF.
+  const tookHanded = useRef(false);
+  useEffect(() => {
+    if (!handed || tookHanded.current) return;
+    tookHanded.current = true;
+    takeHandedReport();
+    confirmExtraction(handed.result, handed.file);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the report handed at mount
+  }, [handed]);
 
   const saving = formState.isSubmitting;
   const title = STEPS[step - 1]?.title ?? '';

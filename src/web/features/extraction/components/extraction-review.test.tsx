@@ -34,7 +34,13 @@ function answer(overrides: Partial<ExtractionResult> = {}): ExtractionResult {
       custo_protocolo: 12500,
       tratamentos: [
         { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3456.7 },
-        { nome: 'Produto A 2 L/ha', modalidade: '', produtividade: 3810, repeticoes: [3800, 3820, 3810, 3810] },
+        {
+          nome: 'Produto A 2 L/ha',
+          modalidade: '',
+          produtividade: 3810,
+          repeticoes: [3800, 3820, 3810, 3810],
+          produtos_aplicados: [{ nome: 'Produto A', dose: 2.5, unidade: 'L/ha' }, { nome: 'Produto B' }],
+        },
       ],
     },
     confidence: 0.9,
@@ -93,14 +99,14 @@ describe('ExtractionReview', () => {
     expect(screen.getAllByText('Conferir')).toHaveLength(3);
   });
 
-  it('lays the treatments out as a table: name, modality, yield in kg/ha', () => {
+  it('lays the treatments out as a table: name, modality, applied products with doses, yield in kg/ha', () => {
     render(<ExtractionReview result={answer()} fileName="relatorio.pdf" />);
     const table = screen.getByRole('table');
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Tratamento', 'Modalidade', 'Produtividade (kg/ha)']);
+    ).toEqual(['Tratamento', 'Modalidade', 'Produtos aplicados', 'Produtividade (kg/ha)']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('Testemunha');
     expect(rows[0]!.textContent).toContain('Foliar');
@@ -108,6 +114,8 @@ describe('ExtractionReview', () => {
     expect(rows[1]!.textContent).toContain('não informada');
     expect(rows[1]!.textContent).toContain('3.810');
     expect(rows[1]!.textContent).toContain('4 repetições');
+    expect(rows[1]!.textContent).toContain('Produto A 2,5 L/ha; Produto B');
+    expect(rows[0]!.textContent).toContain('não informados');
     expect(screen.queryByText('Produtividade dos tratamentos não encontrada')).toBeNull();
   });
 

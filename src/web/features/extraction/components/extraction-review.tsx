@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { type ExtractedTreatment, type ExtractionResult, type FieldEvidence, LOW_CONFIDENCE } from '../../../../shared/extraction.js';
+import { MODALIDADE_SEM_APLICACAO } from '../../../../shared/constants.js';
 import { formatNumber, formatPercent } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
@@ -14,9 +15,22 @@ import { type ReviewRow, evidenceText, reviewModel } from '../review-model.js';
 
 const CHECK = 'Conferir';
 
+/** An untreated control: the report gives it no product. */
+const isControl = (t: ExtractedTreatment) => t.modalidade === MODALIDADE_SEM_APLICACAO;
+
 /** A treatment's yield in pt-BR (kg/ha), or undefined when the report gave none. */
 const yieldOf = (t: ExtractedTreatment) =>
   t.produtividade !== undefined && Number.isFinite(t.produtividade) ? formatNumber(t.produtividade, 1) : undefined;
+
+/** "Maximus TS 2 L/ha; Produto B": a treatment's applied products with their doses, or undefined. */
+export function productsOf(t: ExtractedTreatment): string | undefined {
+  const list = (t.produtos_aplicados ?? []).map((p) =>
+    [p.nome, p.dose !== undefined && Number.isFinite(p.dose) ? `${formatNumber(p.dose, 2)}${p.unidade ? ` ${p.unidade}` : ''}` : '']
+      .filter(Boolean)
+      .join(' '),
+  );
+  return list.length ? list.join('; ') : undefined;
+}
 
 export function EvidenceLine({ evidence, className }: { evidence: FieldEvidence | undefined; className?: string }) {
   if (!evidence) return null;
@@ -134,11 +148,12 @@ export function ExtractionReview({ result, fileName, children }: { result: Extra
                     {yieldOf(t) ? ' kg/ha' : ''}
                     {t.repeticoes?.length ? <span className="text-slate-600"> · {t.repeticoes.length} repetições</span> : null}
                   </p>
+                  {productsOf(t) ? <p className="text-slate-700">Produtos: {productsOf(t)}</p> : null}
                 </li>
               ))}
             </ol>
             <div className="hidden sm:block">
-              <DataTable headers={['Tratamento', 'Modalidade', 'Produtividade (kg/ha)']}>
+              <DataTable headers={['Tratamento', 'Modalidade', 'Produtos aplicados', 'Produtividade (kg/ha)']}>
                 {tratamentos.map((t, i) => (
                   <tr key={i}>
                     <td className="px-4 py-2 font-medium text-slate-900">
@@ -146,6 +161,9 @@ export function ExtractionReview({ result, fileName, children }: { result: Extra
                     </td>
                     <td className={cn('px-4 py-2', t.modalidade ? 'text-slate-800' : 'italic text-slate-500')}>
                       {t.modalidade || 'não informada'}
+                    </td>
+                    <td className={cn('px-4 py-2', productsOf(t) ? 'text-slate-800' : 'italic text-slate-500')}>
+                      {productsOf(t) ?? (isControl(t) ? 'nenhum' : 'não informados')}
                     </td>
                     <td className="whitespace-nowrap px-4 py-2 tabular-nums">
                       {yieldOf(t) ?? <span className="italic text-slate-500">não encontrada</span>}

@@ -143,6 +143,7 @@ export function PdfExtractor({
   onConfirm,
   onCancel,
   onExtracted,
+  onCreateExperiment,
   conflicts: conflictsOf,
 }: {
   /** `choices` says, per conflicting field, which value the user kept (absent: the form's). */
@@ -150,6 +151,8 @@ export function PdfExtractor({
   onCancel: () => void;
   /** When given, it receives the result as soon as it arrives; the result is then shown read-only. */
   onExtracted?: (result: ExtractionResult, file: File) => void;
+  /** With `onExtracted`: "Criar experimento com estes dados" hands the result and its PDF on (issue 29). */
+  onCreateExperiment?: (result: ExtractionResult, file: File) => void;
   /** The fields where the extracted data differs from what the form already holds. */
   conflicts?: (data: ExtractedData) => readonly ExtractionConflict[];
 }) {
@@ -212,7 +215,16 @@ export function PdfExtractor({
           <Button variant="secondary" onClick={() => setPhase({ kind: 'idle' })}>
             Testar outro PDF
           </Button>
-          <Button onClick={onCancel}>Concluir</Button>
+          {onCreateExperiment ? (
+            <>
+              <Button variant="secondary" onClick={onCancel}>
+                Concluir
+              </Button>
+              <Button onClick={() => onCreateExperiment(phase.result, phase.file)}>Criar experimento com estes dados</Button>
+            </>
+          ) : (
+            <Button onClick={onCancel}>Concluir</Button>
+          )}
         </div>
       </div>
     );

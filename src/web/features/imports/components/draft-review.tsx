@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { LOW_FIELD_CONFIDENCE, type ExtractedData } from '../../../../shared/extraction.js';
 import { EXPERIMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
+import { summarizeFieldErrors } from '../../../../shared/fields/issue-labels.js';
 import type { ExperimentData } from '../../../../shared/experiment.js';
 import type { ImportDraft } from '../../../../shared/imports.js';
 import { Alert } from '../../../components/ui/alert.js';
@@ -98,7 +99,7 @@ export function DraftReview({
     } catch (err) {
       if (err instanceof ApiError && err.fields && Object.keys(err.fields).length) {
         setServerErrors(err.fields);
-        toast.error('Corrija os campos destacados');
+        toast.error(summarizeFieldErrors(err.fields, data) ?? 'Corrija os campos destacados');
       } else if (err instanceof ApiError && err.status === 409) {
         toast.error(GONE);
         void draft.refetch();

@@ -40,7 +40,10 @@ const draft = (id: number, confidence: number, over: Partial<ImportDraft> = {}):
 
 const DRAFTS = [
   draft(1, 0.97),
-  draft(2, 0.93, { duplicateOf: { experimentId: 42, label: 'Agro Alfa · Rio Verde · Soja 2024' } }),
+  draft(2, 0.93, {
+    duplicateOf: { experimentId: 42, label: 'Agro Alfa · Rio Verde · Soja 2024' },
+    data: { consultoria: 'Consultoria 2', cultura: 'Soja', tratamentos: [{ nome: 'Testemunha', modalidade: '' }] },
+  }),
   draft(3, 0.6, { importedElsewhere: true }),
   draft(4, 0, {
     status: 'failed',
@@ -95,7 +98,9 @@ function FormStandIn({ data, marked, serverErrors, onSubmit, onFieldFocus, submi
 }
 
 const prepare: ReportToExperiment = (data) =>
-  data.consultoria === 'Consultoria 2' ? { ok: false, fields: { cidade: 'Cidade é obrigatória' } } : { ok: true, data: data as never };
+  data.consultoria === 'Consultoria 2'
+    ? { ok: false, fields: { 'tratamentos.0.modalidade': 'Modalidade é obrigatória' } }
+    : { ok: true, data: data as never };
 
 function Where() {
   const l = useLocation();
@@ -148,7 +153,9 @@ describe('ReviewQueue', () => {
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.path)).toEqual(['/api/imports/drafts/1/approve']);
     const summary = screen.getByText('1 aprovado(s), 1 precisa(m) de revisão').closest('[role]')!;
-    expect(within(summary as HTMLElement).getByText('ensaio-2.pdf: cidade: Cidade é obrigatória')).toBeTruthy();
+    // In words, naming the treatment and the field (issue 29), never the field's path.
+    expect(within(summary as HTMLElement).getByText('ensaio-2.pdf: Tratamento 1 (Testemunha): Modalidade é obrigatória')).toBeTruthy();
+    expect(summary.textContent).not.toContain('tratamentos.0');
   });
 
   it('reviews a draft: the form prefilled, low-confidence fields marked, the evidence of the focused field, J / K, a 400 on the fields', async () => {

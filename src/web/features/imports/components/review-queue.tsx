@@ -7,6 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { summarizeFieldErrors } from '../../../../shared/fields/issue-labels.js';
 import { formatLongDate } from '../../../../shared/format.js';
 import { IMPORT_STATUSES, IMPORT_STATUS_LABELS, type ImportStatus, IMPORT_BULK_APPROVE_CONFIDENCE } from '../../../../shared/imports.js';
 import { Alert } from '../../../components/ui/alert.js';
@@ -25,6 +26,8 @@ interface BulkResult {
   approved: { filename: string; experimentId: number }[];
   review: { filename: string; reason: string }[];
 }
+
+const INCOMPLETE = 'Dados incompletos: abra o rascunho para completar.';
 
 const SELECT = 'h-10 rounded-lg border border-soil-300 bg-white px-3 text-sm text-slate-900';
 
@@ -65,8 +68,8 @@ export function ReviewQueue({ form, prepare }: { form: ExperimentFormSlot; prepa
     for (const d of easy) {
       const prepared = prepare(d.data ?? {});
       if (!prepared.ok) {
-        const [path, message] = Object.entries(prepared.fields)[0] ?? ['', 'dados incompletos'];
-        result.review.push({ filename: d.filename, reason: path ? `${path}: ${message}` : message });
+        // In words ("Tratamento 1 (Testemunha): Modalidade é obrigatória"), never a field path.
+        result.review.push({ filename: d.filename, reason: summarizeFieldErrors(prepared.fields, d.data) ?? INCOMPLETE });
         continue;
       }
       try {

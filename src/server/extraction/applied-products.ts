@@ -1,0 +1,137 @@
+/**
+ * What each treatment applied (issue 29): the products a treatment's name or description names,
+ * each by its catalogue name when it is a catalogue product (lookups' `produtos`) and otherwise as
+ * the report writes it, with the dose the report states; and the modality of an untreated
+ * control ("Testemunha", "Sem aplicação") that the report gives no mode for: 'Sem aplicação'.
+ * Nothing here knows a particular report: the catalogue comes from the database.
+ */
+import { MODALIDADE_SEM_APLICACAO } from '../../shared/constants.js';
+import type { ExtractedProduct } from '../../shared/extraction.js';
+import { parseBrNumber } from './numbers.js';
+import type { CompiledReference } from './reference.js';
+import { isControl } from './treatment-text.js';
+import { cleanValue, fold, key, tidyCase } from './text.js';
+
+/**
+ * A dose: a number, a mass or volume, per hectare, per 100 kg of seed or per tonne ("2 L/ha",
+ * "0,5 L ha-1", "100 mL/100 kg de sementes", "1,5 kg p.c./ha"). Folded text.
+ */
+const DOSE_RE =
+  /(?<![\w.,])(\d+(?:[.,]\d+)*)\s*(ml|l|kg|g)\s*(?:(?:de\s+)?p\.?\s?c\.?\s*)?(?:\/|\s+por\s+|\s+)(ha(?:\s*-\s*1|-1)?|100\s*kg(?:\s+de\s+sementes?)?|t(?:onelada)?)(?![a-z])/;
+
+/** From this many kg/ha on, a number is a yield rather than a product's dose. */
+const YIELD_NOT_DOSE_KG_HA = 1000;
+
+/** The unit as the form's suggestions write it (DOSE_UNITS). */
+function doseUnit(mass: string, per: string): string {
+  const m = mass === 'ml' ? 'mL' : mass === 'l' ? 'L' : mass;
+  if (/^100/.test(per)) return `${m}/100 kg de sementes`;
+  if (/^t/.test(per)) return `${m}/t`;
+  return `${m}/ha`;
+}
+
+/** The first dose a text states, with where it is (folded and original indexes agree). */
+export function findDose(text: string): { dose: number; unidade: string; at: number; end: number } | null {
+  const m = DOSE_RE.exec(fold(text));
+  if (!m) return null;
+  const dose = parseBrNumber(m[1] ?? '');
+  if (dose === null || dose < 0) return null;
+  const unidade = doseUnit(m[2] ?? '', m[3] ?? '');
+  // A thousand kilograms a hectare and more is a yield ("3.790 kg/ha"), not what was applied.
+  if (unidade === 'kg/ha' && dose >= YIELD_NOT_DOSE_KG_HA) return null;
+  return { dose, unidade, at: m.index, end: m.index + m[0].length };
+}
+
+/** The catalogue product a text names (the longest match), by its catalogue name. */
+export function catalogueProduct(text: string, c: CompiledReference): string | null {
+  const f = fold(text);
+  for (const p of c.allProducts) {
+    p.re.lastIndex = 0;
+    const hit = p.re.test(f);
+    p.re.lastIndex = 0;
+    if (hit) return p.nome;
+  }
+  return null;
+}
+
+/** Words that describe an application rather than name a product. */
+const NOT_A_NAME =
+  /^(dose|doses|via|aplicacao|aplicado|aplicada|em|no|na|nos|nas|de|do|da|e|com|mais|foliar|solo|sulco|sementes?|ts|cobertura|v\d+|r\d+)$/;
+
+/** A product's name as written: the dose, the stage and the route around it left out. */
+function writtenName(part: string): string {
+  const dose = findDose(part);
+  let name = dose ? part.slice(0, dose.at) : part;
+  name = name
+    .replace(/\([^)]*\)?/g, ' ')
+    .split(/\s*[,;:]\s+|\s+[-–—]\s+/)[0]!
+    .replace(
+      /\s+(?:aplicad[oa]s?\s+)?(?:via|no|na|nas|em|ao|por)\s+(?:tratamento de sementes?|sementes?|sulco|solo|cobertura|foliar|fertirriga\S*|pulveriza\S*)\b.*$/i,
+      '',
+    );
+  name = cleanValue(name);
+  const words = key(name).split(' ').filter(Boolean);
+  if (!words.length || words.every((w) => NOT_A_NAME.test(w) || /^\d/.test(w))) return '';
+  // A treatment's code or number ("T2", "Tratamento 3") is no product's name.
+  if (/^(t\s?\d{1,2}|trat(amento)?\s?\d{1,2})$/.test(words.join(' '))) return '';
+  if (!/[A-Za-zÀ-ÿ]{2}/.test(name)) return '';
+  return tidyCase(name);
+}
+
+/** The parts of a combination ("Produto A + Produto B", "Produto A 1 L/ha e Produto B 2 L/ha"). */
+function partsOf(text: string): string[] {
+  // A "+" inside parentheses is a remark's, not a combination's.
+  const plain = text.replace(/\([^)]*\)/g, (m) => m.replace(/\+/g, ' '));
+  return plain
+    .split(/\s*\+\s*|\s+(?:mais|com)\s+(?=[A-ZÀ-Ý])/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** One product per part of `text`, each with the dose written in that part. */
+export function productsIn(text: string, c: CompiledReference): ExtractedProduct[] {
+  const out: ExtractedProduct[] = [];
+  for (const part of partsOf(text)) {
+    const nome = catalogueProduct(part, c) ?? writtenName(part);
+    if (!nome || out.some((p) => key(p.nome) === key(nome))) continue;
+    const dose = findDose(part);
+    out.push(dose ? { nome, dose: dose.dose, unidade: dose.unidade } : { nome });
+  }
+  return out;
+}
+
+interface TreatmentLike {
+  nome: string;
+  modalidade: string;
+  produtos_aplicados?: ExtractedProduct[];
+}
+
+/**
+ * Fills each treatment's applied products from its name and, when there is one, the text that
+ * describes it (a methods list or table row): the description's products when it names any, the
+ * name's otherwise, each with the dose the description or the name states. An untreated control
+ * gets no product and, when the report gives it no mode, the modality 'Sem aplicação'.
+ */
+export function fillAppliedProducts(
+  tratamentos: TreatmentLike[],
+  descriptionOf: (t: TreatmentLike) => string | undefined,
+  c: CompiledReference,
+): void {
+  for (const t of tratamentos) {
+    const description = descriptionOf(t);
+    if (isControl(t.nome) && !catalogueProduct(t.nome, c)) {
+      if (t.modalidade === '') t.modalidade = MODALIDADE_SEM_APLICACAO;
+      continue;
+    }
+    const fromName = productsIn(t.nome, c);
+    const fromDescription = description ? productsIn(description, c) : [];
+    // The description may name the same products with their doses; the name may hold the dose.
+    const base = fromDescription.length >= fromName.length && fromDescription.length > 0 ? fromDescription : fromName;
+    const products = base.map((p) => {
+      if (p.dose !== undefined) return p;
+      const twin = [...fromName, ...fromDescription].find((q) => q.dose !== undefined && key(q.nome) === key(p.nome));
+      return twin ? { ...p, dose: twin.dose, unidade: twin.unidade } : p;
+    });
+    if (products.length) t.produtos_aplicados = products;
+  }
+}
