@@ -2,7 +2,14 @@
  * Writes the audit trail inside the transaction of the change it records, so that a change and
  * its record are stored together or not at all. No secret (password, hash, token) is ever written.
  */
-import { AUDIT_ACTION_KIND, type AuditAction, type AuditChange, REFERENCE_LISTS, type ReferenceList } from '../../../shared/audit.js';
+import {
+  AUDIT_ACTION_KIND,
+  type AuditAction,
+  type AuditChange,
+  REFERENCE_LISTS,
+  type ReferenceList,
+  treatmentChanges,
+} from '../../../shared/audit.js';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
 import { AUDITED_FIELDS } from '../../../shared/fields/catalogue.js';
 import type { Tx } from '../../db/client.js';
@@ -58,7 +65,9 @@ export function experimentChanges(before: Experiment, after: ExperimentData): Re
   }
   const de = before.tratamentos.map(treatmentOf);
   const para = after.tratamentos.map(treatmentOf);
-  if (JSON.stringify(de) !== JSON.stringify(para)) changes.tratamentos = { de, para };
+  // Both lists whole (what older entries hold, and what a reader of the raw trail needs), and which
+  // treatment's which field changed (issue 29), so the page says more than "4 → 4".
+  if (JSON.stringify(de) !== JSON.stringify(para)) changes.tratamentos = { de, para, detalhes: treatmentChanges(de, para) ?? [] };
   return changes;
 }
 
