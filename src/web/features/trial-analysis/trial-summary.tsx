@@ -71,8 +71,8 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
           </tr>
         </thead>
         <tbody>
-          {e.tratamentos.map((t, i) => (
-            <tr key={t.id ?? i} className={cn(ROW, 'align-top')}>
+          {e.tratamentos.map((t) => (
+            <tr key={t.id} className={cn(ROW, 'align-top')}>
               <td className={FIRST_TD}>{t.nome}</td>
               <td className={TD}>{t.modalidade || dash}</td>
               <td className="min-w-[12rem] px-3 py-1.5 text-slate-900">
