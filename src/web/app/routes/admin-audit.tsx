@@ -71,8 +71,7 @@ export function AdminAuditPage() {
           ) : (
             <Card className="overflow-hidden">
               <DataTable headers={['Data e hora', 'Usuário', 'Ação', 'Sobre', 'Alterações']} bodyClassName="align-top">
-                {data.entries.map((entry) => {
-                  return (
+                {data.entries.map((entry) => (
                     <tr key={entry.id} data-testid="audit-entry">
                       <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(entry.at)}</td>
                       <td className="px-4 py-3 font-medium text-slate-900">{entry.user.name}</td>
@@ -89,8 +88,7 @@ export function AdminAuditPage() {
                         <AuditChanges changes={entry.changes} />
                       </td>
                     </tr>
-                  );
-                })}
+                ))}
               </DataTable>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-soil-200 px-4 py-3 text-sm text-slate-700">
                 <span>

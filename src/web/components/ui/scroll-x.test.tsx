@@ -3,6 +3,19 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScrollX } from './scroll-x.js';
 
+/** A ResizeObserver that reports at once when it starts observing, as browsers do. */
+globalThis.ResizeObserver = class {
+  callback: ResizeObserverCallback;
+  constructor(callback: ResizeObserverCallback) {
+    this.callback = callback;
+  }
+  observe() {
+    this.callback([], this as unknown as ResizeObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
 /** happy-dom lays nothing out: the box's widths are set by hand. */
 function widths(scrollWidth: number, clientWidth: number) {
   vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth);

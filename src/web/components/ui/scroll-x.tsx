@@ -33,10 +33,14 @@ export function ScrollX({ children, className, ...rest }: HTMLAttributes<HTMLDiv
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    measure();
+    // A ResizeObserver reports the sizes once when it starts observing, then on every change.
     if (typeof ResizeObserver === 'undefined') {
+      const frame = requestAnimationFrame(measure);
       window.addEventListener('resize', measure);
-      return () => window.removeEventListener('resize', measure);
+      return () => {
+        cancelAnimationFrame(frame);
+        window.removeEventListener('resize', measure);
+      };
     }
     const observer = new ResizeObserver(measure);
     observer.observe(el);
