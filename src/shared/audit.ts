@@ -2,7 +2,15 @@
  * The audit trail as the API answers it (GET /api/admin/auditoria) and the admin page shows it:
  * who changed which experiment, document, account, reference list or import, and when.
  */
-import { AUDITED_FIELDS, type AuditedField, ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS, auditLabel } from './fields/catalogue.js';
+import {
+  AUDITED_FIELDS,
+  type AuditedField,
+  ANALYSIS_FIELDS,
+  EXPERIMENT_FIELDS,
+  PRODUCT_FIELDS,
+  TREATMENT_FIELDS,
+  auditLabel,
+} from './fields/catalogue.js';
 
 /** What an entry is about; the admin filters by it (`?tipo=`). */
 export const AUDIT_KINDS = {

@@ -198,7 +198,8 @@ test("the report's tables print whole on an A4 page", async ({ page }) => {
   // What a client expects on paper (issue 29): the site, the soil, the design, and each treatment's
   // products with their doses, its modality and its cost.
   const summary = page.getByRole('region', { name: 'Dados do ensaio' });
-  for (const text of ['Rio Verde/GO', '40 %', '3 %', 'DBC', 'não informadas']) await expect(summary.getByText(text, { exact: true })).toBeVisible();
+  for (const text of ['Rio Verde/GO', '40 %', '3 %', 'DBC', 'não informadas'])
+    await expect(summary.getByText(text, { exact: true })).toBeVisible();
   const treatments = page.getByRole('table', { name: 'Tratamentos: produtos, doses, modalidade e custo' });
   await expect(treatments.getByRole('row', { name: /^Aminoagro Raiz 0,5 L\/ha/ })).toContainText(`${lote} · 1`);
   await expect(treatments.getByRole('row', { name: /^Aminoagro Raiz 0,5 L\/ha/ })).toContainText('Foliar');

@@ -139,7 +139,11 @@ describe('POST /api/analises/conjunta', () => {
     // Same consultoria too (the same trial entered twice, "londrina" typed in lower case): told apart by number.
     const again = await site(sites[1]!.ys, 3, { cidade: 'londrina', ano: 2024, consultoria: 'Agro Norte' });
     const b = (await post({ experimentIds: [ids[0], again, ids[2]] })).json() as JointAnalysisResponse;
-    expect(b.locais.map((l) => l.nome)).toEqual([`Londrina/PR · 2024 · nº ${ids[0]}`, `londrina/PR · 2024 · nº ${again}`, 'Maringá/PR · 2024']);
+    expect(b.locais.map((l) => l.nome)).toEqual([
+      `Londrina/PR · 2024 · nº ${ids[0]}`,
+      `londrina/PR · 2024 · nº ${again}`,
+      'Maringá/PR · 2024',
+    ]);
     expect(b.locaisRepetidos).toHaveLength(1);
 
     // Different years: distinct sites, no warning.

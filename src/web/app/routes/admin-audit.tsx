@@ -72,22 +72,22 @@ export function AdminAuditPage() {
             <Card className="overflow-hidden">
               <DataTable headers={['Data e hora', 'Usuário', 'Ação', 'Sobre', 'Alterações']} bodyClassName="align-top">
                 {data.entries.map((entry) => (
-                    <tr key={entry.id} data-testid="audit-entry">
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(entry.at)}</td>
-                      <td className="px-4 py-3 font-medium text-slate-900">{entry.user.name}</td>
-                      <td className="whitespace-nowrap px-4 py-3">
-                        <Badge tone={TONES[entry.action] ?? 'gray'}>{AUDIT_ACTIONS[entry.action] ?? entry.action}</Badge>
-                      </td>
-                      <td className="px-4 py-3 text-slate-800">
-                        {entry.label}
-                        {entry.experimentId ? (
-                          <span className="block text-xs text-slate-600">experimento nº {entry.experimentId}</span>
-                        ) : null}
-                      </td>
-                      <td className="min-w-[16rem] px-4 py-3 text-slate-700">
-                        <AuditChanges changes={entry.changes} />
-                      </td>
-                    </tr>
+                  <tr key={entry.id} data-testid="audit-entry">
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(entry.at)}</td>
+                    <td className="px-4 py-3 font-medium text-slate-900">{entry.user.name}</td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <Badge tone={TONES[entry.action] ?? 'gray'}>{AUDIT_ACTIONS[entry.action] ?? entry.action}</Badge>
+                    </td>
+                    <td className="px-4 py-3 text-slate-800">
+                      {entry.label}
+                      {entry.experimentId ? (
+                        <span className="block text-xs text-slate-600">experimento nº {entry.experimentId}</span>
+                      ) : null}
+                    </td>
+                    <td className="min-w-[16rem] px-4 py-3 text-slate-700">
+                      <AuditChanges changes={entry.changes} />
+                    </td>
+                  </tr>
                 ))}
               </DataTable>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-soil-200 px-4 py-3 text-sm text-slate-700">

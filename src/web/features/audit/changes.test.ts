@@ -80,6 +80,9 @@ describe('audit change lines', () => {
     // Plot yields block by block.
     expect(
       changeLines({ tratamentos: { de: [t(3600, { repeticoes: [3500, 3700] })], para: [t(3650, { repeticoes: [3600, 3700] })] } }),
-    ).toEqual(['Tratamento 1 (T2 - Amino) · Produtividade: 3.600 → 3.650', 'Tratamento 1 (T2 - Amino) · Repetições · bloco 1: 3.500 → 3.600']);
+    ).toEqual([
+      'Tratamento 1 (T2 - Amino) · Produtividade: 3.600 → 3.650',
+      'Tratamento 1 (T2 - Amino) · Repetições · bloco 1: 3.500 → 3.600',
+    ]);
   });
 });

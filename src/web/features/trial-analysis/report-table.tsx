@@ -20,7 +20,8 @@ export const TH =
   'whitespace-nowrap border-b border-soil-200 bg-soil-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const TH_NUM = cn(TH, 'text-right');
 /** A number column's header that may wrap (the gains' eight columns fit a wide screen so). */
-export const TH_NUM_WRAP = 'border-b border-soil-200 bg-soil-50 px-3 py-2 text-right align-bottom text-xs font-semibold uppercase tracking-wide text-slate-600';
+export const TH_NUM_WRAP =
+  'border-b border-soil-200 bg-soil-50 px-3 py-2 text-right align-bottom text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const TD = 'whitespace-nowrap px-3 py-1.5 text-slate-900';
 export const TD_NUM = cn(TD, 'text-right tabular-nums');
 export const FIRST_TH = 'sticky left-0 z-10 text-left';
