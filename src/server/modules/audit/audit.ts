@@ -10,7 +10,7 @@ import {
   type ReferenceList,
   treatmentChanges,
 } from '../../../shared/audit.js';
-import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
+import { custoTratamento, type Experiment, type ExperimentData } from '../../../shared/experiment.js';
 import { AUDITED_FIELDS } from '../../../shared/fields/catalogue.js';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
@@ -40,7 +40,9 @@ function treatmentOf(t: TreatmentLike) {
     nome: t.nome,
     modalidade: t.modalidade,
     produtividade: t.produtividade,
-    custo: t.custo ?? 0,
+    // As stored (the repository stores custoTratamento): a form that sends its products' costs and a
+    // treatment cost of 0 changed nothing (issue 29: it read "Custo do tratamento: 72,5 → 0").
+    custo: custoTratamento({ custo: t.custo ?? null, produtos_aplicados: t.produtos_aplicados.map((p) => ({ custo: p.custo ?? null })) }),
     nivel_a: t.nivel_a || null,
     nivel_b: t.nivel_b || null,
     dose: t.dose ?? null,
