@@ -37,3 +37,56 @@ export function idsDaUrl(value: string | null): number[] | null {
   const parsed = z.safeParse(analiseConjuntaSchema, { experimentIds: ids });
   return parsed.success ? parsed.data.experimentIds : null;
 }
+
+/**
+ * Two or more selected experiments of the same city and year (the crop is always the same: the
+ * server refuses mixed crops). The joint analysis counts them as distinct sites, which they may not
+ * be (the same trial entered twice, or two reports of one field): the page warns (issue 29).
+ */
+export interface LocalRepetido {
+  /** "Cascavel/PR · 2024". */
+  local: string;
+  experimentIds: number[];
+}
+
+interface SiteSource {
+  id: number;
+  cidade: string;
+  estado: string;
+  ano: number;
+  consultoria: string;
+}
+
+const key = (e: SiteSource) => `${e.cidade.trim().toLocaleLowerCase('pt-BR').normalize('NFD').replace(/\p{M}/gu, '')}|${e.estado}|${e.ano}`;
+
+/**
+ * Each experiment's name as a site ("Cascavel/PR · 2024") and the groups that share one. Within a
+ * group the names are told apart by the consultoria when theirs differ, else by the experiment's
+ * number ("Cascavel/PR · 2024 · Agro Campo", "Cascavel/PR · 2024 · nº 13"), so that no two columns of
+ * the report carry the same heading.
+ */
+export function nomesDosLocais(experiments: readonly SiteSource[]): { nomes: string[]; repetidos: LocalRepetido[] } {
+  const base = experiments.map((e) => `${e.cidade}/${e.estado} · ${e.ano}`);
+  const groups = new Map<string, number[]>();
+  experiments.forEach((e, i) => groups.set(key(e), [...(groups.get(key(e)) ?? []), i]));
+  const nomes = [...base];
+  const repetidos: LocalRepetido[] = [];
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    const consultorias = members.map((i) => experiments[i]!.consultoria.trim());
+    const distinct = new Set(consultorias.map((c) => c.toLocaleLowerCase('pt-BR'))).size === members.length;
+    for (const i of members) nomes[i] = `${base[i]} · ${distinct ? experiments[i]!.consultoria.trim() : `nº ${experiments[i]!.id}`}`;
+    repetidos.push({ local: base[members[0]!]!, experimentIds: members.map((i) => experiments[i]!.id) });
+  }
+  return { nomes, repetidos };
+}
+
+/** The warning for one group: "Os experimentos nº 12 e nº 13 são da mesma cidade e do mesmo ano (…)". */
+export function avisoLocalRepetido(r: LocalRepetido): string {
+  const nums = r.experimentIds.map((id) => `nº ${id}`);
+  const lista = nums.length > 1 ? `${nums.slice(0, -1).join(', ')} e ${nums[nums.length - 1]}` : nums.join('');
+  return (
+    `Os experimentos ${lista} são da mesma cidade e do mesmo ano (${r.local}) e entram na análise conjunta como locais diferentes. ` +
+    'Confira se não são o mesmo ensaio cadastrado duas vezes ou dois relatórios do mesmo campo.'
+  );
+}

@@ -4,12 +4,14 @@
  * text built elsewhere (the engine, a cache), the function that produces it is typed instead and a
  * test parses the text against the type's shape.
  */
+import type { LocalRepetido } from './analise-conjunta.js';
 import type { AuditPage } from './audit.js';
 import type { AuthResponse, PublicUser } from './auth.js';
 import type { CorrelationDataset, DashboardData, DashboardMap, DocumentCardsPage, ExperimentRowsPage } from './dashboard.js';
 import type { DocumentInfo, Experiment } from './experiment.js';
 import type { ExtractionResult } from './extraction.js';
 import type { Estado, Regiao } from './lookups.js';
+import type { AnaliseConjunta } from './stats/conjunta.js';
 import type { ClasseCv, GanhoComRetorno, TrialAnalysis } from './stats/index.js';
 
 export type {
@@ -116,5 +118,8 @@ export interface DocumentsResponse {
  * POST /api/extract-pdf → ExtractionResult (extraction.ts). GET /api/admin/auditoria → AuditPage (audit.ts).
  */
 
-/** POST /api/analises/conjunta: the joint analysis across sites (shared/stats/conjunta.ts). */
-export type { AnaliseConjunta as JointAnalysisResponse } from './stats/conjunta.js';
+/**
+ * POST /api/analises/conjunta: the joint analysis across sites (shared/stats/conjunta.ts), and the
+ * selected experiments that share city and year (issue 29; absent from an answer cached before it).
+ */
+export type JointAnalysisResponse = AnaliseConjunta & { locaisRepetidos?: LocalRepetido[] };

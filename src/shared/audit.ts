@@ -2,7 +2,15 @@
  * The audit trail as the API answers it (GET /api/admin/auditoria) and the admin page shows it:
  * who changed which experiment, document, account, reference list or import, and when.
  */
-import { AUDITED_FIELDS, type AuditedField, EXPERIMENT_FIELDS, auditLabel } from './fields/catalogue.js';
+import {
+  AUDITED_FIELDS,
+  type AuditedField,
+  ANALYSIS_FIELDS,
+  EXPERIMENT_FIELDS,
+  PRODUCT_FIELDS,
+  TREATMENT_FIELDS,
+  auditLabel,
+} from './fields/catalogue.js';
 
 /** What an entry is about; the admin filters by it (`?tipo=`). */
 export const AUDIT_KINDS = {
@@ -103,6 +111,77 @@ export const AUDIT_FIELDS: Record<string, string> = {
 export interface AuditChange {
   de: unknown;
   para: unknown;
+  /** For `tratamentos` (since issue 29): which treatment's which field changed, from what to what. */
+  detalhes?: TreatmentChange[];
+}
+
+/**
+ * One changed field of one treatment (issue 29: "Tratamentos: alterados (4 → 4)" said nothing).
+ * `campo` is the field's name as the form shows it ("Produtividade", "Produto Fertilizante X · Dose");
+ * `campo` "Tratamento" with `de` null is a treatment added, with `para` null one removed.
+ */
+export interface TreatmentChange {
+  /** The treatment's position, from 1. */
+  n: number;
+  /** Its name (after the change; before it when removed). */
+  tratamento: string;
+  campo: string;
+  de: unknown;
+  para: unknown;
+}
+
+const TREATMENT_SCALARS = ['nome', 'modalidade', 'produtividade', 'custo', 'nivel_a', 'nivel_b', 'dose'] as const;
+type Row = Record<string, unknown>;
+const asRow = (v: unknown): Row => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row) : {});
+const asRows = (v: unknown): Row[] => (Array.isArray(v) ? v.map(asRow) : []);
+const blank = (v: unknown) => (v === undefined || v === '' ? null : v);
+const same = (a: unknown, b: unknown) => JSON.stringify(blank(a)) === JSON.stringify(blank(b));
+const nameOf = (r: Row) => (typeof r.nome === 'string' ? r.nome : '');
+
+/** Pairs two lists by position and calls `each` with both sides (one missing when added or removed). */
+function pairs(de: Row[], para: Row[], each: (before: Row | undefined, after: Row | undefined, i: number) => void) {
+  for (let i = 0; i < Math.max(de.length, para.length); i++) each(de[i], para[i], i);
+}
+
+/**
+ * The changes between two lists of treatments, field by field: the treatment's own fields, each
+ * applied product (name, dose, unit, cost), each additional analysis (name, value, unit) and the
+ * plot yields. Treatments, products and analyses are paired by position. Null when either side is
+ * not a list (an entry of another shape).
+ */
+export function treatmentChanges(before: unknown, after: unknown): TreatmentChange[] | null {
+  if (!Array.isArray(before) || !Array.isArray(after)) return null;
+  const out: TreatmentChange[] = [];
+  pairs(asRows(before), asRows(after), (de, para, i) => {
+    const n = i + 1;
+    if (!de || !para) {
+      const t = (para ?? de)!;
+      out.push({ n, tratamento: nameOf(t), campo: 'Tratamento', de: de ? nameOf(de) : null, para: para ? nameOf(para) : null });
+      return;
+    }
+    const tratamento = nameOf(para) || nameOf(de);
+    const push = (campo: string, a: unknown, b: unknown) => {
+      if (!same(a, b)) out.push({ n, tratamento, campo, de: blank(a) ?? null, para: blank(b) ?? null });
+    };
+    for (const key of TREATMENT_SCALARS) push(TREATMENT_FIELDS[key].label, de[key], para[key]);
+    pairs(asRows(de.produtos_aplicados), asRows(para.produtos_aplicados), (a, b) => {
+      if (!a || !b) return push(PRODUCT_FIELDS.nome.label, a ? nameOf(a) : null, b ? nameOf(b) : null);
+      push(PRODUCT_FIELDS.nome.label, a.nome, b.nome);
+      const label = `${PRODUCT_FIELDS.nome.label} ${nameOf(b)}`;
+      for (const key of ['dose', 'unidade', 'custo'] as const) push(`${label} · ${PRODUCT_FIELDS[key].label}`, a[key], b[key]);
+    });
+    pairs(asRows(de.analises_adicionais), asRows(para.analises_adicionais), (a, b) => {
+      if (!a || !b) return push(ANALYSIS_FIELDS.nome.label, a ? nameOf(a) : null, b ? nameOf(b) : null);
+      push(ANALYSIS_FIELDS.nome.label, a.nome, b.nome);
+      const label = `${ANALYSIS_FIELDS.nome.label} ${nameOf(b)}`;
+      for (const key of ['valor', 'unidade'] as const) push(`${label} · ${ANALYSIS_FIELDS[key].label}`, a[key], b[key]);
+    });
+    const ra = Array.isArray(de.repeticoes) ? (de.repeticoes as unknown[]) : null;
+    const rb = Array.isArray(para.repeticoes) ? (para.repeticoes as unknown[]) : null;
+    if (ra && rb && ra.length === rb.length) ra.forEach((v, k) => push(`${TREATMENT_FIELDS.repeticoes.label} · bloco ${k + 1}`, v, rb[k]));
+    else push(TREATMENT_FIELDS.repeticoes.label, ra, rb);
+  });
+  return out;
 }
 
 export interface AuditEntry {

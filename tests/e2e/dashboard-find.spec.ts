@@ -161,7 +161,8 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, user, `/experimentos/${reportId}/relatorio`);
     const tables = page.locator('.report-table');
-    await expect(tables).toHaveCount(6);
+    // The treatments (with their products), ANOVA, assumptions, means, gains, Dunnett, regression.
+    await expect(tables).toHaveCount(7);
     for (const name of ['Análise de variância', 'Testes dos pressupostos', 'Médias (kg/ha) e letras a 5%']) {
       await expect(page.getByRole('table', { name })).toBeVisible();
     }
@@ -179,6 +180,11 @@ for (const width of [375, 1280]) {
       expect(box.x + box.width).toBeLessThanOrEqual(reportBox.x + reportBox.width + 0.5);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // At 1280 px the gains' eight columns fit without scrolling (issue 29).
+    if (width === 1280) {
+      const gains = page.getByRole('region', { name: /^Ganho sobre a testemunha/ });
+      expect(await gains.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    }
   });
 }
 
@@ -187,8 +193,17 @@ test("the report's tables print whole on an A4 page", async ({ page }) => {
   await page.setViewportSize({ width: 680, height: 900 });
   await signIn(page, user, `/experimentos/${reportId}/relatorio`);
   const tables = page.locator('.report-table');
-  await expect(tables).toHaveCount(6);
+  await expect(tables).toHaveCount(7);
   await page.emulateMedia({ media: 'print' });
+  // What a client expects on paper (issue 29): the site, the soil, the design, and each treatment's
+  // products with their doses, its modality and its cost.
+  const summary = page.getByRole('region', { name: 'Dados do ensaio' });
+  for (const text of ['Rio Verde/GO', '40 %', '3 %', 'DBC', 'não informadas'])
+    await expect(summary.getByText(text, { exact: true })).toBeVisible();
+  const treatments = page.getByRole('table', { name: 'Tratamentos: produtos, doses, modalidade e custo' });
+  await expect(treatments.getByRole('row', { name: /^Aminoagro Raiz 0,5 L\/ha/ })).toContainText(`${lote} · 1`);
+  await expect(treatments.getByRole('row', { name: /^Aminoagro Raiz 0,5 L\/ha/ })).toContainText('Foliar');
+  await expect(treatments.getByRole('row', { name: /^Aminoagro Raiz 0,5 L\/ha/ })).toContainText(/R\$\s85,00/);
   // No scrolling box hides a column, and no two cells overlap.
   for (const scroller of await page.locator('.report-scroll').all()) {
     expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);

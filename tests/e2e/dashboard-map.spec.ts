@@ -257,6 +257,11 @@ test.describe('on a phone', () => {
 test('a correlation point names its experiment and opens it; the trend shows r, n and p; Linha is sorted by X', async ({ page }) => {
   await open(page, { aba: 'interativa' });
   await page.getByRole('button', { name: 'Solo vs Produtividade' }).click();
+  // One crop at a time by default (issue 29); every crop on request, with a note on the scales.
+  const crop = page.locator('select[name="culturaCorrelacao"]');
+  await expect(crop).not.toHaveValue('');
+  await crop.selectOption('');
+  await expect(page.getByText(/Várias culturas juntas/)).toBeVisible();
   await page.getByLabel('Linha de tendência (mínimos quadrados)').check();
   const trend = page.getByTestId('trend-box');
   await expect(trend).toContainText(`n = ${COUNT}`);

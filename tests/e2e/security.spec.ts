@@ -131,7 +131,14 @@ test('an admin reads the audit trail: who created and changed which experiment, 
   const e = (await created.json()).experiment;
   const updated = await request.put(`/api/experiments/${e.id}`, {
     headers: auth,
-    multipart: { data: JSON.stringify({ ...data, cultivar: 'AUD-2', version: e.version }) },
+    multipart: {
+      data: JSON.stringify({
+        ...data,
+        cultivar: 'AUD-2',
+        version: e.version,
+        tratamentos: [{ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 9087.63 }],
+      }),
+    },
   });
   expect(updated.status()).toBe(200);
 
@@ -150,6 +157,8 @@ test('an admin reads the audit trail: who created and changed which experiment, 
   const rows = page.getByTestId('audit-entry').filter({ hasText: 'Carla Consultora' });
   await expect(rows.first()).toContainText('Alterou o experimento');
   await expect(rows.first()).toContainText('Cultivar: AUD-1 → AUD-2');
+  // Which treatment's which field, from what to what (issue 29), not "alterados (1 → 1)".
+  await expect(rows.first()).toContainText('Tratamento 1 (Testemunha) · Produtividade: 9.000 → 9.087,63');
   await expect(rows.first()).toContainText('Milho AUD-2, Jataí/GO (2025)');
   await expect(rows.nth(1)).toContainText('Criou o experimento');
   await page.screenshot({ path: 'test-results/admin-audit.png', fullPage: true });
@@ -165,5 +174,11 @@ test('an admin reads the audit trail: who created and changed which experiment, 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(rows.first()).toBeAttached();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The changes column is out of view, and the page says so; the hint's button scrolls to it.
+  const changes = rows.first().getByText('Cultivar: AUD-1 → AUD-2');
+  expect((await changes.boundingBox())!.x).toBeGreaterThan(375);
+  await page.getByTestId('scroll-hint').click();
+  await expect(page.getByTestId('scroll-hint')).toHaveText('← Voltar ao início da tabela');
+  await expect(changes).toBeInViewport();
   await page.screenshot({ path: 'test-results/admin-audit-375.png', fullPage: true });
 });

@@ -122,4 +122,32 @@ describe('POST /api/analises/conjunta', () => {
       expect(res.json().error.message).toMatch(message);
     }
   });
+
+  it('tells two trials of the same city and year apart and warns about them (issue 29)', async () => {
+    const { sites } = dic3();
+    const ids = [
+      await site(sites[0]!.ys, 3, { cidade: 'Londrina', ano: 2024, consultoria: 'Agro Norte' }),
+      await site(sites[1]!.ys, 3, { cidade: 'Londrina', ano: 2024, consultoria: 'Campo Sul' }),
+      await site(sites[2]!.ys, 3, { cidade: 'Maringá', ano: 2024 }),
+    ];
+    const res = await post({ experimentIds: ids });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json() as JointAnalysisResponse;
+    expect(a.locais.map((l) => l.nome)).toEqual(['Londrina/PR · 2024 · Agro Norte', 'Londrina/PR · 2024 · Campo Sul', 'Maringá/PR · 2024']);
+    expect(a.locaisRepetidos).toEqual([{ local: 'Londrina/PR · 2024', experimentIds: [ids[0], ids[1]] }]);
+
+    // Same consultoria too (the same trial entered twice, "londrina" typed in lower case): told apart by number.
+    const again = await site(sites[1]!.ys, 3, { cidade: 'londrina', ano: 2024, consultoria: 'Agro Norte' });
+    const b = (await post({ experimentIds: [ids[0], again, ids[2]] })).json() as JointAnalysisResponse;
+    expect(b.locais.map((l) => l.nome)).toEqual([
+      `Londrina/PR · 2024 · nº ${ids[0]}`,
+      `londrina/PR · 2024 · nº ${again}`,
+      'Maringá/PR · 2024',
+    ]);
+    expect(b.locaisRepetidos).toHaveLength(1);
+
+    // Different years: distinct sites, no warning.
+    const c = (await post({ experimentIds: [ids[0], await site(sites[1]!.ys, 3, { cidade: 'Londrina', ano: 2023 })] })).json();
+    expect((c as JointAnalysisResponse).locaisRepetidos).toEqual([]);
+  });
 });

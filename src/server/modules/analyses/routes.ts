@@ -5,7 +5,7 @@
  * their number.
  */
 import type { FastifyInstance } from 'fastify';
-import { analiseConjuntaSchema } from '../../../shared/analise-conjunta.js';
+import { analiseConjuntaSchema, nomesDosLocais } from '../../../shared/analise-conjunta.js';
 import { z } from '../../../shared/zod.js';
 import type { JointAnalysisResponse } from '../../../shared/api-types.js';
 import { analiseConjunta } from '../../../shared/stats/conjunta.js';
@@ -55,15 +55,18 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: Au
           `Os experimentos são de culturas diferentes (${detalhe.join('; ')}): a análise conjunta compara os mesmos tratamentos na mesma cultura.`,
         );
       }
+      // Two trials of one city and year: told apart in the headings, and the page warns (issue 29).
+      const { nomes, repetidos } = nomesDosLocais(experiments);
       try {
-        return analiseConjunta(
-          experiments.map((e) => ({
+        const analise = analiseConjunta(
+          experiments.map((e, i) => ({
             experimentId: e.id,
-            nome: `${e.cidade}/${e.estado} · ${e.ano}`,
+            nome: nomes[i]!,
             design: e.tipo_estatistica,
             tratamentos: e.tratamentos.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes })),
           })),
-        ) satisfies JointAnalysisResponse;
+        );
+        return { ...analise, locaisRepetidos: repetidos } satisfies JointAnalysisResponse;
       } catch (err) {
         if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
         throw err;

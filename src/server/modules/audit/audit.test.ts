@@ -61,6 +61,43 @@ describe('audit trail', () => {
     expect(Date.parse(page.entries[0]!.at)).toBeGreaterThanOrEqual(Date.parse(page.entries[4]!.at));
   });
 
+  it("records which treatment's which field changed, from what to what (issue 29)", async () => {
+    const e = await createExperiment(t.app, owner, { cidade: 'Toledo' });
+    const base = buildExperiment() as { tratamentos: Array<Record<string, unknown>> };
+    const [control, second] = base.tratamentos as [Record<string, unknown>, Record<string, unknown>];
+    const changed = buildExperiment({
+      version: e.version,
+      cidade: 'Toledo',
+      tratamentos: [
+        control,
+        {
+          ...second,
+          produtividade: 4087.63,
+          produtos_aplicados: [
+            { nome: 'Aminoagro Raiz', dose: 0.75, custo: 42.5 },
+            { nome: 'Aminoagro Mol', dose: 0.25, custo: 30 },
+          ],
+          analises_adicionais: [{ nome: 'Altura de Plantas', valor: 90, unidade: 'cm' }],
+        },
+        { nome: 'Novo', modalidade: 'Foliar', produtividade: 3700, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
+      ],
+    });
+    const res = await sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, owner, { data: JSON.stringify(changed) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [update] = (await trail(`?experimentId=${e.id}&limit=1`)).entries;
+    expect(update!.action).toBe('experiment.update');
+    const tratamentos = update!.changes?.tratamentos;
+    expect(tratamentos?.detalhes).toEqual([
+      { n: 2, tratamento: 'Aminoagro Raiz', campo: 'Produtividade', de: 3900.5, para: 4087.63 },
+      { n: 2, tratamento: 'Aminoagro Raiz', campo: 'Produto Aminoagro Raiz · Dose', de: 0.5, para: 0.75 },
+      { n: 2, tratamento: 'Aminoagro Raiz', campo: 'Análise Altura de Plantas · Valor', de: 87.25, para: 90 },
+      { n: 3, tratamento: 'Novo', campo: 'Tratamento', de: null, para: 'Novo' },
+    ]);
+    // The two lists stay whole, as older entries have them.
+    expect((tratamentos?.de as unknown[]).length).toBe(2);
+    expect((tratamentos?.para as unknown[]).length).toBe(3);
+  });
+
   it('paginates, validates its query and is for admins only', async () => {
     const all = await trail('?limit=2');
     expect(all.entries).toHaveLength(2);

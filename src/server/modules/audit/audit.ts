@@ -2,8 +2,15 @@
  * Writes the audit trail inside the transaction of the change it records, so that a change and
  * its record are stored together or not at all. No secret (password, hash, token) is ever written.
  */
-import { AUDIT_ACTION_KIND, type AuditAction, type AuditChange, REFERENCE_LISTS, type ReferenceList } from '../../../shared/audit.js';
-import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
+import {
+  AUDIT_ACTION_KIND,
+  type AuditAction,
+  type AuditChange,
+  REFERENCE_LISTS,
+  type ReferenceList,
+  treatmentChanges,
+} from '../../../shared/audit.js';
+import { custoTratamento, type Experiment, type ExperimentData } from '../../../shared/experiment.js';
 import { AUDITED_FIELDS } from '../../../shared/fields/catalogue.js';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
@@ -33,7 +40,9 @@ function treatmentOf(t: TreatmentLike) {
     nome: t.nome,
     modalidade: t.modalidade,
     produtividade: t.produtividade,
-    custo: t.custo ?? 0,
+    // As stored (the repository stores custoTratamento): a form that sends its products' costs and a
+    // treatment cost of 0 changed nothing (issue 29: it read "Custo do tratamento: 72,5 → 0").
+    custo: custoTratamento({ custo: t.custo ?? null, produtos_aplicados: t.produtos_aplicados.map((p) => ({ custo: p.custo ?? null })) }),
     nivel_a: t.nivel_a || null,
     nivel_b: t.nivel_b || null,
     dose: t.dose ?? null,
@@ -58,7 +67,9 @@ export function experimentChanges(before: Experiment, after: ExperimentData): Re
   }
   const de = before.tratamentos.map(treatmentOf);
   const para = after.tratamentos.map(treatmentOf);
-  if (JSON.stringify(de) !== JSON.stringify(para)) changes.tratamentos = { de, para };
+  // Both lists whole (what older entries hold, and what a reader of the raw trail needs), and which
+  // treatment's which field changed (issue 29), so the page says more than "4 → 4".
+  if (JSON.stringify(de) !== JSON.stringify(para)) changes.tratamentos = { de, para, detalhes: treatmentChanges(de, para) ?? [] };
   return changes;
 }
 

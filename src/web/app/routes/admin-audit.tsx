@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { DataTable } from '../../components/ui/data-table.js';
 import { Select } from '../../components/ui/field.js';
-import { AUDIT_PAGE_SIZE, changeLines, useAuditTrail } from '../../features/audit/index.js';
+import { AUDIT_PAGE_SIZE, AuditChanges, useAuditTrail } from '../../features/audit/index.js';
 
 const TONES: Record<AuditAction, BadgeTone> = {
   'experiment.create': 'green',
@@ -71,35 +71,24 @@ export function AdminAuditPage() {
           ) : (
             <Card className="overflow-hidden">
               <DataTable headers={['Data e hora', 'Usuário', 'Ação', 'Sobre', 'Alterações']} bodyClassName="align-top">
-                {data.entries.map((entry) => {
-                  const lines = changeLines(entry.changes);
-                  return (
-                    <tr key={entry.id} data-testid="audit-entry">
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(entry.at)}</td>
-                      <td className="px-4 py-3 font-medium text-slate-900">{entry.user.name}</td>
-                      <td className="whitespace-nowrap px-4 py-3">
-                        <Badge tone={TONES[entry.action] ?? 'gray'}>{AUDIT_ACTIONS[entry.action] ?? entry.action}</Badge>
-                      </td>
-                      <td className="px-4 py-3 text-slate-800">
-                        {entry.label}
-                        {entry.experimentId ? (
-                          <span className="block text-xs text-slate-600">experimento nº {entry.experimentId}</span>
-                        ) : null}
-                      </td>
-                      <td className="px-4 py-3 text-slate-700">
-                        {lines.length ? (
-                          <ul className="space-y-0.5">
-                            {lines.map((line) => (
-                              <li key={line}>{line}</li>
-                            ))}
-                          </ul>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
+                {data.entries.map((entry) => (
+                  <tr key={entry.id} data-testid="audit-entry">
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(entry.at)}</td>
+                    <td className="px-4 py-3 font-medium text-slate-900">{entry.user.name}</td>
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <Badge tone={TONES[entry.action] ?? 'gray'}>{AUDIT_ACTIONS[entry.action] ?? entry.action}</Badge>
+                    </td>
+                    <td className="px-4 py-3 text-slate-800">
+                      {entry.label}
+                      {entry.experimentId ? (
+                        <span className="block text-xs text-slate-600">experimento nº {entry.experimentId}</span>
+                      ) : null}
+                    </td>
+                    <td className="min-w-[16rem] px-4 py-3 text-slate-700">
+                      <AuditChanges changes={entry.changes} />
+                    </td>
+                  </tr>
+                ))}
               </DataTable>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-soil-200 px-4 py-3 text-sm text-slate-700">
                 <span>

@@ -4,10 +4,14 @@ import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useExperiment } from '../../features/dashboard/index.js';
-import { AnalysisView } from '../../features/trial-analysis/index.js';
+import { AnalysisView, TrialSummary } from '../../features/trial-analysis/index.js';
 import { preloadOnIntent } from '../prefetch.js';
 
-/** A4 report of a trial's analysis; print CSS hides the app around it. */
+/**
+ * A4 report of a trial: the site, soil, design and treatments (what each applied, at which dose and
+ * cost), then its analysis; print CSS hides the app around it. On a wide screen it is wider than A4
+ * so that the gains' eight columns fit without scrolling (issue 29); on paper it is A4.
+ */
 export function TrialReportPage() {
   const id = Number(useParams().id);
   const experiment = useExperiment(Number.isInteger(id) && id > 0 ? id : null);
@@ -20,7 +24,7 @@ export function TrialReportPage() {
   if (experiment.isError || !experiment.data) return <Alert tone="error">Erro ao buscar experimento</Alert>;
   const e = experiment.data;
   return (
-    <article className="report mx-auto max-w-[210mm] rounded-xl bg-white p-4 shadow-sm print:max-w-none print:rounded-none print:p-0 print:shadow-none sm:p-10">
+    <article className="report mx-auto max-w-[210mm] rounded-xl lg:max-w-6xl bg-white p-4 shadow-sm print:max-w-none print:rounded-none print:p-0 print:shadow-none sm:p-10">
       <div className="mb-6 flex flex-wrap items-start justify-between gap-3 print:hidden">
         <Link
           to="/dashboard?aba=experimentos"
@@ -41,6 +45,7 @@ export function TrialReportPage() {
           {formatLongDate(new Date())}
         </p>
       </header>
+      <TrialSummary experiment={e} />
       <AnalysisView id={e.id} />
     </article>
   );

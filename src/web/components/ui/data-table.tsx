@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.js';
+import { ScrollX } from './scroll-x.js';
 
 /**
- * The app's list table: scrolls sideways on a narrow screen, small-caps column headers over rows
- * divided by a line. `children` are the body's rows.
+ * The app's list table: scrolls sideways on a narrow screen (ScrollX: a shadow and a "Deslize para
+ * ver mais" button say that columns are out of view), small-caps column headers over rows divided
+ * by a line. `children` are the body's rows.
  */
 export function DataTable({
   headers,
@@ -17,7 +19,7 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollX>
       <table className="min-w-full divide-y divide-soil-200 text-sm">
         <thead className="bg-soil-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
@@ -30,6 +32,6 @@ export function DataTable({
         </thead>
         <tbody className={cn('divide-y divide-soil-100', bodyClassName)}>{children}</tbody>
       </table>
-    </div>
+    </ScrollX>
   );
 }

@@ -427,3 +427,24 @@ export function cropColors(crops: readonly string[]): { cultura: string; color: 
   if (ordered.length > own) out.push({ cultura: OTHER_CROPS, color: PALETTE_8[PALETTE_8.length - 1]! });
   return out;
 }
+
+/**
+ * The dataset's crops with their number of experiments, the most common first (ties by name).
+ * The explorer looks at one crop at a time by default (issue 29: one Pearson r over twelve crops
+ * mostly measured how far apart the crops' yields are).
+ */
+export function cropsOf(data: CorrelationDataset): { cultura: string; n: number }[] {
+  const counts = new Map<string, number>();
+  for (const c of data.experimentos.cultura) {
+    const name = (c ?? '').trim();
+    if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([cultura, n]) => ({ cultura, n })).sort((a, b) => b.n - a.n || collator.compare(a.cultura, b.cultura));
+}
+
+/** The points whose experiment is of `crop` (null: every point). */
+export function pointsOfCrop(data: CorrelationDataset, points: readonly CorrelationPoint[], crop: string | null): CorrelationPoint[] {
+  if (crop === null) return [...points];
+  const crops = data.experimentos.cultura;
+  return points.filter((p) => (crops[p.e] ?? '').trim() === crop);
+}

@@ -15,7 +15,7 @@ import { api } from '../../lib/api.js';
 import { RegressionSection } from './regression-section.js';
 import { FactorialSection } from './factorial-section.js';
 import { DunnettSection } from './dunnett-section.js';
-import { AnovaTable, FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n } from './report-table.js';
+import { AnovaTable, FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, TH_NUM_WRAP, n } from './report-table.js';
 import type { Transformacao } from '../../../shared/stats/index.js';
 import { Button } from '../../components/ui/button.js';
 import { PressupostosSection } from './pressupostos-section.js';
@@ -162,25 +162,25 @@ export function AnalysisView({ id }: { id: number }) {
               <th scope="col" className={cn(TH, FIRST_TH)}>
                 Tratamento
               </th>
-              <th scope="col" className={TH_NUM}>
+              <th scope="col" className={TH_NUM_WRAP}>
                 kg/ha
               </th>
-              <th scope="col" className={TH_NUM}>
+              <th scope="col" className={TH_NUM_WRAP}>
                 sc/ha
               </th>
-              <th scope="col" className={TH_NUM}>
+              <th scope="col" className={TH_NUM_WRAP}>
                 %
               </th>
-              <th scope="col" className={TH_NUM}>
+              <th scope="col" className={TH_NUM_WRAP}>
                 Receita extra (R$/ha)
               </th>
-              <th scope="col" className={TH_NUM}>
+              <th scope="col" className={TH_NUM_WRAP}>
                 Custo (R$/ha)
               </th>
-              <th scope="col" className={TH_NUM}>
+              <th scope="col" className={TH_NUM_WRAP}>
                 Retorno líquido (R$/ha)
               </th>
-              <th scope="col" className={TH_NUM}>
+              <th scope="col" className={TH_NUM_WRAP}>
                 Retorno por R$ 1
               </th>
             </tr>

@@ -95,4 +95,27 @@ describe('JointAnalysisView', () => {
       '/dashboard?aba=experimentos',
     );
   });
+
+  it('warns in pt-BR when two trials share city and year, and their columns carry distinct headings (issue 29)', async () => {
+    const a = answer();
+    a.locais[0]!.nome = 'Cascavel/PR · 2024 · Agro Norte';
+    a.locais[1]!.nome = 'Cascavel/PR · 2024 · Campo Sul';
+    serve(200, { ...a, locaisRepetidos: [{ local: 'Cascavel/PR · 2024', experimentIds: [11, 12] }] });
+    show([11, 12, 13]);
+    expect(await screen.findByText('Experimentos da mesma cidade e do mesmo ano')).toBeTruthy();
+    expect(screen.getByText(/^Os experimentos nº 11 e nº 12 são da mesma cidade e do mesmo ano \(Cascavel\/PR · 2024\)/)).toBeTruthy();
+    const perSite = screen.getByRole('table', { name: 'Médias por local (kg/ha)' });
+    const headings = within(perSite)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(new Set(headings).size).toBe(headings.length);
+    expect(headings).toContain('Cascavel/PR · 2024 · Campo Sul');
+  });
+
+  it('no such warning when every site is its own city and year', async () => {
+    serve(200, { ...answer(), locaisRepetidos: [] });
+    show([11, 12, 13]);
+    await screen.findByRole('table', { name: 'Análise de variância conjunta' });
+    expect(screen.queryByText('Experimentos da mesma cidade e do mesmo ano')).toBeNull();
+  });
 });

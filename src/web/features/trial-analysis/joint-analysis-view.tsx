@@ -4,6 +4,7 @@
  * with Tukey's letters, each site's means and each treatment's win rate over the control.
  */
 import { Link } from 'react-router';
+import { avisoLocalRepetido } from '../../../shared/analise-conjunta.js';
 import type { JointAnalysisResponse } from '../../../shared/api-types.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -212,6 +213,15 @@ export function JointAnalysisView({ ids, backTo }: { ids: readonly number[]; bac
           Razão QMR (maior/menor): <strong className={heterogeneo ? 'text-amber-800' : undefined}>{n(a.razao_qmr)}</strong>
         </span>
       </div>
+      {a.locaisRepetidos?.length ? (
+        <Alert tone="warning" title="Experimentos da mesma cidade e do mesmo ano">
+          <ul className="list-disc space-y-1 pl-5">
+            {a.locaisRepetidos.map((r) => (
+              <li key={r.experimentIds.join(',')}>{avisoLocalRepetido(r)}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       {a.avisos.length ? (
         <Alert tone={heterogeneo ? 'warning' : 'info'}>
           <ul className="list-disc space-y-1 pl-5">

@@ -5,6 +5,7 @@
 import { type ReactNode, useId } from 'react';
 import { formatNumber } from '../../../shared/format.js';
 import { cn } from '../../lib/cn.js';
+import { ScrollX } from '../../components/ui/scroll-x.js';
 
 export const n = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '-' : formatNumber(v, digits));
 export const p = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v < 0.0001 ? '< 0,0001' : formatNumber(v, 4));
@@ -18,6 +19,9 @@ export const p = (v: number | null | undefined) => (v === null || v === undefine
 export const TH =
   'whitespace-nowrap border-b border-soil-200 bg-soil-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const TH_NUM = cn(TH, 'text-right');
+/** A number column's header that may wrap (the gains' eight columns fit a wide screen so). */
+export const TH_NUM_WRAP =
+  'border-b border-soil-200 bg-soil-50 px-3 py-2 text-right align-bottom text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const TD = 'whitespace-nowrap px-3 py-1.5 text-slate-900';
 export const TD_NUM = cn(TD, 'text-right tabular-nums');
 export const FIRST_TH = 'sticky left-0 z-10 text-left';
@@ -36,11 +40,11 @@ export function ScrollTable({ caption, children }: { caption: string; children: 
       <div id={id} className="border-b border-soil-200 px-3 py-2 text-left text-sm font-semibold text-slate-800">
         {caption}
       </div>
-      <div className="report-scroll min-w-0 overflow-x-auto rounded-b-lg" tabIndex={0} role="region" aria-labelledby={id}>
+      <ScrollX className="report-scroll min-w-0 rounded-b-lg" tabIndex={0} role="region" aria-labelledby={id}>
         <table className="report-table w-full border-collapse text-sm" aria-labelledby={id}>
           {children}
         </table>
-      </div>
+      </ScrollX>
     </div>
   );
 }

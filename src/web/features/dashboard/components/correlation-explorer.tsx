@@ -34,6 +34,7 @@ import {
   type CorrelationPoint,
   type CorrelationSelection,
   cropColors,
+  cropsOf,
   DEFAULTS,
   buildPoints,
   experimentRef,
@@ -58,6 +59,7 @@ import {
   PALETTE_8,
   pearsonOfPoints,
   pearsonStrength,
+  pointsOfCrop,
   SHORTCUTS,
   type Trend,
   trendSignificance,
@@ -97,6 +99,10 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
   const [selection, setSelection] = useState<CorrelationSelection>(DEFAULTS);
   const [trendOn, setTrendOn] = useState(false);
   const [byCrop, setByCrop] = useState(false);
+  // One crop at a time (issue 29): undefined until the user picks, meaning the most common crop;
+  // null is "Todas as culturas".
+  const [crop, setCrop] = useState<string | null | undefined>(undefined);
+  const crops = useMemo(() => cropsOf(data), [data]);
   const { open } = useOpenExperiment();
   const { x, y, tipo } = selection;
   // The controls follow `selection` at once; the points and the chart follow the deferred copy,
@@ -106,7 +112,15 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
   const shortcutsLabelId = useId();
 
   // Rebuilt only when the data or a variable changes, not when only the chart type does.
-  const points = useMemo(() => buildPoints(data, shownSelection.x, shownSelection.y), [data, shownSelection.x, shownSelection.y]);
+  // A crop axis ("Cultura vs Performance") compares the crops: every crop stays in.
+  const cropPicker = crops.length > 1 && x !== 'cultura' && y !== 'cultura';
+  const shownCropAxis = shownSelection.x === 'cultura' || shownSelection.y === 'cultura';
+  const picked = crop === undefined || (crop !== null && !crops.some((c) => c.cultura === crop)) ? (crops[0]?.cultura ?? null) : crop;
+  const activeCrop = crops.length > 1 && !shownCropAxis ? picked : null;
+  const points = useMemo(
+    () => pointsOfCrop(data, buildPoints(data, shownSelection.x, shownSelection.y), activeCrop),
+    [data, shownSelection.x, shownSelection.y, activeCrop],
+  );
   const bothNumeric = isNumericVariable(shownSelection.x) && isNumericVariable(shownSelection.y);
   const r = useMemo(() => (bothNumeric ? pearsonOfPoints(points) : null), [bothNumeric, points]);
   const numericX = isNumericVariable(x);
@@ -136,7 +150,7 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
         description="Escolha as variáveis dos eixos e o tipo de gráfico para explorar relações entre os dados."
       />
       <CardBody className="space-y-5">
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className={cn('grid gap-4', cropPicker ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3')}>
           <Select label="Variável do eixo X" name="eixoX" value={x} onChange={onVariable('x')}>
             <VariableOptions />
           </Select>
@@ -150,6 +164,16 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
               </option>
             ))}
           </Select>
+          {cropPicker ? (
+            <Select label="Cultura" name="culturaCorrelacao" value={picked ?? ''} onChange={(e) => setCrop(e.target.value || null)}>
+              {crops.map((c) => (
+                <option key={c.cultura} value={c.cultura}>
+                  {c.cultura} ({integer.format(c.n)})
+                </option>
+              ))}
+              <option value="">Todas as culturas (escalas diferentes)</option>
+            </Select>
+          ) : null}
         </div>
 
         <div className="flex flex-wrap items-center gap-2">
@@ -200,6 +224,12 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
             {r !== null ? <PearsonBox r={r} /> : null}
           </div>
         </div>
+        {cropPicker && picked === null && bothNumeric ? (
+          <p className="text-xs text-amber-800">
+            Várias culturas juntas: cada uma tem a sua escala de produtividade, e o r mede também a distância entre elas. Escolha uma
+            cultura para comparar ensaios comparáveis.
+          </p>
+        ) : null}
 
         <div className={cn('transition-opacity', pending && 'opacity-60')} aria-busy={pending}>
           <ChartArea

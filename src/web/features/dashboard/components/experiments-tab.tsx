@@ -17,6 +17,7 @@ import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { ScrollX } from '../../../components/ui/scroll-x.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { cn } from '../../../lib/cn.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
@@ -190,7 +191,7 @@ export function ExperimentsTab({
           Erro: {q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimentos'}
         </Alert>
       ) : null}
-      <div className="overflow-x-auto" aria-busy={q.isFetching}>
+      <ScrollX aria-busy={q.isFetching}>
         <table className="min-w-full divide-y divide-soil-200 text-sm" data-testid="experiments-table">
           <thead className="bg-soil-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
@@ -319,7 +320,7 @@ export function ExperimentsTab({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       {pages > 1 ? (
         <nav
           aria-label="Páginas da tabela"

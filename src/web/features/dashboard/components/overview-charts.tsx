@@ -49,6 +49,11 @@ const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFra
 type AxisDomain = [AxisDomainItem, AxisDomainItem];
 /** Gains may be negative: the axis always holds 0, where the bars start. */
 const AROUND_ZERO: AxisDomain = [(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)];
+/**
+ * The yearly line's value axis holds 0 too (issue 29: from 7,2 % a wobble between 7 % and 9 % was
+ * drawn as a cliff), for gains and for yields alike.
+ */
+export const YEAR_AXIS_DOMAIN: AxisDomain = AROUND_ZERO;
 /** Value ticks short enough for a phone: 90.000 → "90 mil". */
 const shortTick = (v: unknown) => compact.format(Number(v));
 const pctTick = (v: unknown) => `${formatNumber(Number(v), 1)}%`;
@@ -562,7 +567,7 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
         >
           <CartesianGrid strokeDasharray="3 3" stroke={GRID} />
           <XAxis dataKey="ano" tick={{ fontSize: 11 }} minTickGap={12} interval="preserveStartEnd" />
-          <YAxis tickFormatter={mixed ? pctTick : int} tick={{ fontSize: 11 }} width={52} domain={['auto', 'auto']} />
+          <YAxis tickFormatter={mixed ? pctTick : int} tick={{ fontSize: 11 }} width={52} domain={YEAR_AXIS_DOMAIN} />
           <Tooltip
             formatter={(v, _n, item) => {
               const r = item?.payload as { media: number; ganho: number | null; n: number } | undefined;

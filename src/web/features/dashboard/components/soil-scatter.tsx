@@ -2,9 +2,13 @@
  * Clay × yield scatter as plain SVG. Recharts builds several React elements per point; with a
  * few hundred points that alone cost most of a filter change (~0.6 s), where one <circle> per
  * point costs a few milliseconds.
+ *
+ * One crop at a time (issue 29: cane at 90 t/ha beside soy at 4 t/ha left the soy a flat line at the
+ * bottom): with several crops in the sample a "Cultura" select picks one, the most common first.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatKgHa, formatNumber } from '../../../../shared/format.js';
+import { Select } from '../../../components/ui/field.js';
 
 export interface SoilPoint {
   argila: number;
@@ -36,7 +40,41 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   return ticks;
 }
 
-export function SoilScatter({ points, height }: { points: SoilPoint[]; height: number }) {
+/** The sample's crops, the most common first (ties by name), with their number of points. */
+export function cropsByCount(points: readonly SoilPoint[]): { cultura: string; n: number }[] {
+  const counts = new Map<string, number>();
+  for (const p of points) counts.set(p.cultura, (counts.get(p.cultura) ?? 0) + 1);
+  return [...counts].map(([cultura, n]) => ({ cultura, n })).sort((a, b) => b.n - a.n || a.cultura.localeCompare(b.cultura, 'pt-BR'));
+}
+
+export function SoilScatter({ points: all, height }: { points: SoilPoint[]; height: number }) {
+  const crops = cropsByCount(all);
+  const [chosen, setChosen] = useState<string | null>(null);
+  // The chosen crop while the filters keep it in the sample; else the most common.
+  const crop = chosen !== null && crops.some((c) => c.cultura === chosen) ? chosen : (crops[0]?.cultura ?? null);
+  const points = crops.length > 1 ? all.filter((p) => p.cultura === crop) : all;
+  return (
+    <div className="w-full min-w-0">
+      {crops.length > 1 ? (
+        <div className="mb-2 flex flex-wrap items-end gap-x-3 gap-y-1">
+          <div className="w-full max-w-xs">
+            <Select label="Cultura" name="soloCultura" value={crop ?? ''} onChange={(e) => setChosen(e.target.value)}>
+              {crops.map((c) => (
+                <option key={c.cultura} value={c.cultura}>
+                  {c.cultura} ({c.n})
+                </option>
+              ))}
+            </Select>
+          </div>
+          <p className="text-xs text-slate-600">Uma cultura por vez: cada uma tem a sua escala de produtividade.</p>
+        </div>
+      ) : null}
+      <Plot points={points} height={height} />
+    </div>
+  );
+}
+
+function Plot({ points, height }: { points: SoilPoint[]; height: number }) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+/** Issue 29, item 10: no chart puts several crops' yields on one scale without saying so. */
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CorrelationDataset } from '../../../../shared/dashboard.js';
+import CorrelationExplorer from './correlation-explorer.js';
+import { YEAR_AXIS_DOMAIN } from './overview-charts.js';
+import { SoilScatter } from './soil-scatter.js';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+afterEach(cleanup);
+
+const soy = (argila: number, produtividade: number) => ({ argila, mo: 3, produtividade, cultura: 'Soja' });
+
+describe('clay × yield scatter', () => {
+  it('draws one crop at a time, the most common first, and another on request', () => {
+    const { container } = render(
+      <SoilScatter
+        points={[soy(20, 3500), soy(40, 3800), soy(60, 4100), { argila: 30, mo: 2, produtividade: 90_000, cultura: 'Cana-de-açúcar' }]}
+        height={250}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Cultura' }) as HTMLSelectElement;
+    expect(select.value).toBe('Soja');
+    expect(container.querySelectorAll('circle')).toHaveLength(3);
+    // The yield axis is soy's: its top tick is nowhere near cane's 90 t/ha.
+    const ticks = [...container.querySelectorAll('text')].map((t) => t.textContent ?? '');
+    expect(ticks).not.toContain('90.000');
+    fireEvent.change(select, { target: { value: 'Cana-de-açúcar' } });
+    expect(container.querySelectorAll('circle')).toHaveLength(1);
+  });
+
+  it('with one crop, no picker', () => {
+    const { container } = render(<SoilScatter points={[soy(20, 3500), soy(40, 3800)]} height={250} />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(container.querySelectorAll('circle')).toHaveLength(2);
+  });
+});
+
+describe('yearly line', () => {
+  it('its value axis holds 0, so 7,2 % to 9 % is not drawn as a cliff', () => {
+    const [low, high] = YEAR_AXIS_DOMAIN as [(v: number) => number, (v: number) => number];
+    expect(low(7.2)).toBe(0);
+    expect(high(9.1)).toBe(9.1);
+    expect(low(-3)).toBe(-3);
+    expect(low(3450)).toBe(0);
+  });
+});
+
+/** Five soy trials whose yield rises with ROI, and two cane trials far above them. */
+function dataset(): CorrelationDataset {
+  const crops = ['Soja', 'Soja', 'Soja', 'Soja', 'Soja', 'Cana-de-açúcar', 'Cana-de-açúcar'];
+  return {
+    experimentos: {
+      id: crops.map((_, i) => i + 1),
+      consultoria: crops.map(() => 'Alfa'),
+      cidade: crops.map(() => 'Cascavel'),
+      produtividade_media: [3000, 3200, 3400, 3600, 3800, 90_000, 80_000],
+      roi: [100, 200, 300, 400, 500, 110, 480],
+      custo_protocolo: crops.map(() => 50),
+      teor_argila: crops.map(() => 30),
+      teor_materia_organica: crops.map(() => 3),
+      ano: crops.map(() => 2024),
+      cultura: crops,
+      marca: crops.map(() => 'A'),
+      regional: crops.map(() => 'Sul'),
+      bu: crops.map(() => 'BU1'),
+      estado: crops.map(() => 'PR'),
+    },
+    tratamentos: { experimento: [], produtividade: [], custo: [], modalidade: [] },
+  };
+}
+
+describe('correlation explorer', () => {
+  it('computes Pearson over the most common crop by default, over every crop only on request and with a note', () => {
+    render(
+      <MemoryRouter>
+        <CorrelationExplorer data={dataset()} />
+      </MemoryRouter>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Cultura' }) as HTMLSelectElement;
+    expect(select.value).toBe('Soja');
+    expect(screen.getByText('5 pontos de dados')).toBeTruthy();
+    // Soy alone: yield and ROI rise together exactly.
+    expect(screen.getByText('1,000')).toBeTruthy();
+    expect(screen.queryByText(/Várias culturas juntas/)).toBeNull();
+
+    fireEvent.change(select, { target: { value: '' } });
+    expect(screen.getByText('7 pontos de dados')).toBeTruthy();
+    expect(screen.queryByText('1,000')).toBeNull();
+    expect(screen.getByText(/Várias culturas juntas/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * What the printed report says about the trial before its statistics (issue 29: a client expects
+ * the site, the soil, the design and what each treatment applied): place and coordinates, clay and
+ * organic matter, the design as entered and its factors, and one row per treatment with its
+ * application mode, its products with their doses and costs, and the treatment's cost.
+ */
+import type { ReactNode } from 'react';
+import { custoTratamento, type Experiment } from '../../../shared/experiment.js';
+import { formatBRL, formatNumber } from '../../../shared/format.js';
+import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM } from './report-table.js';
+import { cn } from '../../lib/cn.js';
+
+const dash = '—';
+const pct = (v: number | null | undefined) => (v === null || v === undefined ? 'não informado' : `${formatNumber(v, 1)} %`);
+
+/** "0,5 L/ha" (a dose without unit as typed; no dose: nothing). */
+function dose(p: { dose: number | null; unidade: string | null }): string {
+  if (p.dose === null || p.dose === undefined) return '';
+  return `${formatNumber(p.dose, 4)}${p.unidade ? ` ${p.unidade}` : ''}`;
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
+  const blocos = Math.max(0, ...e.tratamentos.map((t) => t.repeticoes?.length ?? 0));
+  const coords =
+    e.latitude !== null && e.latitude !== undefined && e.longitude !== null && e.longitude !== undefined
+      ? `${formatNumber(e.latitude, 6)}; ${formatNumber(e.longitude, 6)}`
+      : 'não informadas';
+  const fatores = [e.fator_a, e.fator_b].filter(Boolean).join(' × ');
+  return (
+    <section className="report-summary mb-5 space-y-4 text-sm" aria-label="Dados do ensaio">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-soil-200 p-3 sm:grid-cols-4 print:grid-cols-4">
+        <Item label="Local">
+          {e.cidade}/{e.estado}
+        </Item>
+        <Item label="Coordenadas (lat.; long.)">{coords}</Item>
+        <Item label="Teor de argila">{pct(e.teor_argila)}</Item>
+        <Item label="Matéria orgânica">{pct(e.teor_materia_organica)}</Item>
+        <Item label="Delineamento">{e.tipo_estatistica || dash}</Item>
+        <Item label="Tratamentos e repetições">
+          {e.tratamentos.length} {e.tratamentos.length === 1 ? 'tratamento' : 'tratamentos'}
+          {blocos > 0 ? ` × ${blocos} ${blocos === 1 ? 'repetição' : 'repetições'}` : ''}
+        </Item>
+        {fatores ? <Item label="Fatores">{fatores}</Item> : null}
+        <Item label="Custo do protocolo">{formatBRL(e.custo_protocolo)}</Item>
+        {e.preco_saca !== null && e.preco_saca !== undefined ? <Item label="Preço da saca">{formatBRL(e.preco_saca)}</Item> : null}
+      </dl>
+      <ScrollTable caption="Tratamentos: produtos, doses, modalidade e custo">
+        <thead>
+          <tr>
+            <th scope="col" className={cn(TH, FIRST_TH)}>
+              Tratamento
+            </th>
+            <th scope="col" className={TH}>
+              Modalidade
+            </th>
+            <th scope="col" className={TH}>
+              Produtos e doses
+            </th>
+            <th scope="col" className={TH_NUM}>
+              Custo (R$/ha)
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {e.tratamentos.map((t) => (
+            <tr key={t.id} className={cn(ROW, 'align-top')}>
+              <td className={FIRST_TD}>{t.nome}</td>
+              <td className={TD}>{t.modalidade || dash}</td>
+              <td className="min-w-[12rem] px-3 py-1.5 text-slate-900">
+                {t.produtos_aplicados.length ? (
+                  <ul className="space-y-0.5">
+                    {t.produtos_aplicados.map((p, k) => {
+                      const d = dose(p);
+                      return (
+                        <li key={`${k}-${p.nome}`}>
+                          {p.nome}
+                          {d ? <span className="tabular-nums"> · {d}</span> : null}
+                          {p.custo !== null && p.custo !== undefined ? (
+                            <span className="tabular-nums text-slate-600"> · {formatBRL(p.custo)}</span>
+                          ) : null}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                ) : (
+                  <span className="text-slate-600">sem produto aplicado</span>
+                )}
+              </td>
+              <td className={TD_NUM}>{formatBRL(custoTratamento(t))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </section>
+  );
+}
