@@ -131,8 +131,11 @@ test('"Salvo neste aparelho" stays while the experiment waits and goes once it i
   const consultoria = `Aviso Enviado ${Date.now().toString(36)}`;
   const auth = await apiToken(request, user);
   const total = async () =>
-    ((await (await request.get(`/api/experiments?busca=${encodeURIComponent(consultoria)}`, { headers: auth })).json()) as { total: number })
-      .total;
+    (
+      (await (await request.get(`/api/experiments?busca=${encodeURIComponent(consultoria)}`, { headers: auth })).json()) as {
+        total: number;
+      }
+    ).total;
   const page = await context.newPage();
   await signIn(page, user, '/novo-experimento');
   await fillFirstSteps(page, consultoria, 'Brasmax Garra');

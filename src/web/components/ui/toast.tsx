@@ -54,7 +54,9 @@ function lazyToaster() {
       function MountedToaster() {
         // Runs after the Toaster's own effect has subscribed to new toasts.
         useEffect(() => markMounted(), []);
-        return <Toaster position="top-right" richColors closeButton offset={BELOW_HEADER.offset} mobileOffset={BELOW_HEADER.mobileOffset} />;
+        return (
+          <Toaster position="top-right" richColors closeButton offset={BELOW_HEADER.offset} mobileOffset={BELOW_HEADER.mobileOffset} />
+        );
       }
       return { default: MountedToaster };
     } catch {
