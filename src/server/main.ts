@@ -5,7 +5,7 @@
 import { buildApp } from './app.js';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
-import { openDatabase } from './db/client.js';
+import { DataDirLockedError, openDatabase } from './db/client.js';
 import { MigrationChangedError } from './db/migrate.js';
 import { packageRoot } from './paths.js';
 
@@ -69,7 +69,23 @@ async function main(): Promise<void> {
   console.log(`Gestão Agrícola pronta em ${shown} (banco: ${database.kind})`);
 }
 
+/**
+ * Why the server could not start. The two a person meets on their own machine — the embedded
+ * database already open (another server, a seed) and the port taken — are said in a sentence that
+ * says what to do; any other failure in full. `DEBUG=1` shows the full error always.
+ */
+function startFailure(err: unknown): unknown {
+  if (process.env.DEBUG && process.env.DEBUG !== '0') return err;
+  if (err instanceof DataDirLockedError) return err.message;
+  const e = err as NodeJS.ErrnoException & { port?: number };
+  if (e?.code === 'EADDRINUSE') {
+    const port = e.port ?? process.env.PORT ?? 3000;
+    return `a porta ${port} já está em uso (outro servidor já está rodando?). Pare-o ou use outra porta, por exemplo: PORT=3001 npm start`;
+  }
+  return err;
+}
+
 main().catch((err: unknown) => {
-  console.error('Falha ao iniciar o servidor:', err);
+  console.error('Falha ao iniciar o servidor:', startFailure(err));
   process.exit(1);
 });

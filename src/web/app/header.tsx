@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '../../shared/auth.js';
 import { initials } from '../../shared/format.js';
@@ -227,12 +227,38 @@ function MobileMenu({ user, onOpenPending }: { user: PublicUser; onOpenPending: 
   );
 }
 
+/** The header's height, kept on <html> (unset where there is no header; the CSS reads it as 0). */
+const HEADER_HEIGHT_VAR = '--app-header-h';
+
+/**
+ * Publishes the sticky header's current height (it grows on phones when the form's progress wraps
+ * under the logo): the page's scroll padding keeps a focused field or an anchor out from under it,
+ * and the toasts start below it, so they never cover its buttons (styles.css, toast.tsx).
+ */
+function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty(HEADER_HEIGHT_VAR, `${el.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(HEADER_HEIGHT_VAR);
+    };
+  }, [ref]);
+}
+
 export function AppHeader() {
   const { user } = useSession();
   const action = useNewExperimentAction();
   const [pendingOpen, setPendingOpen] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  usePublishedHeight(ref);
   return (
-    <header className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur print:hidden">
+    <header ref={ref} className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 md:flex-nowrap">
         <Link to="/dashboard" {...preloadOnIntent('/dashboard')} className="flex h-16 shrink-0 items-center gap-3 rounded-lg">
           <LogoMark />

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Link, Outlet, useMatches } from 'react-router';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Link, Outlet, useLocation, useMatches, useNavigationType } from 'react-router';
 import { PAGE_TEXT } from '../../shared/messages.js';
 import { LogoMark } from '../components/logo.js';
 import { preloadable } from '../lib/preloadable.js';
@@ -28,6 +28,31 @@ function useDocumentTitle() {
 }
 
 /**
+ * A page reached by a link, a button or a redirect starts at its top, below the sticky header,
+ * with the focus on its <main> (a screen reader starts there; the next Tab lands in the content).
+ * Without it the window kept the previous page's scroll: after signing up on a phone the
+ * dashboard opened scrolled down, its title under the header. Only a change of page counts: the
+ * dashboard's filters, tabs and search change the query string and keep the scroll. Back and
+ * forward (POP) and the first load are the browser's to restore. A focus the new page has taken
+ * itself (a dialog, a field) is left alone.
+ */
+export function useStartPageAtTop() {
+  const { pathname, hash } = useLocation();
+  const type = useNavigationType();
+  const last = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const previous = last.current;
+    last.current = pathname;
+    if (previous === pathname || type === 'POP' || hash) return;
+    window.scrollTo(0, 0);
+    const main = document.getElementById(MAIN_ID);
+    const active = document.activeElement;
+    const focusFree = !active || active === document.body || !active.isConnected || active.closest('header') !== null;
+    if (main && focusFree) main.focus({ preventScroll: true });
+  }, [pathname, hash, type]);
+}
+
+/**
  * The first thing a keyboard reaches on every page: it moves the focus to the page's content,
  * past the header. Hidden until focused.
  */
@@ -49,6 +74,7 @@ function SkipLink() {
 /** Pages inside the product: header on top, content centred. */
 export function AppLayout() {
   useDocumentTitle();
+  useStartPageAtTop();
   return (
     <div className="min-h-screen">
       <SkipLink />
@@ -64,6 +90,7 @@ export function AppLayout() {
 /** Sign-in and sign-up pages: a centred card on a soft background, no header. */
 export function AuthLayout() {
   useDocumentTitle();
+  useStartPageAtTop();
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-soil-50 px-4 py-10">
       <SkipLink />

@@ -37,6 +37,16 @@ function load(): Promise<Sonner> {
   return sonner;
 }
 
+/**
+ * Toasts start below the app's sticky header (its height is `--app-header-h`, published by the
+ * header; unset on the sign-in pages), so they never cover its buttons: "Novo Experimento",
+ * "Pendentes", the user's menu, the phone's menu button.
+ */
+const BELOW_HEADER = {
+  offset: { top: 'calc(var(--app-header-h, 0px) + 12px)' },
+  mobileOffset: { top: 'calc(var(--app-header-h, 0px) + 8px)' },
+} as const;
+
 function lazyToaster() {
   return lazy(async (): Promise<{ default: ComponentType }> => {
     try {
@@ -44,7 +54,9 @@ function lazyToaster() {
       function MountedToaster() {
         // Runs after the Toaster's own effect has subscribed to new toasts.
         useEffect(() => markMounted(), []);
-        return <Toaster position="top-right" richColors closeButton />;
+        return (
+          <Toaster position="top-right" richColors closeButton offset={BELOW_HEADER.offset} mobileOffset={BELOW_HEADER.mobileOffset} />
+        );
       }
       return { default: MountedToaster };
     } catch {

@@ -31,14 +31,13 @@ import { type Draft, clearEditingExperiment, draftKey, readDraft, readEditingExp
 import { StepConsultoria, StepCultura, StepEstatistica, StepLocalizacao, StepSolo } from './step-fields.js';
 import { StepTratamentos } from './step-tratamentos.js';
 import { StepUpload, type UploadState } from './step-upload.js';
+import { SavedOnDeviceNotice } from './saved-on-device.js';
 
 // The shared schema's input type is looser (unknown for preprocessed numbers) than the form's
 // own value type; the cast states that the form's values are what the schema parses.
 const resolver = zodResolver(experimentSchema) as unknown as Resolver<FormValues, unknown, ExperimentData>;
 
 const SAVE_ERROR = 'Erro ao salvar experimento. Tente novamente.';
-/** Issue 22: a create without a connection waits in the offline queue (lib/offline-queue.ts). */
-export const SAVED_ON_DEVICE = 'Salvo neste aparelho — será enviado quando houver conexão';
 const QUEUE_ERROR = 'Sem conexão, e não foi possível guardar o experimento neste aparelho. O rascunho continua salvo; tente de novo.';
 const EDIT_OFFLINE =
   'Sem conexão: a alteração não foi enviada. O rascunho continua salvo neste aparelho; salve de novo quando houver conexão.';
@@ -129,7 +128,8 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     return d && (!editing || d.version === editing.version) ? d : null;
   });
   const [pending, setPending] = useState<PendingItem | null>(null);
-  const [savedOnDevice, setSavedOnDevice] = useState(false);
+  /** Issue 22: the create last kept in the offline queue (lib/offline-queue.ts), while it waits there. */
+  const [savedOnDevice, setSavedOnDevice] = useState<string | null>(null);
   const [step, setStep] = useState(1);
   const [upload, setUpload] = useState<UploadState>({ file: null, storedFilename: editing?.pdf_filename ?? null, rejections: [] });
   const [uploadError, setUploadError] = useState<string>();
@@ -311,7 +311,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     setPending(null);
     if (pendingId) navigate('/novo-experimento', { replace: true });
     // Said inline, not in a toast: offline, the toaster's own code may not be loaded yet.
-    setSavedOnDevice(true);
+    setSavedOnDevice(id);
     goTo(1);
   };
 
@@ -435,14 +435,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
             <p className="text-sm">Você está editando um experimento existente. Os dados foram pré-carregados.</p>
           </div>
         ) : null}
-        {savedOnDevice ? (
-          <Alert tone="success" title={SAVED_ON_DEVICE}>
-            <p>
-              O experimento aparece em &quot;Pendentes&quot; (no topo da página; no celular, no menu) até ser enviado. Você já pode
-              registrar o próximo.
-            </p>
-          </Alert>
-        ) : null}
+        <SavedOnDeviceNotice itemId={savedOnDevice} />
         {pending ? (
           <Alert tone={pending.status === 'recusado' ? 'error' : 'info'} title="Experimento pendente, salvo neste aparelho">
             {pending.erro ? <p>O servidor recusou o envio: {pending.erro.message}</p> : null}
