@@ -72,7 +72,9 @@ test('a factorial with an additional control: levels typed in step 5, design in 
 
   // Leaving step 6 leads back to the treatments, to the missing levels, with the message in pt-BR.
   await next(page);
-  await expect(page.getByText('Delineamento fatorial: informe os níveis dos fatores no passo 5 (Tratamentos) em T2, T3, T4, T5.')).toBeVisible();
+  await expect(
+    page.getByText('Delineamento fatorial: informe os níveis dos fatores no passo 5 (Tratamentos) em T2, T3, T4, T5.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tratamentos', exact: true })).toBeVisible();
   await expect(control(page, 'tratamentos.1.nivel_a')).toBeFocused();
   await expect(page.getByText('Informe o nível de Produto (fator A) deste tratamento').first()).toBeVisible();

@@ -23,7 +23,8 @@ const both = (pt: string, spec: string) => `${pt} (${spec})`;
  */
 export function rejectionMessage(code: string, fallback: string, file?: { size: number }): string {
   if (code === 'file-invalid-type') return both(PDF_FILE_MSG.notPdf, 'File type must be application/pdf,.pdf');
-  if (code === 'file-too-large') return both(file ? pdfProblemMessage('too-large', file.size) : PDF_FILE_MSG.overLimit, PDF_SPEC_TEXT.tooLarge);
+  if (code === 'file-too-large')
+    return both(file ? pdfProblemMessage('too-large', file.size) : PDF_FILE_MSG.overLimit, PDF_SPEC_TEXT.tooLarge);
   if (code === 'too-many-files') return both(PDF_FILE_MSG.tooMany, PDF_SPEC_TEXT.tooMany);
   if (code === NOT_PDF_CONTENT) return PDF_FILE_MSG.notPdfContent;
   return fallback;

@@ -70,19 +70,15 @@ function LookupSelect({
   pending: boolean;
   options: readonly Option[];
 }) {
-  const { field, fieldState } = useController<FormValues, Name>({ name });
-  const value = field.value === null || field.value === undefined ? '' : String(field.value);
+  // Destructured: the React compiler's lint reads every property of an object holding a `ref` as a ref.
+  const {
+    field: { ref: attach, name: fieldName, value: raw, onChange, onBlur },
+    fieldState,
+  } = useController<FormValues, Name>({ name });
+  const value = raw === null || raw === undefined ? '' : String(raw);
   const shown = value && !options.some((o) => o.value === value) ? [{ value, text: value }, ...options] : options;
   return (
-    <Select
-      {...common}
-      name={field.name}
-      ref={field.ref}
-      value={value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    >
+    <Select {...common} name={fieldName} ref={attach} value={value} onChange={onChange} onBlur={onBlur} error={fieldState.error?.message}>
       <option value="">{pending ? 'Carregando...' : placeholder}</option>
       {shown.map((o) => (
         <option key={o.value} value={o.value}>
@@ -369,8 +365,8 @@ function MissingLevels({ onFix }: { onFix: (paths: string[]) => void }) {
     <Alert tone="warning" title="Faltam os níveis dos fatores nos tratamentos" className="sm:col-span-2">
       <p>
         No delineamento {design}, cada tratamento precisa do nível de {a} e do nível de {b}
-        {design === 'Fatorial DBC com adicional' ? ' (só o tratamento adicional, em geral a testemunha T1, fica sem níveis)' : ''}.
-        Ainda sem níveis: {which.join(', ')}.
+        {design === 'Fatorial DBC com adicional' ? ' (só o tratamento adicional, em geral a testemunha T1, fica sem níveis)' : ''}. Ainda
+        sem níveis: {which.join(', ')}.
       </p>
       <p className="mt-1">Informe-os no passo 5 (Tratamentos), em &quot;Fatorial e dose&quot; de cada tratamento.</p>
       <Button size="sm" variant="secondary" className="mt-2" onClick={() => onFix(paths)}>

@@ -367,7 +367,7 @@ function TreatmentSummary({ index, id }: { index: number; id: string }) {
     products.length ? products.join(', ') : 'Nenhum produto',
   ];
   return (
-    <p id={id} className="mt-0.5 text-sm text-slate-700 [overflow-wrap:anywhere]">
+    <p id={id} className="pl-6 text-sm text-slate-700 [overflow-wrap:anywhere]">
       {parts.join(' · ')}
     </p>
   );
@@ -404,7 +404,8 @@ function useOpenCards(count: number) {
   const isOpen = (i: number) => toggled[i] ?? (!phone || i === focus);
   return {
     isOpen,
-    toggle: (i: number) => setToggled((t) => ({ ...t, [i]: !isOpen(i) })),
+    /** Card `i`, shown open or not, is tapped. */
+    toggle: (i: number, shown: boolean) => setToggled((t) => ({ ...t, [i]: !shown })),
     /** A card was added at `index`: it opens, and on a phone the others fold. */
     added: (index: number) => {
       setFocus(index);
@@ -414,7 +415,10 @@ function useOpenCards(count: number) {
     removed: (index: number) => {
       setToggled((t) => {
         const next: Record<number, boolean> = {};
-        for (let i = 0; i < count; i++) if (i !== index && t[i] !== undefined) next[i > index ? i - 1 : i] = t[i];
+        for (let i = 0; i < count; i++) {
+          const own = t[i];
+          if (i !== index && own !== undefined) next[i > index ? i - 1 : i] = own;
+        }
         return next;
       });
       setFocus((f) => (f === null || f === index ? null : f > index ? f - 1 : f));
@@ -498,79 +502,76 @@ export function StepTratamentos() {
         const open = cards.isOpen(i) || hasErrors(errors, i);
         const bodyId = `tratamento-${i}-campos`;
         return (
-        <article
-          key={f.id}
-          className="rounded-xl border border-soil-200 bg-white p-3 shadow-sm sm:p-5"
-          aria-label={`T${i + 1} - Tratamento ${i + 1}`}
-        >
-          <header className={cn('flex items-start justify-between gap-2', open ? 'mb-4' : undefined)}>
-            <button
-              type="button"
-              className="group flex min-h-10 min-w-0 flex-1 items-start gap-2 rounded-md text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-              aria-expanded={open}
-              aria-controls={bodyId}
-              onClick={() => cards.toggle(i)}
-            >
-              <span className="mt-1">
-                <ChevronIcon />
-              </span>
-              <span className="min-w-0">
+          <article
+            key={f.id}
+            className="rounded-xl border border-soil-200 bg-white p-3 shadow-sm sm:p-5"
+            aria-label={`T${i + 1} - Tratamento ${i + 1}`}
+          >
+            <header className={cn('flex items-start justify-between gap-2', open ? 'mb-4' : undefined)}>
+              <div className="min-w-0 flex-1">
                 <h3 className="font-semibold text-brand-800">
-                  T{i + 1} - Tratamento {i + 1}
+                  <button
+                    type="button"
+                    className="group flex min-h-10 w-full items-center gap-2 rounded-md text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    aria-expanded={open}
+                    aria-controls={bodyId}
+                    onClick={() => cards.toggle(i, open)}
+                  >
+                    <ChevronIcon />T{i + 1} - Tratamento {i + 1}
+                  </button>
                 </h3>
                 {open ? null : <TreatmentSummary index={i} id={`${bodyId}-resumo`} />}
-              </span>
-            </button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="min-h-10 shrink-0 px-2 text-red-700 hover:bg-red-50 sm:px-3"
-              onClick={() => remove(i)}
-              aria-label={`Remover tratamento T${i + 1}`}
-            >
-              <TrashIcon />
-              <span className="hidden sm:inline">Remover</span>
-            </Button>
-          </header>
-          {/* Folded, the fields stay in the form (hidden), so nothing typed is dropped. */}
-          <div id={bodyId} hidden={!open}>
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-            <Input
-              label="Nome"
-              requiredMark
-              readOnly={i === 0}
-              containerClassName="col-span-2 sm:col-span-1"
-              hint={i === 0 ? 'A testemunha (T1) é a referência de comparação.' : undefined}
-              error={msg(errors?.[i]?.nome)}
-              {...register(`tratamentos.${i}.nome`)}
-            />
-            <Select label="Modalidade" requiredMark error={msg(errors?.[i]?.modalidade)} {...register(`tratamentos.${i}.modalidade`)}>
-              <option value="">Selecione</option>
-              {MODALIDADES.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </Select>
-            <FormNumberInput<FormValues>
-              name={`tratamentos.${i}.produtividade`}
-              label={fieldTitle(produtividade)}
-              decimals={produtividade.decimals}
-              requiredMark
-              readOnly={blocks > 0}
-              hint={blocks > 0 ? 'Média das repetições (abaixo)' : undefined}
-            />
-          </div>
-          <div className="mt-3">
-            <TreatmentCost index={i} />
-          </div>
-          <div className="mt-4 space-y-3 sm:space-y-4">
-            <FactorLevels index={i} errors={errors} />
-            <Products index={i} errors={errors} />
-            <Analyses index={i} errors={errors} />
-          </div>
-          </div>
-        </article>
+              </div>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="min-h-10 shrink-0 px-2 text-red-700 hover:bg-red-50 sm:px-3"
+                onClick={() => remove(i)}
+                aria-label={`Remover tratamento T${i + 1}`}
+              >
+                <TrashIcon />
+                <span className="hidden sm:inline">Remover</span>
+              </Button>
+            </header>
+            {/* Folded, the fields stay in the form (hidden), so nothing typed is dropped. */}
+            <div id={bodyId} hidden={!open}>
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+                <Input
+                  label="Nome"
+                  requiredMark
+                  readOnly={i === 0}
+                  containerClassName="col-span-2 sm:col-span-1"
+                  hint={i === 0 ? 'A testemunha (T1) é a referência de comparação.' : undefined}
+                  error={msg(errors?.[i]?.nome)}
+                  {...register(`tratamentos.${i}.nome`)}
+                />
+                <Select label="Modalidade" requiredMark error={msg(errors?.[i]?.modalidade)} {...register(`tratamentos.${i}.modalidade`)}>
+                  <option value="">Selecione</option>
+                  {MODALIDADES.map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </Select>
+                <FormNumberInput<FormValues>
+                  name={`tratamentos.${i}.produtividade`}
+                  label={fieldTitle(produtividade)}
+                  decimals={produtividade.decimals}
+                  requiredMark
+                  readOnly={blocks > 0}
+                  hint={blocks > 0 ? 'Média das repetições (abaixo)' : undefined}
+                />
+              </div>
+              <div className="mt-3">
+                <TreatmentCost index={i} />
+              </div>
+              <div className="mt-4 space-y-3 sm:space-y-4">
+                <FactorLevels index={i} errors={errors} />
+                <Products index={i} errors={errors} />
+                <Analyses index={i} errors={errors} />
+              </div>
+            </div>
+          </article>
         );
       })}
       {fields.length > 0 ? (

@@ -11,15 +11,26 @@ import { StepUpload, type UploadState } from './step-upload.js';
 
 afterEach(cleanup);
 
-let current: UploadState;
+/** What the step last handed to the wizard. */
+const current: { state: UploadState } = { state: { file: null, storedFilename: null, rejections: [] } };
 
 function Harness() {
-  const [state, setState] = useState<UploadState>({ file: null, storedFilename: null, rejections: [] });
-  current = state;
-  return <StepUpload state={state} onChange={setState} isEdit={false} onOpenExtractor={() => {}} />;
+  const [state, setState] = useState<UploadState>(current.state);
+  return (
+    <StepUpload
+      state={state}
+      onChange={(next) => {
+        current.state = next;
+        setState(next);
+      }}
+      isEdit={false}
+      onOpenExtractor={() => {}}
+    />
+  );
 }
 
 async function choose(file: File) {
+  current.state = { file: null, storedFilename: null, rejections: [] };
   render(<Harness />);
   const input = document.querySelector('input[name="pdf"]')!;
   await act(async () => {
@@ -37,14 +48,14 @@ describe('the upload step', () => {
     await choose(docx);
     expect(await screen.findByText(/o nome termina em \.pdf, mas o conteúdo é de outro tipo de arquivo/)).toBeTruthy();
     expect(screen.getByText('Arquivo recusado')).toBeTruthy();
-    expect(current.file).toBeNull();
+    expect(current.state.file).toBeNull();
   });
 
   it('takes a real PDF', async () => {
     const pdf = new File(['%PDF-1.4\n%%EOF\n'], 'ensaio.pdf', { type: 'application/pdf' });
     await choose(pdf);
-    expect(current.file?.name).toBe('ensaio.pdf');
-    expect(current.rejections).toEqual([]);
+    expect(current.state.file?.name).toBe('ensaio.pdf');
+    expect(current.state.rejections).toEqual([]);
     expect(screen.getByText('ensaio.pdf')).toBeTruthy();
   });
 
@@ -53,7 +64,7 @@ describe('the upload step', () => {
     await choose(big);
     const line = await screen.findByText(/O arquivo tem 11 MB; o limite é 10 MB por arquivo\./);
     expect(line.textContent).toContain('(File is larger than 10485760 bytes)');
-    expect(current.file).toBeNull();
+    expect(current.state.file).toBeNull();
   });
 
   it('says a file that is not a PDF in pt-BR, keeping the spec text', async () => {

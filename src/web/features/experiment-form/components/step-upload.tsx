@@ -36,7 +36,10 @@ export function StepUpload({
   async function picked(chosen: File | null, rejections: FileRejection[]) {
     const bad = chosen !== null && (await checkChosenPdf(chosen)) === NOT_PDF_CONTENT;
     const file = bad ? null : chosen;
-    const refused = bad && chosen ? [...rejections, { file: chosen, errors: [{ code: NOT_PDF_CONTENT, message: '' }] }] : rejections;
+    // The dropzone hands over its files with their path (file-selector's FileWithPath) already.
+    const refusal: FileRejection | null =
+      bad && chosen ? { file: chosen as FileRejection['file'], errors: [{ code: NOT_PDF_CONTENT, message: '' }] } : null;
+    const refused = refusal ? [...rejections, refusal] : rejections;
     onChange({ file: file ?? state.file, storedFilename: file ? null : state.storedFilename, rejections: refused });
   }
 

@@ -105,7 +105,11 @@ describe('item 14: treatment cards on a phone', () => {
     const toggle = within(t2).getByRole('button', { name: /T2 - Tratamento 2/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(within(t2).getByText('Maximus Algas · Foliar · 3.500 kg/ha · Maximus Algas')).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: 'T3 - Tratamento 3' })).getByText(/Aminoagro Raiz · Sementes · 3\.612,5 kg\/ha · Nenhum produto/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'T3 - Tratamento 3' })).getByText(
+        /Aminoagro Raiz · Sementes · 3\.612,5 kg\/ha · Nenhum produto/,
+      ),
+    ).toBeTruthy();
     // Folded, its fields are still in the form.
     const name = document.querySelector<HTMLInputElement>('input[name="tratamentos.1.nome"]')!;
     expect(name.closest('[hidden]')).not.toBeNull();
