@@ -80,29 +80,42 @@ export const isFatorial = (design: unknown): boolean => (DELINEAMENTOS_FATORIAIS
 
 const typed = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
+/** A level a two-factor design asks for and a treatment lacks (or the additional treatment it lacks). */
+export interface FactorLevelIssue {
+  path: ['tipo_estatistica'] | ['tratamentos', number, 'nivel_a' | 'nivel_b'];
+  message: string;
+}
+
 /**
  * Spans steps 5 and 6: in a two-factor design every treatment has both levels, except, in "Fatorial
  * DBC com adicional", exactly one treatment with none (the additional one: the first such, usually
  * the control T1). Single-factor designs ignore levels. Errors sit on the level inputs of step 5.
+ * The form also asks this as soon as a factorial design is chosen in step 6 (issue 29).
  */
-function checkFactorLevels(value: unknown, ctx: z.RefinementCtx): void {
-  if (typeof value !== 'object' || value === null) return;
+export function factorLevelIssues(value: unknown): FactorLevelIssue[] {
+  if (typeof value !== 'object' || value === null) return [];
   const e = value as { tipo_estatistica?: unknown; fator_a?: unknown; fator_b?: unknown; tratamentos?: unknown };
-  if (!isFatorial(e.tipo_estatistica) || !Array.isArray(e.tratamentos)) return;
+  if (!isFatorial(e.tipo_estatistica) || !Array.isArray(e.tratamentos)) return [];
   const comAdicional = e.tipo_estatistica === 'Fatorial DBC com adicional';
   const niveis = e.tratamentos.map((t: unknown) => {
     const r = (typeof t === 'object' && t !== null ? t : {}) as { nivel_a?: unknown; nivel_b?: unknown };
     return { a: typed(r.nivel_a), b: typed(r.nivel_b) };
   });
+  const issues: FactorLevelIssue[] = [];
   const adicional = comAdicional ? niveis.findIndex((n) => !n.a && !n.b) : -1;
   if (comAdicional && adicional === -1 && niveis.length) {
-    ctx.addIssue({ code: 'custom', path: ['tipo_estatistica'], message: EXP_MSG.adicionalRequired });
+    issues.push({ path: ['tipo_estatistica'], message: EXP_MSG.adicionalRequired });
   }
   niveis.forEach((n, i) => {
     if (i === adicional) return;
-    if (!n.a) ctx.addIssue({ code: 'custom', path: ['tratamentos', i, 'nivel_a'], message: EXP_MSG.nivelARequired(typed(e.fator_a)) });
-    if (!n.b) ctx.addIssue({ code: 'custom', path: ['tratamentos', i, 'nivel_b'], message: EXP_MSG.nivelBRequired(typed(e.fator_b)) });
+    if (!n.a) issues.push({ path: ['tratamentos', i, 'nivel_a'], message: EXP_MSG.nivelARequired(typed(e.fator_a)) });
+    if (!n.b) issues.push({ path: ['tratamentos', i, 'nivel_b'], message: EXP_MSG.nivelBRequired(typed(e.fator_b)) });
   });
+  return issues;
+}
+
+function checkFactorLevels(value: unknown, ctx: z.RefinementCtx): void {
+  for (const issue of factorLevelIssues(value)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 }
 
 // Runs even when other fields have errors, so that a save shows every missing level at once.

@@ -5,6 +5,7 @@
  */
 import type { ExtractedData, ExtractionEvidence } from './extraction.js';
 import type { Experiment } from './experiment.js';
+import { pdfFileProblem } from './pdf-file.js';
 
 export const IMPORT_STATUSES = ['queued', 'processing', 'ready', 'failed', 'approved', 'discarded'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -162,8 +163,8 @@ export interface ImportApproveResponse {
  * null. A file refused in the page reads exactly as one the server refuses.
  */
 export function precheckImportFile(file: { name: string; size: number; type: string }): string | null {
-  const pdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-  if (!pdf) return IMPORT_MSG.notPdf;
-  if (file.size > IMPORT_MAX_FILE_BYTES) return IMPORT_MSG.tooLarge;
-  return null;
+  // The check of every PDF field of the app (pdf-file.ts), in the words the server uses for a batch.
+  const problem = pdfFileProblem(file);
+  if (!problem) return null;
+  return problem === 'too-large' ? IMPORT_MSG.tooLarge : IMPORT_MSG.notPdf;
 }

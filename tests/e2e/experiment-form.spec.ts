@@ -243,6 +243,13 @@ test.describe('experiment form', () => {
       .locator('input[name="pdf"]')
       .setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x25) });
     await expect(page.getByText('File is larger than 10485760 bytes')).toBeVisible();
+    // Issue 29: said in pt-BR too, with the size in MB; and a .docx renamed .pdf is refused when chosen.
+    await expect(page.getByText(/O arquivo tem 11 MB; o limite é 10 MB por arquivo\./)).toBeVisible();
+    await page
+      .locator('input[name="pdf"]')
+      .setInputFiles({ name: 'relatorio.pdf', mimeType: 'application/pdf', buffer: Buffer.from('PK\x03\x04\x14\x00 word/document.xml') });
+    await expect(page.getByText(/o nome termina em \.pdf, mas o conteúdo é de outro tipo de arquivo/)).toBeVisible();
+    await expect(page.getByText('Arquivo selecionado')).toHaveCount(0);
     await page.getByRole('button', { name: 'Salvar Experimento' }).click();
     await expect(page.getByText('O upload do arquivo PDF é obrigatório para finalizar o experimento')).toBeVisible();
   });
@@ -290,7 +297,16 @@ test.describe('experiment form', () => {
     await expect(page.getByText('Modo de Edição')).toBeVisible();
     await expect(page.getByText('Você está editando um experimento existente. Os dados foram pré-carregados.')).toBeVisible();
     await expect(page.locator('input[name="consultoria"]')).toHaveValue('Edição Ltda');
-    for (let i = 0; i < 4; i++) await next(page);
+    await next(page);
+    // Issue 29: the state and the crop show as set, not "Selecione o estado" / "Selecione a cultura".
+    await heading(page, 'Localização');
+    await expect(page.locator('select[name="estado"]')).toHaveValue('MG');
+    await expect(page.locator('select[name="estado"] option:checked')).toHaveText('Minas Gerais (MG)');
+    await next(page);
+    await next(page);
+    await heading(page, 'Dados da Cultura');
+    await expect(page.locator('select[name="cultura"] option:checked')).toHaveText('Milho');
+    await next(page);
     await heading(page, 'Tratamentos');
     await expect(page.locator('input[name="tratamentos.1.produtos_aplicados.0.nome"]')).toHaveValue('Maximus Algas');
     await page.locator('input[name="tratamentos.1.produtividade"]').fill('9900');
@@ -330,5 +346,31 @@ test.describe('experiment form', () => {
     await page.getByRole('button', { name: 'Anterior' }).click();
     await expect(page.locator('input[name="consultoria"]')).toHaveValue('Rascunho Agro');
     await expect(page.locator('select[name="regional"]')).toHaveValue('MT BR 163');
+  });
+
+  test('an old draft is not put over a new trial being typed without asking (issue 29)', async ({ page, request }) => {
+    const user = await registerByApi(request);
+    await signIn(page, user, '/novo-experimento');
+    await page.locator('input[name="consultoria"]').fill('Rascunho Antigo');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('gestao-agricola:draft:novo'))).toContain('Rascunho Antigo');
+    page.on('dialog', (d) => d.accept());
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Continuar rascunho' })).toBeVisible();
+
+    // A new trial typed while the old draft is offered: the banner says what continuing would do.
+    await page.locator('input[name="consultoria"]').fill('Ensaio Novo');
+    await expect(page.getByText(/Você já começou a preencher este formulário/)).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar rascunho' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Substituir o que você digitou?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Manter o que digitei' }).click();
+    await expect(page.locator('input[name="consultoria"]')).toHaveValue('Ensaio Novo');
+    // The old draft is still kept, untouched, until the user chooses.
+    expect(await page.evaluate(() => localStorage.getItem('gestao-agricola:draft:novo'))).toContain('Rascunho Antigo');
+
+    await page.getByRole('button', { name: 'Continuar rascunho' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Substituir pelo rascunho' }).click();
+    await expect(page.locator('input[name="consultoria"]')).toHaveValue('Rascunho Antigo');
+    await expect(page.getByRole('button', { name: 'Continuar rascunho' })).toHaveCount(0);
   });
 });

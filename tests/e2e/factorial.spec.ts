@@ -1,7 +1,8 @@
 /**
  * Issue 20: a 2 × 2 factorial with an additional control in blocks, typed in the wizard. The design
- * is chosen in step 6 while the levels belong to step 5: the first save leads back to the missing
- * levels, nothing typed is lost, and the saved experiment's report shows the interaction row.
+ * is chosen in step 6 while the levels belong to step 5: choosing it names the treatments without
+ * levels, leaving step 6 leads back to them (issue 29), nothing typed is lost, and the saved
+ * experiment's report shows the interaction row.
  */
 import { type Page, expect, test } from '@playwright/test';
 import { apiToken, newUser, pdfFile, registerByApi, signIn, next } from './fixtures.js';
@@ -59,17 +60,21 @@ test('a factorial with an additional control: levels typed in step 5, design in 
   await control(page, 'tratamentos.1.dose').fill('1,5');
   await next(page);
 
-  // Step 6: the design; its factors' names appear with it.
+  // Step 6: the design; its factors' names appear with it, and (issue 29) the treatments still
+  // without levels are named as soon as it is chosen.
   await expect(control(page, 'fator_a')).toBeHidden();
   await control(page, 'tipo_estatistica').selectOption('Fatorial DBC com adicional');
+  await expect(page.getByText('Faltam os níveis dos fatores nos tratamentos')).toBeVisible();
+  await expect(page.getByText(/Ainda sem níveis: T2, T3, T4, T5\./)).toBeVisible();
   await control(page, 'fator_a').fill('Produto');
   await control(page, 'fator_b').fill('Dose');
   await control(page, 'custo_protocolo').fill('4.500');
-  await next(page);
-  await control(page, 'pdf').setInputFiles(pdfFile('fatorial.pdf'));
 
-  // The save leads back to the treatments, to the missing levels, with the message in pt-BR.
-  await page.getByRole('button', { name: 'Salvar Experimento' }).click();
+  // Leaving step 6 leads back to the treatments, to the missing levels, with the message in pt-BR.
+  await next(page);
+  await expect(
+    page.getByText('Delineamento fatorial: informe os níveis dos fatores no passo 5 (Tratamentos) em T2, T3, T4, T5.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tratamentos', exact: true })).toBeVisible();
   await expect(control(page, 'tratamentos.1.nivel_a')).toBeFocused();
   await expect(page.getByText('Informe o nível de Produto (fator A) deste tratamento').first()).toBeVisible();
@@ -85,7 +90,9 @@ test('a factorial with an additional control: levels typed in step 5, design in 
   await expect(page.getByText('Informe o nível de Produto (fator A) deste tratamento')).toHaveCount(0);
   await next(page);
   await expect(control(page, 'fator_a')).toHaveValue('Produto');
+  await expect(page.getByText('Faltam os níveis dos fatores nos tratamentos')).toHaveCount(0);
   await next(page);
+  await control(page, 'pdf').setInputFiles(pdfFile('fatorial.pdf'));
   await page.getByRole('button', { name: 'Salvar Experimento' }).click();
   await expect(page.getByText('Experimento criado com sucesso!')).toBeVisible();
 

@@ -7,6 +7,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { PDF_MAX_BYTES } from '../../shared/constants.js';
+import { startsLikePdf } from '../../shared/pdf-file.js';
 import { cleanPdfFilename } from './filename.js';
 import { AppError, badRequest } from './errors.js';
 import { EXPERIMENT_JSON_BYTES, JSON_MSG, jsonRefusal } from './json-body.js';
@@ -37,7 +38,7 @@ export interface MultipartResult {
 const MAX_FIELD_BYTES = EXPERIMENT_JSON_BYTES;
 
 export function isPdf(content: Buffer): boolean {
-  return content.length >= 5 && content.subarray(0, 5).toString('latin1') === '%PDF-';
+  return startsLikePdf(content);
 }
 
 /** The parts a multipart route reads. */

@@ -209,6 +209,11 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
         </p>
       </div>
 
+      {blocks > 2 ? (
+        <p className="text-xs text-slate-600 sm:hidden">
+          Deslize a tabela para o lado para ver os {blocks} blocos e a média; a coluna dos tratamentos fica fixa.
+        </p>
+      ) : null}
       <div className="overflow-x-auto rounded-lg border border-soil-200 bg-white">
         <table className="min-w-full border-collapse text-sm" aria-describedby={`${id}-help`}>
           <caption className="sr-only">Produtividade por bloco em {info.label}: tratamentos nas linhas, blocos nas colunas</caption>
@@ -240,8 +245,9 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
                     scope="row"
                     className="sticky left-0 z-10 bg-white px-2 py-1 text-left font-medium text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3"
                   >
-                    {/* Narrow on phones, so that two blocks show beside the pinned column at 375 px. */}
-                    <span className="block max-w-[5rem] truncate sm:max-w-[14rem]" title={row.label}>
+                    {/* Narrow on phones, so that two blocks show beside the pinned column at 375 px; the
+                        name wraps there rather than being cut ("T2 - Ami…", issue 29). */}
+                    <span className="block w-[6.5rem] text-xs leading-snug [overflow-wrap:anywhere] sm:w-auto sm:max-w-[14rem] sm:text-sm">
                       {row.label}
                     </span>
                   </th>

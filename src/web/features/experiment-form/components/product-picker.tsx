@@ -1,7 +1,9 @@
 /**
- * The product name: a text input that accepts typing, plus a searchable list of the catalogue
- * grouped by brand. On the first open every brand group is expanded (once the lookup has
- * loaded), each with its count of products found.
+ * The product name: a text input that accepts typing and suggests the catalogue's products as it
+ * is typed (a native <datalist>, issue 29: keyboard and screen readers as the browser does them;
+ * a name outside the catalogue is still taken), plus a searchable list of the catalogue grouped
+ * by brand behind the magnifier. On the first open every brand group is expanded (once the lookup
+ * has loaded), each with its count of products found.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -14,6 +16,26 @@ const fold = (s: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
+
+/** The id of the one <datalist> of catalogue products that every product input names. */
+export const PRODUCT_SUGGESTIONS = 'produtos-catalogo';
+
+/** The catalogue's products, each once, with its brand as the suggestion's label; drawn once per step. */
+export function ProductSuggestions() {
+  const { map } = useProdutosPorMarca();
+  const options = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const [marca, produtos] of Object.entries(map)) for (const p of produtos) if (!seen.has(p)) seen.set(p, marca);
+    return [...seen].sort(([a], [b]) => a.localeCompare(b, 'pt-BR'));
+  }, [map]);
+  return (
+    <datalist id={PRODUCT_SUGGESTIONS}>
+      {options.map(([produto, marca]) => (
+        <option key={produto} value={produto} label={marca} />
+      ))}
+    </datalist>
+  );
+}
 
 export function ProductPicker({
   name,
@@ -71,6 +93,8 @@ export function ProductPicker({
       <Input
         label="Produto"
         autoComplete="off"
+        list={PRODUCT_SUGGESTIONS}
+        placeholder="Digite para ver sugestões"
         error={error}
         {...register(name)}
         trailing={

@@ -6,9 +6,9 @@
  * `type="number"`, which drops a decimal comma without a word.
  */
 import type { ReactNode } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { CULTIVARES_SUGERIDAS } from '../../../../shared/constants.js';
-import { isFatorial } from '../../../../shared/experiment.js';
+import { factorLevelIssues, isFatorial } from '../../../../shared/experiment.js';
 import { EXPERIMENT_FIELDS, STEP_FIELDS } from '../../../../shared/fields/catalogue.js';
 import { toNumberOrNull } from '../../../../shared/decimal.js';
 import {
@@ -22,7 +22,9 @@ import {
 } from '../../../../shared/fields/kinds.js';
 import type { SoilClass } from '../../../../shared/soil.js';
 import { LocationPicker } from '../../../components/location-picker.js';
-import { Input, Select } from '../../../components/ui/field.js';
+import { Alert } from '../../../components/ui/alert.js';
+import { Button } from '../../../components/ui/button.js';
+import { Input, Select, type SelectProps } from '../../../components/ui/field.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
 import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { cn } from '../../../lib/cn.js';
@@ -46,61 +48,82 @@ function useField() {
   return (name: Name) => ({ ...register(name), error: formState.errors[name]?.message as string | undefined });
 }
 
-/** A lookup's entries as the options of a select, after a first one saying it loads or what to pick. */
-function OptionList({
-  pending,
+type Option = { value: string; text: string };
+
+/**
+ * A select whose options come from a lookup (issue 29). Controlled by the form's value, so the
+ * value shows as soon as its option exists (a list that arrives after the value was set — edit
+ * mode, a confirmed report — would otherwise leave the native select on its first option), and a
+ * value the list does not have (an old record, a report's word) is still shown, as an option of
+ * its own, rather than hidden behind "Selecione".
+ */
+function LookupSelect({
+  name,
+  common,
   placeholder,
+  pending,
   options,
 }: {
-  pending: boolean;
+  name: Name;
+  common: Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlur'>;
   placeholder: string;
-  options: { value: string; text: string }[];
+  pending: boolean;
+  options: readonly Option[];
 }) {
+  // Destructured: the React compiler's lint reads every property of an object holding a `ref` as a ref.
+  const {
+    field: { ref: attach, name: fieldName, value: raw, onChange, onBlur },
+    fieldState,
+  } = useController<FormValues, Name>({ name });
+  const value = raw === null || raw === undefined ? '' : String(raw);
+  const shown = value && !options.some((o) => o.value === value) ? [{ value, text: value }, ...options] : options;
   return (
-    <>
+    <Select {...common} name={fieldName} ref={attach} value={value} onChange={onChange} onBlur={onBlur} error={fieldState.error?.message}>
       <option value="">{pending ? 'Carregando...' : placeholder}</option>
-      {options.map((o) => (
+      {shown.map((o) => (
         <option key={o.value} value={o.value}>
           {o.text}
         </option>
       ))}
-    </>
+    </Select>
   );
 }
 
-const named = (nome: string) => ({ value: nome, text: nome });
+type LookupProps = Omit<Parameters<typeof LookupSelect>[0], 'pending' | 'options'>;
 
-function MarcaOptions({ placeholder }: { placeholder: string }) {
+const named = (nome: string): Option => ({ value: nome, text: nome });
+
+function MarcaSelect(props: LookupProps) {
   const marcas = useMarcas();
-  return <OptionList pending={marcas.isPending} placeholder={placeholder} options={marcas.list.map(named)} />;
+  return <LookupSelect {...props} pending={marcas.isPending} options={marcas.list.map(named)} />;
 }
 
-function RegionalOptions({ placeholder }: { placeholder: string }) {
+function RegionalSelect(props: LookupProps) {
   const regioes = useRegioes();
-  return <OptionList pending={regioes.isPending} placeholder={placeholder} options={regioes.list.map((r) => named(r.nome))} />;
+  return <LookupSelect {...props} pending={regioes.isPending} options={regioes.list.map((r) => named(r.nome))} />;
 }
 
-function EstadoOptions({ placeholder }: { placeholder: string }) {
+function EstadoSelect(props: LookupProps) {
   const estados = useEstados();
   const options = estados.list.map((e) => ({ value: e.sigla, text: `${e.nome} (${e.sigla})` }));
-  return <OptionList pending={estados.isPending} placeholder={placeholder} options={options} />;
+  return <LookupSelect {...props} pending={estados.isPending} options={options} />;
 }
 
-function CulturaOptions({ placeholder }: { placeholder: string }) {
+function CulturaSelect(props: LookupProps) {
   const culturas = useCulturas();
-  return <OptionList pending={culturas.isPending} placeholder={placeholder} options={culturas.list.map(named)} />;
+  return <LookupSelect {...props} pending={culturas.isPending} options={culturas.list.map(named)} />;
 }
 
-function LookupOptions({ lookup, placeholder }: { lookup: NonNullable<FieldMeta['lookup']>; placeholder: string }) {
+function LookupField({ lookup, ...props }: LookupProps & { lookup: NonNullable<FieldMeta['lookup']> }) {
   switch (lookup) {
     case 'marcas':
-      return <MarcaOptions placeholder={placeholder} />;
+      return <MarcaSelect {...props} />;
     case 'regionais':
-      return <RegionalOptions placeholder={placeholder} />;
+      return <RegionalSelect {...props} />;
     case 'estados':
-      return <EstadoOptions placeholder={placeholder} />;
+      return <EstadoSelect {...props} />;
     case 'culturas':
-      return <CulturaOptions placeholder={placeholder} />;
+      return <CulturaSelect {...props} />;
   }
 }
 
@@ -160,21 +183,15 @@ function CatalogueNumber({ name, f, extra }: { name: Name; f: NumberField; extra
 function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined }) {
   const field = useField();
   const f: Field = EXPERIMENT_FIELDS[name];
-  const common = {
+  const frame = {
     label: fieldTitle(f),
     requiredMark: isRequired(f),
     hint: extra?.hint ?? f.hint,
     containerClassName: extra?.containerClassName,
-    ...field(name),
   };
   const placeholder = f.placeholder ?? '';
-  if (f.lookup) {
-    return (
-      <Select {...common}>
-        <LookupOptions lookup={f.lookup} placeholder={placeholder} />
-      </Select>
-    );
-  }
+  if (f.lookup) return <LookupField lookup={f.lookup} name={name} common={frame} placeholder={placeholder} />;
+  const common = { ...frame, ...field(name) };
   if (f.kind === 'choice' || (isNumeric(f) && f.options)) {
     const options = f.kind === 'choice' ? f.options : isNumeric(f) ? (f.options ?? []) : [];
     return (
@@ -324,11 +341,55 @@ function Factors() {
 
 const FACTOR_NAMES: readonly Name[] = ['fator_a', 'fator_b'];
 
-export function StepEstatistica() {
+/** The level inputs (`tratamentos.1.nivel_a`, …) a factorial design still needs, in order. */
+export function missingLevelPaths(values: unknown): string[] {
+  return factorLevelIssues(values)
+    .filter((i) => i.path[0] === 'tratamentos')
+    .map((i) => i.path.join('.'));
+}
+
+/**
+ * Issue 29: the design is chosen here, after the treatments of step 5; as soon as a two-factor
+ * design is chosen, the treatments still without levels are named, with the way to fill them.
+ */
+function MissingLevels({ onFix }: { onFix: (paths: string[]) => void }) {
+  const [design, fatorA, fatorB, tratamentos] = useWatch<FormValues, ['tipo_estatistica', 'fator_a', 'fator_b', 'tratamentos']>({
+    name: ['tipo_estatistica', 'fator_a', 'fator_b', 'tratamentos'],
+  });
+  const paths = missingLevelPaths({ tipo_estatistica: design, fator_a: fatorA, fator_b: fatorB, tratamentos });
+  if (!paths.length) return null;
+  const which = [...new Set(paths.map((p) => Number(p.split('.')[1])))].map((i) => `T${i + 1}`);
+  const a = (fatorA ?? '').trim() || 'fator A';
+  const b = (fatorB ?? '').trim() || 'fator B';
+  return (
+    <Alert tone="warning" title="Faltam os níveis dos fatores nos tratamentos" className="sm:col-span-2">
+      <p>
+        No delineamento {design}, cada tratamento precisa do nível de {a} e do nível de {b}
+        {design === 'Fatorial DBC com adicional' ? ' (só o tratamento adicional, em geral a testemunha T1, fica sem níveis)' : ''}. Ainda
+        sem níveis: {which.join(', ')}.
+      </p>
+      <p className="mt-1">Informe-os no passo 5 (Tratamentos), em &quot;Fatorial e dose&quot; de cada tratamento.</p>
+      <Button size="sm" variant="secondary" className="mt-2" onClick={() => onFix(paths)}>
+        Informar os níveis no passo 5
+      </Button>
+    </Alert>
+  );
+}
+
+/** `onFixLevels`: the wizard shows step 5 at the first missing level; on one page, it is focused. */
+export function StepEstatistica({ onFixLevels }: { onFixLevels?: (paths: string[]) => void }) {
+  const { setFocus, trigger } = useFormContext<FormValues>();
+  const fix =
+    onFixLevels ??
+    ((paths: string[]) => {
+      void trigger(paths as (keyof FormValues)[]);
+      if (paths[0]) setFocus(paths[0] as keyof FormValues);
+    });
   return (
     <div className="space-y-6">
       <div className="grid gap-5 sm:grid-cols-2">
         <CatalogueField name="tipo_estatistica" />
+        <MissingLevels onFix={fix} />
         <Factors />
         <StepFields step={6} skip={['tipo_estatistica', ...FACTOR_NAMES]} />
       </div>

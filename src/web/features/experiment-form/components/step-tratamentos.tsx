@@ -10,7 +10,7 @@
 import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type FieldPathValue, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ANALISES_SUGERIDAS, DOSE_UNITS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
-import { toNumberOrNull } from '../../../../shared/decimal.js';
+import { formatDecimal, toNumberOrNull } from '../../../../shared/decimal.js';
 import { custoTratamento, isFatorial } from '../../../../shared/experiment.js';
 import { ANALYSIS_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
 import { fieldTitle } from '../../../../shared/fields/kinds.js';
@@ -21,8 +21,10 @@ import { Button } from '../../../components/ui/button.js';
 import { Input, Select } from '../../../components/ui/field.js';
 import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { YieldGrid } from '../../../components/ui/yield-grid.js';
+import { cn } from '../../../lib/cn.js';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { type FormValues, type TratamentoForm, newAnalysis, newProduct, newTreatment, withBlocks } from '../form-values.js';
-import { ProductPicker } from './product-picker.js';
+import { ProductPicker, ProductSuggestions } from './product-picker.js';
 
 type TErrors = FieldErrors<FormValues>['tratamentos'];
 
@@ -353,6 +355,77 @@ function FactorialNote() {
   );
 }
 
+/** "Maximus Algas · Foliar · 3.500 kg/ha · 2 produtos": a folded card's line, from its values. */
+function TreatmentSummary({ index, id }: { index: number; id: string }) {
+  const t = useWatch<FormValues, `tratamentos.${number}`>({ name: `tratamentos.${index}` });
+  const yieldKg = toNumberOrNull(t?.produtividade);
+  const products = (t?.produtos_aplicados ?? []).map((p) => p.nome.trim()).filter(Boolean);
+  const parts = [
+    t?.nome?.trim() || 'Sem nome',
+    t?.modalidade || 'Sem modalidade',
+    yieldKg === null ? 'Sem produtividade' : `${formatDecimal(yieldKg, { decimals: 2 })} kg/ha`,
+    products.length ? products.join(', ') : 'Nenhum produto',
+  ];
+  return (
+    <p id={id} className="pl-6 text-sm text-slate-700 [overflow-wrap:anywhere]">
+      {parts.join(' · ')}
+    </p>
+  );
+}
+
+function ChevronIcon() {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className="h-4 w-4 shrink-0 transition-transform group-aria-expanded:rotate-90"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M7 4l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** Whether treatment `i`'s card holds an error (it is then shown open). */
+const hasErrors = (errors: TErrors, i: number) => Boolean(errors?.[i] && Object.keys(errors[i] ?? {}).length);
+
+/**
+ * Which treatment cards are open (issue 29: on a phone four open cards made the step ~5,000 px
+ * tall). On a wide screen every card starts open; on a phone only the one just added, the others
+ * folded to a summary line. A card with an error is always open. Kept by index in the step (the
+ * cards are drawn anew when the list changes).
+ */
+function useOpenCards(count: number) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [toggled, setToggled] = useState<Record<number, boolean>>({});
+  const [focus, setFocus] = useState<number | null>(null);
+  const isOpen = (i: number) => toggled[i] ?? (!phone || i === focus);
+  return {
+    isOpen,
+    /** Card `i`, shown open or not, is tapped. */
+    toggle: (i: number, shown: boolean) => setToggled((t) => ({ ...t, [i]: !shown })),
+    /** A card was added at `index`: it opens, and on a phone the others fold. */
+    added: (index: number) => {
+      setFocus(index);
+      setToggled({});
+    },
+    /** Card `index` went: the later cards keep their state. */
+    removed: (index: number) => {
+      setToggled((t) => {
+        const next: Record<number, boolean> = {};
+        for (let i = 0; i < count; i++) {
+          const own = t[i];
+          if (i !== index && own !== undefined) next[i > index ? i - 1 : i] = own;
+        }
+        return next;
+      });
+      setFocus((f) => (f === null || f === index ? null : f > index ? f - 1 : f));
+    },
+  };
+}
+
 function TreatmentCost({ index }: { index: number }) {
   const t = useWatch<FormValues, `tratamentos.${number}`>({ name: `tratamentos.${index}` });
   const total = custoTratamento({
@@ -369,8 +442,17 @@ function TreatmentCost({ index }: { index: number }) {
 
 export function StepTratamentos() {
   const { control, register, formState, getValues, setValue } = useFormContext<FormValues>();
-  const { fields, remove } = useFieldArray({ control, name: 'tratamentos' });
-  const add = useAddRow('tratamentos');
+  const { fields, remove: removeRow } = useFieldArray({ control, name: 'tratamentos' });
+  const addRow = useAddRow('tratamentos');
+  const cards = useOpenCards(fields.length);
+  const add = (t: TratamentoForm) => {
+    cards.added(getValues('tratamentos').length);
+    addRow(t);
+  };
+  const remove = (i: number) => {
+    cards.removed(i);
+    removeRow(i);
+  };
   // Chosen once for the experiment: every treatment gets the same number of blocks.
   const [blocks, setBlocks] = useState(() => getValues('tratamentos')[0]?.repeticoes?.length ?? 0);
   const changeBlocks = (n: number) => {
@@ -398,6 +480,7 @@ export function StepTratamentos() {
           <option key={u} value={u} />
         ))}
       </datalist>
+      <ProductSuggestions />
       <datalist id={DOSE_UNITS_LIST}>
         {DOSE_UNITS.map((u) => (
           <option key={u} value={u} />
@@ -415,63 +498,82 @@ export function StepTratamentos() {
           </Button>
         </div>
       ) : null}
-      {fields.map((f, i) => (
-        <article
-          key={f.id}
-          className="rounded-xl border border-soil-200 bg-white p-4 shadow-sm sm:p-5"
-          aria-label={`T${i + 1} - Tratamento ${i + 1}`}
-        >
-          <header className="mb-4 flex items-center justify-between gap-3">
-            <h3 className="font-semibold text-brand-800">
-              T{i + 1} - Tratamento {i + 1}
-            </h3>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="min-h-10 text-red-700 hover:bg-red-50"
-              onClick={() => remove(i)}
-              aria-label={`Remover tratamento T${i + 1}`}
-            >
-              <TrashIcon />
-              Remover
-            </Button>
-          </header>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Input
-              label="Nome"
-              requiredMark
-              readOnly={i === 0}
-              hint={i === 0 ? 'A testemunha (T1) é a referência de comparação.' : undefined}
-              error={msg(errors?.[i]?.nome)}
-              {...register(`tratamentos.${i}.nome`)}
-            />
-            <Select label="Modalidade" requiredMark error={msg(errors?.[i]?.modalidade)} {...register(`tratamentos.${i}.modalidade`)}>
-              <option value="">Selecione</option>
-              {MODALIDADES.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </Select>
-            <FormNumberInput<FormValues>
-              name={`tratamentos.${i}.produtividade`}
-              label={fieldTitle(produtividade)}
-              decimals={produtividade.decimals}
-              requiredMark
-              readOnly={blocks > 0}
-              hint={blocks > 0 ? 'Média das repetições (abaixo)' : undefined}
-            />
-          </div>
-          <div className="mt-3">
-            <TreatmentCost index={i} />
-          </div>
-          <div className="mt-4 space-y-4">
-            <FactorLevels index={i} errors={errors} />
-            <Products index={i} errors={errors} />
-            <Analyses index={i} errors={errors} />
-          </div>
-        </article>
-      ))}
+      {fields.map((f, i) => {
+        const open = cards.isOpen(i) || hasErrors(errors, i);
+        const bodyId = `tratamento-${i}-campos`;
+        return (
+          <article
+            key={f.id}
+            className="rounded-xl border border-soil-200 bg-white p-3 shadow-sm sm:p-5"
+            aria-label={`T${i + 1} - Tratamento ${i + 1}`}
+          >
+            <header className={cn('flex items-start justify-between gap-2', open ? 'mb-4' : undefined)}>
+              <div className="min-w-0 flex-1">
+                <h3 className="font-semibold text-brand-800">
+                  <button
+                    type="button"
+                    className="group flex min-h-10 w-full items-center gap-2 rounded-md text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    aria-expanded={open}
+                    aria-controls={bodyId}
+                    onClick={() => cards.toggle(i, open)}
+                  >
+                    <ChevronIcon />T{i + 1} - Tratamento {i + 1}
+                  </button>
+                </h3>
+                {open ? null : <TreatmentSummary index={i} id={`${bodyId}-resumo`} />}
+              </div>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="min-h-10 shrink-0 px-2 text-red-700 hover:bg-red-50 sm:px-3"
+                onClick={() => remove(i)}
+                aria-label={`Remover tratamento T${i + 1}`}
+              >
+                <TrashIcon />
+                <span className="hidden sm:inline">Remover</span>
+              </Button>
+            </header>
+            {/* Folded, the fields stay in the form (hidden), so nothing typed is dropped. */}
+            <div id={bodyId} hidden={!open}>
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+                <Input
+                  label="Nome"
+                  requiredMark
+                  readOnly={i === 0}
+                  containerClassName="col-span-2 sm:col-span-1"
+                  hint={i === 0 ? 'A testemunha (T1) é a referência de comparação.' : undefined}
+                  error={msg(errors?.[i]?.nome)}
+                  {...register(`tratamentos.${i}.nome`)}
+                />
+                <Select label="Modalidade" requiredMark error={msg(errors?.[i]?.modalidade)} {...register(`tratamentos.${i}.modalidade`)}>
+                  <option value="">Selecione</option>
+                  {MODALIDADES.map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </Select>
+                <FormNumberInput<FormValues>
+                  name={`tratamentos.${i}.produtividade`}
+                  label={fieldTitle(produtividade)}
+                  decimals={produtividade.decimals}
+                  requiredMark
+                  readOnly={blocks > 0}
+                  hint={blocks > 0 ? 'Média das repetições (abaixo)' : undefined}
+                />
+              </div>
+              <div className="mt-3">
+                <TreatmentCost index={i} />
+              </div>
+              <div className="mt-4 space-y-3 sm:space-y-4">
+                <FactorLevels index={i} errors={errors} />
+                <Products index={i} errors={errors} />
+                <Analyses index={i} errors={errors} />
+              </div>
+            </div>
+          </article>
+        );
+      })}
       {fields.length > 0 ? (
         <Button variant="secondary" onClick={() => add(newTreatment(false, blocks))}>
           <PlusIcon />

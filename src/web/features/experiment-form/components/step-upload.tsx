@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
 import { cn } from '../../../lib/cn.js';
-import { PDF_DROPZONE, rejectionMessage } from '../../../lib/pdf-rejections.js';
+import { NOT_PDF_CONTENT, PDF_DROPZONE, checkChosenPdf, rejectionMessage } from '../../../lib/pdf-rejections.js';
 
 export interface UploadState {
   file: File | null;
@@ -29,11 +29,19 @@ export function StepUpload({
 }) {
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     ...PDF_DROPZONE,
-    onDrop: (accepted, rejections) => {
-      const file = accepted[0] ?? null;
-      onChange({ file: file ?? state.file, storedFilename: file ? null : state.storedFilename, rejections });
-    },
+    onDrop: (accepted, rejections) => void picked(accepted[0] ?? null, rejections),
   });
+
+  /** Its first bytes are read too: a .docx renamed .pdf is refused when chosen, not at "Salvar". */
+  async function picked(chosen: File | null, rejections: FileRejection[]) {
+    const bad = chosen !== null && (await checkChosenPdf(chosen)) === NOT_PDF_CONTENT;
+    const file = bad ? null : chosen;
+    // The dropzone hands over its files with their path (file-selector's FileWithPath) already.
+    const refusal: FileRejection | null =
+      bad && chosen ? { file: chosen as FileRejection['file'], errors: [{ code: NOT_PDF_CONTENT, message: '' }] } : null;
+    const refused = refusal ? [...rejections, refusal] : rejections;
+    onChange({ file: file ?? state.file, storedFilename: file ? null : state.storedFilename, rejections: refused });
+  }
 
   return (
     <div className="space-y-5">
@@ -110,11 +118,12 @@ export function StepUpload({
 
       {error ? <Alert tone="error">{error}</Alert> : null}
       {state.rejections.length > 0 ? (
-        <Alert tone="error" title="Arquivos recusados">
+        <Alert tone="error" title={state.rejections.length === 1 ? 'Arquivo recusado' : 'Arquivos recusados'}>
           <ul className="list-disc space-y-1 pl-5">
             {state.rejections.map((r) => (
               <li key={r.file.name + r.file.size}>
-                <span className="font-medium">{r.file.name}</span>: {r.errors.map((e) => rejectionMessage(e.code, e.message)).join('; ')}
+                <span className="font-medium break-all">{r.file.name}</span>:{' '}
+                {r.errors.map((e) => rejectionMessage(e.code, e.message, r.file)).join('; ')}
               </li>
             ))}
           </ul>

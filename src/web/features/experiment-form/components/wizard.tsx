@@ -13,12 +13,14 @@ import { formatLongDate } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
+import { chooseDialog } from '../../../components/ui/confirm-dialog.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { EXTRACTION_MSG, type ExtractedData, type ExtractionResult } from '../../../../shared/extraction.js';
 import type { ExtractionChoices } from '../../../lib/extraction-review.js';
 import type { ExtractorSlot } from '../../../lib/slots.js';
 import { applyExtraction, planExtraction } from '../apply-extraction.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { explainPdfRefusal } from '../../../lib/pdf-rejections.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
 import { session } from '../../../lib/api.js';
 import { peekHandedReport, takeHandedReport } from '../../../lib/report-handoff.js';
@@ -28,7 +30,7 @@ import { type PendingItem, newItemId, offlineQueue } from '../../../lib/offline-
 import { useSaveExperiment } from '../api/save-experiment.js';
 import { type FormValues, STEPS, TOTAL_STEPS, fromData, fromExperiment, newExperimentDefaults, stepOfField } from '../form-values.js';
 import { type Draft, clearEditingExperiment, draftKey, readDraft, readEditingExperiment, removeDraft, writeDraft } from '../storage.js';
-import { StepConsultoria, StepCultura, StepEstatistica, StepLocalizacao, StepSolo } from './step-fields.js';
+import { StepConsultoria, StepCultura, StepEstatistica, StepLocalizacao, StepSolo, missingLevelPaths } from './step-fields.js';
 import { StepTratamentos } from './step-tratamentos.js';
 import { StepUpload, type UploadState } from './step-upload.js';
 import { SavedOnDeviceNotice } from './saved-on-device.js';
@@ -82,6 +84,7 @@ function StepBody({
   uploadError,
   isEdit,
   onOpenExtractor,
+  onFixLevels,
 }: {
   step: number;
   upload: UploadState;
@@ -89,6 +92,7 @@ function StepBody({
   uploadError?: string | undefined;
   isEdit: boolean;
   onOpenExtractor: () => void;
+  onFixLevels: (paths: string[]) => void;
 }) {
   switch (step) {
     case 1:
@@ -107,7 +111,7 @@ function StepBody({
     case 5:
       return <StepTratamentos />;
     case 6:
-      return <StepEstatistica />;
+      return <StepEstatistica onFixLevels={onFixLevels} />;
     default:
       return <StepUpload state={upload} onChange={setUpload} error={uploadError} isEdit={isEdit} onOpenExtractor={onOpenExtractor} />;
   }
@@ -181,7 +185,24 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened item
   }, [pendingId]);
 
-  // Keep a draft as the user types (debounced), once they have changed something.
+  /** The form as a draft, now. */
+  const keepDraft = useCallback(
+    (values: FormValues) =>
+      writeDraft(localStorage, key, {
+        values,
+        step,
+        savedAt: new Date().toISOString(),
+        ...(editing ? { version: editing.version } : {}),
+      }),
+    [key, step, editing],
+  );
+
+  // Keep a draft as the user types (debounced), once they have changed something. Not while an
+  // older draft is offered: it would overwrite it before the user chose (issue 29).
+  const offered = useRef(draft !== null);
+  useEffect(() => {
+    offered.current = draft !== null;
+  }, [draft]);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = methods.subscribe({
@@ -189,13 +210,8 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
       callback: ({ values, isDirty }) => {
         clearTimeout(timer);
         timer = setTimeout(() => {
-          if (saved.current || !isDirty) return;
-          writeDraft(localStorage, key, {
-            values,
-            step,
-            savedAt: new Date().toISOString(),
-            ...(editing ? { version: editing.version } : {}),
-          });
+          if (saved.current || !isDirty || offered.current) return;
+          keepDraft(values);
         }, 400);
       },
     });
@@ -203,7 +219,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [methods, key, step, editing]);
+  }, [methods, keepDraft]);
 
   // A dirty form warns before the page is left.
   useEffect(() => {
@@ -242,24 +258,63 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     });
   }, [methods]);
 
+  /**
+   * Step 5 at the first level a factorial design still needs, those levels flagged (issue 29: the
+   * design is chosen in step 6, after the treatments).
+   */
+  const fixLevels = useCallback(
+    (paths: string[], announce = false) => {
+      if (!paths.length) return;
+      void trigger(paths as (keyof FormValues)[]);
+      goTo(stepOfField('tratamentos'), paths[0]);
+      if (!announce) return;
+      const which = [...new Set(paths.map((p) => Number(p.split('.')[1])))].map((i) => `T${i + 1}`);
+      toast.error(`${LEVELS_MISSING} ${which.join(', ')}.`);
+    },
+    [trigger, goTo],
+  );
+
   const next = async () => {
     const fields = STEPS[step - 1]?.fields ?? [];
     if (fields.length && !(await trigger([...fields], { shouldFocus: true }))) {
       explainMissingModality();
       return;
     }
+    // Leaving step 6 with a factorial design: the levels it needs are asked for now, not at "Salvar".
+    const levels = step === stepOfField('tipo_estatistica') ? missingLevelPaths(methods.getValues()) : [];
+    if (levels.length) {
+      fixLevels(levels, true);
+      return;
+    }
     goTo(Math.min(step + 1, TOTAL_STEPS));
   };
 
-  const restoreDraft = () => {
+  /**
+   * "Continuar rascunho": the draft's values in the form. Over values the user has typed since the
+   * form opened, only once they confirm (issue 29): nothing typed is replaced without a word.
+   */
+  const restoreDraft = async () => {
     if (!draft) return;
+    if (methods.formState.isDirty) {
+      const choice = await chooseDialog({
+        title: 'Substituir o que você digitou?',
+        message: `Você já começou a preencher este formulário. Continuar o rascunho de ${formatLongDate(draft.savedAt)} substitui o que você digitou agora por ele; o que foi digitado agora será perdido.`,
+        confirmLabel: 'Substituir pelo rascunho',
+        cancelLabel: 'Manter o que digitei',
+        tone: 'danger',
+      });
+      if (choice !== 'confirm') return;
+    }
     reset(draft.values, { keepDefaultValues: true });
     goTo(Math.min(Math.max(draft.step, 1), TOTAL_STEPS));
     setDraft(null);
   };
+  /** "Descartar": the old draft goes; what was typed meanwhile becomes the draft at once. */
   const discardDraft = () => {
     removeDraft(localStorage, key);
     setDraft(null);
+    offered.current = false;
+    if (methods.formState.isDirty) keepDraft(methods.getValues());
   };
 
   const pdfMissing = () => {
@@ -273,7 +328,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     const entries = Object.entries(fields);
     if (!entries.length) return;
     for (const [path, message] of entries) {
-      if (path === 'pdf') setUploadError(message);
+      if (path === 'pdf') setUploadError(explainPdfRefusal(message));
       else setError(path as keyof FormValues, { message });
     }
     const level = entries.find(([path]) => /^tratamentos\.\d+\.nivel_[ab]$/.test(path))?.[0];
@@ -284,7 +339,8 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   /** The experiment is now on the server or in the queue: the form's draft and state can go. */
   const leave = (message: string, tone: 'success' | 'info') => {
     saved.current = true;
-    removeDraft(localStorage, key);
+    // A draft still offered was not this experiment: it stays, offered next time.
+    if (!draft) removeDraft(localStorage, key);
     clearEditingExperiment(localStorage);
     toast[tone](message);
     navigate('/');
@@ -304,7 +360,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
       toast.error(QUEUE_ERROR);
       return;
     }
-    removeDraft(localStorage, key);
+    if (!draft) removeDraft(localStorage, key);
     reset(newExperimentDefaults());
     setUpload({ file: null, storedFilename: null, rejections: [] });
     setUploadError(undefined);
@@ -346,7 +402,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
         setStale(true);
       } else if (err instanceof ApiError && err.fields && Object.keys(err.fields).length) {
         showServerErrors(err.fields);
-        toast.error(err.status === 413 || err.status === 415 ? err.message : SAVE_ERROR);
+        toast.error(err.status === 413 || err.status === 415 ? explainPdfRefusal(err.message) : SAVE_ERROR);
       } else {
         toast.error(SAVE_ERROR);
       }
@@ -447,12 +503,19 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
             className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
             role="status"
           >
-            <p className="text-sm">
-              Há um rascunho {isEdit ? 'deste experimento' : 'de novo experimento'} salvo em {formatLongDate(draft.savedAt)}. Deseja
-              continuar de onde parou?
-            </p>
+            {formState.isDirty ? (
+              <p className="text-sm">
+                Há um rascunho {isEdit ? 'deste experimento' : 'de novo experimento'} salvo em {formatLongDate(draft.savedAt)}, guardado até
+                você decidir. Você já começou a preencher este formulário: continuar o rascunho substituiria o que você digitou.
+              </p>
+            ) : (
+              <p className="text-sm">
+                Há um rascunho {isEdit ? 'deste experimento' : 'de novo experimento'} salvo em {formatLongDate(draft.savedAt)}. Deseja
+                continuar de onde parou?
+              </p>
+            )}
             <div className="flex gap-2">
-              <Button size="sm" onClick={restoreDraft}>
+              <Button size="sm" onClick={() => void restoreDraft()}>
                 Continuar rascunho
               </Button>
               <Button size="sm" variant="secondary" onClick={discardDraft}>
@@ -509,6 +572,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
                 uploadError={uploadError}
                 isEdit={isEdit}
                 onOpenExtractor={() => setExtracting(true)}
+                onFixLevels={(paths) => fixLevels(paths)}
               />
             </div>
             {progress !== null ? (
