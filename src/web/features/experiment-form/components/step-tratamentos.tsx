@@ -296,16 +296,7 @@ function FactorLevels({ index, errors }: { index: number; errors: TErrors }) {
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
-        <svg
-          viewBox="0 0 20 20"
-          className="h-4 w-4 shrink-0 transition-transform group-open:rotate-90"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M7 4l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <ChevronIcon turned="group-open:rotate-90" />
         {isFatorial(design) ? 'Fatorial e dose' : 'Fatorial e dose (opcional)'}
       </summary>
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
@@ -373,11 +364,12 @@ function TreatmentSummary({ index, id }: { index: number; id: string }) {
   );
 }
 
-function ChevronIcon() {
+/** A right-pointing chevron; `turned` is the class that turns it down when its group is open. */
+function ChevronIcon({ turned }: { turned: string }) {
   return (
     <svg
       viewBox="0 0 20 20"
-      className="h-4 w-4 shrink-0 transition-transform group-aria-expanded:rotate-90"
+      className={`h-4 w-4 shrink-0 transition-transform ${turned}`}
       fill="none"
       stroke="currentColor"
       strokeWidth="2"
@@ -517,7 +509,7 @@ export function StepTratamentos() {
                     aria-controls={bodyId}
                     onClick={() => cards.toggle(i, open)}
                   >
-                    <ChevronIcon />T{i + 1} - Tratamento {i + 1}
+                    <ChevronIcon turned="group-aria-expanded:rotate-90" />T{i + 1} - Tratamento {i + 1}
                   </button>
                 </h3>
                 {open ? null : <TreatmentSummary index={i} id={`${bodyId}-resumo`} />}
