@@ -86,7 +86,9 @@ test('the correlation explorer: a shortcut shows Pearson; pie needs a categorica
   await page.getByRole('button', { name: 'Custo vs ROI' }).click();
   await expect(page.locator('select[name="eixoX"]')).toHaveValue('custo_protocolo');
   await expect(page.getByText('Coeficiente de Pearson', { exact: false })).toBeVisible();
-  // custo 1000, 2000, 3000 vs roi 100k, 300k, 200k → r = 0.5.
+  // One crop at a time by default; across the three crops' trials, custo 1000, 2000, 3000 vs
+  // roi 100k, 300k, 200k → r = 0.5.
+  await page.locator('select[name="culturaCorrelacao"]').selectOption('');
   await expect(page.getByText('0,500')).toBeVisible();
   await expect(page.getByText(/moderada/i)).toBeVisible();
   await page.locator('select[name="tipoGrafico"]').selectOption('pie');

@@ -60,18 +60,14 @@ test('start from a report after typing a consultoria: the typed value stays, the
   await next(page);
 
   await heading(page, 'Tratamentos');
-  // The report gives every modality but the control's: those are filled, the control's waits for the user.
+  // The report gives every modality but the control's: the untreated control is proposed as
+  // "Sem aplicação" (decision 015), the others as the report states them.
+  expect(expected.tratamentos[0]!.modalidade).toBe('');
+  const proposed = ['Sem aplicação', ...expected.tratamentos.slice(1).map((t) => t.modalidade)];
   for (const [i, t] of expected.tratamentos.entries()) {
     await expect(page.locator(`input[name="tratamentos.${i}.nome"]`)).toHaveValue(t.nome);
-    await expect(page.locator(`select[name="tratamentos.${i}.modalidade"]`)).toHaveValue(t.modalidade);
+    await expect(page.locator(`select[name="tratamentos.${i}.modalidade"]`)).toHaveValue(proposed[i]!);
   }
-  expect(expected.tratamentos[0]!.modalidade).toBe('');
-  await next(page);
-  await expect(
-    page.getByText('Modalidade é obrigatória: o relatório não informa a modalidade deste tratamento; escolha-a aqui.'),
-  ).toBeVisible();
-  await heading(page, 'Tratamentos');
-  await page.locator('select[name="tratamentos.0.modalidade"]').selectOption('Solo');
   await next(page);
 
   await heading(page, 'Análise Estatística');
@@ -91,10 +87,7 @@ test('start from a report after typing a consultoria: the typed value stays, the
     teor_argila: expected.teor_argila,
     pdf_filename: REPORT,
   });
-  expect(saved.tratamentos.map((t: { modalidade: string }) => t.modalidade)).toEqual([
-    'Solo',
-    ...expected.tratamentos.slice(1).map((t) => t.modalidade),
-  ]);
+  expect(saved.tratamentos.map((t: { modalidade: string }) => t.modalidade)).toEqual(proposed);
 });
 
 test('step 1 offers the report at phone width', async ({ page, request }) => {
