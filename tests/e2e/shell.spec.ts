@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { apiToken, pdfFile, registerByApi, signIn, SOY_EXPERIMENT } from './fixtures.js';
+import { apiToken, createTwoTreatmentTrial, pdfFile, registerByApi, signIn } from './fixtures.js';
 
 test('the root leads a signed-out visitor to sign in', async ({ page }) => {
   await page.goto('/');
@@ -95,17 +95,7 @@ test.describe('the shell: landmarks, titles, skip link, dialogs, an expired sess
     const user = await registerByApi(request);
     const auth = await apiToken(request, user);
     const consultoria = `Shell ${Date.now().toString(36)}`;
-    const data = {
-      ...SOY_EXPERIMENT,
-      consultoria,
-      custo_protocolo: 1000,
-      tratamentos: [
-        { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3300 },
-        { nome: 'Tratado', modalidade: 'Sementes', produtividade: 3600 },
-      ],
-    };
-    const res = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(data), pdf: pdfFile() } });
-    expect(res.status(), await res.text()).toBe(201);
+    await createTwoTreatmentTrial(request, auth, consultoria, pdfFile());
 
     let browserDialogs = 0;
     page.on('dialog', (d) => {
