@@ -91,7 +91,8 @@ test('import a batch, watch it finish, approve one corrected draft, discard one,
   await page.goto('/dashboard?aba=experimentos');
   await page.getByRole('searchbox', { name: 'Buscar experimentos' }).fill(stamp);
   await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (1)' })).toBeVisible();
-  await page.getByRole('button', { name: 'Ver detalhes' }).click();
+  // By its row: until the search answers, the one row may still be another journey's trial.
+  await page.getByRole('row').filter({ hasText: consultoria }).getByRole('button', { name: 'Ver detalhes' }).click();
   const details = page.getByRole('dialog');
   await expect(details).toContainText(consultoria);
   // Its PDF is the report it was read from, byte for byte.

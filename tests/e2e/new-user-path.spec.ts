@@ -9,7 +9,14 @@ import { apiToken, next, newUser, registerByApi, signIn } from './fixtures.js';
 
 const DIR = 'tests/fixtures/extraction';
 const REPORTS = ['01-blocos-soja-rio-verde.pdf', '02-prosa-milho-sorriso.pdf'];
-const file = (name: string) => ({ name, mimeType: 'application/pdf', buffer: readFileSync(`${DIR}/${name}`) });
+// Other journeys import and approve the same reports, and a PDF already kept is refused as a repeat:
+// a comment after the end marker makes this run's copies files of their own, read the same way.
+const run = Date.now().toString(36);
+const file = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.concat([readFileSync(`${DIR}/${name}`), Buffer.from(`\n% new-user-path ${run}\n`)]),
+});
 
 interface Treatment {
   nome: string;
@@ -18,6 +25,7 @@ interface Treatment {
 }
 interface Experiment {
   id: number;
+  owner: { name: string };
   estado: string;
   cultura: string;
   consultoria: string;
@@ -44,16 +52,19 @@ test('import, approve all, edit, filter by product, a new trial beside a draft, 
     )
     .toBe(2);
   await page.goto('/importar/revisao');
-  const approveAll = page.getByRole('button', { name: /^Aprovar todos com confiança ≥ 90 % \(\d+\)$/ });
+  // It reads (0) until the drafts have loaded.
+  const approveAll = page.getByRole('button', { name: /^Aprovar todos com confiança ≥ 90 % \([1-9]\d*\)$/ });
   await expect(approveAll).toBeVisible();
   const confident = Number(/\((\d+)\)/.exec((await approveAll.textContent()) ?? '')?.[1]);
   expect(confident).toBeGreaterThan(0);
   await approveAll.click();
   await expect(page.getByText(`${confident} aprovado(s), 0 precisa(m) de revisão`)).toBeVisible({ timeout: 60_000 });
 
-  const list = (await (await request.get('/api/experiments?limit=10', { headers: auth })).json()) as { experiments: Experiment[] };
-  expect(list.experiments).toHaveLength(confident);
-  const trial = list.experiments.find((e) => e.tratamentos.some((t) => t.produtos_aplicados.length > 0))!;
+  const list = (await (await request.get('/api/experiments?limit=100', { headers: auth })).json()) as { experiments: Experiment[] };
+  // Everyone's trials are listed; this journey's are those of its new user.
+  const mine = list.experiments.filter((e) => e.owner.name === user.name);
+  expect(mine).toHaveLength(confident);
+  const trial = mine.find((e) => e.tratamentos.some((t) => t.produtos_aplicados.length > 0))!;
   expect(trial).toBeTruthy();
   // The untreated control got a modality the approval accepts, and no products.
   expect(trial.tratamentos[0]!.modalidade).toBe('Sem aplicação');
@@ -64,7 +75,11 @@ test('import, approve all, edit, filter by product, a new trial beside a draft, 
   // 2. Edited: the state and the crop read from the report are shown, not the placeholder.
   await page.goto(`/dashboard?${new URLSearchParams({ aba: 'experimentos', produto: product })}`);
   // 3. …and the imported trial is found under its product.
-  const row = page.getByRole('row').filter({ hasText: trial.consultoria });
+  // Other journeys may have imported the same report: this person's row is the one they may edit.
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: trial.consultoria })
+    .filter({ has: page.getByRole('button', { name: 'Editar', exact: true }) });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'Editar', exact: true }).click();
   await expect(page).toHaveURL(/\/novo-experimento$/);
