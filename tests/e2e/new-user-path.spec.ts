@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { apiToken, next, newUser, registerByApi, signIn } from './fixtures.js';
 
 const DIR = 'tests/fixtures/extraction';
-const REPORTS = ['01-blocos-soja-rio-verde.pdf', '02-prosa-milho-sorriso.pdf'];
+const REPORTS = ['01-blocos-soja-rio-verde.pdf', '12-layout-demo-toledo.pdf'];
 // Other journeys import and approve the same reports, and a PDF already kept is refused as a repeat:
 // a comment after the end marker makes this run's copies files of their own, read the same way.
 const run = Date.now().toString(36);
@@ -26,6 +26,7 @@ interface Treatment {
 interface Experiment {
   id: number;
   owner: { name: string };
+  pdf_filename: string | null;
   estado: string;
   cultura: string;
   consultoria: string;
@@ -52,25 +53,25 @@ test('import, approve all, edit, filter by product, a new trial beside a draft, 
     )
     .toBe(2);
   await page.goto('/importar/revisao');
-  // It reads (0) until the drafts have loaded.
-  const approveAll = page.getByRole('button', { name: /^Aprovar todos com confiança ≥ 90 % \([1-9]\d*\)$/ });
-  await expect(approveAll).toBeVisible();
-  const confident = Number(/\((\d+)\)/.exec((await approveAll.textContent()) ?? '')?.[1]);
-  expect(confident).toBeGreaterThan(0);
-  await approveAll.click();
-  await expect(page.getByText(`${confident} aprovado(s), 0 precisa(m) de revisão`)).toBeVisible({ timeout: 60_000 });
+  // Both are read with confidence ≥ 90 % (the button reads (0) until the drafts have loaded)…
+  await page.getByRole('button', { name: 'Aprovar todos com confiança ≥ 90 % (2)' }).click();
+  // …and both pass the approval's checks.
+  await expect(page.getByText('2 aprovado(s), 0 precisa(m) de revisão')).toBeVisible({ timeout: 60_000 });
 
   const list = (await (await request.get('/api/experiments?limit=100', { headers: auth })).json()) as { experiments: Experiment[] };
   // Everyone's trials are listed; this journey's are those of its new user.
   const mine = list.experiments.filter((e) => e.owner.name === user.name);
-  expect(mine).toHaveLength(confident);
-  const trial = mine.find((e) => e.tratamentos.some((t) => t.produtos_aplicados.length > 0))!;
+  expect(mine).toHaveLength(2);
+  // The first report's trial: its control states no mode, and its table has a dose column.
+  const trial = mine.find((e) => e.pdf_filename === REPORTS[0])!;
   expect(trial).toBeTruthy();
   // The untreated control got a modality the approval accepts, and no products.
   expect(trial.tratamentos[0]!.modalidade).toBe('Sem aplicação');
   expect(trial.tratamentos[0]!.produtos_aplicados).toEqual([]);
-  const treated = trial.tratamentos.find((t) => t.produtos_aplicados.length > 0)!;
-  const product = treated.produtos_aplicados[0]!.nome;
+  // A treated one has its product with the dose the report's dose column gives.
+  const treated = trial.tratamentos.find((t) => t.produtos_aplicados.some((p) => p.dose !== null))!;
+  expect(treated).toBeTruthy();
+  const { nome: product, dose, unidade } = treated.produtos_aplicados.find((p) => p.dose !== null)!;
 
   // 2. Edited: the state and the crop read from the report are shown, not the placeholder.
   await page.goto(`/dashboard?${new URLSearchParams({ aba: 'experimentos', produto: product })}`);
@@ -113,6 +114,9 @@ test('import, approve all, edit, filter by product, a new trial beside a draft, 
   await page.emulateMedia({ media: 'print' });
   const products = page.getByRole('table', { name: 'Tratamentos: produtos, doses, modalidade e custo' });
   await expect(products).toBeVisible();
-  await expect(products.getByRole('row').filter({ hasText: treated.nome }).first()).toContainText(product);
+  const row5 = products.getByRole('row').filter({ hasText: treated.nome }).first();
+  await expect(row5).toContainText(product);
+  // The dose as a Brazilian writes it ("0,2 L/100 kg de sementes").
+  await expect(row5).toContainText(`${String(dose).replace('.', ',')} ${unidade}`);
   await expect(products.getByRole('row').filter({ hasText: trial.tratamentos[0]!.nome }).first()).toContainText('Sem aplicação');
 });

@@ -90,6 +90,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     const user = await registerByApi(request, newUser({ role: 'consultor' }));
     await page.route('https://*.tile.openstreetmap.org/**', (r) => r.fulfill({ status: 204 }));
     await page.route('**/api/dashboard/export.csv**', (r) => r.fulfill({ status: 500, body: '' }));
+    await page.clock.install();
     await signIn(page, user);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Agrícola' })).toBeVisible();
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
@@ -97,6 +98,8 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(toast).toBeVisible();
     // Its entrance (a CSS transition) ends first: its box is then where it stays.
     await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    // The page's clock stops here, so the toast stays as long as the checks take on a busy machine.
+    await page.clock.pauseAt(Date.now() + 20);
     const box = (await toast.boundingBox())!;
     const header = (await page.locator('header').boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
@@ -106,6 +109,17 @@ for (const viewport of [DESKTOP, PHONE]) {
       const c = await control.boundingBox();
       if (c) expect(overlap(box, c), `${await control.textContent()} under the toast`).toBe(false);
     }
+    // A menu opened while the toast shows stands above it: where they overlap, the menu is what a
+    // click reaches.
+    await page.getByRole('button', { name: viewport.width < 768 ? /^Abrir menu/ : /^Menu do usuário/ }).click();
+    const menu = page.locator('header [data-menu-open] > div').last();
+    await expect(menu).toBeVisible();
+    const m = (await menu.boundingBox())!;
+    expect(overlap(box, m), 'the toast lies over part of the menu').toBe(true);
+    await expect(toast).toBeVisible();
+    const x = (Math.max(m.x, box.x) + Math.min(m.x + m.width, box.x + box.width)) / 2;
+    const y = (Math.max(m.y, box.y) + Math.min(m.y + m.height, box.y + box.height)) / 2;
+    expect(await menu.evaluate((el, [px, py]) => el.contains(document.elementFromPoint(px!, py!)), [x, y])).toBe(true);
   });
 }
 

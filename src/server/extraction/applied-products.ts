@@ -100,6 +100,49 @@ export function productsIn(text: string, c: CompiledReference): ExtractedProduct
   return out;
 }
 
+/** The unit a dose column's header states ("Dose (L/ha)", "Doses p.c. (mL/100 kg)"), as findDose writes it; '' if none. */
+export function headerDoseUnit(header: string): string {
+  // "p.c." (of the commercial product) may stand before the unit in a header.
+  const rest = header
+    .replace(/^\s*doses?\b/i, ' ')
+    .replace(/[()[\]]/g, ' ')
+    .replace(/(^|\s)p\.?\s?c\.?(?=\s|$)/gi, ' ');
+  return findDose(`1 ${rest}`)?.unidade ?? '';
+}
+
+/** A dose column's cell with the header's unit after it, when the cell states none of its own. */
+export function withHeaderUnit(cell: string, unit: string): string {
+  if (!unit || !cell.trim() || findDose(cell)) return cell;
+  return `${cell} ${unit}`;
+}
+
+interface ColumnDose {
+  dose: number;
+  /** null: the part is a number alone ("0,2" in "0,2 + 1,0"). */
+  unidade: string | null;
+}
+
+/** The doses of a dose column's cell, one per part of a combination ("0,2 L/100 kg + 1,0 L/ha", "0,5 + 1,0"). */
+export function columnDoses(text: string): ColumnDose[] | null {
+  const parts = text.split(/\s*\+\s*/).filter((p) => p.trim());
+  const out: ColumnDose[] = [];
+  for (const part of parts) {
+    const stated = findDose(part);
+    if (stated) {
+      out.push({ dose: stated.dose, unidade: stated.unidade });
+      continue;
+    }
+    const bare = /^\s*(\d+(?:[.,]\d+)*)\s*$/.exec(part);
+    const dose = bare ? parseBrNumber(bare[1] ?? '') : null;
+    if (dose === null || dose < 0) return null;
+    out.push({ dose, unidade: null });
+  }
+  return out.length ? out : null;
+}
+
+/** "nas mesmas doses", "doses iguais às dos tratamentos isolados" (folded text). */
+const SAME_DOSES_RE = /\bmesm[ao]s?\s+doses?\b|\bdoses?\s+(?:iguais|identicas)\b/;
+
 interface TreatmentLike {
   nome: string;
   modalidade: string;
@@ -109,14 +152,21 @@ interface TreatmentLike {
 /**
  * Fills each treatment's applied products from its name and, when there is one, the text that
  * describes it (a methods list or table row): the description's products when it names any, the
- * name's otherwise, each with the dose the description or the name states. An untreated control
+ * name's otherwise, each with the dose the description or the name states, or else the results
+ * table's dose column (one dose per product of a combination; a number alone takes the unit the
+ * same product has elsewhere in the report, or the one the cell ends with). An untreated control
  * gets no product and, when the report gives it no mode, the modality 'Sem aplicação'.
  */
 export function fillAppliedProducts(
   tratamentos: TreatmentLike[],
   descriptionOf: (t: TreatmentLike) => string | undefined,
   c: CompiledReference,
+  doseColumnOf: (t: TreatmentLike) => string | undefined = () => undefined,
 ): void {
+  /** Doses of the column whose unit is the same product's elsewhere, once every treatment is read. */
+  const unitless: Array<{ product: ExtractedProduct; dose: number; fallback: string | null }> = [];
+  /** Products of a combination "in the same doses" as where they are applied alone. */
+  const sameAsAlone: ExtractedProduct[] = [];
   for (const t of tratamentos) {
     const description = descriptionOf(t);
     if (isControl(t.nome) && !catalogueProduct(t.nome, c)) {
@@ -130,8 +180,39 @@ export function fillAppliedProducts(
     const products = base.map((p) => {
       if (p.dose !== undefined) return p;
       const twin = [...fromName, ...fromDescription].find((q) => q.dose !== undefined && key(q.nome) === key(p.nome));
-      return twin ? { ...p, dose: twin.dose, unidade: twin.unidade } : p;
+      return twin ? { ...p, dose: twin.dose, unidade: twin.unidade } : { ...p };
     });
+    const column = doseColumnOf(t);
+    const doses = column ? columnDoses(column) : null;
+    if (doses && doses.length === products.length) {
+      // "0,2 + 1,0 L/ha": the unit at the end is the fallback of the numbers before it.
+      const last = doses[doses.length - 1]?.unidade ?? null;
+      products.forEach((p, i) => {
+        const d = doses[i] as ColumnDose;
+        if (p.dose !== undefined) return;
+        if (d.unidade) Object.assign(p, { dose: d.dose, unidade: d.unidade });
+        else unitless.push({ product: p, dose: d.dose, fallback: last });
+      });
+    }
+    if (description && SAME_DOSES_RE.test(fold(description))) sameAsAlone.push(...products.filter((p) => p.dose === undefined));
     if (products.length) t.produtos_aplicados = products;
+  }
+  const units = new Map<string, string>();
+  for (const t of tratamentos) for (const p of t.produtos_aplicados ?? []) if (p.unidade) units.set(key(p.nome), p.unidade);
+  for (const { product, dose, fallback } of unitless) {
+    const unidade = units.get(key(product.nome)) ?? fallback;
+    if (unidade) Object.assign(product, { dose, unidade });
+  }
+  // The product's one dose elsewhere in the report; none when it is given in several doses.
+  const doses = new Map<string, Set<string>>();
+  for (const t of tratamentos)
+    for (const p of t.produtos_aplicados ?? [])
+      if (p.dose !== undefined && p.unidade) doses.set(key(p.nome), (doses.get(key(p.nome)) ?? new Set()).add(`${p.dose} ${p.unidade}`));
+  for (const product of sameAsAlone) {
+    const known = doses.get(key(product.nome));
+    const only = known?.size === 1 ? [...known][0] : undefined;
+    if (!only) continue;
+    const at = only.indexOf(' ');
+    Object.assign(product, { dose: Number(only.slice(0, at)), unidade: only.slice(at + 1) });
   }
 }

@@ -6,9 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MODALIDADE_SEM_APLICACAO } from '../../shared/constants.js';
-import { catalogueProduct, fillAppliedProducts, findDose, productsIn } from './applied-products.js';
-import { compiled as c, textPage } from './test-support.js';
-import { describedBy, type ExtractedTreatment, extractTreatments } from './treatments.js';
+import {
+  catalogueProduct,
+  columnDoses,
+  fillAppliedProducts,
+  findDose,
+  headerDoseUnit,
+  productsIn,
+  withHeaderUnit,
+} from './applied-products.js';
+import { compiled as c, tablePage, textPage } from './test-support.js';
+import { describedBy, doseColumnOf, type ExtractedTreatment, extractTreatments } from './treatments.js';
 
 describe('doses', () => {
   it.each([
@@ -81,6 +89,34 @@ describe('fillAppliedProducts', () => {
   });
 });
 
+describe('a combination "in the same doses"', () => {
+  it('takes the dose each product has alone, unless it has several', () => {
+    const list: ExtractedTreatment[] = [
+      { nome: 'Produto Alfa', modalidade: 'Foliar' },
+      { nome: 'Produto Beta', modalidade: 'Foliar' },
+      { nome: 'Produto Gama', modalidade: 'Foliar' },
+      { nome: 'Produto Gama forte', modalidade: 'Foliar' },
+      { nome: 'Produto Alfa + Produto Beta', modalidade: 'Foliar' },
+      { nome: 'Produto Alfa + Produto Gama', modalidade: 'Foliar' },
+    ];
+    const descriptions: Record<string, string> = {
+      'Produto Alfa': 'Produto Alfa, 1,0 L/ha, via foliar em V5',
+      'Produto Beta': 'Produto Beta, 0,5 L/ha, via foliar em R1',
+      'Produto Gama': 'Produto Gama, 2 L/ha, via foliar',
+      'Produto Gama forte': 'Produto Gama, 4 L/ha, via foliar',
+      'Produto Alfa + Produto Beta': 'Produto Alfa (V5) + Produto Beta (R1), nas mesmas doses, via foliar',
+      'Produto Alfa + Produto Gama': 'Produto Alfa + Produto Gama, nas mesmas doses',
+    };
+    fillAppliedProducts(list, (t) => descriptions[t.nome], c);
+    expect(list[4]?.produtos_aplicados).toEqual([
+      { nome: 'Produto Alfa', dose: 1, unidade: 'L/ha' },
+      { nome: 'Produto Beta', dose: 0.5, unidade: 'L/ha' },
+    ]);
+    // Gama is given in two doses: which one the combination used cannot be told.
+    expect(list[5]?.produtos_aplicados).toEqual([{ nome: 'Produto Alfa', dose: 1, unidade: 'L/ha' }, { nome: 'Produto Gama' }]);
+  });
+});
+
 describe('a report read whole', () => {
   it('fills each treated treatment from its methods description, and the control stays without products', () => {
     const lines = textPage([
@@ -97,6 +133,76 @@ describe('a report read whole', () => {
       ['Testemunha', MODALIDADE_SEM_APLICACAO, undefined],
       ['Maximus TS', 'Sementes', [{ nome: 'Maximus TS', dose: 200, unidade: 'mL/100 kg de sementes' }]],
       ['Produto Alfa', 'Foliar', [{ nome: 'Produto Alfa', dose: 0.5, unidade: 'L/ha' }]],
+    ]);
+  });
+});
+
+describe('a results table with a dose column', () => {
+  it('reads the unit of its header and the doses of a combination', () => {
+    expect(headerDoseUnit('Dose (L/ha)')).toBe('L/ha');
+    expect(headerDoseUnit('Doses p.c. (mL/100 kg)')).toBe('mL/100 kg de sementes');
+    expect(headerDoseUnit('Dose')).toBe('');
+    expect(withHeaderUnit('0,5', 'L/ha')).toBe('0,5 L/ha');
+    expect(withHeaderUnit('200 mL/100 kg', 'L/ha')).toBe('200 mL/100 kg');
+    expect(columnDoses('0,2 L/100 kg + 1,0 L/ha')).toEqual([
+      { dose: 0.2, unidade: 'L/100 kg de sementes' },
+      { dose: 1, unidade: 'L/ha' },
+    ]);
+    expect(columnDoses('0,5 + 1,0')).toEqual([
+      { dose: 0.5, unidade: null },
+      { dose: 1, unidade: null },
+    ]);
+    expect(columnDoses('conforme bula')).toBeNull();
+  });
+
+  const read = (header: string[], rows: string[][]) => {
+    const columns = [50, 230, 300, 400];
+    const lines = tablePage(columns, [header, ...rows]);
+    const r = extractTreatments(lines, lines.map((l) => l.text).join(' '), c, 'Soja');
+    fillAppliedProducts(r.tratamentos, describedBy, c, doseColumnOf);
+    return r.tratamentos.map((t) => [t.nome, t.produtos_aplicados ?? []]);
+  };
+
+  it("gives each product its row's dose; a number alone takes the unit the product has in another row", () => {
+    expect(
+      read(
+        ['Tratamento', 'Modalidade', 'Dose', 'Produtividade (kg/ha)'],
+        [
+          ['T1 Testemunha', '-', '-', '3.512,0'],
+          ['T2 Produto Alfa', 'Sementes', '0,3 L/100 kg', '3.790,5'],
+          ['T3 Produto Beta', 'Foliar', '1,5 L/ha', '3.655,1'],
+          ['T4 Produto Alfa + Produto Beta', 'Foliar', '0,3 + 1,5', '3.902,7'],
+        ],
+      ),
+    ).toEqual([
+      ['Testemunha', []],
+      ['Produto Alfa', [{ nome: 'Produto Alfa', dose: 0.3, unidade: 'L/100 kg de sementes' }]],
+      ['Produto Beta', [{ nome: 'Produto Beta', dose: 1.5, unidade: 'L/ha' }]],
+      [
+        'Produto Alfa + Produto Beta',
+        [
+          { nome: 'Produto Alfa', dose: 0.3, unidade: 'L/100 kg de sementes' },
+          { nome: 'Produto Beta', dose: 1.5, unidade: 'L/ha' },
+        ],
+      ],
+    ]);
+  });
+
+  it('takes the unit from the header when the cells give numbers alone, and leaves a dose it cannot place', () => {
+    expect(
+      read(
+        ['Tratamento', 'Modalidade', 'Dose (L/ha)', 'Produtividade (kg/ha)'],
+        [
+          ['T1 Testemunha', '-', '-', '3.512,0'],
+          ['T2 Produto Alfa', 'Foliar', '0,5', '3.790,5'],
+          ['T3 Produto Beta + Produto Gama', 'Foliar', '1,0', '3.655,1'],
+        ],
+      ),
+    ).toEqual([
+      ['Testemunha', []],
+      ['Produto Alfa', [{ nome: 'Produto Alfa', dose: 0.5, unidade: 'L/ha' }]],
+      // One dose for two products: whose it is cannot be told.
+      ['Produto Beta + Produto Gama', [{ nome: 'Produto Beta' }, { nome: 'Produto Gama' }]],
     ]);
   });
 });

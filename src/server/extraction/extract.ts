@@ -17,7 +17,7 @@ import { readOrganization } from './organization.js';
 import { type PdfText, readPdfText } from './pdf-text.js';
 import { readCaptionedCosts, readLabels, readSentences, readSoilTables, readWholeDocument } from './read-fields.js';
 import { type CompiledReference, compileReference, regionalsOfState, type ReferenceData } from './reference.js';
-import { describedBy, extractTreatments } from './treatments.js';
+import { describedBy, doseColumnOf, extractTreatments } from './treatments.js';
 
 import { EXTRACTED_FIELDS, type ExtractedData, type ExtractionEvidence, type ExtractionResult } from '../../shared/extraction.js';
 export type { ReferenceData } from './reference.js';
@@ -97,7 +97,7 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
   const treatments = extractTreatments(layout.lines, layout.flat, c, (chosen.get('cultura')?.value as string | undefined) ?? null);
   treatments.warnings.forEach(warn);
   // What each treatment applied, and 'Sem aplicação' for an untreated control (issue 29).
-  fillAppliedProducts(treatments.tratamentos, describedBy, c);
+  fillAppliedProducts(treatments.tratamentos, describedBy, c, doseColumnOf);
 
   // What counts is treatments compared by yield: an invitation may list products too.
   const withYields = treatments.tratamentos.filter((t) => t.produtividade !== undefined).length;

@@ -113,7 +113,8 @@ describe('treatments', () => {
     ['name', ['Tratamento', 'Nº']],
     ['mode', ['Forma de aplicação']],
     ['yield', ['Produtividade (sc/ha)']],
-    ['other', ['Incremento (%)', 'Dose']],
+    ['dose', ['Dose', 'Doses (L/ha)', 'Dose p.c.']],
+    ['other', ['Incremento (%)', 'Custo da dose (R$/ha)', 'Resposta à dose']],
     ['rep', ['Bloco III', 'R2']],
     ['mean', ['Média (kg/ha)']],
   ]);

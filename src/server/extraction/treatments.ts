@@ -47,6 +47,7 @@ import {
   modesNamedIn,
   normalizeModalidade,
 } from './treatment-text.js';
+import { headerDoseUnit, withHeaderUnit } from './applied-products.js';
 import { escapeRegExp, fold, isBlankCell, key } from './text.js';
 
 /** The description a treatment was joined with (its text names its products and doses). */
@@ -54,6 +55,12 @@ const joined = new WeakMap<ExtractedTreatment, string>();
 
 /** The text of the description (methods list, table row, sentence) a treatment was joined with. */
 export const describedBy = (t: { nome: string }): string | undefined => joined.get(t as ExtractedTreatment);
+
+/** What a results table's dose column says for a treatment ("0,2 L/100 kg", "0,5 + 1,0"), with the header's unit. */
+const dosed = new WeakMap<ExtractedTreatment, string>();
+
+/** The text of a treatment's cell in its results table's dose column, if the table has one. */
+export const doseColumnOf = (t: { nome: string }): string | undefined => dosed.get(t as ExtractedTreatment);
 
 function remember(t: ExtractedTreatment, desc: Described | undefined): ExtractedTreatment {
   const text = desc ? descriptionText(desc) : undefined;
@@ -91,7 +98,7 @@ const snippetOf = (text: string) => text.replace(/\t/g, '  ').replace(/\s+/g, ' 
 
 /* ---------- results tables ---------- */
 
-type Role = 'name' | 'mode' | 'yield' | 'rep' | 'mean' | 'other';
+type Role = 'name' | 'mode' | 'dose' | 'yield' | 'rep' | 'mean' | 'other';
 
 interface RoleColumn extends Column {
   role: Role;
@@ -117,6 +124,8 @@ export function headerRole(text: string): Role {
   ) {
     return 'name';
   }
+  // The products' doses ("Dose", "Doses (L/ha)", "Dose p.c."), not a dose's cost or response.
+  if (/^doses?(\s|$)/.test(f) && !/(custo|r\$|resposta)/.test(raw)) return 'dose';
   if (
     /(relativ|increment|ganho|diferenca|custo|r\$|receita|dose|retorno|roi|lucro|altura|peso|stand|tukey|grupo|letras|teste|scott|duncan|massa de mil)/.test(
       raw,
@@ -155,6 +164,8 @@ interface Row {
   id: number | null;
   nome: string;
   modeText: string | null;
+  /** The dose column's cell, with the header's unit when the cell states none. */
+  doseText: string | null;
   value: number | null;
   reps: number[];
   /** Unit written in the yield cell itself ("10.450,3 kg/ha"). */
@@ -252,6 +263,8 @@ function readRows(
   const header = lines[last] as TextLine;
   const nameCols = columns.filter((c) => c.role === 'name');
   const modeCol = columns.find((c) => c.role === 'mode') ?? null;
+  const doseCol = columns.find((c) => c.role === 'dose') ?? null;
+  const doseUnit = doseCol ? headerDoseUnit(doseCol.header) : '';
   const yieldCol = columns.find((c) => c.role === 'yield') ?? null;
   const meanCol = columns.find((c) => c.role === 'mean') ?? null;
   const repCols = columns.filter((c) => c.role === 'rep');
@@ -301,6 +314,7 @@ function readRows(
       yieldText: textOf(yieldCol),
       meanText: textOf(meanCol),
       modeText: modeCol ? textOf(modeCol) : null,
+      doseText: doseCol ? withHeaderUnit(textOf(doseCol), doseUnit) : null,
       reps,
       value,
       hasNumbers: value !== null || reps.length > 0,
@@ -401,7 +415,7 @@ function readRows(
       break;
     if (whole && rows.length > 0 && Math.abs(line.fontSize - fontSize) > 1.5) break;
 
-    const { nameParts, nameCell, yieldText, meanText, modeText, reps, value, hasNumbers } = readCells(cells);
+    const { nameParts, nameCell, yieldText, meanText, modeText, doseText, reps, value, hasNumbers } = readCells(cells);
 
     if (!hasNumbers) {
       // Only side columns' text (a dose wrapped around its row, a note under a gain): no end of the table.
@@ -495,6 +509,7 @@ function readRows(
       id,
       nome,
       modeText: centred && modeCol ? modeParts.join(' ') : [...above.mode, modeText ?? ''].filter(Boolean).join(' ') || modeText,
+      doseText: doseText && !isBlankCell(doseText) ? doseText : null,
       value,
       reps,
       cellUnit: findYieldScale(cellText),
@@ -750,6 +765,7 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       const modalidade = modeOf(row.modeText, c) || normalizeModalidade(row.nome, c) || desc?.mode || '';
       nome = nome.replace(/\s+/g, ' ').trim();
       const t: ExtractedTreatment = remember({ nome, modalidade }, desc);
+      if (row.doseText) dosed.set(t, row.doseText);
       if (factor === null) return t;
       // Blocks whose mean is not the row's yield are in another unit (kg per plot beside kg/ha).
       const repMean = row.reps.reduce((s, v) => s + v, 0) / Math.max(1, row.reps.length);

@@ -139,7 +139,7 @@ function UserMenu({ user }: { user: PublicUser }) {
   const close = () => setOpen(false);
   const ref = useDismiss(open, close);
   return (
-    <div className="relative hidden md:block" ref={ref}>
+    <div className="relative hidden md:block" ref={ref} data-menu-open={open || undefined}>
       <button
         type="button"
         onClick={() => setOpen((o) => !o)}
@@ -178,7 +178,7 @@ function MobileMenu({ user, onOpenPending }: { user: PublicUser; onOpenPending: 
   const action = useNewExperimentAction();
   const pending = usePendentes(user.id).length;
   return (
-    <div className="md:hidden" ref={ref}>
+    <div className="md:hidden" ref={ref} data-menu-open={open || undefined}>
       <button
         type="button"
         onClick={() => setOpen((o) => !o)}
@@ -258,7 +258,12 @@ export function AppHeader() {
   const ref = useRef<HTMLElement>(null);
   usePublishedHeight(ref);
   return (
-    <header ref={ref} className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur print:hidden">
+    // While one of its menus is open the header (and so the menu) stands above the toasts, whose
+    // layer is sonner's 999999999: the menu is what the person is using; no dialog is open then.
+    <header
+      ref={ref}
+      className="sticky top-0 z-30 border-b border-soil-200 bg-white/95 backdrop-blur has-[[data-menu-open]]:z-[1000000000] print:hidden"
+    >
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 sm:px-6 md:flex-nowrap">
         <Link to="/dashboard" {...preloadOnIntent('/dashboard')} className="flex h-16 shrink-0 items-center gap-3 rounded-lg">
           <LogoMark />

@@ -5,14 +5,14 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExperimentData } from '../../shared/experiment.js';
 import { offlineQueue } from '../lib/offline-queue.js';
-import { PendingButton, PendingPanel, fieldName } from './pending-panel.js';
+import { PendingButton, PendingPanel } from './pending-panel.js';
 
 const data = {
   consultoria: 'Campo Forte',
   cultura: 'Soja',
   cidade: 'Rio Verde',
   estado: 'GO',
-  tratamentos: [],
+  tratamentos: [{ nome: 'Testemunha' }],
 } as unknown as ExperimentData;
 
 afterEach(async () => {
@@ -31,7 +31,13 @@ describe('Pendentes (N)', () => {
   it('the panel lists each item with its state; a refused one shows the messages and "Corrigir"', async () => {
     await offlineQueue.add({ id: 'a', data, pdf: { blob: new Blob(['%PDF-']), filename: 'ensaio.pdf' } });
     await offlineQueue.add({ id: 'b', data: { ...data, consultoria: 'Agro Sul' }, pdf: null });
-    await offlineQueue.update('b', { status: 'recusado', erro: { message: 'Dados inválidos', fields: { marca: 'Marca inválida' } } });
+    await offlineQueue.update('b', {
+      status: 'recusado',
+      erro: {
+        message: 'Dados inválidos',
+        fields: { marca: 'Marca inválida', 'tratamentos.0.produtividade': 'Informe um número válido', 'x.y': 'Valor recusado' },
+      },
+    });
     render(
       <MemoryRouter>
         <PendingPanel open onClose={() => undefined} />
@@ -45,16 +51,12 @@ describe('Pendentes (N)', () => {
     expect(first?.textContent).toContain('Aguardando envio');
     expect(first?.textContent).toContain('ensaio.pdf');
     expect(second?.textContent).toContain('Recusado');
+    // Each message named in words, never by its path.
     expect(second?.textContent).toContain('Marca inválida');
+    expect(second?.textContent).toContain('Tratamento 1 (Testemunha), Produtividade: Informe um número válido');
+    expect(second?.textContent).toContain('Valor recusado');
+    expect(second?.textContent).not.toMatch(/tratamentos\.0|x\.y/);
     expect(within(second!).getByRole('button', { name: 'Corrigir' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Enviar agora' })).toBeTruthy();
-  });
-
-  it('names the field of each server message', () => {
-    expect(fieldName('marca')).toBe('Marca');
-    expect(fieldName('tratamentos.1.produtividade')).toBe('T2 · Produtividade');
-    expect(fieldName('tratamentos.0.produtos_aplicados.1.dose')).toBe('T1, produto 2 · Dose');
-    expect(fieldName('pdf')).toBe('PDF');
-    expect(fieldName('desconhecido')).toBe('desconhecido');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../shared/fields/catalogue.js';
+import { describeFieldError } from '../../shared/fields/issue-labels.js';
 import { formatDateTime } from '../../shared/format.js';
 import { Badge } from '../components/ui/badge.js';
 import { Button } from '../components/ui/button.js';
@@ -44,19 +44,6 @@ export function PendingButton({ className, onOpen }: { className?: string; onOpe
       Pendentes ({items.length})
     </Button>
   );
-}
-
-const labelIn = (fields: Record<string, { label: string }>, name: string | undefined) => (name ? fields[name]?.label : undefined) ?? name;
-
-/** Where a server message belongs, in words: "Marca", "T2 · Produtividade", "T1, produto 2 · Dose", "PDF". */
-export function fieldName(path: string): string {
-  if (path === 'pdf') return 'PDF';
-  const [top, i, sub, j, leaf] = path.split('.');
-  if (top !== 'tratamentos' || i === undefined) return labelIn(EXPERIMENT_FIELDS, top) ?? path;
-  const t = `T${Number(i) + 1}`;
-  if (sub === 'produtos_aplicados') return `${t}, produto ${Number(j) + 1} · ${labelIn(PRODUCT_FIELDS, leaf)}`;
-  if (sub === 'analises_adicionais') return `${t}, análise ${Number(j) + 1} · ${labelIn(ANALYSIS_FIELDS, leaf)}`;
-  return sub ? `${t} · ${labelIn(TREATMENT_FIELDS, sub)}` : t;
 }
 
 function itemTitle(item: PendingItem): string {
@@ -123,9 +110,7 @@ export function PendingPanel({ open, onClose }: { open: boolean; onClose: () => 
                   {item.erro.fields ? (
                     <ul className="mt-1 list-disc pl-5">
                       {Object.entries(item.erro.fields).map(([path, m]) => (
-                        <li key={path}>
-                          <span className="font-medium">{fieldName(path)}:</span> {m}
-                        </li>
+                        <li key={path}>{describeFieldError(path, m, item.data)}</li>
                       ))}
                     </ul>
                   ) : null}

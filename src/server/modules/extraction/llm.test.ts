@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../paths.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Account, createAccount, multipart } from '../../test/factories.js';
+import { MODALIDADE_SEM_APLICACAO } from '../../../shared/constants.js';
+import { compiled } from '../../extraction/test-support.js';
 import { LLM_WARNINGS, mergeLlm } from './llm.js';
 
 describe('mergeLlm', () => {
@@ -27,6 +29,40 @@ describe('mergeLlm', () => {
     expect(merged.confidence).toBe(0.7);
     expect(merged.fieldsExtracted).toEqual(['marca', 'cidade', 'estado', 'teor_argila', 'cultura', 'tratamentos']);
     expect(merged.warnings).toEqual([LLM_WARNINGS.filled(['cidade', 'estado']), LLM_WARNINGS.disagree(['cultura'])]);
+  });
+
+  it("gives treatments only the model listed their products: the model's, else those their names give", () => {
+    const merged = mergeLlm(
+      { ...builtIn, data: { marca: 'Aminoagro' } },
+      {
+        tratamentos: [
+          { nome: 'Testemunha', produtividade: 3000 },
+          { nome: 'Produto Alfa 0,5 L/ha', modalidade: 'Foliar', produtividade: 3300 },
+          {
+            nome: 'T3',
+            modalidade: 'Foliar',
+            produtividade: 3400,
+            produtos_aplicados: [{ nome: 'Produto Beta', dose: 1, unidade: 'L/ha' }],
+          },
+        ],
+      },
+      compiled,
+    );
+    expect(merged.data.tratamentos).toEqual([
+      { nome: 'Testemunha', modalidade: MODALIDADE_SEM_APLICACAO, produtividade: 3000 },
+      {
+        nome: 'Produto Alfa 0,5 L/ha',
+        modalidade: 'Foliar',
+        produtividade: 3300,
+        produtos_aplicados: [{ nome: 'Produto Alfa', dose: 0.5, unidade: 'L/ha' }],
+      },
+      {
+        nome: 'T3',
+        modalidade: 'Foliar',
+        produtividade: 3400,
+        produtos_aplicados: [{ nome: 'Produto Beta', dose: 1, unidade: 'L/ha' }],
+      },
+    ]);
   });
 });
 

@@ -5,10 +5,12 @@
  * time-out keeps the built-in result with a warning.
  */
 import { z } from 'zod';
-import { MODALIDADES } from '../../../shared/constants.js';
+import { DOSE_UNITS, MODALIDADES } from '../../../shared/constants.js';
 import { type ExtractedData, type ExtractionEvidence, type ExtractionResult, LOW_FIELD_CONFIDENCE } from '../../../shared/extraction.js';
 import { EXPERIMENT_FIELDS, EXTRACTED_FIELDS, type ExtractedField } from '../../../shared/fields/catalogue.js';
 import { type Field, isNumeric } from '../../../shared/fields/kinds.js';
+import { fillAppliedProducts } from '../../extraction/applied-products.js';
+import type { CompiledReference } from '../../extraction/reference.js';
 
 export interface LlmConfig {
   url: string;
@@ -47,6 +49,16 @@ const ANSWER_OVERRIDES: Partial<Record<ExtractedField, z.ZodType>> = {
         nome: text,
         modalidade: z.enum(MODALIDADES).optional(),
         produtividade: z.number().finite().min(0).optional(),
+        produtos_aplicados: z
+          .array(
+            z.object({
+              nome: text,
+              dose: z.number().finite().min(0).optional(),
+              unidade: z.string().trim().min(1).max(40).optional(),
+            }),
+          )
+          .max(10)
+          .optional(),
       }),
     )
     .max(50),
@@ -63,7 +75,10 @@ const MAX_TEXT = 24_000;
 function promptField(name: ExtractedField): string {
   const f: Field = EXPERIMENT_FIELDS[name];
   if (name === 'tratamentos') {
-    return `tratamentos: lista de {nome, modalidade (um de: ${MODALIDADES.join(', ')}), produtividade em kg/ha} com a testemunha primeiro`;
+    return (
+      `tratamentos: lista de {nome, modalidade (um de: ${MODALIDADES.join(', ')}), produtividade em kg/ha, ` +
+      `produtos_aplicados: lista de {nome, dose, unidade (um de: ${DOSE_UNITS.join(', ')})}} com a testemunha primeiro e sem produtos`
+    );
   }
   if (name === 'estado') return 'estado (UF com 2 letras)';
   if (f.kind === 'choice') return `${name} (um de: ${f.options.join(', ')})`;
@@ -127,7 +142,7 @@ export const LLM_ONLY_CONFIDENCE = 0.5;
  * (with its own, low-confidence evidence, so the review marks it), and where both read a value
  * and they disagree, the built-in value stays with its confidence lowered under the review mark.
  */
-export function mergeLlm(builtIn: ExtractionResult, llm: ExtractedData): ExtractionResult {
+export function mergeLlm(builtIn: ExtractionResult, llm: ExtractedData, c?: CompiledReference): ExtractionResult {
   const data: ExtractedData = { ...builtIn.data };
   const evidence: ExtractionEvidence = { ...(builtIn.evidence ?? {}) };
   const filled: string[] = [];
@@ -146,6 +161,17 @@ export function mergeLlm(builtIn: ExtractionResult, llm: ExtractedData): Extract
       const ev = evidence[field];
       if (ev) evidence[field] = { ...ev, confidence: Math.min(ev.confidence, LOW_FIELD_CONFIDENCE - 0.05) };
     }
+  }
+  // Treatments only the model listed: the products their names give where it named none, and
+  // the untreated control's modality, as for the built-in extractor's.
+  if (filled.includes('tratamentos') && c && data.tratamentos) {
+    const list = data.tratamentos.map((t) => ({ ...t, modalidade: t.modalidade ?? '' }));
+    fillAppliedProducts(
+      list.filter((t) => !t.produtos_aplicados?.length),
+      () => undefined,
+      c,
+    );
+    data.tratamentos = list;
   }
   const warnings = [...(builtIn.warnings ?? [])];
   if (filled.length) warnings.push(LLM_WARNINGS.filled(filled));

@@ -13,6 +13,7 @@ import { EXTRACTION_MSG } from '../../../shared/extraction.js';
 import type { AppContext } from '../../context.js';
 import { PdfUnreadableError, extractFromText } from '../../extraction/extract.js';
 import { ExtractionBusyError, ExtractionCancelledError, PdfTextReader } from '../../extraction/pdf-text-reader.js';
+import { compileReference } from '../../extraction/reference.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { currentUser } from '../../http/auth.js';
@@ -77,7 +78,11 @@ export function extractionRoutes(app: FastifyInstance, ctx: AppContext, guards: 
       const llm = ctx.config.extractionLlm;
       if (!llm || text.charCount === 0) return builtIn satisfies ExtractionResult;
       try {
-        return mergeLlm(builtIn, await askLlm(text.lines.map((l) => l.text).join('\n'), llm)) satisfies ExtractionResult;
+        return mergeLlm(
+          builtIn,
+          await askLlm(text.lines.map((l) => l.text).join('\n'), llm),
+          compileReference(reference),
+        ) satisfies ExtractionResult;
       } catch (err) {
         request.log.warn({ err }, 'LLM second opinion failed; built-in result only');
         return { ...builtIn, warnings: [...builtIn.warnings, LLM_WARNINGS.failed] } satisfies ExtractionResult;
