@@ -200,7 +200,7 @@ test("the report's tables print whole on an A4 page", async ({ page }) => {
   const summary = page.getByRole('region', { name: 'Dados do ensaio' });
   for (const text of ['Rio Verde/GO', '40 %', '3 %', 'DBC', 'não informadas'])
     await expect(summary.getByText(text, { exact: true })).toBeVisible();
-  const treatments = page.getByRole('table', { name: 'Tratamentos: produtos, doses, modalidade e custo' });
+  const treatments = page.getByRole('table', { name: 'Tratamentos: produtos, doses, modalidade, produtividade e custo' });
   await expect(treatments.getByRole('row', { name: /^Aminoagro Raiz 0,5 L\/ha/ })).toContainText(`${lote} · 1`);
   await expect(treatments.getByRole('row', { name: /^Aminoagro Raiz 0,5 L\/ha/ })).toContainText('Foliar');
   await expect(treatments.getByRole('row', { name: /^Aminoagro Raiz 0,5 L\/ha/ })).toContainText(/R\$\s85,00/);

@@ -112,11 +112,12 @@ test('import, approve all, edit, filter by product, a new trial beside a draft, 
   // 5. The printed report names each treatment's products and doses.
   await page.goto(`/experimentos/${trial.id}/relatorio`);
   await page.emulateMedia({ media: 'print' });
-  const products = page.getByRole('table', { name: 'Tratamentos: produtos, doses, modalidade e custo' });
+  const products = page.getByRole('table', { name: 'Tratamentos: produtos, doses, modalidade, produtividade e custo' });
   await expect(products).toBeVisible();
-  const row5 = products.getByRole('row').filter({ hasText: treated.nome }).first();
+  const rowOf = (nome: string) => products.getByRole('row').filter({ has: page.getByRole('cell', { name: nome, exact: true }) });
+  const row5 = rowOf(treated.nome);
   await expect(row5).toContainText(product);
   // The dose as a Brazilian writes it ("0,2 L/100 kg de sementes").
   await expect(row5).toContainText(`${String(dose).replace('.', ',')} ${unidade}`);
-  await expect(products.getByRole('row').filter({ hasText: trial.tratamentos[0]!.nome }).first()).toContainText('Sem aplicação');
+  await expect(rowOf(trial.tratamentos[0]!.nome)).toContainText('Sem aplicação');
 });

@@ -2,7 +2,9 @@
  * What the printed report says about the trial before its statistics (issue 29: a client expects
  * the site, the soil, the design and what each treatment applied): place and coordinates, clay and
  * organic matter, the design as entered and its factors, and one row per treatment with its
- * application mode, its products with their doses and costs, and the treatment's cost.
+ * application mode, its products with their doses and costs, its yield and its difference from the
+ * control (the first treatment, as everywhere in the product), and the treatment's cost: a trial
+ * entered without yields per block still reports its results.
  */
 import type { ReactNode } from 'react';
 import { custoTratamento, type Experiment } from '../../../shared/experiment.js';
@@ -17,6 +19,14 @@ const pct = (v: number | null | undefined) => (v === null || v === undefined ? '
 function dose(p: { dose: number | null; unidade: string | null }): string {
   if (p.dose === null || p.dose === undefined) return '';
   return `${formatNumber(p.dose, 4)}${p.unidade ? ` ${p.unidade}` : ''}`;
+}
+
+/** "+243 (+6,7 %)" kg/ha over the control's yield; a missing yield: a dash. */
+export function overControl(y: number | null | undefined, control: number | null | undefined): string {
+  if (y === null || y === undefined || control === null || control === undefined || !(control > 0)) return dash;
+  const diff = y - control;
+  const sign = (v: number) => (v > 0 ? '+' : v < 0 ? '−' : '');
+  return `${sign(diff)}${formatNumber(Math.abs(diff), 0)} (${sign(diff)}${formatNumber(Math.abs((diff / control) * 100), 1)} %)`;
 }
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -35,6 +45,7 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
       ? `${formatNumber(e.latitude, 6)}; ${formatNumber(e.longitude, 6)}`
       : 'não informadas';
   const fatores = [e.fator_a, e.fator_b].filter(Boolean).join(' × ');
+  const control = e.tratamentos[0]?.produtividade;
   return (
     <section className="report-summary mb-5 space-y-4 text-sm" aria-label="Dados do ensaio">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-soil-200 p-3 sm:grid-cols-4 print:grid-cols-4">
@@ -53,7 +64,7 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
         <Item label="Custo do protocolo">{formatBRL(e.custo_protocolo)}</Item>
         {e.preco_saca !== null && e.preco_saca !== undefined ? <Item label="Preço da saca">{formatBRL(e.preco_saca)}</Item> : null}
       </dl>
-      <ScrollTable caption="Tratamentos: produtos, doses, modalidade e custo">
+      <ScrollTable caption="Tratamentos: produtos, doses, modalidade, produtividade e custo">
         <thead>
           <tr>
             <th scope="col" className={cn(TH, FIRST_TH)}>
@@ -66,12 +77,15 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
               Produtos e doses
             </th>
             <th scope="col" className={TH_NUM}>
+              Produtividade (kg/ha) e diferença da testemunha
+            </th>
+            <th scope="col" className={TH_NUM}>
               Custo (R$/ha)
             </th>
           </tr>
         </thead>
         <tbody>
-          {e.tratamentos.map((t) => (
+          {e.tratamentos.map((t, i) => (
             <tr key={t.id} className={cn(ROW, 'align-top')}>
               <td className={FIRST_TD}>{t.nome}</td>
               <td className={TD}>{t.modalidade || dash}</td>
@@ -94,6 +108,10 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
                 ) : (
                   <span className="text-slate-600">sem produto aplicado</span>
                 )}
+              </td>
+              <td className={TD_NUM}>
+                {formatNumber(t.produtividade, 0)}
+                <span className="block text-xs text-slate-600">{i === 0 ? 'testemunha' : overControl(t.produtividade, control)}</span>
               </td>
               <td className={TD_NUM}>{formatBRL(custoTratamento(t))}</td>
             </tr>

@@ -106,14 +106,16 @@ function Products({ index, errors }: { index: number; errors: TErrors }) {
   return (
     <ListSection title="Produtos aplicados" addLabel={`Adicionar produto ao tratamento ${index + 1}`} onAdd={() => add(newProduct())}>
       {fields.length === 0 ? <p className="text-sm text-slate-600">Nenhum produto aplicado.</p> : null}
-      <div className="space-y-3">
+      {/* Laid out by the list's own width, not the screen's: beside the PDF on the import review
+          the form is a narrow column on a wide screen. */}
+      <div className="@container space-y-3">
         {fields.map((f, p) => (
           <div
             key={f.id}
-            // Phones: the name on its own line, then dose | unit and cost | remove, side by side.
-            className="grid grid-cols-2 items-start gap-3 rounded-md bg-white p-3 ring-1 ring-soil-200 sm:grid-cols-[minmax(0,1fr)_7rem_9rem_7.5rem_auto]"
+            // Narrow: the name on its own line, then dose | unit and cost | remove, side by side.
+            className="grid grid-cols-2 items-start gap-3 rounded-md bg-white p-3 ring-1 ring-soil-200 @2xl:grid-cols-[minmax(0,1fr)_7rem_9rem_7.5rem_auto]"
           >
-            <div className="col-span-2 sm:col-span-1">
+            <div className="col-span-2 @2xl:col-span-1">
               <ProductPicker name={`tratamentos.${index}.produtos_aplicados.${p}.nome`} error={msg(perr?.[p]?.nome)} />
             </div>
             <DoseInput index={index} p={p} />
