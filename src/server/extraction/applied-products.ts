@@ -204,15 +204,16 @@ export function fillAppliedProducts(
     if (unidade) Object.assign(product, { dose, unidade });
   }
   // The product's one dose elsewhere in the report; none when it is given in several doses.
-  const doses = new Map<string, Set<string>>();
-  for (const t of tratamentos)
-    for (const p of t.produtos_aplicados ?? [])
-      if (p.dose !== undefined && p.unidade) doses.set(key(p.nome), (doses.get(key(p.nome)) ?? new Set()).add(`${p.dose} ${p.unidade}`));
+  const doses = new Map<string, Map<string, { dose: number; unidade: string }>>();
+  for (const t of tratamentos) {
+    for (const p of t.produtos_aplicados ?? []) {
+      if (p.dose === undefined || !p.unidade) continue;
+      const seen = doses.get(key(p.nome)) ?? new Map<string, { dose: number; unidade: string }>();
+      doses.set(key(p.nome), seen.set(`${p.dose} ${p.unidade}`, { dose: p.dose, unidade: p.unidade }));
+    }
+  }
   for (const product of sameAsAlone) {
     const known = doses.get(key(product.nome));
-    const only = known?.size === 1 ? [...known][0] : undefined;
-    if (!only) continue;
-    const at = only.indexOf(' ');
-    Object.assign(product, { dose: Number(only.slice(0, at)), unidade: only.slice(at + 1) });
+    if (known?.size === 1) Object.assign(product, [...known.values()][0]);
   }
 }
