@@ -67,16 +67,17 @@ describe('extractFromPdf over the quality set', () => {
     });
   }
 
-  it('gets at least 95 % of all fields right, on the tuning and on the held-out reports', async () => {
-    const tally = { 'held-out': { ok: 0, total: 0 }, tuning: { ok: 0, total: 0 } };
-    for (const fixture of fixtures.filter((f) => f.kind === 'report')) {
+  // Only the tuning reports are held to a score here: a gate on the held-out ones would make them a
+  // second tuning set. Their accuracy is measured, not gated, by `npm run eval:extraction`.
+  it('gets at least 95 % of all fields right on the tuning reports', async () => {
+    let ok = 0;
+    let total = 0;
+    for (const fixture of fixtures.filter((f) => f.kind === 'report' && f.split === 'tuning')) {
       const cmp = compareExtraction(fixture, await extractFromPdf(read(`${fixture.name}.pdf`), ref));
-      const t = tally[fixture.split];
-      t.ok += cmp.fields.filter((f) => f.outcome === 'ok').length;
-      t.total += cmp.fields.length;
+      ok += cmp.fields.filter((f) => f.outcome === 'ok').length;
+      total += cmp.fields.length;
     }
-    expect(tally.tuning.ok / tally.tuning.total).toBeGreaterThanOrEqual(0.95);
-    expect(tally['held-out'].ok / tally['held-out'].total).toBeGreaterThanOrEqual(0.95);
+    expect(ok / total).toBeGreaterThanOrEqual(0.95);
   });
 
   it('answers a scanned PDF with confidence 0 and the warning', async () => {

@@ -23,7 +23,7 @@ describe('preloadable', () => {
     let arrive!: (c: typeof Hello) => void;
     const Lazy = preloadable(() => new Promise<typeof Hello>((r) => (arrive = r)));
     render(<Lazy name="Ana" fallback={<p>carregando</p>} />);
-    expect(screen.getByText('carregando')).toBeTruthy();
+    screen.getByText('carregando');
     arrive(Hello);
     expect(await screen.findByText('Olá, Ana')).toBeTruthy();
   });
@@ -36,7 +36,7 @@ describe('preloadable', () => {
     expect(load).toHaveBeenCalledOnce();
     expect(Lazy.loaded()).toBe(Hello);
     render(<Lazy name="Bia" fallback={<p>carregando</p>} />);
-    expect(screen.getByText('Olá, Bia')).toBeTruthy();
+    screen.getByText('Olá, Bia');
     expect(screen.queryByText('carregando')).toBeNull();
   });
 

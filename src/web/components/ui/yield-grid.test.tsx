@@ -75,7 +75,7 @@ describe('YieldGrid', () => {
     fireEvent.change(screen.getByLabelText('Unidade'), { target: { value: 'sc/ha' } });
     expect(cell(0, 0).value).toBe('55,5');
     expect(cell(0, 1).value).toBe('60');
-    expect(screen.getByText('Média (sc/ha)')).toBeTruthy();
+    screen.getByText('Média (sc/ha)');
     type(cell(1, 0), '50');
     expect(spy.mock.lastCall?.[0][1][0]).toBe(3000);
     fireEvent.change(screen.getByLabelText('Unidade'), { target: { value: 't/ha' } });
@@ -89,7 +89,7 @@ describe('YieldGrid', () => {
     render(<Harness spy={spy} />);
     type(cell(2, 3), '3,2,1');
     expect(cell(2, 3).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Informe um número válido')).toBeTruthy();
+    screen.getByText('Informe um número válido');
     expect(Number.isNaN(spy.mock.lastCall?.[0][2][3])).toBe(true);
   });
 

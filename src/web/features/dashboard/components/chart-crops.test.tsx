@@ -86,14 +86,14 @@ describe('correlation explorer', () => {
     );
     const select = screen.getByRole('combobox', { name: 'Cultura' }) as HTMLSelectElement;
     expect(select.value).toBe('Soja');
-    expect(screen.getByText('5 pontos de dados')).toBeTruthy();
+    screen.getByText('5 pontos de dados');
     // Soy alone: yield and ROI rise together exactly.
-    expect(screen.getByText('1,000')).toBeTruthy();
+    screen.getByText('1,000');
     expect(screen.queryByText(/Várias culturas juntas/)).toBeNull();
 
     fireEvent.change(select, { target: { value: '' } });
-    expect(screen.getByText('7 pontos de dados')).toBeTruthy();
+    screen.getByText('7 pontos de dados');
     expect(screen.queryByText('1,000')).toBeNull();
-    expect(screen.getByText(/Várias culturas juntas/)).toBeTruthy();
+    screen.getByText(/Várias culturas juntas/);
   });
 });

@@ -97,11 +97,11 @@ describe('FilterPanel', () => {
     ]);
     expect(select('Cultura').value).toBe('Soja');
     expect(select('Ano').value).toBe('2025');
-    expect(screen.getByRole('button', { name: 'Limpar Filtros' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Limpar Filtros' });
 
     choose('Cultura', '');
     expect(onChange).toHaveBeenLastCalledWith('cultura', '');
-    expect(screen.getByRole('button', { name: 'Limpar Filtros' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Limpar Filtros' });
   });
 
   it('"Limpar Filtros" clears every filter and then hides itself', async () => {
@@ -148,7 +148,7 @@ describe('FilterPanel below 640 px', () => {
     expect(onChange).toHaveBeenLastCalledWith('marca', 'Maximus');
     fireEvent.click(within(sheet).getByRole('button', { name: 'Ver resultados' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Filtros (3)' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Filtros (3)' });
   });
 
   it('offers "Limpar Filtros" once, beside the button or inside the open sheet', () => {
@@ -158,6 +158,6 @@ describe('FilterPanel below 640 px', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Filtros (1)' }));
     expect(screen.getAllByRole('button', { name: 'Limpar Filtros' })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
-    expect(screen.getByRole('button', { name: 'Filtros (0)' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Filtros (0)' });
   });
 });

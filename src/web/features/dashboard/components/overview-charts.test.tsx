@@ -40,16 +40,16 @@ afterEach(cleanup);
 describe('OverviewCharts', () => {
   it('with several crops the cross-crop charts compare gains over the control, not yields', () => {
     render(<OverviewCharts charts={base} />);
-    expect(screen.getByRole('heading', { name: 'Ganho médio sobre a testemunha por regional (%)' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Evolução anual do ganho sobre a testemunha (%)' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Ganho sobre a testemunha por modalidade de aplicação (%)' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Ganho médio sobre a testemunha por regional (%)' });
+    screen.getByRole('heading', { name: 'Evolução anual do ganho sobre a testemunha (%)' });
+    screen.getByRole('heading', { name: 'Ganho sobre a testemunha por modalidade de aplicação (%)' });
     expect(screen.queryByRole('heading', { name: 'Produtividade média por regional (kg/ha)' })).toBeNull();
   });
 
   it('with one crop they show yields in kg/ha, as the spec asks', () => {
     render(<OverviewCharts charts={{ ...base, produtividadePorCultura: [base.produtividadePorCultura[1]!] }} />);
-    expect(screen.getByRole('heading', { name: 'Produtividade média por regional (kg/ha)' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Evolução anual da produtividade (kg/ha)' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Produtividade média por regional (kg/ha)' });
+    screen.getByRole('heading', { name: 'Evolução anual da produtividade (kg/ha)' });
   });
 
   it('"Ver dados" shows each chart as a table whose names set the filter', () => {

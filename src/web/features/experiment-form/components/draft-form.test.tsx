@@ -56,7 +56,7 @@ describe('ExperimentDraftForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Aprovar' }));
     await act(async () => new Promise((r) => setTimeout(r, 20)));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByText('Corrija os campos destacados.')).toBeTruthy();
+    screen.getByText('Corrija os campos destacados.');
     rerender(
       <QueryClientProvider client={new QueryClient()}>
         <ExperimentDraftForm

@@ -135,16 +135,16 @@ describe('step 3: soil contents', () => {
   it('empty is required on Próximo; a word says "Informe um número válido" and does not pass', async () => {
     const form = show(3, <StepSolo />);
     expect(await form.next()).toBe(false);
-    expect(screen.getByText('Teor de argila é obrigatório')).toBeTruthy();
-    expect(screen.getByText('Teor de matéria orgânica é obrigatório')).toBeTruthy();
+    screen.getByText('Teor de argila é obrigatório');
+    screen.getByText('Teor de matéria orgânica é obrigatório');
 
     await type('teor_argila', 'abc');
     await type('teor_materia_organica', '3,2');
-    expect(screen.getByText('Informe um número válido')).toBeTruthy();
+    screen.getByText('Informe um número válido');
     // The text stays as typed (nothing dropped), and the form holds no number for it.
     expect(input('teor_argila').value).toBe('abc');
     expect(await form.next()).toBe(false);
-    expect(screen.getByText('Informe um número válido')).toBeTruthy();
+    screen.getByText('Informe um número válido');
     expect(Number.isNaN(form.values().teor_argila)).toBe(true);
   });
 
@@ -152,8 +152,8 @@ describe('step 3: soil contents', () => {
     const form = show(3, <StepSolo />);
     await type('teor_argila', '120');
     await type('teor_materia_organica', '3,25');
-    expect(screen.getByText('Valor deve ser menor que 100')).toBeTruthy();
-    expect(screen.getByText('Use no máximo 1 casa decimal')).toBeTruthy();
+    screen.getByText('Valor deve ser menor que 100');
+    screen.getByText('Use no máximo 1 casa decimal');
     expect(await form.next()).toBe(false);
   });
 });
@@ -172,16 +172,16 @@ describe('step 2: coordinates', () => {
   it('a wrong hemisphere letter or a word is refused in place', async () => {
     const form = await showLocation();
     await type('latitude', '17°51\'13" O');
-    expect(screen.getByText('Use N ou S para a latitude (ex.: 17°51\'13" S)')).toBeTruthy();
+    screen.getByText('Use N ou S para a latitude (ex.: 17°51\'13" S)');
     await type('longitude', 'oeste');
-    expect(screen.getByText('Informe um número válido')).toBeTruthy();
+    screen.getByText('Informe um número válido');
     expect(await form.next()).toBe(false);
   });
 
   it('offers the device location and the map under the coordinates', () => {
     show(2, <StepLocalizacao />);
-    expect(screen.getByRole('button', { name: 'Usar minha localização' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Marcar no mapa' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Usar minha localização' });
+    screen.getByRole('button', { name: 'Marcar no mapa' });
     expect(input('latitude').value).toBe('');
   });
 
@@ -189,7 +189,7 @@ describe('step 2: coordinates', () => {
     const form = await showLocation();
     await type('latitude', '-12,5425');
     await type('longitude', '-55,725');
-    expect(screen.getByText(/km de Rio Verde\/GO\. Confira as coordenadas\./)).toBeTruthy();
+    screen.getByText(/km de Rio Verde\/GO\. Confira as coordenadas\./);
     expect(await form.next()).toBe(true);
   });
 });
@@ -222,9 +222,9 @@ describe('step 5: treatments and plot yields', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Adicionar Testemunha (T1)' })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Adicionar produto ao tratamento 1' })));
     expect(await form.next()).toBe(false);
-    expect(screen.getByText('Nome do produto é obrigatório')).toBeTruthy();
-    expect(screen.getByText('Modalidade é obrigatória')).toBeTruthy();
-    expect(screen.getByText('Produtividade é obrigatória')).toBeTruthy();
+    screen.getByText('Nome do produto é obrigatório');
+    screen.getByText('Modalidade é obrigatória');
+    screen.getByText('Produtividade é obrigatória');
   });
 
   it("the dose's label carries the unit chosen beside it", async () => {
@@ -248,7 +248,7 @@ describe('step 5: treatments and plot yields', () => {
     await act(async () => {
       fireEvent.paste(input('tratamentos.0.repeticoes.0'), { clipboardData: { getData: () => block } });
     });
-    expect(screen.getByText('12 valores colados (3 × 4).')).toBeTruthy();
+    screen.getByText('12 valores colados (3 × 4).');
     expect(await form.next()).toBe(true);
     const t = form.values().tratamentos;
     expect(t.map((x) => x.repeticoes)).toEqual([
@@ -288,7 +288,7 @@ describe('step 5: factorial levels and dose (issue 20)', () => {
     const details = document.querySelectorAll('details');
     expect(details).toHaveLength(2);
     expect(details[0]!.open).toBe(false);
-    expect(within(details[0]! as HTMLElement).getByText('Fatorial e dose (opcional)')).toBeTruthy();
+    within(details[0]! as HTMLElement).getByText('Fatorial e dose (opcional)');
     await type('tratamentos.1.dose', '1.000,5');
     expect(form.values().tratamentos[1]).toMatchObject({ dose: 1000.5 });
     expect(input('tratamentos.1.dose').value).toBe('1.000,5');

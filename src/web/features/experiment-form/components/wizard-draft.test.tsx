@@ -58,9 +58,9 @@ async function typeNew(text: string) {
 describe('an old draft offered while a new trial is typed', () => {
   it('asks before "Continuar rascunho" replaces what was typed, and keeps it when the user says so', async () => {
     open();
-    expect(screen.getByText(/Deseja continuar de onde parou\?/)).toBeTruthy();
+    screen.getByText(/Deseja continuar de onde parou\?/);
     await typeNew('Ensaio Novo Agro');
-    expect(screen.getByText(/Você já começou a preencher este formulário/)).toBeTruthy();
+    screen.getByText(/Você já começou a preencher este formulário/);
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Continuar rascunho' }));
@@ -70,7 +70,7 @@ describe('an old draft offered while a new trial is typed', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Manter o que digitei' }));
     });
     expect(consultoria().value).toBe('Ensaio Novo Agro');
-    expect(screen.getByRole('button', { name: 'Continuar rascunho' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Continuar rascunho' });
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Continuar rascunho' }));

@@ -74,9 +74,9 @@ function answer(overrides: Partial<ExtractionResult> = {}): ExtractionResult {
 describe('ExtractionReview', () => {
   it('shows labels and pt-BR values, never the raw field names, with where each value was read', () => {
     render(<ExtractionReview result={answer()} fileName="relatorio.pdf" />);
-    expect(screen.getByText('9 campos encontrados')).toBeTruthy();
+    screen.getByText('9 campos encontrados');
     const argila = screen.getByTestId('campo-teor_argila');
-    expect(within(argila).getByText('Teor de argila')).toBeTruthy();
+    within(argila).getByText('Teor de argila');
     expect(argila.textContent).toContain('42,5%');
     expect(argila.textContent).toContain('p. 2 · “Argila (g/kg) 425” · lido por OCR');
     expect(screen.getByTestId('campo-custo_protocolo').textContent).toContain('R$');
@@ -129,9 +129,9 @@ describe('ExtractionReview', () => {
     });
     render(<ExtractionReview result={result} fileName="relatorio.pdf" />);
     expect(screen.getByRole('alert').textContent).toContain('Produtividade dos tratamentos não encontrada');
-    expect(screen.getByText('Produtividades não encontradas no relatório.')).toBeTruthy();
-    expect(screen.getByText('Revisão recomendada')).toBeTruthy();
-    expect(screen.getByText('2 campos encontrados')).toBeTruthy();
+    screen.getByText('Produtividades não encontradas no relatório.');
+    screen.getByText('Revisão recomendada');
+    screen.getByText('2 campos encontrados');
     expect(screen.queryByText('Confira primeiro')).toBeNull();
     expect(screen.getByRole('table').textContent).toContain('não encontrada');
   });
@@ -159,13 +159,13 @@ describe('PdfExtractor', () => {
     const { container } = render(<PdfExtractor onConfirm={vi.fn()} onCancel={onCancel} onExtracted={onExtracted} />);
     await drop(container);
     await waitFor(() => expect(onExtracted).toHaveBeenCalledTimes(1));
-    expect(screen.getByText('relatorio-ensaio.pdf')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Confira primeiro' })).toBeTruthy();
+    screen.getByText('relatorio-ensaio.pdf');
+    screen.getByRole('heading', { name: 'Confira primeiro' });
     expect(screen.queryByRole('button', { name: 'Confirmar Dados' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
     expect(onCancel).toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Testar outro PDF' }));
-    expect(screen.getByText('Extração Automática de Dados')).toBeTruthy();
+    screen.getByText('Extração Automática de Dados');
   });
 
   it('in the form, shows where the report’s value was read beside each differing field', async () => {
@@ -180,7 +180,7 @@ describe('PdfExtractor', () => {
     );
     await drop(container);
     const group = await screen.findByRole('group', { name: /Latitude/ });
-    expect(within(group).getByText('Conferir')).toBeTruthy();
+    within(group).getByText('Conferir');
     expect(group.textContent).toContain('p. 3 · “a área fica a 17,5 graus ao sul”');
     fireEvent.click(within(group).getByRole('radio', { name: 'No relatório: -17,5' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar Dados' }));
