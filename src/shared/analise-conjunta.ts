@@ -41,7 +41,7 @@ export function idsDaUrl(value: string | null): number[] | null {
 /**
  * Two or more selected experiments of the same city and year (the crop is always the same: the
  * server refuses mixed crops). The joint analysis counts them as distinct sites, which they may not
- * be (the same trial entered twice, or two reports of one field): the page warns (issue 29).
+ * be (the same trial entered twice, or two reports of one field): the page warns.
  */
 export interface LocalRepetido {
   /** "Cascavel/PR · 2024". */

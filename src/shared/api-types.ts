@@ -120,6 +120,6 @@ export interface DocumentsResponse {
 
 /**
  * POST /api/analises/conjunta: the joint analysis across sites (shared/stats/conjunta.ts), and the
- * selected experiments that share city and year (issue 29; absent from an answer cached before it).
+ * selected experiments that share city and year (absent from an answer cached before it).
  */
 export type JointAnalysisResponse = AnaliseConjunta & { locaisRepetidos?: LocalRepetido[] };

@@ -111,12 +111,12 @@ export const AUDIT_FIELDS: Record<string, string> = {
 export interface AuditChange {
   de: unknown;
   para: unknown;
-  /** For `tratamentos` (since issue 29): which treatment's which field changed, from what to what. */
+  /** For `tratamentos`: which treatment's which field changed, from what to what. */
   detalhes?: TreatmentChange[];
 }
 
 /**
- * One changed field of one treatment (issue 29: "Tratamentos: alterados (4 → 4)" said nothing).
+ * One changed field of one treatment ("Tratamentos: alterados (4 → 4)" said nothing).
  * `campo` is the field's name as the form shows it ("Produtividade", "Produto Fertilizante X · Dose");
  * `campo` "Tratamento" with `de` null is a treatment added, with `para` null one removed.
  */

@@ -35,7 +35,7 @@ export const BUSINESS_UNITS = ['BU1', 'BU2', 'BU3'] as const;
 /** Known statistical designs (spec 000 §3). */
 export const TIPOS_ESTATISTICA = ['DBC', 'Blocos Casualizados', 'Inteiramente Casualizado', 'ANOVA'] as const;
 /**
- * Two-factor designs (issue 20): each treatment carries its levels (nivel_a, nivel_b). In a split
+ * Two-factor designs: each treatment carries its levels (nivel_a, nivel_b). In a split
  * plot the main-plot factor is A; "com adicional" has one treatment outside the factorial (the control).
  */
 export const DELINEAMENTOS_FATORIAIS = ['Fatorial DIC', 'Fatorial DBC', 'Fatorial DBC com adicional', 'Parcelas Subdivididas DBC'] as const;
@@ -43,7 +43,7 @@ export type DelineamentoFatorial = (typeof DELINEAMENTOS_FATORIAIS)[number];
 /** Known application modes (spec 000 §3). */
 export const MODOS_APLICACAO = ['Foliar', 'Solo', 'Sementes', 'Sulco', 'Cobertura', 'Incorporado'] as const;
 /**
- * The modality of an untreated control (issue 29, decision 015): reports call it "testemunha" or
+ * The modality of an untreated control (decision 015): reports call it "testemunha" or
  * "sem aplicação" and state no mode, yet the modality is required (spec 001 §4).
  */
 export const MODALIDADE_SEM_APLICACAO = 'Sem aplicação';
@@ -53,7 +53,7 @@ export const MODALIDADES = [...MODOS_APLICACAO, MODALIDADE_SEM_APLICACAO] as con
 export const YEAR_MIN = 2020;
 export const YEAR_MAX = 2030;
 /**
- * The highest yield (kg/ha) a treatment or a plot may have (issue 16): ten times the best maize on
+ * The highest yield (kg/ha) a treatment or a plot may have: ten times the best maize on
  * record, so that only a slip (a pasted total, a unit typed in grams) is refused.
  */
 export const YIELD_MAX_KG_HA = 1_000_000;
@@ -124,6 +124,6 @@ export const ANALISES_SUGERIDAS = [
   'Stand Final',
   'Acamamento',
 ] as const;
-/** Units a product's dose is given in (issue 16); the form suggests them and accepts any other. */
+/** Units a product's dose is given in; the form suggests them and accepts any other. */
 export const DOSE_UNITS = ['L/ha', 'kg/ha', 'mL/ha', 'g/ha', 'mL/100 kg de sementes', 'g/100 kg de sementes', 'kg/t'] as const;
 export const UNIDADES_SUGERIDAS = ['cm', 'm', 'mm', 'unidades', 'g', 'kg', '%', 'plantas/m²', 'cm²', 'índice SPAD', 'escala 1-5'] as const;

@@ -115,7 +115,7 @@ describe('parseDecimal', () => {
     expect(parseDecimal('1 234', { kind: 'coordinate' })).toMatchObject({ ok: false });
   });
 
-  it('the bugs of issue 16 do not happen', () => {
+  it('the misreadings once seen (32 for 3,2; 385 for 38,5) do not happen', () => {
     expect(value('3,2')).toBe(3.2); // was stored as 32
     expect(value('38,5')).toBe(38.5); // was 385
     expect(parseDecimal('0-12,5425')).toMatchObject({ ok: false, incomplete: false }); // was dropped

@@ -1,5 +1,5 @@
 /**
- * Numbers as people type them in Brazil (issue 16): "3,2", "1.234,5", "1 234,5", and also plain
+ * Numbers as people type them in Brazil: "3,2", "1.234,5", "1 234,5", and also plain
  * "3.2". A comma is the decimal mark; a dot followed by groups of exactly three digits is a
  * thousands separator ("12.500" is twelve thousand five hundred); any other single dot is a decimal
  * mark. Anything else is refused with a message, never read as something else: no dropped
@@ -13,7 +13,7 @@
 
 export type DecimalKind = 'number' | 'money' | 'coordinate';
 
-/** Message of issue 16 for anything that is not a number (same text as the experiment schema's). */
+/** The message for anything that is not a number (same text as the experiment schema's). */
 export const NUMBER_INVALID = 'Informe um número válido';
 export const DMS_RANGE = 'Minutos e segundos devem ser menores que 60';
 export const LAT_HEMISPHERE = 'Use N ou S para a latitude (ex.: 17°51\'13" S)';

@@ -196,7 +196,7 @@ describe('step 5', () => {
   });
 });
 
-describe('numbers that are not numbers (issue 16)', () => {
+describe('numbers that are not numbers', () => {
   // The number input reports NaN for a text that is not a number; a client may send anything.
   it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 'Infinity', 'abc', '3,2,1', true, {}])(
     '%o is refused with the message',
@@ -353,7 +353,7 @@ describe('replicates (trial statistics)', () => {
   });
 });
 
-describe('two-factor designs (issue 20)', () => {
+describe('two-factor designs', () => {
   const base = {
     consultoria: 'Agro',
     marca: 'Aminoagro',

@@ -90,7 +90,7 @@ export interface FactorLevelIssue {
  * Spans steps 5 and 6: in a two-factor design every treatment has both levels, except, in "Fatorial
  * DBC com adicional", exactly one treatment with none (the additional one: the first such, usually
  * the control T1). Single-factor designs ignore levels. Errors sit on the level inputs of step 5.
- * The form also asks this as soon as a factorial design is chosen in step 6 (issue 29).
+ * The form also asks this as soon as a factorial design is chosen in step 6.
  */
 export function factorLevelIssues(value: unknown): FactorLevelIssue[] {
   if (typeof value !== 'object' || value === null) return [];

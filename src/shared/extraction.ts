@@ -3,7 +3,7 @@ import { EXTRACTED_FIELDS as CATALOGUE_EXTRACTED, type EXPERIMENT_FIELDS, type E
 import type { NumericKind } from './fields/kinds.js';
 import { formatPercent } from './format.js';
 
-/** A product a report says a treatment applied (issue 29). */
+/** A product a report says a treatment applied. */
 export interface ExtractedProduct {
   /** The catalogue's name when the report names a catalogue product, else the name as written. */
   nome: string;

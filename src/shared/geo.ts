@@ -1,5 +1,5 @@
 /**
- * Distances on the globe, and the check of issue 16 that typed coordinates fall near the chosen
+ * Distances on the globe, and the check that typed coordinates fall near the chosen
  * city: a point more than 100 km from its city centre is more likely a typo (a swapped sign, a
  * misplaced decimal mark) than a field. It is a warning, never a block: the built-in city table
  * holds approximate centres, and large municipalities exist.

@@ -1,5 +1,5 @@
 /**
- * The archive import (issue 21): many reports sent at once, each read by the extractor into a
+ * The archive import: many reports sent at once, each read by the extractor into a
  * draft that someone reviews and approves as an experiment. What the API answers, its limits and
  * its pt-BR messages (docs/api.md "Archive import").
  */
@@ -63,7 +63,7 @@ export function formatWait(ms: number): string {
   return m === 0 ? `em ${h} h` : `em ${h} h ${m} min`;
 }
 
-/** How the import page and the review queue name a draft's status (issue 21's words). */
+/** How the import page and the review queue name a draft's status. */
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
   queued: 'Na fila',
   processing: 'Lendo',

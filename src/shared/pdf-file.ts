@@ -1,5 +1,5 @@
 /**
- * Whether a file may be sent as a report PDF, checked in the browser before it is sent (issue 29):
+ * Whether a file may be sent as a report PDF, checked in the browser before it is sent:
  * one check for every page that takes a PDF (the archive import, the wizard's upload step, the
  * extractor), in pt-BR. The server checks the same on what arrives (src/server/http/multipart.ts:
  * the first bytes, the 10 MiB cap) and answers in the spec's words, which stay beside ours.

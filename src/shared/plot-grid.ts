@@ -1,5 +1,5 @@
 /**
- * Plot yields as a grid (issue 16): treatments as rows, blocks as columns, always stored in kg/ha.
+ * Plot yields as a grid: treatments as rows, blocks as columns, always stored in kg/ha.
  * Pure logic of src/web/components/ui/yield-grid.tsx: units, row means, and pasting a block copied
  * from Excel or LibreOffice (rows by line, cells by tab or semicolon, pt-BR or plain decimals).
  */

@@ -21,12 +21,12 @@ if (!root) throw new Error('#root ausente');
 // elsewhere is most likely to go to the dashboard next: its code is fetched once the page is idle.
 const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1000));
 idle(() => preloadRoute('/dashboard', { data: false }));
-// Experiments saved without a connection are sent from here on (issue 22).
+// Experiments saved without a connection are sent from here on.
 startOfflineSync();
 // Sign-outs made without a connection reach the server when it returns (docs/security.md).
 startSignOutSync();
 
-// Offline use (issue 22): production builds only, so vitest and the dev server never meet a worker.
+// Offline use: production builds only, so vitest and the dev server never meet a worker.
 // On the very first visit the data already on screen are read again through it, to be there offline.
 if (import.meta.env.PROD) registerServiceWorker(() => void queryClient.refetchQueries({ type: 'active' }));
 

@@ -310,7 +310,7 @@ export const documents = pgTable(
   },
   (t) => [
     index('documents_experiment_idx').on(t.experimentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The archive import refuses a PDF already stored (issue 21).
+    // The archive import refuses a PDF already stored.
     index('documents_sha256_idx').on(t.sha256),
   ],
 );
@@ -546,7 +546,7 @@ export const dataChanges = pgTable(
 );
 
 /**
- * The answers to creates and updates sent with an `Idempotency-Key` (issue 22): a retry with the
+ * The answers to creates and updates sent with an `Idempotency-Key`: a retry with the
  * same key and body gets the stored answer instead of a second experiment. Written in the same
  * transaction as the experiment; rows older than 7 days are deleted by the next keyed write.
  */

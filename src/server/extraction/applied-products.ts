@@ -1,5 +1,5 @@
 /**
- * What each treatment applied (issue 29): the products a treatment's name or description names,
+ * What each treatment applied: the products a treatment's name or description names,
  * each by its catalogue name when it is a catalogue product (lookups' `produtos`) and otherwise as
  * the report writes it, with the dose the report states; and the modality of an untreated
  * control ("Testemunha", "Sem aplicação") that the report gives no mode for: 'Sem aplicação'.

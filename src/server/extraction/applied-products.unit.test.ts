@@ -1,5 +1,5 @@
 /**
- * Applied products and the untreated control's modality (issue 29): names matched to the
+ * Applied products and the untreated control's modality: names matched to the
  * catalogue of the migration or kept as written, doses in the units reports use, combinations,
  * and a whole report's treatments read through extractTreatments. Products other than the
  * catalogue's are invented ("Produto Alfa").

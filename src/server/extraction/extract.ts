@@ -96,7 +96,7 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
   deriveRegional(c, chosen, warn);
   const treatments = extractTreatments(layout.lines, layout.flat, c, (chosen.get('cultura')?.value as string | undefined) ?? null);
   treatments.warnings.forEach(warn);
-  // What each treatment applied, and 'Sem aplicação' for an untreated control (issue 29).
+  // What each treatment applied, and 'Sem aplicação' for an untreated control.
   fillAppliedProducts(treatments.tratamentos, describedBy, c, doseColumnOf);
 
   // What counts is treatments compared by yield: an invitation may list products too.

@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL database behind a round-robin proxy (issue 18): nothing a
+ * Two server processes on one PostgreSQL database behind a round-robin proxy: nothing a
  * user relies on may live in one process only. The proxy alternates servers on every request and
  * forwards the client's address in X-Forwarded-For, as a load balancer does (TRUST_PROXY trusts
  * it); `x-test-client` lets the test play several clients. Runs in `npm run test:pg`.

@@ -1,5 +1,5 @@
 /**
- * No request stalls the server or answers outside the contract (issue 18, part 4): JSON bodies
+ * No request stalls the server or answers outside the contract: JSON bodies
  * limited per route and refused when nested too deep before they are parsed; the multipart `data`
  * field checked the same way; every framework error (404, 413, 414, 415, 431, FST_ERR_*) in the
  * contract's shape with a pt-BR message; a well-signed token with a malformed subject is a 401.

@@ -186,7 +186,7 @@ export const EXPERIMENT_FIELDS = {
     placeholder: 'Selecione o delineamento',
     ...everywhere,
   }),
-  // Two-factor designs (issue 20): the factors' names, which the report uses for its rows
+  // Two-factor designs: the factors' names, which the report uses for its rows
   // ("Produto × Dose"); each treatment carries its levels (TREATMENT_FIELDS.nivel_a / nivel_b).
   fator_a: text({ label: 'Fator A', step: 6, max: 60, placeholder: 'Ex.: Produto', csv: true, audited: true }),
   fator_b: text({ label: 'Fator B', step: 6, max: 60, placeholder: 'Ex.: Dose', csv: true, audited: true }),

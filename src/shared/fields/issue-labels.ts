@@ -1,5 +1,5 @@
 /**
- * A validation message as a person reads it (issue 29): the field path of a zod issue or of an
+ * A validation message as a person reads it: the field path of a zod issue or of an
  * API answer's `fields` ("tratamentos.0.modalidade") named by the catalogue's labels and the
  * treatment's own name ("Tratamento 1 (Testemunha): Modalidade é obrigatória"). A path is never
  * shown as it is; a part the catalogue does not know is left out rather than printed.

@@ -130,7 +130,7 @@ interface NumberSpec extends FieldMeta {
   round?: boolean;
   /** The form offers these values in a list (years). */
   options?: readonly number[];
-  /** What a new form starts with: a number, or null for empty (issue 16: never a pre-filled 0). */
+  /** What a new form starts with: a number, or null for empty (never a pre-filled 0). */
   default: number | null;
 }
 
@@ -227,7 +227,7 @@ export function namesOf<F extends Fields>(fields: F, pick: (f: Field) => boolean
 /**
  * A field's value as the form holds it. Numbers: a number, null when empty, NaN for a text that is
  * not a number (the number input reports these); a string where a native control writes one (the
- * year's <select>) or a value from before issue 16 (drafts, extraction) still sits.
+ * year's <select>) or a value from before numbers were typed the pt-BR way (drafts, extraction) still sits.
  */
 export type FormScalars<F> = {
   [K in keyof F as F[K] extends { default: unknown } ? K : never]: F[K] extends { kind: NumericKind } ? number | string | null : string;

@@ -29,7 +29,7 @@ export const EXP_MSG = {
   modalidadeRequired: 'Modalidade é obrigatória',
   produtividadeRequired: 'Produtividade é obrigatória',
   produtividadePositive: 'Produtividade deve ser positiva',
-  // Issue 16 (YIELD_MAX_KG_HA written as pt-BR writes it; a test holds the two together).
+  // Yield bounds (YIELD_MAX_KG_HA written as pt-BR writes it; a test holds the two together).
   produtividadeMax: 'Produtividade deve ser no máximo 1.000.000 kg/ha',
   custoPositive: 'Custo deve ser positivo',
   doseNonNegative: 'Dose deve ser positiva',
@@ -51,7 +51,7 @@ export const EXP_MSG = {
   repeticaoDecimais: `Use no máximo ${PLOT_DECIMALS} casas decimais na produtividade da repetição`,
   precoSacaPositive: 'Preço deve ser positivo',
   // PRICE_PER_BAG_MAX written as pt-BR writes it (experiment.test.ts holds the two together).
-  // Issue 20: two-factor designs. The level messages name the factor as the form labels it.
+  // Two-factor designs. The level messages name the factor as the form labels it.
   nivelARequired: (fator: string) =>
     fator ? `Informe o nível de ${fator} (fator A) deste tratamento` : 'Informe o nível do fator A deste tratamento',
   nivelBRequired: (fator: string) =>

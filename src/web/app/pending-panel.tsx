@@ -1,5 +1,5 @@
 /**
- * "Pendentes (N)": the experiments saved on this device and not yet sent (issue 22). The header
+ * "Pendentes (N)": the experiments saved on this device and not yet sent. The header
  * shows the button when N > 0; it opens a small panel listing them with "Enviar agora", and for
  * an item the server refused, its messages and "Corrigir" (the form with its data and PDF).
  */

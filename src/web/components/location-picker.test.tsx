@@ -59,7 +59,7 @@ describe('LocationPicker', () => {
     expect(screen.getByRole('button', { name: 'Usar minha localização' })).toHaveProperty('disabled', false);
   });
 
-  it('the denied message is the one of issue 16', () => {
+  it('says in pt-BR that the position was denied', () => {
     expect(GEO_MSG.denied).toBe('Permissão de localização negada. Ative a localização do navegador ou digite as coordenadas.');
   });
 

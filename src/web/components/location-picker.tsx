@@ -1,5 +1,5 @@
 /**
- * Coordinates from the field (issue 16): "Usar minha localização" fills latitude and longitude from
+ * Coordinates from the field: "Usar minha localização" fills latitude and longitude from
  * the device, and a small map (loaded on demand) lets the user drop or drag a pin. A point more than
  * 100 km from the chosen city gets a warning, not a block.
  *
@@ -33,7 +33,7 @@ export const GEO_MSG = {
   unsupported: 'Este navegador não informa a localização. Digite as coordenadas.',
 } as const;
 
-/** The spec of issue 16: high accuracy, 15 s. */
+/** What a field position needs: high accuracy, at most 15 s. */
 export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 };
 
 export interface LocationPickerProps {

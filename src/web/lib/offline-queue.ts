@@ -1,5 +1,5 @@
 /**
- * Experiments saved without a connection (issue 22), kept on the device until they are sent:
+ * Experiments saved without a connection, kept on the device until they are sent:
  * IndexedDB database "gestao-agricola-offline", store "pendentes", one item per experiment with
  * its PDF as a Blob, so a closed tab or phone loses nothing. Each item's id is also the
  * Idempotency-Key it is sent with (docs/api.md). The storage is an interface: the app uses

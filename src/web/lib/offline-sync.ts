@@ -1,5 +1,5 @@
 /**
- * Sends the offline queue (issue 22): oldest first, one at a time, each with its id as the
+ * Sends the offline queue: oldest first, one at a time, each with its id as the
  * Idempotency-Key, so an item whose answer was lost is answered again instead of created twice.
  * Runs when the connection returns, when the app starts or the user signs in, and on demand.
  * One sender across tabs: a Web Lock where the browser has it (the key makes a double send

@@ -1,7 +1,7 @@
 /**
  * Every query key of the experiments data, and what each write makes stale. Reads build their
  * keys here and writes invalidate through `afterExperimentWrite`, so a save refreshes exactly the
- * screens that show what it changed (issue 15: the dashboard showed the old yield until a reload).
+ * screens that show what it changed (the dashboard showed the old yield until a reload).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Experiment } from '../../shared/experiment.js';

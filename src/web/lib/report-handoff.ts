@@ -1,6 +1,6 @@
 /**
  * A report read elsewhere (the dashboard's "Testar Extração com IA") handed to the new-experiment
- * wizard (issue 29): "Criar experimento com estes dados" leaves the result and its PDF here and
+ * wizard: "Criar experimento com estes dados" leaves the result and its PDF here and
  * opens /novo-experimento, whose wizard takes them once and confirms them as its own "Começar a
  * partir de um relatório PDF" would. Kept in memory for this page only: a PDF is not written to
  * storage, and a reload starts an empty form.

@@ -123,7 +123,7 @@ describe('POST /api/analises/conjunta', () => {
     }
   });
 
-  it('tells two trials of the same city and year apart and warns about them (issue 29)', async () => {
+  it('tells two trials of the same city and year apart and warns about them', async () => {
     const { sites } = dic3();
     const ids = [
       await site(sites[0]!.ys, 3, { cidade: 'Londrina', ano: 2024, consultoria: 'Agro Norte' }),

@@ -39,7 +39,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: Au
         );
       }
       const experiments = experimentIds.map((id) => found.get(id)!);
-      // The dashboard never averages yields across crops (issue 19); a joint analysis would.
+      // The dashboard never averages yields across crops; a joint analysis would.
       const culturas = [...new Set(experiments.map((e) => e.cultura))];
       if (culturas.length > 1) {
         const detalhe = culturas.map(
@@ -55,7 +55,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: Au
           `Os experimentos são de culturas diferentes (${detalhe.join('; ')}): a análise conjunta compara os mesmos tratamentos na mesma cultura.`,
         );
       }
-      // Two trials of one city and year: told apart in the headings, and the page warns (issue 29).
+      // Two trials of one city and year: told apart in the headings, and the page warns.
       const { nomes, repetidos } = nomesDosLocais(experiments);
       try {
         const analise = analiseConjunta(

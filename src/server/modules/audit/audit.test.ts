@@ -61,7 +61,7 @@ describe('audit trail', () => {
     expect(Date.parse(page.entries[0]!.at)).toBeGreaterThanOrEqual(Date.parse(page.entries[4]!.at));
   });
 
-  it("records which treatment's which field changed, from what to what (issue 29)", async () => {
+  it("records which treatment's which field changed, from what to what", async () => {
     const e = await createExperiment(t.app, owner, { cidade: 'Toledo' });
     const base = buildExperiment() as { tratamentos: Array<Record<string, unknown>> };
     const [control, second] = base.tratamentos as [Record<string, unknown>, Record<string, unknown>];

@@ -41,7 +41,7 @@ function treatmentOf(t: TreatmentLike) {
     modalidade: t.modalidade,
     produtividade: t.produtividade,
     // As stored (the repository stores custoTratamento): a form that sends its products' costs and a
-    // treatment cost of 0 changed nothing (issue 29: it read "Custo do tratamento: 72,5 → 0").
+    // treatment cost of 0 changed nothing (it read "Custo do tratamento: 72,5 → 0").
     custo: custoTratamento({ custo: t.custo ?? null, produtos_aplicados: t.produtos_aplicados.map((p) => ({ custo: p.custo ?? null })) }),
     nivel_a: t.nivel_a || null,
     nivel_b: t.nivel_b || null,
@@ -68,7 +68,7 @@ export function experimentChanges(before: Experiment, after: ExperimentData): Re
   const de = before.tratamentos.map(treatmentOf);
   const para = after.tratamentos.map(treatmentOf);
   // Both lists whole (what older entries hold, and what a reader of the raw trail needs), and which
-  // treatment's which field changed (issue 29), so the page says more than "4 → 4".
+  // treatment's which field changed, so the page says more than "4 → 4".
   if (JSON.stringify(de) !== JSON.stringify(para)) changes.tratamentos = { de, para, detalhes: treatmentChanges(de, para) ?? [] };
   return changes;
 }

@@ -1,5 +1,5 @@
 /**
- * Sessions that end when they should (issue 18 part 3, docs/decisions/009): the session version
+ * Sessions that end when they should (docs/decisions/009): the session version
  * in access tokens, the current password and a notice for e-mail and password changes, and the
  * refresh grace for a second tab.
  */

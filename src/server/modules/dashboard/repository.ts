@@ -253,7 +253,7 @@ export async function mapJson(db: Db, filters: Filters): Promise<string> {
             'localizacoes', (select count(*) from l),
             'estadosCobertos', (select count(distinct estado) from l),
             'culturas', (select count(distinct cultura) from er),
-            -- Yields of different crops are never averaged together (issue 19).
+            -- Yields of different crops are never averaged together.
             'produtividadeMedia', (select case when count(distinct cultura) <= 1 then ${mean('prod_sum', 'prod_n')} end from er)
           )::text as tiles
         from p`,

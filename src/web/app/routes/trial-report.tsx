@@ -10,7 +10,7 @@ import { preloadOnIntent } from '../prefetch.js';
 /**
  * A4 report of a trial: the site, soil, design and treatments (what each applied, at which dose and
  * cost), then its analysis; print CSS hides the app around it. On a wide screen it is wider than A4
- * so that the gains' eight columns fit without scrolling (issue 29); on paper it is A4.
+ * so that the gains' eight columns fit without scrolling; on paper it is A4.
  */
 export function TrialReportPage() {
   const id = Number(useParams().id);

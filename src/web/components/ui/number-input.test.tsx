@@ -41,7 +41,7 @@ describe('NumberInput', () => {
     screen.getByText('%');
   });
 
-  it('reports "3,2" as 3.2 and "38,5" as 38.5 (issue 16: not 32 nor 385)', () => {
+  it('reports "3,2" as 3.2 and "38,5" as 38.5 (not 32 nor 385)', () => {
     const spy = vi.fn();
     render(<Controlled spy={spy} />);
     fireEvent.focus(input());
@@ -152,7 +152,7 @@ describe('NumberInput', () => {
     expect(input().value).toBe('');
   });
 
-  it('selects a default 0 on focus, so typing replaces it ("0-12,5" was issue 16)', () => {
+  it('selects a default 0 on focus, so typing replaces it (not "0-12,5")', () => {
     render(<Controlled initial={0} />);
     fireEvent.focus(input());
     expect(input().selectionStart).toBe(0);

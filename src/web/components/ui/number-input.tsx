@@ -1,5 +1,5 @@
 /**
- * The number input of the whole product (issue 16): a text input that reads "3,2", "1.234,5" and
+ * The number input of the whole product: a text input that reads "3,2", "1.234,5" and
  * "3.2" (src/shared/decimal.ts), reports a JS number to the form, and refuses anything else in place
  * with "Informe um número válido": never a dropped character, never a value multiplied by ten.
  *

@@ -41,7 +41,7 @@ const table = (
 );
 
 describe('ScrollX', () => {
-  it('says a wide table has more to the right, and scrolls there or back on a tap (issue 29)', () => {
+  it('says a wide table has more to the right, and scrolls there or back on a tap', () => {
     widths(800, 375);
     render(table);
     const box = screen.getByTestId('box');

@@ -12,7 +12,7 @@ const NONE: Edges = { over: false, atStart: true, atEnd: true };
 
 /**
  * A box that scrolls sideways when its content (a wide table) is wider than the screen, and says
- * so (issue 29: on a phone the important last columns, ANOVA's F and p, a row's actions, an
+ * so (on a phone the important last columns, ANOVA's F and p, a row's actions, an
  * account's role, an entry's changes, were out of view with no cue): a shadow on the side where
  * more is hidden, and above the box a "Deslize para ver mais →" button that scrolls to the end
  * (and back). Nothing shows when the content fits, nor on paper. `className` and the other

@@ -1,6 +1,6 @@
 /**
  * Toasts (sonner), loaded on the first toast rather than with every page: the sign-in page
- * shows none before it is used, and its JavaScript stays within budget (issue 9). `toast.*`
+ * shows none before it is used, and its JavaScript stays within budget. `toast.*`
  * waits until the toaster is mounted and subscribed, so no message is dropped on the way.
  */
 import { type ComponentType, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
@@ -19,7 +19,7 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
 /**
- * Without a connection (issue 22) the toaster's chunk may not load: the page must not fall over
+ * Without a connection the toaster's chunk may not load: the page must not fall over
  * (a lazy component that rejects unmounts the whole app), and a later toast tries again.
  */
 function load(): Promise<Sonner> {

@@ -1,5 +1,5 @@
 /**
- * Plot yields as a spreadsheet-like grid (issue 16): treatments as rows, blocks as columns. Values
+ * Plot yields as a spreadsheet-like grid: treatments as rows, blocks as columns. Values
  * are kept in kg/ha; the user may type in kg/ha, sc/ha (60 kg) or t/ha. A block copied from Excel
  * or LibreOffice pasted into any cell fills from there right and down, or fills nothing and says
  * why. Arrows and Enter move between cells; each row's mean is shown live. On a phone the grid
@@ -246,7 +246,7 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
                     className="sticky left-0 z-10 bg-white px-2 py-1 text-left font-medium text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3"
                   >
                     {/* Narrow on phones, so that two blocks show beside the pinned column at 375 px; the
-                        name wraps there rather than being cut ("T2 - Ami…", issue 29). */}
+                        name wraps there rather than being cut ("T2 - Ami…"). */}
                     <span className="block w-[6.5rem] text-xs leading-snug [overflow-wrap:anywhere] sm:w-auto sm:max-w-[14rem] sm:text-sm">
                       {row.label}
                     </span>

@@ -16,7 +16,7 @@ const treatment = (nome: string, produtividade: number) => ({
 });
 
 describe('AuditChanges', () => {
-  it('names the treatment and the field a yield change was in, with pt-BR numbers (issue 29)', () => {
+  it('names the treatment and the field a yield change was in, with pt-BR numbers', () => {
     const de = [treatment('Testemunha', 3500), treatment('T2 - Amino', 3662.93)];
     const para = [treatment('Testemunha', 3500), treatment('T2 - Amino', 4087.63)];
     render(<AuditChanges changes={{ cultivar: { de: 'M6410', para: 'BMX Zeus' }, tratamentos: { de, para } }} />);

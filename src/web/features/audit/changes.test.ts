@@ -39,7 +39,7 @@ describe('audit change lines', () => {
     expect(showValue('')).toBe('—');
   });
 
-  it('says which treatment and which field changed, from what to what, in pt-BR numbers (issue 29)', () => {
+  it('says which treatment and which field changed, from what to what, in pt-BR numbers', () => {
     const t = (produtividade: number, extra: object = {}) => ({
       nome: 'T2 - Amino',
       modalidade: 'Foliar',

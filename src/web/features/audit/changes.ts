@@ -28,7 +28,7 @@ export function treatmentLine(c: TreatmentChange): string {
 
 /**
  * The treatment lines of a `tratamentos` change: the ones recorded with it, or, for entries written
- * before issue 29 (both lists whole, no details), the same lines computed from the two lists.
+ * before treatment changes were recorded in detail (both lists whole, no details), the same lines computed from the two lists.
  */
 function treatmentLines(label: string, change: AuditChange): string[] {
   const details = Array.isArray(change.detalhes) ? change.detalhes : treatmentChanges(change.de, change.para);

@@ -430,7 +430,7 @@ export function cropColors(crops: readonly string[]): { cultura: string; color: 
 
 /**
  * The dataset's crops with their number of experiments, the most common first (ties by name).
- * The explorer looks at one crop at a time by default (issue 29: one Pearson r over twelve crops
+ * The explorer looks at one crop at a time by default (one Pearson r over twelve crops
  * mostly measured how far apart the crops' yields are).
  */
 export function cropsOf(data: CorrelationDataset): { cultura: string; n: number }[] {

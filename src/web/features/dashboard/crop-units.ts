@@ -1,7 +1,7 @@
 /**
  * The unit in which each crop's yield is customarily read in Brazil. Yields are stored in kg/ha;
  * the dashboard shows each crop in its own unit, with kg/ha beside it, and never averages crops
- * together (issue 19):
+ * together:
  * - grains and coffee in sacks per hectare: 60 kg (soja, milho, trigo, feijão, sorgo, aveia,
  *   cevada, girassol; café: sacas de 60 kg de café beneficiado); arroz in 50 kg sacks, as it is
  *   traded in the South;

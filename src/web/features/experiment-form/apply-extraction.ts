@@ -1,5 +1,5 @@
 /**
- * How an extraction meets the form (spec 001 §4, refined by issue 16): a field the form has empty
+ * How an extraction meets the form (spec 001 §4): a field the form has empty
  * is filled from the report; a field where the form already holds a different value is the user's
  * choice (the form's value by default); a value the report did not give is never blanked.
  */
@@ -111,7 +111,7 @@ function reportTreatments(form: readonly TratamentoForm[], report: readonly Extr
       nome: t.nome?.trim() || base.nome,
       modalidade: validModalidade(t.modalidade) ? t.modalidade : base.modalidade,
       produtividade: t.produtividade ?? (typed ? base.produtividade : ''),
-      // The report's products (issue 29), unless the row already lists some.
+      // The report's products, unless the row already lists some.
       produtos_aplicados: base.produtos_aplicados.length ? base.produtos_aplicados : reportProducts(t),
     };
     return reportBlocks >= 2 ? { ...row, repeticoes: [...t.repeticoes!] } : withBlocks(row, blocks);

@@ -15,7 +15,7 @@ describe('form values from the catalogue', () => {
     expect(stepOfField('preco_saca')).toBe(6);
   });
 
-  it('starts a new experiment empty: no number pre-filled with 0 (issue 16), ano 2024', () => {
+  it('starts a new experiment empty: no number pre-filled with 0, ano 2024', () => {
     expect(newExperimentDefaults()).toEqual({
       consultoria: '',
       marca: '',

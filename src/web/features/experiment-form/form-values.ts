@@ -20,7 +20,7 @@ export type TratamentoForm = FormScalars<typeof TREATMENT_FIELDS> & {
 };
 export type FormValues = FormScalars<typeof EXPERIMENT_FIELDS> & { tratamentos: TratamentoForm[] };
 
-/** Each field's catalogue default (empty text, ano 2024, numbers empty: issue 16), no treatments. */
+/** Each field's catalogue default (empty text, ano 2024, numbers empty, never a pre-filled 0), no treatments. */
 export function newExperimentDefaults(): FormValues {
   return { ...formDefaults(EXPERIMENT_FIELDS), tratamentos: [] };
 }

@@ -1,3 +1,3 @@
-/** The archive import's door (issue 21): app/ imports only from here. */
+/** The archive import's door: app/ imports only from here. */
 export { ImportUpload } from './components/import-upload.js';
 export { ReviewQueue } from './components/review-queue.js';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** Issue 29, item 10: no chart puts several crops' yields on one scale without saying so. */
+/** No chart puts several crops' yields on one scale without saying so. */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';

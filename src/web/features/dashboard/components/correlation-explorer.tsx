@@ -99,7 +99,7 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
   const [selection, setSelection] = useState<CorrelationSelection>(DEFAULTS);
   const [trendOn, setTrendOn] = useState(false);
   const [byCrop, setByCrop] = useState(false);
-  // One crop at a time (issue 29): undefined until the user picks, meaning the most common crop;
+  // One crop at a time: undefined until the user picks, meaning the most common crop;
   // null is "Todas as culturas".
   const [crop, setCrop] = useState<string | null | undefined>(undefined);
   const crops = useMemo(() => cropsOf(data), [data]);

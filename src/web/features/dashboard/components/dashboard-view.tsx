@@ -230,7 +230,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
             window.alert(EXTRACTION_MSG.dashboardDone);
           }}
           onCreateExperiment={(result, file) => {
-            // Issue 29: the wizard takes the result and the PDF as its "Começar a partir de um relatório PDF" would.
+            // The wizard takes the result and the PDF as its "Começar a partir de um relatório PDF" would.
             handOffReport({ result, file });
             setTestingExtraction(false);
             void navigate(NEW_EXPERIMENT_PATH);

@@ -1,10 +1,10 @@
 /**
- * "Experimentos" tab (issue 19): the table "Experimentos Cadastrados" (spec 001 §2.3's columns),
+ * "Experimentos" tab: the table "Experimentos Cadastrados" (spec 001 §2.3's columns),
  * sortable by each column and searched by the dashboard's search box. The server sorts, searches
  * and pages (GET /api/experiments), so 10,000 experiments cost the same as 25. Below 640 px the
  * table scrolls inside its card with the first column fixed; a row opens the experiment's details.
- * Each row has a checkbox: two or more checked experiments open their joint analysis (issue 20,
- * /analise-conjunta?ids=…); the choice survives paging, sorting and searching.
+ * Each row has a checkbox: two or more checked experiments open their joint analysis
+ * (/analise-conjunta?ids=…); the choice survives paging, sorting and searching.
  */
 import { type MouseEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -105,7 +105,7 @@ function IconButton({
   );
 }
 
-// Phones: the first column stays in view while the others scroll under it (issue 19: the table
+// Phones: the first column stays in view while the others scroll under it (the table
 // was 1,184 px wide in a 341 px box); its name wraps on two lines there instead of being cut.
 const STICKY = 'sticky left-0 z-10 min-w-[9.5rem] max-w-[9.5rem] border-r border-soil-100 sm:static sm:min-w-0 sm:max-w-56 sm:border-r-0';
 

@@ -1,5 +1,5 @@
 /**
- * The overview's charts (spec 001 §2.3, issue 19), height 250, loaded lazily with Recharts so the
+ * The overview's charts (spec 001 §2.3), height 250, loaded lazily with Recharts so the
  * sign-in page never pays for it.
  * - Yields are never averaged across crops: with one crop in view the regional, yearly and
  *   modality charts show mean yields in kg/ha (integers, as the spec asks); with several they show
@@ -50,7 +50,7 @@ type AxisDomain = [AxisDomainItem, AxisDomainItem];
 /** Gains may be negative: the axis always holds 0, where the bars start. */
 const AROUND_ZERO: AxisDomain = [(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)];
 /**
- * The yearly line's value axis holds 0 too (issue 29: from 7,2 % a wobble between 7 % and 9 % was
+ * The yearly line's value axis holds 0 too (from 7,2 % a wobble between 7 % and 9 % was
  * drawn as a cliff), for gains and for yields alike.
  */
 export const YEAR_AXIS_DOMAIN: AxisDomain = AROUND_ZERO;

@@ -3,7 +3,7 @@
  * few hundred points that alone cost most of a filter change (~0.6 s), where one <circle> per
  * point costs a few milliseconds.
  *
- * One crop at a time (issue 29: cane at 90 t/ha beside soy at 4 t/ha left the soy a flat line at the
+ * One crop at a time (cane at 90 t/ha beside soy at 4 t/ha left the soy a flat line at the
  * bottom): with several crops in the sample a "Cultura" select picks one, the most common first.
  */
 import { useLayoutEffect, useRef, useState } from 'react';

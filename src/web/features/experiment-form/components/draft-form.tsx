@@ -1,5 +1,5 @@
 /**
- * The experiment form on one page, prefilled from a report: the import review's form (issue 21).
+ * The experiment form on one page, prefilled from a report: the import review's form.
  * The wizard's own step sections and schema, so an imported experiment is validated exactly as a
  * typed one; the fields the extractor is unsure of are marked, and the host learns which field
  * has the focus (to show that value's evidence in the PDF).

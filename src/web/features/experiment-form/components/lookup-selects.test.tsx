@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 29, item 2: a state or crop already in the form (edit mode, a confirmed report) shows in
+ * A state or crop already in the form (edit mode, a confirmed report) shows in
  * its native <select> once the list arrives from the API, not "Selecione o estado"; a value the
  * list lacks still shows, and choosing another one still reaches the form.
  */

@@ -1,6 +1,6 @@
 /**
  * The product name: a text input that accepts typing and suggests the catalogue's products as it
- * is typed (a native <datalist>, issue 29: keyboard and screen readers as the browser does them;
+ * is typed (a native <datalist>: keyboard and screen readers as the browser does them;
  * a name outside the catalogue is still taken), plus a searchable list of the catalogue grouped
  * by brand behind the magnifier. On the first open every brand group is expanded (once the lookup
  * has loaded), each with its count of products found.

@@ -1,5 +1,5 @@
 /**
- * "Salvo neste aparelho — será enviado quando houver conexão" (issue 22), above the form after a
+ * "Salvo neste aparelho — será enviado quando houver conexão", above the form after a
  * save kept in the offline queue. It says something about one queued item, so it lasts as long as
  * that item waits: once the item is sent (it leaves the queue) or the server refuses it ("Pendentes"
  * then says why and offers "Corrigir"), the notice goes. The sync announces the send in a toast.

@@ -51,7 +51,7 @@ function useField() {
 type Option = { value: string; text: string };
 
 /**
- * A select whose options come from a lookup (issue 29). Controlled by the form's value, so the
+ * A select whose options come from a lookup. Controlled by the form's value, so the
  * value shows as soon as its option exists (a list that arrives after the value was set — edit
  * mode, a confirmed report — would otherwise leave the native select on its first option), and a
  * value the list does not have (an old record, a report's word) is still shown, as an option of
@@ -320,7 +320,7 @@ export function StepCultura() {
 }
 
 /**
- * The factors' names, under the design when it is a two-factor one (issue 20). Hidden otherwise,
+ * The factors' names, under the design when it is a two-factor one. Hidden otherwise,
  * but kept: switching the design back and forth loses nothing typed.
  */
 function Factors() {
@@ -349,7 +349,7 @@ export function missingLevelPaths(values: unknown): string[] {
 }
 
 /**
- * Issue 29: the design is chosen here, after the treatments of step 5; as soon as a two-factor
+ * The design is chosen here, after the treatments of step 5; as soon as a two-factor
  * design is chosen, the treatments still without levels are named, with the way to fill them.
  */
 function MissingLevels({ onFix }: { onFix: (paths: string[]) => void }) {

@@ -337,7 +337,7 @@ function FactorialNote() {
     name: ['tipo_estatistica', 'fator_a', 'fator_b'],
   });
   if (!isFatorial(design)) return null;
-  // A draft kept before issue 20 has no factors at all.
+  // A draft kept before two-factor designs existed has no factors at all.
   const a = (fatorA ?? '').trim() || 'fator A';
   const b = (fatorB ?? '').trim() || 'fator B';
   return (
@@ -386,7 +386,7 @@ function ChevronIcon({ turned }: { turned: string }) {
 const hasErrors = (errors: TErrors, i: number) => Boolean(errors?.[i] && Object.keys(errors[i] ?? {}).length);
 
 /**
- * Which treatment cards are open (issue 29: on a phone four open cards made the step ~5,000 px
+ * Which treatment cards are open (on a phone four open cards made the step ~5,000 px
  * tall). On a wide screen every card starts open; on a phone only the one just added, the others
  * folded to a summary line. A card with an error is always open. Kept by index in the step (the
  * cards are drawn anew when the list changes).

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 29, item 5: the upload step refuses in pt-BR (the spec's own text kept beside it), with
+ * The upload step refuses in pt-BR (the spec's own text kept beside it), with
  * the size in MB, and reads a chosen file's first bytes, so a .docx renamed .pdf is refused when
  * it is chosen rather than at "Salvar".
  */

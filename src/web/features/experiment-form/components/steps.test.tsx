@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The wizard's number entry as the user meets it (issue 16): steps rendered inside the form the
+ * The wizard's number entry as the user meets it: steps rendered inside the form the
  * wizard builds (same schema, same onChange mode), with a "Próximo" that validates the step's
  * fields as the wizard does. What is checked is what the user sees and what the form would send.
  */
@@ -277,7 +277,7 @@ describe('step 5: treatments and plot yields', () => {
   });
 });
 
-describe('step 5: factorial levels and dose (issue 20)', () => {
+describe('step 5: factorial levels and dose', () => {
   const treatments = () => [
     { ...newTreatment(true), modalidade: 'Foliar', produtividade: 3000 },
     { ...newTreatment(false), nome: 'B' },

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 29: the treatments step as a new user meets it: product names suggested from the
+ * The treatments step as a new user meets it: product names suggested from the
  * catalogue as they are typed (item 13), the cards folded to a summary line on a phone (item 14),
  * and step 6 naming the treatments a factorial design still needs levels for as soon as it is
  * chosen (item 12).

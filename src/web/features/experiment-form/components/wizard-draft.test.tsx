@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 29, item 4: an old draft offered while a new trial is typed. Nothing typed is replaced
+ * An old draft offered while a new trial is typed. Nothing typed is replaced
  * without a word: "Continuar rascunho" over typed values asks first, the offered draft is not
  * overwritten while the user has not chosen, and "Descartar" keeps what was typed as the draft.
  */

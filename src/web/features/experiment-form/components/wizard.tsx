@@ -132,7 +132,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
     return d && (!editing || d.version === editing.version) ? d : null;
   });
   const [pending, setPending] = useState<PendingItem | null>(null);
-  /** Issue 22: the create last kept in the offline queue (lib/offline-queue.ts), while it waits there. */
+  /** The create last kept in the offline queue (lib/offline-queue.ts), while it waits there. */
   const [savedOnDevice, setSavedOnDevice] = useState<string | null>(null);
   const [step, setStep] = useState(1);
   const [upload, setUpload] = useState<UploadState>({ file: null, storedFilename: editing?.pdf_filename ?? null, rejections: [] });
@@ -198,7 +198,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   );
 
   // Keep a draft as the user types (debounced), once they have changed something. Not while an
-  // older draft is offered: it would overwrite it before the user chose (issue 29).
+  // older draft is offered: it would overwrite it before the user chose.
   const offered = useRef(draft !== null);
   useEffect(() => {
     offered.current = draft !== null;
@@ -259,7 +259,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   }, [methods]);
 
   /**
-   * Step 5 at the first level a factorial design still needs, those levels flagged (issue 29: the
+   * Step 5 at the first level a factorial design still needs, those levels flagged (the
    * design is chosen in step 6, after the treatments).
    */
   const fixLevels = useCallback(
@@ -291,7 +291,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
 
   /**
    * "Continuar rascunho": the draft's values in the form. Over values the user has typed since the
-   * form opened, only once they confirm (issue 29): nothing typed is replaced without a word.
+   * form opened, only once they confirm: nothing typed is replaced without a word.
    */
   const restoreDraft = async () => {
     if (!draft) return;

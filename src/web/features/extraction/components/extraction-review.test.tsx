@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The extraction review as the user meets it (issue 17): labels and values as people read them,
+ * The extraction review as the user meets it: labels and values as people read them,
  * where each value was found, the unsure ones first with "Conferir", the treatments as a table,
  * a report without yields said out loud; and the extractor's read-only result (dashboard test).
  * The answers are stubbed: the API is not called.

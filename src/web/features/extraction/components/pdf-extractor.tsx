@@ -151,7 +151,7 @@ export function PdfExtractor({
   onCancel: () => void;
   /** When given, it receives the result as soon as it arrives; the result is then shown read-only. */
   onExtracted?: (result: ExtractionResult, file: File) => void;
-  /** With `onExtracted`: "Criar experimento com estes dados" hands the result and its PDF on (issue 29). */
+  /** With `onExtracted`: "Criar experimento com estes dados" hands the result and its PDF on. */
   onCreateExperiment?: (result: ExtractionResult, file: File) => void;
   /** The fields where the extracted data differs from what the form already holds. */
   conflicts?: (data: ExtractedData) => readonly ExtractionConflict[];

@@ -153,7 +153,7 @@ describe('ReviewQueue', () => {
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.path)).toEqual(['/api/imports/drafts/1/approve']);
     const summary = screen.getByText('1 aprovado(s), 1 precisa(m) de revisão').closest('[role]')!;
-    // In words, naming the treatment and the field (issue 29), never the field's path.
+    // In words, naming the treatment and the field, never the field's path.
     expect(within(summary as HTMLElement).getByText('ensaio-2.pdf: Tratamento 1 (Testemunha): Modalidade é obrigatória')).toBeTruthy();
     expect(summary.textContent).not.toContain('tratamentos.0');
   });
