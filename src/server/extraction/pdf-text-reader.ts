@@ -4,9 +4,10 @@
  * scan to OCR) cannot stall or crash the server, and so that one user's slow PDFs cannot make
  * everyone else wait:
  *
- * - `workers` threads (default 2), each with a heap limit; a job that passes its deadline
- *   (default 60 s: OCR of a scan needs up to ~45 s) or crashes its worker answers
- *   `PdfUnreadableError('too-complex')`, and the worker is replaced.
+ * - `workers` threads (default 2), each with a heap limit (768 MB); a job that passes its deadline
+ *   (default 90 s, `EXTRACTION_TIMEOUT_MS`: a text pass of up to ~20 s plus up to 45 s of OCR
+ *   for a scan, with margin) or crashes its worker answers `PdfUnreadableError('too-complex')`,
+ *   and the worker is replaced.
  * - Fair order: the waiting jobs are taken round-robin between users, not first come first served.
  * - One user never holds every worker (at most `workers - 1` running, at least 1), so another
  *   user's normal report finds a free worker while someone's slow PDFs run.
