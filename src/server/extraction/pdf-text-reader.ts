@@ -31,7 +31,7 @@ import { type PdfText, PdfUnreadableError } from './pdf-text.js';
 export interface PdfTextReaderOptions {
   /** Worker threads (default 2). */
   workers?: number;
-  /** Deadline of one PDF once it runs, in ms (default 60 s). */
+  /** Deadline of one PDF once it runs, in ms (default 90 s). */
   timeoutMs?: number;
   maxHeapMb?: number;
   /** Jobs one user may have running or waiting (default 2). */
