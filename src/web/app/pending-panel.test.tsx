@@ -3,17 +3,17 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExperimentData } from '../../shared/experiment.js';
 import { offlineQueue } from '../lib/offline-queue.js';
 import { PendingButton, PendingPanel } from './pending-panel.js';
+import { buildExperimentData, buildTreatmentData } from '../../shared/test-factories.js';
 
-const data = {
+const data = buildExperimentData({
   consultoria: 'Campo Forte',
   cultura: 'Soja',
   cidade: 'Rio Verde',
   estado: 'GO',
-  tratamentos: [{ nome: 'Testemunha' }],
-} as unknown as ExperimentData;
+  tratamentos: [buildTreatmentData({ nome: 'Testemunha' })],
+});
 
 afterEach(async () => {
   for (const item of await offlineQueue.list()) await offlineQueue.remove(item.id);

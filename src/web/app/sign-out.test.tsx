@@ -7,13 +7,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../shared/auth.js';
-import type { ExperimentData } from '../../shared/experiment.js';
 import { ConfirmHost } from '../components/ui/confirm-dialog.js';
 import { session } from '../lib/api.js';
 import { offlineQueue } from '../lib/offline-queue.js';
 import { STORAGE_KEYS } from '../lib/session.js';
 import { PENDING_SIGN_OUTS_KEY } from '../lib/sign-out.js';
 import { SIGN_OUT_TEXT, useSignOut } from './sign-out.js';
+import { buildExperimentData } from '../../shared/test-factories.js';
 
 const ana: PublicUser = {
   id: 'ana',
@@ -23,7 +23,7 @@ const ana: PublicUser = {
   company: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-const data = { consultoria: 'Campo', tratamentos: [] } as unknown as ExperimentData;
+const data = buildExperimentData({ consultoria: 'Campo' });
 
 function SignOutButton() {
   const signOut = useSignOut();

@@ -1,12 +1,12 @@
 /** The sender of the offline queue: order, one at a time, what stops it, what marks an item refused. */
 import { describe, expect, it, vi } from 'vitest';
-import type { Experiment, ExperimentData } from '../../shared/experiment.js';
 import { ApiError } from './api-client.js';
 import { type PendingItem, createOfflineQueue, memoryStorage } from './offline-queue.js';
 import { createSync, itemForm } from './offline-sync.js';
+import { buildExperiment, buildExperimentData } from '../../shared/test-factories.js';
 
-const data = (consultoria: string) => ({ consultoria, tratamentos: [] }) as unknown as ExperimentData;
-const experiment = (id: number) => ({ id }) as Experiment;
+const data = (consultoria: string) => buildExperimentData({ consultoria });
+const experiment = (id: number) => buildExperiment({ id });
 const tick = () => new Promise((r) => setTimeout(r, 2));
 
 async function queueOf(...names: string[]) {

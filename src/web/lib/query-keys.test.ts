@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Experiment } from '../../shared/experiment.js';
 import { type FilterValues, afterExperimentWrite, queryKeys } from './query-keys.js';
+import { buildExperiment } from '../../shared/test-factories.js';
 
 const filters: FilterValues = { regional: '', cultura: 'Soja', marca: '', ano: '', produto: '' };
 
@@ -29,7 +29,7 @@ function seeded() {
   return { client, keys, stale };
 }
 
-const saved = (id: number) => ({ id, produtividade_media: 4250 }) as unknown as Experiment;
+const saved = (id: number) => buildExperiment({ id, produtividade_media: 4250 });
 
 describe('afterExperimentWrite', () => {
   it('an update makes every dashboard read, the audit trail and that analysis stale, and seeds the experiment', async () => {

@@ -6,7 +6,6 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../shared/auth.js';
-import type { ExperimentData } from '../../shared/experiment.js';
 import { createApiClient } from './api-client.js';
 import { createOfflineQueue, memoryStorage } from './offline-queue.js';
 import { STORAGE_KEYS, createSessionStore } from './session.js';
@@ -20,6 +19,7 @@ import {
   readPendingSignOuts,
   unsentMessage,
 } from './sign-out.js';
+import { buildExperimentData } from '../../shared/test-factories.js';
 
 const person = (id: string): PublicUser => ({
   id,
@@ -29,7 +29,7 @@ const person = (id: string): PublicUser => ({
   company: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 });
-const data = { consultoria: 'Campo', tratamentos: [] } as unknown as ExperimentData;
+const data = buildExperimentData({ consultoria: 'Campo' });
 
 function setup(send: SendSignOut, online?: () => boolean) {
   localStorage.clear();

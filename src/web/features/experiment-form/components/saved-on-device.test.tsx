@@ -2,11 +2,11 @@
 /** "Salvo neste aparelho": on screen while its item waits in the queue, gone once it is sent or refused. */
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ExperimentData } from '../../../../shared/experiment.js';
 import { createOfflineQueue, memoryStorage } from '../../../lib/offline-queue.js';
 import { SAVED_ON_DEVICE, SavedOnDeviceNotice } from './saved-on-device.js';
+import { buildExperimentData } from '../../../../shared/test-factories.js';
 
-const data = { consultoria: 'Campo Forte', tratamentos: [] } as unknown as ExperimentData;
+const data = buildExperimentData({ consultoria: 'Campo Forte' });
 const notice = () => screen.queryByText(SAVED_ON_DEVICE);
 
 describe('SavedOnDeviceNotice', () => {
