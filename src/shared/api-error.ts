@@ -1,4 +1,4 @@
-/** The error body every API failure answers with (see CONTRACT.md). */
+/** The error body every API failure answers with (docs/api.md#contract). */
 export type ApiErrorCode =
   | 'VALIDATION_ERROR'
   | 'UNAUTHORIZED'
@@ -24,7 +24,7 @@ export interface ApiErrorBody {
   };
 }
 
-/** Turns a zod-style issue path into the contract's dotted field path (`tratamentos.0.nome`). */
+/** Turns a zod-style issue path into the error body's dotted field path (`tratamentos.0.nome`). */
 export function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');
 }

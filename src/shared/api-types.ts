@@ -97,7 +97,7 @@ export interface ExperimentStatsResponse {
 export interface ExperimentResponse {
   experiment: Experiment;
 }
-/** GET /api/experiments/:id/analise: the contract's analysis, its plain-language reading and each gain's return. */
+/** GET /api/experiments/:id/analise: the trial analysis, its plain-language reading and each gain's return. */
 export interface AnalysisResponse extends Omit<TrialAnalysis, 'ganhos'> {
   ganhos: GanhoComRetorno[];
   cvClasse: ClasseCv;

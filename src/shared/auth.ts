@@ -1,7 +1,8 @@
 /**
  * Account schemas: the forms (react-hook-form) and the API validate with these same objects.
- * Messages are the spec's (000 §5, §8). Written with `zod/mini`: these are the only schemas the
- * sign-in pages load, and the tree-shakable build keeps `/login` within its JavaScript budget.
+ * Messages: docs/product-rules.md#sign-in-sign-up-and-recovery and #messages. Written with
+ * `zod/mini`: these are the only schemas the sign-in pages load, and the tree-shakable build keeps
+ * `/login` within its JavaScript budget.
  */
 import { z } from './zod-mini.js';
 import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, ROLES } from './constants.js';
@@ -37,7 +38,7 @@ export const AUTH_MSG = {
   notInformed: 'Não informado',
 } as const;
 
-/** A basic {something}@{something}.{something} pattern (spec 000 §5 "general settings"). */
+/** A basic {something}@{something}.{something} pattern (docs/product-rules.md#sign-in-sign-up-and-recovery). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type StringCheck = Parameters<z.ZodMiniString['check']>[number];

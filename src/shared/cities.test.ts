@@ -11,7 +11,7 @@ describe('cityCenter', () => {
     expect(cityCenter('luis eduardo magalhaes', 'BA')).toEqual(cityCenter('Luís Eduardo Magalhães', 'BA'));
   });
 
-  it('covers the capitals and farming towns of the spec', () => {
+  it('covers the capitals and the main farming towns', () => {
     const required: Array<[string, string]> = [
       ['São Paulo', 'SP'],
       ['Brasília', 'DF'],

@@ -1,4 +1,4 @@
-/** Business constants and limits from the spec (000 §9, 001 §9). */
+/** Business constants and limits (docs/product-rules.md#limits-and-timings). */
 export const ROLES = ['admin', 'user', 'consultor'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -24,7 +24,7 @@ export const LOGIN_REDIRECT_DELAY_MS = 1_500;
 export const REGISTER_REDIRECT_DELAY_MS = 2_000;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-/** "7d" in the spec. */
+/** 7 days (docs/product-rules.md#limits-and-timings). */
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
@@ -32,7 +32,7 @@ export const WIZARD_TOTAL_STEPS = 7;
 
 /** Wizard step 1. */
 export const BUSINESS_UNITS = ['BU1', 'BU2', 'BU3'] as const;
-/** Known statistical designs (spec 000 §3). */
+/** Known statistical designs (docs/product-rules.md#wizard-step-6). */
 export const TIPOS_ESTATISTICA = ['DBC', 'Blocos Casualizados', 'Inteiramente Casualizado', 'ANOVA'] as const;
 /**
  * Two-factor designs: each treatment carries its levels (nivel_a, nivel_b). In a split
@@ -40,11 +40,11 @@ export const TIPOS_ESTATISTICA = ['DBC', 'Blocos Casualizados', 'Inteiramente Ca
  */
 export const DELINEAMENTOS_FATORIAIS = ['Fatorial DIC', 'Fatorial DBC', 'Fatorial DBC com adicional', 'Parcelas Subdivididas DBC'] as const;
 export type DelineamentoFatorial = (typeof DELINEAMENTOS_FATORIAIS)[number];
-/** Known application modes (spec 000 §3). */
+/** Known application modes (docs/product-rules.md#wizard-step-6). */
 export const MODOS_APLICACAO = ['Foliar', 'Solo', 'Sementes', 'Sulco', 'Cobertura', 'Incorporado'] as const;
 /**
  * The modality of an untreated control (decision 015): reports call it "testemunha" or
- * "sem aplicação" and state no mode, yet the modality is required (spec 001 §4).
+ * "sem aplicação" and state no mode, yet the modality is required (docs/product-rules.md#wizard-step-5).
  */
 export const MODALIDADE_SEM_APLICACAO = 'Sem aplicação';
 /** The modality choices: the application modes, and none for an untreated control. */
@@ -67,7 +67,7 @@ export const PRICE_PER_BAG_MAX = 1_000_000;
 export const YEARS: readonly number[] = Array.from({ length: YEAR_MAX - YEAR_MIN + 1 }, (_, i) => YEAR_MIN + i);
 export const DEFAULT_YEAR = 2024;
 
-/** PDF uploads (spec 001 §9). */
+/** PDF uploads (docs/product-rules.md#pdf-files). */
 export const PDF_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_LIST_LIMIT = 50;
 
@@ -76,7 +76,7 @@ export const MAX_TREATMENTS = 50;
 export const MAX_PRODUCTS_PER_TREATMENT = 30;
 export const MAX_ANALYSES_PER_TREATMENT = 30;
 
-/** Fallback lists used when the lookups cannot be loaded (spec 000 §8, 001 §8). */
+/** Fallback lists used when the lookups cannot be loaded (docs/product-rules.md#reference-data). */
 export const FALLBACK_CULTURAS = [
   'Soja',
   'Milho',
@@ -92,10 +92,10 @@ export const FALLBACK_CULTURAS = [
 ] as const;
 export const FALLBACK_REGIONAIS = ['PR SC PY', 'MT BR 163', 'MT Oeste/RO/AC', 'GO', 'Cerrado MG', 'Nordeste'] as const;
 export const FALLBACK_MARCAS = ['Aminoagro', 'Dimicron', 'Maximus', 'Concorrente'] as const;
-/** The crop list always offers these (spec 000 §7). */
+/** The crop list always offers these (docs/product-rules.md#reference-data). */
 export const CULTURAS_SEMPRE = ['Uva', 'Manga', 'Batata'] as const;
 
-/** Suggested cultivars per crop (spec 000 §3). */
+/** Suggested cultivars per crop (docs/product-rules.md#reference-data). */
 export const CULTIVARES_SUGERIDAS: Record<string, readonly string[]> = {
   Soja: ['M6410', 'Foco Ipro', 'Brasmax Garra', 'TMG 7262', 'Don Mario 66i68'],
   Milho: ['P3456', 'DKB 390', '2B810', 'AG9025', 'P30F53'],
@@ -105,7 +105,7 @@ export const CULTIVARES_SUGERIDAS: Record<string, readonly string[]> = {
   Banana: ['Prata', 'Nanica', 'Maçã', 'Pacovan', "D'Angola"],
 };
 
-/** Suggested additional analyses and units (spec 001 §3). */
+/** Suggested additional analyses and units (docs/product-rules.md#applied-products-and-additional-analyses). */
 export const ANALISES_SUGERIDAS = [
   'Altura de Plantas',
   'Número de Vagens',

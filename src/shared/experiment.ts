@@ -188,7 +188,7 @@ export interface ServerOwnedFields {
   produtividade_media: number | null;
 }
 
-/** An experiment as the API returns it (CONTRACT.md): the catalogue's fields and the server's. */
+/** An experiment as the API returns it (docs/api.md#experiments-modulesexperiments): the catalogue's fields and the server's. */
 export interface Experiment extends ServerOwnedFields, Stored<Omit<ExperimentData, 'tratamentos'>> {
   tratamentos: Tratamento[];
 }

@@ -1,4 +1,4 @@
-/** What `POST /api/extract-pdf` answers (CONTRACT.md "Extraction"). */
+/** What `POST /api/extract-pdf` answers (docs/api.md#extraction-srcserverextraction-modulesextraction). */
 import { EXTRACTED_FIELDS as CATALOGUE_EXTRACTED, type EXPERIMENT_FIELDS, type ExtractedField } from './fields/catalogue.js';
 import type { NumericKind } from './fields/kinds.js';
 import { formatPercent } from './format.js';
@@ -68,7 +68,7 @@ export const EVIDENCE_SNIPPET_MAX = 160;
 export const LOW_FIELD_CONFIDENCE = 0.75;
 
 export const LOW_CONFIDENCE = 0.8;
-/** The client waits this long for an extraction (spec 001 §9). */
+/** The client waits this long for an extraction (docs/product-rules.md#limits-and-timings). */
 export const EXTRACTION_TIMEOUT_MS = 180_000;
 /** After this, the view says that processing may take up to 3 minutes. */
 export const EXTRACTION_HINT_AFTER_MS = 30_000;

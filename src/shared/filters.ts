@@ -1,5 +1,5 @@
 /**
- * The experiment filters (spec 001 §3 "Filter set", §5): regional, cultura, marca match exactly;
+ * The experiment filters (docs/product-rules.md#dashboard-filters): regional, cultura, marca match exactly;
  * ano as an integer; produto as a case-insensitive substring of any applied product's name.
  * Empty means "not set". Shared by the dashboard (URL query) and the API (query string).
  */

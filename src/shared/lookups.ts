@@ -1,4 +1,4 @@
-/** Reference-data shapes (spec 000 §3, §7) and the admin bodies that manage them. */
+/** Reference-data shapes (docs/product-rules.md#reference-data) and the admin bodies that manage them. */
 import { z } from './zod.js';
 
 export interface Regiao {

@@ -1,5 +1,5 @@
 /**
- * pt-BR message catalogue. Texts quoted by the product spec are kept verbatim: acceptance
+ * pt-BR message catalogue (docs/product-rules.md#messages). Quoted product texts are kept verbatim: acceptance
  * checks look for them character for character.
  */
 export const MSG = {

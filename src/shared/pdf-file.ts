@@ -2,7 +2,7 @@
  * Whether a file may be sent as a report PDF, checked in the browser before it is sent:
  * one check for every page that takes a PDF (the archive import, the wizard's upload step, the
  * extractor), in pt-BR. The server checks the same on what arrives (src/server/http/multipart.ts:
- * the first bytes, the 10 MiB cap) and answers in the spec's words, which stay beside ours.
+ * the first bytes, the 10 MiB cap) and answers in the product's English texts, which stay beside ours.
  */
 import { PDF_MAX_BYTES } from './constants.js';
 
@@ -25,7 +25,7 @@ export const PDF_FILE_MSG = {
   tooMany: 'Envie um arquivo só.',
 } as const;
 
-/** The spec's own rejection texts (001 §5), kept beside the pt-BR words where they apply. */
+/** The English rejection texts (docs/product-rules.md#pdf-files), kept beside the pt-BR words where they apply. */
 export const PDF_SPEC_TEXT = {
   fileType: 'File type must be application/pdf',
   tooLarge: `File is larger than ${PDF_MAX_BYTES} bytes`,

@@ -1,4 +1,4 @@
-/** Soil interpretation classes shown in step 3 (spec 000 §2). */
+/** Soil interpretation classes shown in step 3 (docs/product-rules.md#wizard-step-3). */
 export interface SoilClass {
   id: string;
   label: string;

@@ -98,7 +98,7 @@ export function summarizeFieldErrors(fields: Readonly<Record<string, string>>, d
   return more === 0 ? first : `${first} (e mais ${more} ${more === 1 ? 'campo a corrigir' : 'campos a corrigir'})`;
 }
 
-/** Zod issues as the contract's `fields` (path → its first message). */
+/** Zod issues as the error body's `fields` (path → its first message; docs/api.md#contract). */
 export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;

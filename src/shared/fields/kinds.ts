@@ -11,7 +11,7 @@ import { EXP_MSG } from './messages.js';
 /** The wizard step a field is typed in (step 7 is the PDF upload). */
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
 
-/** The sections of the details modal (spec 001 §2.3) a field can be shown in. */
+/** The sections of the details modal (docs/product-rules.md#details-modal) a field can be shown in. */
 export type DetailSection = 'basicas' | 'local' | 'solo' | 'resultados';
 
 /** What every field declares besides its kind. */
@@ -24,7 +24,7 @@ export interface FieldMeta {
   hint?: string;
   /** The empty option of the form's list. */
   placeholder?: string;
-  /** Only where the spec (or a screen's verbatim text) words the label differently. */
+  /** Only where a screen's verbatim text (docs/product-rules.md) words the label differently. */
   labels?: { details?: string; audit?: string };
   /** Experiment fields: the wizard step. */
   step?: Step;
@@ -114,7 +114,7 @@ interface NumberSpec extends FieldMeta {
   axis?: Axis;
   /** The message when empty; without it an empty input becomes null (or `emptyAs`). */
   required?: string;
-  /** Optional fields where a typed 0 also means "not given" (spec 001 §5: coordinates, ROI). */
+  /** Optional fields where a typed 0 also means "not given" (coordinates, ROI; docs/product-rules.md#experiment-fields). */
   zeroIsEmpty?: boolean;
   /** What an empty optional input becomes instead of null. */
   emptyAs?: 0;

@@ -1,4 +1,4 @@
-/** The experiment's validation messages: the spec's (000 §5, 001 §5), verbatim. */
+/** The experiment's validation messages, verbatim (docs/product-rules.md#wizard-step-1 to #wizard-step-7). */
 import { MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS, PLOT_DECIMALS, YEAR_MAX, YEAR_MIN } from '../constants.js';
 
 export const EXP_MSG = {

@@ -25,7 +25,7 @@ function lazyPage(path: string, title: RouteHandle['title'], Page: (typeof pages
   return { path, element, handle: { title } satisfies RouteHandle, loader: preloadLoader, hydrateFallbackElement: loading };
 }
 
-/** The route table of the spec (000 §2), plus the pages the issues add. */
+/** The route table (docs/product-rules.md#routes-and-access), plus the pages the issues add. */
 export const router = createBrowserRouter([
   { index: true, element: <Navigate to="/dashboard" replace /> },
   {

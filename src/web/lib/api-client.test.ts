@@ -112,7 +112,7 @@ describe('api client', () => {
     expect(refreshes).toBe(1);
   });
 
-  it('turns the contract error into an ApiError with fields', async () => {
+  it('turns the API error body into an ApiError with fields', async () => {
     const { client } = setup([
       () => json(400, { error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos', fields: { email: 'Email inválido' } } }),
     ]);

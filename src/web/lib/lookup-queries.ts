@@ -1,7 +1,7 @@
 /**
  * The reference-data reads as plain query options, without React: use-lookups.ts wraps them in
  * hooks, and a page's navigation prefetch (app/prefetch.ts) starts them before the page's code
- * has arrived. A failed load is only logged (spec 000 §4, §8).
+ * has arrived. A failed load is only logged (docs/product-rules.md#reference-data).
  */
 import type { Estado, Regiao } from '../../shared/lookups.js';
 import { api } from './api.js';

@@ -13,11 +13,11 @@ export const PDF_DROPZONE = {
 /** The code of a file refused by its first bytes (not one of the dropzone's own codes). */
 export const NOT_PDF_CONTENT = 'file-not-pdf-content';
 
-/** "pt-BR sentence (spec text)": the spec's rejection texts (001 §5) kept, said in Portuguese first. */
+/** "pt-BR sentence (English text)": the English rejection texts kept, said in Portuguese first (docs/product-rules.md#pdf-files). */
 const both = (pt: string, spec: string) => `${pt} (${spec})`;
 
 /**
- * A dropzone refusal in pt-BR, followed by the spec's text where it quotes one (001 §5):
+ * A dropzone refusal in pt-BR, followed by the English text where there is one:
  * "O arquivo tem 11 MB; o limite é 10 MB por arquivo. (File is larger than 10485760 bytes)".
  * `file` gives the size in MB.
  */
@@ -30,7 +30,7 @@ export function rejectionMessage(code: string, fallback: string, file?: { size: 
   return fallback;
 }
 
-/** The server's refusal of a PDF (its spec words) with the pt-BR sentence in front. */
+/** The server's refusal of a PDF (its English words) with the pt-BR sentence in front. */
 export function explainPdfRefusal(message: string): string {
   if (message === PDF_SPEC_TEXT.tooLarge) return both(PDF_FILE_MSG.overLimit, message);
   if (message === PDF_SPEC_TEXT.fileType) return both(PDF_FILE_MSG.notPdfContent, message);

@@ -1,5 +1,5 @@
 /**
- * Reference data for selects. A failed load is only logged (spec 000 §4, §8): the crop list
+ * Reference data for selects. A failed load is only logged (docs/product-rules.md#reference-data): the crop list
  * falls back to the built-in one, and the crop list always offers Uva, Manga and Batata.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -78,7 +78,7 @@ export function LoginPage() {
           {...register('password')}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          {/* Present as the spec asks; it deliberately has no effect. */}
+          {/* Present, and deliberately without effect (docs/product-rules.md#sign-in-sign-up-and-recovery). */}
           <Checkbox label="Lembrar senha" name="rememberPassword" />
           <Link
             to="/forgot-password"

@@ -24,7 +24,10 @@ import {
 
 type Values = z.input<typeof registerFormSchema>;
 const ORDER = ['name', 'email', 'company', 'role', 'password', 'confirmPassword', 'terms'] as const;
-/** Under the role select when the server refuses Administrador (it starts with the spec's text). */
+/**
+ * Under the role select when the server refuses Administrador (it starts with the product's text,
+ * docs/product-rules.md#users-and-roles).
+ */
 const ADMIN_REFUSED = `${MSG.invalidRole}: o perfil Administrador é só para a primeira conta da instalação.`;
 
 export function RegisterPage() {

@@ -11,7 +11,7 @@ const ConfirmView = preloadable(() => import('./confirm-view.js').then((m) => m.
 
 export interface ConfirmOptions {
   title: string;
-  /** The question, in the spec's words where it has them. */
+  /** The question, in the product's text where it has one (docs/product-rules.md#messages). */
   message: string;
   confirmLabel: string;
   cancelLabel?: string;

@@ -73,7 +73,7 @@ describe('variable catalogue', () => {
     expect(isChartType('area')).toBe(false);
   });
 
-  it('defaults and shortcuts follow the spec', () => {
+  it('defaults and shortcuts follow the product rules', () => {
     expect(DEFAULTS).toEqual({ x: 'produtividade_media', y: 'roi', tipo: 'scatter' });
     expect(SHORTCUTS).toEqual([
       { label: 'Solo vs Produtividade', x: 'teor_argila', y: 'produtividade_media', tipo: 'scatter' },

@@ -1,4 +1,4 @@
-/** Chart label helpers (spec 001 §2.3). */
+/** Chart label helpers (docs/product-rules.md#dashboard-charts). */
 
 /** Regional and modality labels: 12 characters plus an ellipsis. */
 export function truncateLabel(text: string, max = 12): string {

@@ -1,5 +1,5 @@
 /**
- * How an extraction meets the form (spec 001 §4): a field the form has empty
+ * How an extraction meets the form (docs/product-rules.md#extractor-screen): a field the form has empty
  * is filled from the report; a field where the form already holds a different value is the user's
  * choice (the form's value by default); a value the report did not give is never blanked.
  */

@@ -25,7 +25,7 @@ export function newExperimentDefaults(): FormValues {
   return { ...formDefaults(EXPERIMENT_FIELDS), tratamentos: [] };
 }
 
-/** Spec 001 §4: the first treatment is the control; later ones start empty. */
+/** The first treatment is the control; later ones start empty (docs/product-rules.md#wizard-step-5). */
 export function newTreatment(isFirst: boolean, blocks = 0): TratamentoForm {
   return {
     ...formDefaults(TREATMENT_FIELDS),

@@ -1,6 +1,7 @@
 /**
- * What the form keeps in localStorage: the experiment being edited (spec: the "editingExperiment"
- * entry, set by the dashboard) and drafts of work in progress (beyond the spec), so that a reload
+ * What the form keeps in localStorage: the experiment being edited (the "editingExperiment"
+ * entry, set by the dashboard; docs/product-rules.md#wizard) and drafts of work in progress
+ * (decision 018), so that a reload
  * or a closed tab loses nothing a user typed. PDF bytes are never stored.
  */
 import type { Experiment } from '../../../shared/experiment.js';
@@ -19,7 +20,7 @@ const DRAFT_PREFIX = STORAGE_KEYS.draftPrefix;
 
 export const draftKey = (experimentId: number | undefined) => `${DRAFT_PREFIX}${experimentId ?? 'novo'}`;
 
-/** The stored editing experiment, or null when missing, 'null' or unreadable (spec 001 §2.1). */
+/** The stored editing experiment, or null when missing, 'null' or unreadable (docs/product-rules.md#wizard). */
 export function readEditingExperiment(storage: Storage): Experiment | null {
   const raw = storage.getItem(STORAGE_KEYS.editingExperiment);
   if (!raw || raw === 'null') return null;

@@ -1,6 +1,7 @@
 /**
- * Opening and saving an experiment's PDF (spec 001 §7): list its documents, take the one named
- * like `pdf_filename` (else the first), fetch the bytes with the bearer token as a blob.
+ * Opening and saving an experiment's PDF (docs/product-rules.md#opening-and-downloading-a-pdf):
+ * list its documents, take the one named like `pdf_filename` (else the first), fetch the bytes
+ * with the bearer token as a blob.
  */
 import type { DocumentInfo } from '../../../../shared/experiment.js';
 import { api } from '../../../lib/api.js';

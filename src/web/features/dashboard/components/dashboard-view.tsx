@@ -1,5 +1,5 @@
 /**
- * Dashboard Agrícola (spec 001 §2.3). Filters and the open tab live in the URL, so a view can be
+ * Dashboard Agrícola (docs/product-rules.md#dashboard). Filters and the open tab live in the URL, so a view can be
  * bookmarked, shared and restored with the back button. Charts, map and the correlation
  * explorer are separate lazy chunks.
  */
@@ -225,7 +225,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
           onCancel={() => setTestingExtraction(false)}
           onConfirm={() => setTestingExtraction(false)}
           onExtracted={(result) => {
-            // The spec's dashboard logs the data and says so (spec 001); the modal then shows the result.
+            // The dashboard logs the data and says so (docs/product-rules.md#extractor-screen); the modal then shows the result.
             console.log('Dados extraídos:', result);
             window.alert(EXTRACTION_MSG.dashboardDone);
           }}

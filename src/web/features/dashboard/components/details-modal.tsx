@@ -36,7 +36,7 @@ function sectionItems(e: Experiment, section: DetailSection, { onlyPresent = fal
     .map(([name, f]) => <Item key={name} label={detailsLabel(f)} value={formatFieldValue(f, e[name])} />);
 }
 
-/** Spec 001 §2.3: the soil section, and each of its values, only when present. */
+/** The soil section, and each of its values, only when present. */
 function SoloSection({ e }: { e: Experiment }) {
   const items = sectionItems(e, 'solo', { onlyPresent: true });
   return items.length ? <Section title="Características do Solo">{items}</Section> : null;
@@ -52,7 +52,7 @@ function Levels({ e, t }: { e: Experiment; t: Tratamento }) {
   return parts.length ? <p className="text-slate-700">{parts.join(' · ')}</p> : null;
 }
 
-/** "Detalhes do Experimento" (spec 001 §2.3): closes on Fechar, the backdrop and Escape. */
+/** "Detalhes do Experimento" (docs/product-rules.md#details-modal): closes on Fechar, the backdrop and Escape. */
 export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: number | null; onClose: () => void; analysis: AnalysisSlot }) {
   const { data: e, isPending, isError } = useExperiment(id);
   return (

@@ -1,4 +1,7 @@
-/** Documentos (spec 001 §2.3): the PDF card grid with the dashboard's search (the experiments table has its own tab). */
+/**
+ * Documentos (docs/product-rules.md#documents-tab): the PDF card grid with the dashboard's search
+ * (the experiments table has its own tab).
+ */
 import { useState } from 'react';
 import { brandColor } from '../brand-colors.js';
 import type { DocumentCard } from '../../../../shared/dashboard.js';

@@ -7,7 +7,7 @@ import { DOC_MSG, NoDocumentError, downloadDocument, viewDocument } from '../api
 import { fetchExperiment } from '../../../lib/experiments.js';
 import { useDeleteExperiment } from '../api/queries.js';
 
-/** The spec's confirmation (001, "Delete"), asked in the app's own dialog. */
+/** The delete confirmation (docs/product-rules.md#experiments-table), asked in the app's own dialog. */
 export const DELETE_QUESTION = 'Tem certeza que deseja excluir este experimento?';
 
 export function useExperimentActions() {

@@ -1,5 +1,5 @@
 /**
- * "Experimentos" tab: the table "Experimentos Cadastrados" (spec 001 §2.3's columns),
+ * "Experimentos" tab: the table "Experimentos Cadastrados" (docs/product-rules.md#experiments-table),
  * sortable by each column and searched by the dashboard's search box. The server sorts, searches
  * and pages (GET /api/experiments), so 10,000 experiments cost the same as 25. Below 640 px the
  * table scrolls inside its card with the first column fixed; a row opens the experiment's details.

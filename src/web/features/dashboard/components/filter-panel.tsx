@@ -1,7 +1,7 @@
 /**
- * Filtros (spec 001 §2.3): native selects in a 4-column grid. While lookups load they read
+ * Filtros (docs/product-rules.md#dashboard-filters): native selects in a 4-column grid. While lookups load they read
  * "Carregando..."; a lookup that answers an error status gives an empty list, and one that
- * cannot be reached is logged and replaced by the spec's fallback list. Below 640 px
+ * cannot be reached is logged and replaced by the built-in fallback list. Below 640 px
  * the five selects would fill the first screen: they move into a "Filtros (N)" sheet, N the
  * filters set, the same native selects with the same names.
  */

@@ -48,7 +48,7 @@ describe('OverviewCards', () => {
     expect(screen.getByTestId('win-rate').textContent).toContain('4 de 6 tratamentos produziram mais que a testemunha');
   });
 
-  it('with one crop: the spec card in kg/ha, the crop unit underneath', () => {
+  it('with one crop: the average yield card in kg/ha, the crop unit underneath', () => {
     render(<OverviewCards cards={cards({ culturas: 1, produtividadeMedia: 3612 })} charts={charts([SOJA])} />);
     expect(statValue('Produtividade Média (kg/ha)').textContent).toBe('3.612 kg/ha');
     expect(screen.getByTestId('stat-detail').textContent).toBe('60,2 sc/ha · Soja');

@@ -1,7 +1,7 @@
 /**
- * The overview's summary (spec 001 §2.3): four cards, then yields per crop and the
+ * The overview's summary (docs/product-rules.md#dashboard-cards): four cards, then yields per crop and the
  * comparison with the control. Yields of different crops are never averaged together: with one
- * crop in view the spec's "Produtividade Média (kg/ha)" card carries the crop's customary unit too;
+ * crop in view the "Produtividade Média (kg/ha)" card carries the crop's customary unit too;
  * with several, that card gives way to the mean gain over the control (comparable across crops)
  * and each crop's mean yield is listed in its own unit, a click away from filtering by it.
  */

@@ -46,7 +46,7 @@ describe('OverviewCharts', () => {
     expect(screen.queryByRole('heading', { name: 'Produtividade média por regional (kg/ha)' })).toBeNull();
   });
 
-  it('with one crop they show yields in kg/ha, as the spec asks', () => {
+  it('with one crop they show yields in kg/ha', () => {
     render(<OverviewCharts charts={{ ...base, produtividadePorCultura: [base.produtividadePorCultura[1]!] }} />);
     screen.getByRole('heading', { name: 'Produtividade média por regional (kg/ha)' });
     screen.getByRole('heading', { name: 'Evolução anual da produtividade (kg/ha)' });

@@ -1,8 +1,8 @@
 /**
- * The overview's charts (spec 001 §2.3), height 250, loaded lazily with Recharts so the
+ * The overview's charts (docs/product-rules.md#dashboard-charts), height 250, loaded lazily with Recharts so the
  * sign-in page never pays for it.
  * - Yields are never averaged across crops: with one crop in view the regional, yearly and
- *   modality charts show mean yields in kg/ha (integers, as the spec asks); with several they show
+ *   modality charts show mean yields in kg/ha (integers); with several they show
  *   the mean relative gain over the control in %, which is comparable between crops.
  * - Categories run down the side as horizontal bars, so their names never overlap on a phone
  *   (regional and modality names cut at 12 characters plus an ellipsis, crop names whole); value
@@ -185,7 +185,7 @@ function ChartCard({
 interface BarRow {
   /** Full name (tooltip, table, filter value). */
   name: string;
-  /** Under the axis: the name, cut where the spec asks. */
+  /** Under the axis: the name, cut at 12 characters for regionals and modalities. */
   label: string;
   value: number | null;
   /** Text at the bar's end. */

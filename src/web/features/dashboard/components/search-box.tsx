@@ -1,5 +1,5 @@
 /**
- * The dashboard's search box (spec 001 §2.3: "Buscar por consultoria, cidade, cultura ou marca...").
+ * The dashboard's search box ("Buscar por consultoria, cidade, cultura ou marca..."; docs/product-rules.md#documents-tab).
  * One term for the PDF cards and the experiments table: it lives in the URL (`busca`), so it
  * follows the user from one tab to the other. Typing is local; the URL (and so the request)
  * follows 250 ms after the last key.

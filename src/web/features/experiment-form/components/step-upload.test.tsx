@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The upload step refuses in pt-BR (the spec's own text kept beside it), with
+ * The upload step refuses in pt-BR (the English text kept beside it, docs/product-rules.md#pdf-files), with
  * the size in MB, and reads a chosen file's first bytes, so a .docx renamed .pdf is refused when
  * it is chosen rather than at "Salvar".
  */
@@ -59,7 +59,7 @@ describe('the upload step', () => {
     screen.getByText('ensaio.pdf');
   });
 
-  it('says a file over 10 MB in MB and in pt-BR, keeping the spec text', async () => {
+  it('says a file over 10 MB in MB and in pt-BR, keeping the English text', async () => {
     const big = new File([new Uint8Array(11 * 1024 * 1024)], 'enorme.pdf', { type: 'application/pdf' });
     await choose(big);
     const line = await screen.findByText(/O arquivo tem 11 MB; o limite é 10 MB por arquivo\./);
@@ -67,7 +67,7 @@ describe('the upload step', () => {
     expect(current.state.file).toBeNull();
   });
 
-  it('says a file that is not a PDF in pt-BR, keeping the spec text', async () => {
+  it('says a file that is not a PDF in pt-BR, keeping the English text', async () => {
     await choose(new File(['x'], 'planilha.xlsx', { type: 'application/vnd.ms-excel' }));
     const line = await screen.findByText(/O arquivo não é um PDF\./);
     expect(line.textContent).toContain('(File type must be application/pdf,.pdf)');

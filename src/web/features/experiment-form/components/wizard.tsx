@@ -1,5 +1,5 @@
 /**
- * The seven-step experiment form (spec 000 §2, 001 §2.1). One react-hook-form instance validated
+ * The seven-step experiment form (docs/product-rules.md#wizard). One react-hook-form instance validated
  * by the shared schema; "Próximo" moves only when the current step validates. Work in progress
  * is kept as a draft in localStorage as the user types, and offered back when the form reopens.
  */
@@ -56,7 +56,10 @@ function treatmentsMissingLevels(errors: object): number[] {
 }
 
 const levelPath = (errors: object, i: number) => ((errors as TreatmentErrors).tratamentos?.[i]?.nivel_a ? 'nivel_a' : 'nivel_b');
-/** Under a treatment's modality that a confirmed report did not give (it starts with the spec's text). */
+/**
+ * Under a treatment's modality that a confirmed report did not give (it starts with the product's
+ * text, docs/product-rules.md#wizard-step-5).
+ */
 const MODALIDADE_NOT_IN_REPORT = `${EXP_MSG.modalidadeRequired}: o relatório não informa a modalidade deste tratamento; escolha-a aqui.`;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The extractor view (spec 001 §2.2): idle drop zone, processing (status line and elapsed
+ * The extractor view (docs/product-rules.md#extractor-screen): idle drop zone, processing (status line and elapsed
  * seconds, a hint after 30 s), then the review of what was found before it is used
  * (ExtractionReview: fields to check first, where each value was read). Given the form's
  * conflicts, the review shows both values of each and lets the user choose. With `onExtracted`
