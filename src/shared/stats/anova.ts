@@ -16,12 +16,40 @@ import { StatsInputError } from './stats-input-error.js';
 
 export type Delineamento = 'DBC' | 'DIC';
 
+/**
+ * The names a single-factor trial's design is entered as (its `tipo_estatistica`) and the model
+ * each is analysed with. The single trial adds the two-factor designs; the joint analysis takes
+ * only these.
+ */
+export const DESIGNS_UM_FATOR: Readonly<Record<string, Delineamento>> = {
+  DBC: 'DBC',
+  'Blocos Casualizados': 'DBC',
+  ANOVA: 'DBC',
+  'Inteiramente Casualizado': 'DIC',
+  DIC: 'DIC',
+};
+
 export interface LinhaAnova {
   gl: number;
   sq: number;
   qm: number;
   f: number;
   p: number;
+}
+
+/**
+ * One row of an ANOVA table as printed: every source, Total with qm, f and p null. `Fonte` narrows
+ * the sources a table may name (the joint analysis lists its six).
+ */
+export interface LinhaTabelaAnova<Fonte extends string = string> {
+  fonte: Fonte;
+  gl: number;
+  sq: number;
+  /** null for Total (no mean square is printed). */
+  qm: number | null;
+  /** null for Resíduo and Total. */
+  f: number | null;
+  p: number | null;
 }
 
 export interface AnovaResult {

@@ -23,7 +23,7 @@
  * - The control is the first treatment of the first experiment; treatments are matched by name,
  *   trimmed and without regard to case. A win at a site is a site mean above the control's there.
  */
-import { anova, type AnovaResult, type Delineamento } from './anova.js';
+import { anova, DESIGNS_UM_FATOR, type AnovaResult, type Delineamento, type LinhaTabelaAnova } from './anova.js';
 import { fUpperTail } from './distributions.js';
 import { StatsInputError } from './stats-input-error.js';
 import { tukey, type GrupoMedia } from './tukey.js';
@@ -38,14 +38,6 @@ export const MAX_LOCAIS = 50;
 /** Pimentel-Gomes: residual mean squares more than 7 times apart should not be pooled. */
 export const RAZAO_QMR_MAXIMA = 7;
 
-const DESIGNS: Readonly<Record<string, Delineamento>> = {
-  DBC: 'DBC',
-  'Blocos Casualizados': 'DBC',
-  ANOVA: 'DBC',
-  'Inteiramente Casualizado': 'DIC',
-  DIC: 'DIC',
-};
-
 /** One trial of the group, as the server reads it. */
 export interface LocalInput {
   experimentId: number;
@@ -57,16 +49,9 @@ export interface LocalInput {
   tratamentos: { nome: string; repeticoes: number[] | null | undefined }[];
 }
 
-export interface LinhaAnovaConjunta {
-  fonte: 'Blocos/Locais' | 'Locais' | 'Tratamentos' | 'Tratamentos × Locais' | 'Resíduo' | 'Total';
-  gl: number;
-  sq: number;
-  /** null for Total. */
-  qm: number | null;
-  /** null for Resíduo and Total. */
-  f: number | null;
-  p: number | null;
-}
+export type LinhaAnovaConjunta = LinhaTabelaAnova<
+  'Blocos/Locais' | 'Locais' | 'Tratamentos' | 'Tratamentos × Locais' | 'Resíduo' | 'Total'
+>;
 
 export interface LocalConjunta {
   experimentId: number;
@@ -124,7 +109,7 @@ const lista = (nomes: string[]) => {
 const Rotulo = (l: LocalInput) => `O experimento nº ${l.experimentId} (${l.nome})`;
 
 function delineamentoDe(l: LocalInput): Delineamento {
-  const found = DESIGNS[String(l.design ?? '').trim()];
+  const found = DESIGNS_UM_FATOR[String(l.design ?? '').trim()];
   if (!found) {
     throw new StatsInputError(
       `${Rotulo(l)} é "${String(l.design ?? '')}": a análise conjunta aceita experimentos de um fator em DBC ou inteiramente casualizados (DIC).`,

@@ -17,7 +17,7 @@
  * Reference values: tests/fixtures/stats/fatorial.R.
  */
 import type { DelineamentoFatorial } from '../constants.js';
-import type { AnovaResult } from './anova.js';
+import type { AnovaResult, LinhaTabelaAnova } from './anova.js';
 import { fUpperTail } from './distributions.js';
 import { erroCombinado as combinar, somasParcelas } from './parcelas-subdivididas.js';
 import { StatsInputError } from './stats-input-error.js';
@@ -25,17 +25,6 @@ import { tukey, type GrupoMedia } from './tukey.js';
 
 // The same 5 % as index.ts ALPHA (index.ts imports this module, so it cannot import from there).
 const ALPHA = 0.05;
-
-export interface LinhaFonte {
-  fonte: string;
-  gl: number;
-  sq: number;
-  /** null for Total. */
-  qm: number | null;
-  /** null for the residuals and Total. */
-  f: number | null;
-  p: number | null;
-}
 
 /** Tukey at 5 % for the levels of one factor: `grupos[].nome` is the level, highest mean first. */
 export interface ComparacaoNiveis {
@@ -94,7 +83,7 @@ export interface FatorialResult {
 }
 
 export interface FatorialAnalysis {
-  linhas: LinhaFonte[];
+  linhas: LinhaTabelaAnova[];
   fatorial: FatorialResult;
   desdobramento: Desdobramento | null;
 }
@@ -247,7 +236,7 @@ function testar(gl: number, sq: number, erro: { gl: number; qm: number }): Teste
   return { gl, sq, qm, f, p: fUpperTail(f, gl, erro.gl) };
 }
 
-const linha = (fonte: string, gl: number, sq: number, erro: { gl: number; qm: number }): LinhaFonte => ({
+const linha = (fonte: string, gl: number, sq: number, erro: { gl: number; qm: number }): LinhaTabelaAnova => ({
   fonte,
   ...testar(gl, sq, erro),
 });
@@ -306,9 +295,9 @@ export function analisarFatorial(input: FatorialInput, umFator: AnovaResult): Fa
   const { sqA, sqB, sqAB } = somasFatoriais(m);
   const { a, b, r } = m;
   const nomeAB = `${fatores.a} × ${fatores.b}`;
-  const total: LinhaFonte = { fonte: 'Total', gl: umFator.total.gl, sq: umFator.total.sq, qm: null, f: null, p: null };
+  const total: LinhaTabelaAnova = { fonte: 'Total', gl: umFator.total.gl, sq: umFator.total.sq, qm: null, f: null, p: null };
 
-  let linhas: LinhaFonte[];
+  let linhas: LinhaTabelaAnova[];
   let interacao: Teste;
   let erroA: ErroDesdobramento;
   let erroB: ErroDesdobramento;

@@ -5,7 +5,7 @@
  * (gains.ts prices them against the treatments' costs). The server computes it; it lives in shared
  * so the response's types are the browser's too, and it stays pure TypeScript with no dependency.
  */
-import { anova, type Delineamento, type LinhaAnova } from './anova.js';
+import { anova, DESIGNS_UM_FATOR, type Delineamento, type LinhaAnova, type LinhaTabelaAnova } from './anova.js';
 import { bartlett } from './bartlett.js';
 import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './comparacoes.js';
 import { regressaoDose, type RegressaoDose } from './regressao.js';
@@ -21,7 +21,7 @@ import { DELINEAMENTOS_FATORIAIS, type DelineamentoFatorial } from '../constants
 import { formatNumber } from '../format.js';
 
 export { StatsInputError } from './stats-input-error.js';
-export type { Delineamento, LinhaAnova } from './anova.js';
+export type { Delineamento, LinhaAnova, LinhaTabelaAnova } from './anova.js';
 export type { GrupoMedia } from './tukey.js';
 export type { AmplitudeCritica, AmplitudesResult, LsdResult } from './comparacoes.js';
 export { formatarDose, type FaltaAjuste, type ModeloRegressao, type RegressaoDose, type TermoRegressao } from './regressao.js';
@@ -70,22 +70,6 @@ export interface Ganho {
   /** null when the control's mean is 0 (a percentage of nothing). */
   pct: number | null;
   receitaExtra: number | null;
-}
-
-/**
- * One row of the ANOVA table as printed: every source, Total with f and p null. `fonte` is
- * Tratamentos, Blocos, Resíduo or Total for one factor; the two-factor designs name their factors
- * (CONTRACT.md: "Produto", "Produto × Dose", "Fatorial vs Adicional", "Resíduo (a)"…).
- */
-export interface LinhaTabelaAnova {
-  fonte: string;
-  gl: number;
-  sq: number;
-  /** null for Total (no mean square is printed). */
-  qm: number | null;
-  /** null for Resíduo and Total. */
-  f: number | null;
-  p: number | null;
 }
 
 /** What every save needs too (its dashboard summary): ANOVA, Tukey, Scott-Knott, assumptions, gains. */
@@ -153,11 +137,7 @@ export const KG_POR_SACA = 60;
 const MAX_PARCELAS = 5000;
 
 const DESIGNS: Readonly<Record<string, Delineamento>> = {
-  DBC: 'DBC',
-  'Blocos Casualizados': 'DBC',
-  ANOVA: 'DBC',
-  'Inteiramente Casualizado': 'DIC',
-  DIC: 'DIC',
+  ...DESIGNS_UM_FATOR,
   // The two-factor designs: today's keys are the one-way analysis of the combinations (decision 004).
   'Fatorial DIC': 'DIC',
   'Fatorial DBC': 'DBC',

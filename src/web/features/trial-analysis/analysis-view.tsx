@@ -3,19 +3,18 @@
  * letters, a bar chart of means with their letters, and gains over the control.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { queryKeys } from '../../lib/query-keys.js';
-import { cn } from '../../lib/cn.js';
 import { ApiError } from '../../lib/api-client.js';
 import { api } from '../../lib/api.js';
 import { RegressionSection } from './regression-section.js';
 import { FactorialSection } from './factorial-section.js';
 import { DunnettSection } from './dunnett-section.js';
-import { AnovaTable, FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, TH_NUM_WRAP, n } from './report-table.js';
+import { AnovaTable, COLUNAS_MEDIA, ReportTable, type ReportColumn, TH_NUM_WRAP, n } from './report-table.js';
 import type { Transformacao } from '../../../shared/stats/index.js';
 import { Button } from '../../components/ui/button.js';
 import { PressupostosSection } from './pressupostos-section.js';
@@ -31,6 +30,16 @@ export function useAnalysis(id: number | null, transformacao: Transformacao | nu
     placeholderData: (previous, query) => (query?.queryKey[1] === id ? previous : undefined),
   });
 }
+
+type Ganho = AnalysisResponse['ganhos'][number];
+
+/** The gains' eight columns fit a wide screen only with their headers allowed to wrap. */
+const colunaGanho = (header: string, cell: (g: Ganho) => ReactNode): ReportColumn<Ganho> => ({
+  header,
+  kind: 'number',
+  headerClassName: TH_NUM_WRAP,
+  cell,
+});
 
 function MeansChart({ grupos }: { grupos: { nome: string; media: number; letras: string }[] }) {
   const W = 640;
@@ -118,34 +127,16 @@ export function AnalysisView({ id }: { id: number }) {
       <FactorialSection a={a} />
       <div className="space-y-4">
         <div className="min-w-0">
-          <ScrollTable caption="Médias (kg/ha) e letras a 5%">
-            <thead>
-              <tr>
-                <th scope="col" className={cn(TH, FIRST_TH)}>
-                  Tratamento
-                </th>
-                <th scope="col" className={TH_NUM}>
-                  Média
-                </th>
-                <th scope="col" className={cn(TH, 'text-center')}>
-                  Tukey
-                </th>
-                <th scope="col" className={cn(TH, 'text-center')}>
-                  Scott-Knott
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {a.tukey.grupos.map((g) => (
-                <tr key={g.nome} className={ROW}>
-                  <td className={FIRST_TD}>{g.nome}</td>
-                  <td className={TD_NUM}>{n(g.media)}</td>
-                  <td className={cn(TD, 'text-center font-semibold')}>{g.letras}</td>
-                  <td className={cn(TD, 'text-center font-semibold')}>{sk.get(g.nome) ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+          <ReportTable
+            caption="Médias (kg/ha) e letras a 5%"
+            columns={[
+              ...COLUNAS_MEDIA,
+              { header: 'Tukey', kind: 'letters', cell: (g) => g.letras },
+              { header: 'Scott-Knott', kind: 'letters', cell: (g) => sk.get(g.nome) ?? '' },
+            ]}
+            rows={a.tukey.grupos}
+            rowKey={(g) => g.nome}
+          />
           <p className="mt-1 text-xs text-slate-600">
             DMS (Tukey 5%): {n(a.tukey.dms)} {a.transformacao.aplicada ? '(escala transformada)' : 'kg/ha'}. Médias seguidas da mesma letra
             não diferem entre si.
@@ -156,50 +147,21 @@ export function AnalysisView({ id }: { id: number }) {
         </div>
       </div>
       {a.testemunha ? (
-        <ScrollTable caption={`Ganho sobre a testemunha (${a.testemunha.nome}: ${n(a.testemunha.media)} kg/ha)`}>
-          <thead>
-            <tr>
-              <th scope="col" className={cn(TH, FIRST_TH)}>
-                Tratamento
-              </th>
-              <th scope="col" className={TH_NUM_WRAP}>
-                kg/ha
-              </th>
-              <th scope="col" className={TH_NUM_WRAP}>
-                sc/ha
-              </th>
-              <th scope="col" className={TH_NUM_WRAP}>
-                %
-              </th>
-              <th scope="col" className={TH_NUM_WRAP}>
-                Receita extra (R$/ha)
-              </th>
-              <th scope="col" className={TH_NUM_WRAP}>
-                Custo (R$/ha)
-              </th>
-              <th scope="col" className={TH_NUM_WRAP}>
-                Retorno líquido (R$/ha)
-              </th>
-              <th scope="col" className={TH_NUM_WRAP}>
-                Retorno por R$ 1
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.ganhos.map((g) => (
-              <tr key={g.nome} className={ROW}>
-                <td className={FIRST_TD}>{g.nome}</td>
-                <td className={TD_NUM}>{n(g.kgHa, 1)}</td>
-                <td className={TD_NUM}>{n(g.scHa, 2)}</td>
-                <td className={TD_NUM}>{g.pct === null ? '-' : `${n(g.pct, 1)}%`}</td>
-                <td className={TD_NUM}>{g.receitaExtra === null ? '-' : formatBRL(g.receitaExtra)}</td>
-                <td className={TD_NUM}>{formatBRL(g.custo)}</td>
-                <td className={TD_NUM}>{g.retornoLiquido === null ? '-' : formatBRL(g.retornoLiquido)}</td>
-                <td className={TD_NUM}>{g.retornoPorReal === null ? '-' : `${n(g.retornoPorReal, 2)}×`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
+        <ReportTable
+          caption={`Ganho sobre a testemunha (${a.testemunha.nome}: ${n(a.testemunha.media)} kg/ha)`}
+          columns={[
+            { header: 'Tratamento', cell: (g) => g.nome },
+            colunaGanho('kg/ha', (g) => n(g.kgHa, 1)),
+            colunaGanho('sc/ha', (g) => n(g.scHa, 2)),
+            colunaGanho('%', (g) => (g.pct === null ? '-' : `${n(g.pct, 1)}%`)),
+            colunaGanho('Receita extra (R$/ha)', (g) => (g.receitaExtra === null ? '-' : formatBRL(g.receitaExtra))),
+            colunaGanho('Custo (R$/ha)', (g) => formatBRL(g.custo)),
+            colunaGanho('Retorno líquido (R$/ha)', (g) => (g.retornoLiquido === null ? '-' : formatBRL(g.retornoLiquido))),
+            colunaGanho('Retorno por R$ 1', (g) => (g.retornoPorReal === null ? '-' : `${n(g.retornoPorReal, 2)}×`)),
+          ]}
+          rows={a.ganhos}
+          rowKey={(g) => g.nome}
+        />
       ) : null}
       {a.ganhos.every((g) => g.receitaExtra === null) ? (
         <p className="text-xs text-slate-600">

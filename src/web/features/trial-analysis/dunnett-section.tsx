@@ -5,8 +5,8 @@
  */
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { Badge } from '../../components/ui/badge.js';
-import { cn } from '../../lib/cn.js';
-import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+import type { GrupoMedia } from '../../../shared/stats/index.js';
+import { COLUNAS_MEDIA, ReportTable, type ReportColumn, n, p } from './report-table.js';
 
 const ALFA = 0.05;
 
@@ -41,43 +41,21 @@ export function DunnettSection({ a }: { a: Secao }) {
   return (
     <div className="space-y-4">
       <div className="min-w-0">
-        <ScrollTable caption="Comparação com a testemunha (Dunnett)">
-          <thead>
-            <tr>
-              <th scope="col" className={cn(TH, FIRST_TH)}>
-                Tratamento
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Diferença (kg/ha)
-              </th>
-              <th scope="col" className={TH_NUM}>
-                p bilateral
-              </th>
-              <th scope="col" className={TH_NUM}>
-                p superior
-              </th>
-              <th scope="col" className={TH}>
-                Resultado (5%)
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.dunnett.bilateral.map((c) => {
-              const pSuperior = superior.get(c.nome) ?? 1;
-              return (
-                <tr key={c.nome} className={ROW}>
-                  <td className={FIRST_TD}>{c.nome}</td>
-                  <td className={TD_NUM}>{c.diferenca > 0 ? `+${n(c.diferenca, 1)}` : n(c.diferenca, 1)}</td>
-                  <td className={TD_NUM}>{p(c.p)}</td>
-                  <td className={TD_NUM}>{p(pSuperior)}</td>
-                  <td className={TD}>
-                    <Resultado superior={pSuperior} bilateral={c.p} diferenca={c.diferenca} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </ScrollTable>
+        <ReportTable
+          caption="Comparação com a testemunha (Dunnett)"
+          columns={[
+            { header: 'Tratamento', cell: (c) => c.nome },
+            { header: 'Diferença (kg/ha)', kind: 'number', cell: (c) => (c.diferenca > 0 ? `+${n(c.diferenca, 1)}` : n(c.diferenca, 1)) },
+            { header: 'p bilateral', kind: 'number', cell: (c) => p(c.p) },
+            { header: 'p superior', kind: 'number', cell: (c) => p(c.pSuperior) },
+            {
+              header: 'Resultado (5%)',
+              cell: (c) => <Resultado superior={c.pSuperior} bilateral={c.p} diferenca={c.diferenca} />,
+            },
+          ]}
+          rows={a.dunnett.bilateral.map((c) => ({ ...c, pSuperior: superior.get(c.nome) ?? 1 }))}
+          rowKey={(c) => c.nome}
+        />
         <p className="mt-1 text-xs text-slate-600">
           Cada tratamento comparado com a testemunha ({controle}); valores p ajustados para as {a.dunnett.bilateral.length} comparações
           (teste de Dunnett, {a.anova.residuo.gl} gl do resíduo). p superior: teste unilateral, hipótese de que o tratamento supera a
@@ -85,36 +63,15 @@ export function DunnettSection({ a }: { a: Secao }) {
         </p>
       </div>
       <div className="min-w-0">
-        <ScrollTable caption="Letras por teste (5%)">
-          <thead>
-            <tr>
-              <th scope="col" className={cn(TH, FIRST_TH)}>
-                Tratamento
-              </th>
-              <th scope="col" className={TH_NUM}>
-                Média
-              </th>
-              {testes.map((t) => (
-                <th key={t.nome} scope="col" className={cn(TH, 'text-center')}>
-                  {t.nome}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {a.tukey.grupos.map((g) => (
-              <tr key={g.nome} className={ROW}>
-                <td className={FIRST_TD}>{g.nome}</td>
-                <td className={TD_NUM}>{n(g.media)}</td>
-                {testes.map((t) => (
-                  <td key={t.nome} className={cn(TD, 'text-center font-semibold')}>
-                    {t.letras.get(g.nome) ?? ''}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
+        <ReportTable
+          caption="Letras por teste (5%)"
+          columns={[
+            ...COLUNAS_MEDIA,
+            ...testes.map((t): ReportColumn<GrupoMedia> => ({ header: t.nome, kind: 'letters', cell: (g) => t.letras.get(g.nome) ?? '' })),
+          ]}
+          rows={a.tukey.grupos}
+          rowKey={(g) => g.nome}
+        />
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600">
           <dt>DMS Tukey</dt>
           <dd>{n(a.tukey.dms)} kg/ha</dd>

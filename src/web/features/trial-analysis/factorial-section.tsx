@@ -7,8 +7,7 @@
  */
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import type { ComparacaoNiveis, LinhaDesdobramento } from '../../../shared/stats/index.js';
-import { cn } from '../../lib/cn.js';
-import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+import { ReportTable, colunasAnova, type ReportColumn, n, p } from './report-table.js';
 
 type Fatorial = NonNullable<AnalysisResponse['fatorial']>;
 type Desdobramento = NonNullable<AnalysisResponse['desdobramento']>;
@@ -25,57 +24,51 @@ function ComLetras({ media, letras, casas }: { media: number; letras: string; ca
   );
 }
 
+/** A row of the table of means: a level of A with its means by level of B and its own, or the means of B. */
+interface LinhaMedias {
+  nome: string;
+  celulas: { media: number; letras: string }[];
+  marginal: { media: number; letras: string } | null;
+}
+
 function TabelaMedias({ f, d, unidade, casas }: { f: Fatorial; d: Desdobramento | null; unidade: string; casas: number }) {
   const mediaDe = (a: string, b: string) => f.medias.find((m) => m.nivelA === a && m.nivelB === b)?.media ?? 0;
   const aDentro = new Map(d?.aDentroDeB.map((l) => [l.nivel, l]));
   const bDentro = new Map(d?.bDentroDeA.map((l) => [l.nivel, l]));
   const efeitos = f.efeitosPrincipais;
+  const linhas: LinhaMedias[] = [
+    ...f.niveisA.map((a, i) => ({
+      nome: a,
+      celulas: f.niveisB.map((b) => ({
+        media: mediaDe(a, b),
+        letras: d ? `${letrasDe(aDentro.get(b), a).toUpperCase()}${letrasDe(bDentro.get(a), b)}` : '',
+      })),
+      marginal: { media: f.mediasA[i]?.media ?? 0, letras: efeitos ? letrasDe(efeitos.a, a) : '' },
+    })),
+    {
+      nome: 'Média',
+      celulas: f.niveisB.map((b, j) => ({ media: f.mediasB[j]?.media ?? 0, letras: efeitos ? letrasDe(efeitos.b, b) : '' })),
+      marginal: null,
+    },
+  ];
+  const comLetras = (c: { media: number; letras: string } | null | undefined) =>
+    c ? <ComLetras casas={casas} media={c.media} letras={c.letras} /> : null;
   return (
-    <ScrollTable caption={`Médias (${unidade}) de ${f.fatores.a} × ${f.fatores.b}`}>
-      <thead>
-        <tr>
-          <th scope="col" className={cn(TH, FIRST_TH)}>
-            {f.fatores.a} \ {f.fatores.b}
-          </th>
-          {f.niveisB.map((b) => (
-            <th key={b} scope="col" className={TH_NUM}>
-              {b}
-            </th>
-          ))}
-          <th scope="col" className={TH_NUM}>
-            Média
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {f.niveisA.map((a, i) => (
-          <tr key={a} className={ROW}>
-            <td className={FIRST_TD}>{a}</td>
-            {f.niveisB.map((b) => (
-              <td key={b} className={TD_NUM}>
-                <ComLetras
-                  casas={casas}
-                  media={mediaDe(a, b)}
-                  letras={d ? `${letrasDe(aDentro.get(b), a).toUpperCase()}${letrasDe(bDentro.get(a), b)}` : ''}
-                />
-              </td>
-            ))}
-            <td className={TD_NUM}>
-              <ComLetras casas={casas} media={f.mediasA[i]?.media ?? 0} letras={efeitos ? letrasDe(efeitos.a, a) : ''} />
-            </td>
-          </tr>
-        ))}
-        <tr className={ROW}>
-          <td className={FIRST_TD}>Média</td>
-          {f.niveisB.map((b, j) => (
-            <td key={b} className={TD_NUM}>
-              <ComLetras casas={casas} media={f.mediasB[j]?.media ?? 0} letras={efeitos ? letrasDe(efeitos.b, b) : ''} />
-            </td>
-          ))}
-          <td className={TD_NUM} />
-        </tr>
-      </tbody>
-    </ScrollTable>
+    <ReportTable
+      caption={`Médias (${unidade}) de ${f.fatores.a} × ${f.fatores.b}`}
+      columns={[
+        { header: `${f.fatores.a} \\ ${f.fatores.b}`, cell: (l) => l.nome },
+        ...f.niveisB.map((b, j): ReportColumn<LinhaMedias> => ({
+          header: b,
+          key: `b-${b}`,
+          kind: 'number',
+          cell: (l) => comLetras(l.celulas[j]),
+        })),
+        { header: 'Média', kind: 'number', cell: (l) => comLetras(l.marginal) },
+      ]}
+      rows={linhas}
+      rowKey={(l, i) => `${i}-${l.nome}`}
+    />
   );
 }
 
@@ -91,43 +84,22 @@ function TabelaDesdobramento({
   linhas: LinhaDesdobramento[];
   erro: { fonte: string; gl: number; qm: number };
 }) {
+  // The error's row prints its GL and QM only.
+  const rows = [
+    ...linhas.map((l) => ({ fonte: l.nivel, gl: l.gl, sq: l.sq, qm: l.qm, f: l.f, p: l.p, dms: l.dms })),
+    { fonte: erro.fonte, gl: erro.gl, sq: null, qm: erro.qm, f: null, p: null, dms: null },
+  ];
   return (
-    <ScrollTable caption={caption}>
-      <thead>
-        <tr>
-          <th scope="col" className={cn(TH, FIRST_TH)}>
-            {dentroDe}
-          </th>
-          {['GL', 'SQ', 'QM', 'F', 'p', 'DMS (Tukey)'].map((h) => (
-            <th key={h} scope="col" className={TH_NUM}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {linhas.map((l) => (
-          <tr key={l.nivel} className={ROW}>
-            <td className={FIRST_TD}>{l.nivel}</td>
-            <td className={TD_NUM}>{l.gl}</td>
-            <td className={TD_NUM}>{n(l.sq)}</td>
-            <td className={TD_NUM}>{n(l.qm)}</td>
-            <td className={TD_NUM}>{n(l.f, 3)}</td>
-            <td className={TD_NUM}>{p(l.p)}</td>
-            <td className={TD_NUM}>{n(l.dms)}</td>
-          </tr>
-        ))}
-        <tr className={ROW}>
-          <td className={FIRST_TD}>{erro.fonte}</td>
-          <td className={TD_NUM}>{Number.isInteger(erro.gl) ? erro.gl : n(erro.gl)}</td>
-          <td className={TD} />
-          <td className={TD_NUM}>{n(erro.qm)}</td>
-          <td className={TD} />
-          <td className={TD} />
-          <td className={TD} />
-        </tr>
-      </tbody>
-    </ScrollTable>
+    <ReportTable
+      caption={caption}
+      columns={[
+        { header: dentroDe, cell: (l) => l.fonte },
+        ...colunasAnova<(typeof rows)[number]>(),
+        { header: 'DMS (Tukey)', kind: 'number', cell: (l) => (l.dms === null ? '' : n(l.dms)) },
+      ]}
+      rows={rows}
+      rowKey={(l, i) => `${i}-${l.fonte}`}
+    />
   );
 }
 

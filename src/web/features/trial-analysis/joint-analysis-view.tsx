@@ -11,82 +11,45 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { ApiError } from '../../lib/api-client.js';
 import { cn } from '../../lib/cn.js';
 import { useJointAnalysis } from './api/joint-analysis.js';
-import { AnovaTable, FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+import { AnovaTable, COLUNAS_MEDIA, ReportTable, type ReportColumn, TD_NUM, TH_NUM, n, p } from './report-table.js';
 
-const DESIGN = { DBC: 'DBC', DIC: 'DIC' } as const;
 // A site's name may wrap in its column's header (TH never wraps), so that four sites fit an A4 page.
 const SITE_TH = cn(TH_NUM.replace('whitespace-nowrap', 'whitespace-normal'), 'min-w-[6.5rem]');
 
 function SitesTable({ a }: { a: JointAnalysisResponse }) {
   return (
-    <ScrollTable caption={`Locais (${a.locais.length})`}>
-      <thead>
-        <tr>
-          <th scope="col" className={cn(TH, FIRST_TH)}>
-            Local
-          </th>
-          <th scope="col" className={TH}>
-            Delineamento
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Média (kg/ha)
-          </th>
-          <th scope="col" className={TH_NUM}>
-            CV (%)
-          </th>
-          <th scope="col" className={TH_NUM}>
-            QM resíduo
-          </th>
-          <th scope="col" className={TH_NUM}>
-            p (trat.)
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {a.locais.map((l) => (
-          <tr key={l.experimentId} className={ROW}>
-            <td className={FIRST_TD}>
+    <ReportTable
+      caption={`Locais (${a.locais.length})`}
+      columns={[
+        {
+          header: 'Local',
+          cell: (l) => (
+            <>
               {l.nome} <span className="whitespace-nowrap text-xs font-normal text-slate-600">(nº {l.experimentId})</span>
-            </td>
-            <td className={TD}>{DESIGN[l.delineamento]}</td>
-            <td className={TD_NUM}>{n(l.media)}</td>
-            <td className={TD_NUM}>{n(l.cv, 1)}</td>
-            <td className={TD_NUM}>{n(l.qmRes)}</td>
-            <td className={TD_NUM}>{p(l.pTratamentos)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+            </>
+          ),
+        },
+        { header: 'Delineamento', cell: (l) => l.delineamento },
+        { header: 'Média (kg/ha)', kind: 'number', cell: (l) => n(l.media) },
+        { header: 'CV (%)', kind: 'number', cell: (l) => n(l.cv, 1) },
+        { header: 'QM resíduo', kind: 'number', cell: (l) => n(l.qmRes) },
+        { header: 'p (trat.)', kind: 'number', cell: (l) => p(l.pTratamentos) },
+      ]}
+      rows={a.locais}
+      rowKey={(l) => String(l.experimentId)}
+    />
   );
 }
 
 function MeansTable({ a }: { a: JointAnalysisResponse }) {
   return (
     <div className="min-w-0">
-      <ScrollTable caption="Médias gerais (kg/ha) e letras de Tukey a 5%">
-        <thead>
-          <tr>
-            <th scope="col" className={cn(TH, FIRST_TH)}>
-              Tratamento
-            </th>
-            <th scope="col" className={TH_NUM}>
-              Média
-            </th>
-            <th scope="col" className={cn(TH, 'text-center')}>
-              Tukey
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {a.grupos.map((g) => (
-            <tr key={g.nome} className={ROW}>
-              <td className={FIRST_TD}>{g.nome}</td>
-              <td className={TD_NUM}>{n(g.media)}</td>
-              <td className={cn(TD, 'text-center font-semibold')}>{g.letras}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+      <ReportTable
+        caption="Médias gerais (kg/ha) e letras de Tukey a 5%"
+        columns={[...COLUNAS_MEDIA, { header: 'Tukey', kind: 'letters', cell: (g) => g.letras }]}
+        rows={a.grupos}
+        rowKey={(g) => g.nome}
+      />
       <p className="mt-1 text-xs text-slate-600">
         DMS (Tukey 5%): {n(a.tukey.dms)} kg/ha, com o erro de {a.erroTratamentos.fonte} (GL {a.erroTratamentos.gl}). Médias seguidas da
         mesma letra não diferem entre si.
@@ -98,75 +61,39 @@ function MeansTable({ a }: { a: JointAnalysisResponse }) {
 function SiteMeansTable({ a }: { a: JointAnalysisResponse }) {
   const geral = new Map(a.grupos.map((g) => [g.nome, g.media]));
   return (
-    <ScrollTable caption="Médias por local (kg/ha)">
-      <thead>
-        <tr>
-          <th scope="col" className={cn(TH, FIRST_TH)}>
-            Tratamento
-          </th>
-          {a.locais.map((l) => (
-            <th key={l.experimentId} scope="col" className={SITE_TH}>
-              {l.nome}
-            </th>
-          ))}
-          <th scope="col" className={TH_NUM}>
-            Geral
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {a.tratamentos.map((nome, i) => (
-          <tr key={nome} className={ROW}>
-            <td className={FIRST_TD}>{nome}</td>
-            {a.locais.map((l) => (
-              <td key={l.experimentId} className={TD_NUM}>
-                {n(l.medias[i])}
-              </td>
-            ))}
-            <td className={cn(TD_NUM, 'font-semibold')}>{n(geral.get(nome))}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+    <ReportTable
+      caption="Médias por local (kg/ha)"
+      columns={[
+        { header: 'Tratamento', cell: (nome) => nome },
+        ...a.locais.map((l): ReportColumn<string> => ({
+          header: l.nome,
+          key: `local-${l.experimentId}`,
+          kind: 'number',
+          headerClassName: SITE_TH,
+          cell: (_, i) => n(l.medias[i]),
+        })),
+        { header: 'Geral', kind: 'number', cellClassName: cn(TD_NUM, 'font-semibold'), cell: (nome) => n(geral.get(nome)) },
+      ]}
+      rows={a.tratamentos}
+      rowKey={(nome) => nome}
+    />
   );
 }
 
 function WinsTable({ a }: { a: JointAnalysisResponse }) {
   return (
-    <ScrollTable caption="Vitórias sobre a testemunha">
-      <thead>
-        <tr>
-          <th scope="col" className={cn(TH, FIRST_TH)}>
-            Tratamento
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Vitórias
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Taxa
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Ganho médio (kg/ha)
-          </th>
-          <th scope="col" className={TH_NUM}>
-            Ganho (%)
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {a.vitorias.map((v) => (
-          <tr key={v.nome} className={ROW}>
-            <td className={FIRST_TD}>{v.nome}</td>
-            <td className={TD_NUM}>
-              {v.vitorias} de {v.locais}
-            </td>
-            <td className={TD_NUM}>{n(100 * v.taxa, 0)}%</td>
-            <td className={TD_NUM}>{n(v.ganhoKgHa, 1)}</td>
-            <td className={TD_NUM}>{v.ganhoPct === null ? '-' : `${n(v.ganhoPct, 1)}%`}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+    <ReportTable
+      caption="Vitórias sobre a testemunha"
+      columns={[
+        { header: 'Tratamento', cell: (v) => v.nome },
+        { header: 'Vitórias', kind: 'number', cell: (v) => `${v.vitorias} de ${v.locais}` },
+        { header: 'Taxa', kind: 'number', cell: (v) => `${n(100 * v.taxa, 0)}%` },
+        { header: 'Ganho médio (kg/ha)', kind: 'number', cell: (v) => n(v.ganhoKgHa, 1) },
+        { header: 'Ganho (%)', kind: 'number', cell: (v) => (v.ganhoPct === null ? '-' : `${n(v.ganhoPct, 1)}%`) },
+      ]}
+      rows={a.vitorias}
+      rowKey={(v) => v.nome}
+    />
   );
 }
 

@@ -9,8 +9,7 @@ import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { formatNumber } from '../../../shared/format.js';
 import { type Transformacao, nomeTransformacao } from '../../../shared/stats/index.js';
 import { Button } from '../../components/ui/button.js';
-import { cn } from '../../lib/cn.js';
-import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM, n, p } from './report-table.js';
+import { ReportTable, n, p } from './report-table.js';
 
 type Analise = Pick<AnalysisResponse, 'shapiroWilk' | 'bartlett' | 'levene' | 'transformacao' | 'diagnostico'>;
 
@@ -216,39 +215,25 @@ export function PressupostosSection({
           </Button>
         </div>
       ) : null}
-      <ScrollTable caption={aplicada ? 'Testes dos pressupostos (dados transformados)' : 'Testes dos pressupostos'}>
-        <thead>
-          <tr>
-            <th scope="col" className={cn(TH, FIRST_TH)}>
-              Teste
-            </th>
-            <th scope="col" className={TH_NUM}>
-              p
-            </th>
-            <th scope="col" className={TH}>
-              A 5%
-            </th>
-            <th scope="col" className={TH_NUM}>
-              Estatística
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {linhas.map((l) => (
-            <tr key={l.teste} className={ROW}>
-              <td className={FIRST_TD}>
+      <ReportTable
+        caption={aplicada ? 'Testes dos pressupostos (dados transformados)' : 'Testes dos pressupostos'}
+        columns={[
+          {
+            header: 'Teste',
+            cell: (l) => (
+              <>
                 {l.teste}
                 <span className="block text-xs font-normal text-slate-600">{l.hipotese}</span>
-              </td>
-              <td className={TD_NUM}>{p(l.p)}</td>
-              <td className={TD}>
-                <Resultado p={l.p} />
-              </td>
-              <td className={TD_NUM}>{l.estatistica}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+              </>
+            ),
+          },
+          { header: 'p', kind: 'number', cell: (l) => p(l.p) },
+          { header: 'A 5%', cell: (l) => <Resultado p={l.p} /> },
+          { header: 'Estatística', kind: 'number', cell: (l) => l.estatistica },
+        ]}
+        rows={linhas}
+        rowKey={(l) => l.teste}
+      />
       <div className="space-y-2 text-slate-800">
         <p>
           {aplicada ? 'Nos dados originais: ' : null}

@@ -9,8 +9,7 @@
 import type { ReactNode } from 'react';
 import { custoTratamento, type Experiment } from '../../../shared/experiment.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
-import { FIRST_TD, FIRST_TH, ROW, ScrollTable, TD, TD_NUM, TH, TH_NUM } from './report-table.js';
-import { cn } from '../../lib/cn.js';
+import { ReportTable } from './report-table.js';
 
 const dash = '—';
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? 'não informado' : `${formatNumber(v, 1)} %`);
@@ -64,60 +63,51 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
         <Item label="Custo do protocolo">{formatBRL(e.custo_protocolo)}</Item>
         {e.preco_saca !== null && e.preco_saca !== undefined ? <Item label="Preço da saca">{formatBRL(e.preco_saca)}</Item> : null}
       </dl>
-      <ScrollTable caption="Tratamentos: produtos, doses, modalidade, produtividade e custo">
-        <thead>
-          <tr>
-            <th scope="col" className={cn(TH, FIRST_TH)}>
-              Tratamento
-            </th>
-            <th scope="col" className={TH}>
-              Modalidade
-            </th>
-            <th scope="col" className={TH}>
-              Produtos e doses
-            </th>
-            <th scope="col" className={TH_NUM}>
-              Produtividade (kg/ha) e diferença da testemunha
-            </th>
-            <th scope="col" className={TH_NUM}>
-              Custo (R$/ha)
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {e.tratamentos.map((t, i) => (
-            <tr key={t.id} className={cn(ROW, 'align-top')}>
-              <td className={FIRST_TD}>{t.nome}</td>
-              <td className={TD}>{t.modalidade || dash}</td>
-              <td className="min-w-[12rem] px-3 py-1.5 text-slate-900">
-                {t.produtos_aplicados.length ? (
-                  <ul className="space-y-0.5">
-                    {t.produtos_aplicados.map((p, k) => {
-                      const d = dose(p);
-                      return (
-                        <li key={`${k}-${p.nome}`}>
-                          {p.nome}
-                          {d ? <span className="tabular-nums"> · {d}</span> : null}
-                          {p.custo !== null && p.custo !== undefined ? (
-                            <span className="tabular-nums text-slate-600"> · {formatBRL(p.custo)}</span>
-                          ) : null}
-                        </li>
-                      );
-                    })}
-                  </ul>
-                ) : (
-                  <span className="text-slate-600">sem produto aplicado</span>
-                )}
-              </td>
-              <td className={TD_NUM}>
+      <ReportTable
+        caption="Tratamentos: produtos, doses, modalidade, produtividade e custo"
+        columns={[
+          { header: 'Tratamento', cell: (t) => t.nome },
+          { header: 'Modalidade', cell: (t) => t.modalidade || dash },
+          {
+            header: 'Produtos e doses',
+            // The products' list wraps (TD never does) within a width that keeps it readable.
+            cellClassName: 'min-w-[12rem] px-3 py-1.5 text-slate-900',
+            cell: (t) =>
+              t.produtos_aplicados.length ? (
+                <ul className="space-y-0.5">
+                  {t.produtos_aplicados.map((p, k) => {
+                    const d = dose(p);
+                    return (
+                      <li key={`${k}-${p.nome}`}>
+                        {p.nome}
+                        {d ? <span className="tabular-nums"> · {d}</span> : null}
+                        {p.custo !== null && p.custo !== undefined ? (
+                          <span className="tabular-nums text-slate-600"> · {formatBRL(p.custo)}</span>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : (
+                <span className="text-slate-600">sem produto aplicado</span>
+              ),
+          },
+          {
+            header: 'Produtividade (kg/ha) e diferença da testemunha',
+            kind: 'number',
+            cell: (t, i) => (
+              <>
                 {formatNumber(t.produtividade, 0)}
                 <span className="block text-xs text-slate-600">{i === 0 ? 'testemunha' : overControl(t.produtividade, control)}</span>
-              </td>
-              <td className={TD_NUM}>{formatBRL(custoTratamento(t))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+              </>
+            ),
+          },
+          { header: 'Custo (R$/ha)', kind: 'number', cell: (t) => formatBRL(custoTratamento(t)) },
+        ]}
+        rows={e.tratamentos}
+        rowKey={(t) => String(t.id)}
+        rowClassName="align-top"
+      />
     </section>
   );
 }
