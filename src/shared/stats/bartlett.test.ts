@@ -27,7 +27,7 @@ describe('Bartlett', () => {
     expect(r.p).toBeCloseTo(1, 12);
   });
 
-  it('is clamped at 0 when equal variances leave a negative rounding residue (issue 20)', () => {
+  it('is clamped at 0 when equal variances leave a negative rounding residue', () => {
     // The three groups have the same variance; unclamped, K² came out as −2.5e-14.
     const r = bartlett([
       [3000, 3000, 3000, 3000.001],

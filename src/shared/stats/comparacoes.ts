@@ -1,5 +1,5 @@
 /**
- * Fisher's LSD (t), Student-Newman-Keuls and Duncan's multiple range test (issue 20), for the same
+ * Fisher's LSD (t), Student-Newman-Keuls and Duncan's multiple range test, for the same
  * means, replicates and residual as Tukey's test, at level α (5 %):
  *   LSD (DMS)        = t(1 − α/2; ν) · √(2·QMres / r)                  one difference for all pairs
  *   SNK, p means     = q(1 − α; p, ν) · √(QMres / r)                   p = 2 … k

@@ -59,7 +59,7 @@ function fixture(): { grade: Grade[]; casos: Caso[] } {
   return { grade, casos };
 }
 
-/** The brief's tolerance: 1e-6 relative for p ≥ 1e-8, 1e-10 absolute below. */
+/** The tolerance a p-value must meet: 1e-6 relative for p ≥ 1e-8, 1e-10 absolute below. */
 function erro(actual: number, expected: number): number {
   return expected >= 1e-8 ? Math.abs(actual / expected - 1) : Math.abs(actual - expected) / 1e-4;
 }
@@ -74,7 +74,7 @@ describe('pDunnett against base R (tests/fixtures/stats/dunnett.R)', () => {
     expect(casos.map((c) => c.nome)).toEqual(['montgomery', 'sorgo', 'soja8', 'soja20']);
   });
 
-  it('every p of the grid to 1e-8 relative (the brief asks 1e-6)', () => {
+  it('every p of the grid to 1e-8 relative (1e-6 is required)', () => {
     let pior = 0;
     for (const g of grade) {
       for (const lado of ['bilateral', 'superior'] as const) {

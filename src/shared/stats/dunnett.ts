@@ -1,5 +1,5 @@
 /**
- * Dunnett's comparisons of every treatment with the control (the first treatment), issue 20:
+ * Dunnett's comparisons of every treatment with the control (the first treatment):
  * t_i = (ȳ_i − ȳ_control) / √(2·QMres / r), with ADJUSTED p values, i.e. the probability that the
  * largest |T_j| (two-sided) or T_j ("greater than the control") of the m = k − 1 comparisons
  * exceeds t_i under their joint multivariate t (Dunnett 1955, JASA 50:1096-1121). With equal

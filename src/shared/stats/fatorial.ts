@@ -1,5 +1,5 @@
 /**
- * Two-factor trials (issue 20): "Fatorial DIC", "Fatorial DBC", "Fatorial DBC com adicional" and
+ * Two-factor trials: "Fatorial DIC", "Fatorial DBC", "Fatorial DBC com adicional" and
  * "Parcelas Subdivididas DBC". Each treatment is one combination of a level of A (`nivelA`) and a
  * level of B (`nivelB`), every combination exactly once; in DBC the j-th replicate is block j.
  *

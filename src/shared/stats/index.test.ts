@@ -391,7 +391,7 @@ describe('degenerate input', () => {
     if (result) expect(JSON.stringify(result)).not.toMatch(/null/);
   });
   it('near-constant tables (0, 1 g, 3 t, 1.000 t/ha; plots a few grams apart) are analysed or refused in pt-BR, never another error', () => {
-    // A deterministic sweep of the inputs the R comparison found fragile (issue 20): every table
+    // A deterministic sweep of the inputs the R comparison found fragile: every table
     // is either a StatsInputError or a result with finite numbers and K² ≥ 0.
     let seed = 20;
     const rand = (): number => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;

@@ -98,7 +98,7 @@ export interface TrialCore {
 }
 
 /**
- * The analysis with the other multiple comparisons reviewers ask for (issue 20), shaped like
+ * The analysis with the other multiple comparisons reviewers ask for, shaped like
  * `tukey`: Fisher's LSD (one DMS) and SNK and Duncan (a DMS per range of p means), letters at 5 %.
  */
 export interface TrialAnalysis extends TrialCore {

@@ -1,5 +1,5 @@
 /**
- * When the ANOVA's assumptions fail (issue 20): Levene's test in the Brown–Forsythe form beside
+ * When the ANOVA's assumptions fail: Levene's test in the Brown–Forsythe form beside
  * Bartlett, the Box-Cox λ that best normalises the model's residuals, the transformation suggested
  * from them (log, square root or Box-Cox) and the residual diagnostics the report plots (residuals
  * against fitted values and the normal Q–Q plot). Reference: tests/fixtures/stats/pressupostos.R.

@@ -1,11 +1,11 @@
 /**
- * Dose–response inside the trial's ANOVA (issue 20), as ExpDes.pt's reg.poly and SISVAR do it: the
+ * Dose–response inside the trial's ANOVA, as ExpDes.pt's reg.poly and SISVAR do it: the
  * treatment sum of squares is split by orthogonal polynomials in the dose into linear, quadratic and
  * (with ≥ 4 doses, for the table only) cubic terms, each tested by F against the residual mean
  * square of the design (DIC or DBC) on 1 and gl_res degrees of freedom (Banzatto & Kronka,
  * Experimentação Agrícola, ch. 7; Pimentel-Gomes, Curso de Estatística Experimental, ch. 11).
  *
- * - The model reported is the highest degree ≤ 2 whose term is significant at 5 % (issue 20); its
+ * - The model reported is the highest degree ≤ 2 whose term is significant at 5 %; its
  *   coefficients are on the dose's own scale, ŷ = b0 + b1·x (+ b2·x²), fitted to the treatment means;
  *   R² = SS regression / SS among the treatments; lack of fit = that SS − SS regression on
  *   (treatments − 1 − degree) gl, against the residual.

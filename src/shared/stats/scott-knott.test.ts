@@ -32,7 +32,7 @@ describe('Scott-Knott', () => {
     expect(lettersByName(skOf(ENXERTO_VASCULAR, 'DBC').grupos)).toEqual({ '8500': 'a', '8700': 'a', '8900': 'b', '9100': 'b' });
   });
 
-  it('keeps the first of two splits that tie in exact arithmetic (issue 20)', () => {
+  it('keeps the first of two splits that tie in exact arithmetic', () => {
     // Symmetric means: 41.92 | 39.45, 36.98 and 41.92, 39.45 | 36.98 have the same B0 = 9.15135;
     // in floating point the second came out 9e-13 larger and used to win.
     const three = melhorParticao([41.92, 39.45, 36.98], 1, 10);

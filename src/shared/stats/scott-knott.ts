@@ -32,7 +32,7 @@ export interface ScottKnottResult {
 
 type Record = number | '*';
 
-/** Two splits whose B0 differ by less than this fraction are a tie (issue 20). */
+/** Two splits whose B0 differ by less than this fraction are a tie. */
 export const SPLIT_TIE_RELATIVE = 1e-12;
 
 /** The split statistics for one group of sorted means (exported for the tests). */

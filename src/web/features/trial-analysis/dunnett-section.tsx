@@ -1,5 +1,5 @@
 /**
- * The report's other comparisons (issue 20): Dunnett's test of every treatment against the control,
+ * The report's other comparisons: Dunnett's test of every treatment against the control,
  * with adjusted p values, and the letters of every multiple-comparison test side by side with their
  * least significant differences.
  */

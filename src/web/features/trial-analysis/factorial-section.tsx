@@ -1,5 +1,5 @@
 /**
- * The two-factor designs' part of the report (issue 20): the table of means A (rows) × B (columns)
+ * The two-factor designs' part of the report: the table of means A (rows) × B (columns)
  * as Brazilian reports print it — when the interaction is significant, uppercase letters compare
  * the levels of A within each column and lowercase letters the levels of B within each row (the
  * desdobramento); otherwise the marginal means carry the main effects' letters — then the

@@ -96,7 +96,7 @@ describe('JointAnalysisView', () => {
     );
   });
 
-  it('warns in pt-BR when two trials share city and year, and their columns carry distinct headings (issue 29)', async () => {
+  it('warns in pt-BR when two trials share city and year, and their columns carry distinct headings', async () => {
     const a = answer();
     a.locais[0]!.nome = 'Cascavel/PR · 2024 · Agro Norte';
     a.locais[1]!.nome = 'Cascavel/PR · 2024 · Campo Sul';

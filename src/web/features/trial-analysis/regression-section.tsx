@@ -1,5 +1,5 @@
 /**
- * The report's dose–response section (issue 20): the fitted equation with R², p and lack of fit,
+ * The report's dose–response section: the fitted equation with R², p and lack of fit,
  * the doses of maximum yield and of maximum economic efficiency, the polynomial terms' table, and
  * a chart of the means by dose with the fitted curve and both doses marked. Absent when no
  * treatment has a dose (`regressao` null).

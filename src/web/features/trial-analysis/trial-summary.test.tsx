@@ -2,47 +2,32 @@
 /** The report's trial summary: each treatment's products and doses, its yield and its difference from the control. */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Experiment } from '../../../shared/experiment.js';
+import type { Tratamento } from '../../../shared/experiment.js';
+import { buildExperiment } from '../../../shared/test-factories.js';
 import { TrialSummary, overControl } from './trial-summary.js';
 
 afterEach(cleanup);
 
-const treatment = (
-  id: number,
-  nome: string,
-  produtividade: number,
-  produtos: Experiment['tratamentos'][number]['produtos_aplicados'] = [],
-) =>
-  ({
-    id,
-    nome,
-    modalidade: id === 1 ? 'Sem aplicação' : 'Foliar',
-    produtividade,
-    custo: 0,
-    dose: null,
-    produtos_aplicados: produtos,
-    analises_adicionais: [],
-  }) as unknown as Experiment['tratamentos'][number];
+const base = buildExperiment();
+const treatment = (id: number, nome: string, produtividade: number, produtos: Tratamento['produtos_aplicados'] = []): Tratamento => ({
+  ...(base.tratamentos[0] as Tratamento),
+  id,
+  nome,
+  modalidade: id === 1 ? 'Sem aplicação' : 'Foliar',
+  produtividade,
+  produtos_aplicados: produtos,
+  analises_adicionais: [],
+});
 
-const experiment = {
-  id: 7,
+const experiment = buildExperiment({
   cidade: 'Rio Verde',
   estado: 'GO',
-  latitude: null,
-  longitude: null,
-  teor_argila: 52,
-  teor_materia_organica: 3.1,
-  tipo_estatistica: 'DBC',
-  custo_protocolo: 1480,
-  fator_a: '',
-  fator_b: '',
-  preco_saca: null,
   tratamentos: [
     treatment(1, 'Testemunha', 3612.4),
     treatment(2, 'Produto Alfa', 3845, [{ nome: 'Produto Alfa', dose: 0.2, unidade: 'L/100 kg de sementes', custo: 40 }]),
     treatment(3, 'Produto Beta', 3501),
   ],
-} as unknown as Experiment;
+});
 
 describe('TrialSummary', () => {
   it('reports each yield and its difference from the control, with the products and doses', () => {

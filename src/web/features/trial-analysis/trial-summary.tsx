@@ -1,5 +1,5 @@
 /**
- * What the printed report says about the trial before its statistics (issue 29: a client expects
+ * What the printed report says about the trial before its statistics (a client expects
  * the site, the soil, the design and what each treatment applied): place and coordinates, clay and
  * organic matter, the design as entered and its factors, and one row per treatment with its
  * application mode, its products with their doses and costs, its yield and its difference from the
