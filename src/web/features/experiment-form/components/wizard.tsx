@@ -9,9 +9,7 @@ import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { type Experiment, type ExperimentData, experimentSchema } from '../../../../shared/experiment.js';
 import { Button } from '../../../components/ui/button.js';
-import { formatLongDate } from '../../../../shared/format.js';
 import { Card } from '../../../components/ui/card.js';
-import { Alert } from '../../../components/ui/alert.js';
 import { Modal } from '../../../components/ui/modal.js';
 import type { ExtractorSlot } from '../../../lib/slots.js';
 import { peekHandedReport } from '../../../lib/report-handoff.js';
@@ -26,6 +24,7 @@ import { useExtractionFill } from './use-extraction-fill.js';
 import { usePendingCorrection } from './use-pending-correction.js';
 import { useStepNavigation } from './use-step-navigation.js';
 import { useSubmitExperiment } from './use-submit-experiment.js';
+import { DraftOffer, EditingNotice, PendingNotice, StaleVersion, UploadProgress } from './wizard-notices.js';
 
 // The shared schema's input type is looser (unknown for preprocessed numbers) than the form's
 // own value type; the cast states that the form's values are what the schema parses.
@@ -156,56 +155,19 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   return (
     <FormProvider {...methods}>
       <div className="mx-auto max-w-4xl space-y-4">
-        {isEdit ? (
-          <div className="rounded-xl border border-blue-300 bg-blue-50 px-4 py-3 text-blue-950" role="status">
-            <p className="font-semibold">Modo de Edição</p>
-            <p className="text-sm">Você está editando um experimento existente. Os dados foram pré-carregados.</p>
-          </div>
-        ) : null}
+        {isEdit ? <EditingNotice /> : null}
         <SavedOnDeviceNotice itemId={savedOnDevice} />
-        {pending ? (
-          <Alert tone={pending.status === 'recusado' ? 'error' : 'info'} title="Experimento pendente, salvo neste aparelho">
-            {pending.erro ? <p>O servidor recusou o envio: {pending.erro.message}</p> : null}
-            <p>Corrija os campos indicados e salve de novo; o PDF anexado continua o mesmo.</p>
-          </Alert>
-        ) : null}
+        {pending ? <PendingNotice pending={pending} /> : null}
         {draft ? (
-          <div
-            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
-            role="status"
-          >
-            {formState.isDirty ? (
-              <p className="text-sm">
-                Há um rascunho {isEdit ? 'deste experimento' : 'de novo experimento'} salvo em {formatLongDate(draft.savedAt)}, guardado até
-                você decidir. Você já começou a preencher este formulário: continuar o rascunho substituiria o que você digitou.
-              </p>
-            ) : (
-              <p className="text-sm">
-                Há um rascunho {isEdit ? 'deste experimento' : 'de novo experimento'} salvo em {formatLongDate(draft.savedAt)}. Deseja
-                continuar de onde parou?
-              </p>
-            )}
-            <div className="flex gap-2">
-              <Button size="sm" onClick={() => void restoreDraft()}>
-                Continuar rascunho
-              </Button>
-              <Button size="sm" variant="secondary" onClick={discardDraft}>
-                Descartar
-              </Button>
-            </div>
-          </div>
+          <DraftOffer
+            draft={draft}
+            isEdit={isEdit}
+            isDirty={formState.isDirty}
+            onRestore={() => void restoreDraft()}
+            onDiscard={discardDraft}
+          />
         ) : null}
-        {stale ? (
-          <Alert tone="warning" title="Este experimento foi alterado por outra pessoa">
-            <p>
-              Enquanto você editava, outra pessoa salvou uma nova versão. Para não sobrescrever o trabalho dela, carregue a versão atual e
-              refaça suas alterações.
-            </p>
-            <Button size="sm" className="mt-2" onClick={reloadLatest}>
-              Recarregar versão atual
-            </Button>
-          </Alert>
-        ) : null}
+        {stale ? <StaleVersion onReload={reloadLatest} /> : null}
 
         <ol className="hidden gap-1 md:flex" aria-label="Etapas">
           {stepsNav.map((s) => (
@@ -246,24 +208,7 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
                 onFixLevels={(paths) => fixLevels(paths)}
               />
             </div>
-            {progress !== null ? (
-              <div className="px-5 pb-4 sm:px-6">
-                <div className="mb-1 flex justify-between text-xs text-slate-700">
-                  <span>Enviando arquivo...</span>
-                  <span>{progress}%</span>
-                </div>
-                <div
-                  className="h-2 overflow-hidden rounded-full bg-soil-200"
-                  role="progressbar"
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={progress}
-                  aria-label="Envio do arquivo"
-                >
-                  <div className="h-full bg-brand-500 transition-all" style={{ width: `${progress}%` }} />
-                </div>
-              </div>
-            ) : null}
+            {progress !== null ? <UploadProgress progress={progress} /> : null}
             {/* Phones: the page count on its own line above the two buttons, so "Salvar Experimento"
                 stays inside the card at 320 px. */}
             <div className="grid grid-cols-2 items-center gap-3 border-t border-soil-100 bg-soil-50 px-4 py-4 sm:flex sm:justify-between sm:px-6">
