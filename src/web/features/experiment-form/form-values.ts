@@ -5,6 +5,7 @@
  */
 import { WIZARD_TOTAL_STEPS } from '../../../shared/constants.js';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
+import type { UseFormReturn } from 'react-hook-form';
 import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, STEP_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Fields, type FormScalars, type Step, formDefaults, isNumeric } from '../../../shared/fields/kinds.js';
 
@@ -110,3 +111,6 @@ export function stepOfField(path: string): number {
   const index = STEPS.findIndex((s) => (s.fields as readonly string[]).includes(root ?? ''));
   return index === -1 ? TOTAL_STEPS : index + 1;
 }
+
+/** The wizard's react-hook-form instance: the form's values in, the schema's parsed data out. */
+export type WizardForm = UseFormReturn<FormValues, unknown, ExperimentData>;
