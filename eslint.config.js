@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './scripts/eslint-no-cycle.mjs';
 
 /** Imports flow one way: shared ← server, shared ← web; web never reaches the server. */
 const noServerFromWeb = {
@@ -15,8 +16,10 @@ const noAppFromShared = {
 
 // ---- Server zones (issue 15): one door per module ----------------------------------------------
 // A module under src/server/modules/<name>/ is used from outside only through its public.ts; its
-// other files (routes, repository, service…) are its own. http/, db/, config, context and
-// extraction/ are shared infrastructure, open to every module.
+// other files (routes, repository, service…) are its own. app.ts alone also opens its routes.ts, to
+// register them: public.ts never carries routes, which import other modules' doors and would close
+// a circle back through them. http/, db/, config, context and extraction/ are shared
+// infrastructure, open to every module.
 const serverModuleDoor = [
   {
     // From inside a module: a sibling module's file other than its door ('../auth/routes.js').
@@ -29,6 +32,11 @@ const serverModuleDoor = [
     message: 'Fora do módulo, importe só de modules/<módulo>/public.js.',
   },
 ];
+const appRoutesDoor = {
+  // From app.ts: a module's public.js, or its routes.js to register them.
+  regex: '(^|/)modules/[^/]+/(?!(public|routes)\\.js$)',
+  message: 'app.ts importa de um módulo só public.js e, para registrar as rotas, routes.js.',
+};
 const serverZones = [
   {
     files: ['src/server/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
@@ -38,6 +46,10 @@ const serverZones = [
   {
     files: ['src/server/modules/*/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverModuleDoor }] },
+  },
+  {
+    files: ['src/server/app.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [appRoutesDoor] }] },
   },
 ];
 // ---- End of server zones ------------------------------------------------------------------------
@@ -99,4 +111,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noAppFromShared] }] },
   },
   ...serverZones,
+  // A circle of imports makes load order decide what a module sees (undefined at first use) and
+  // ties modules that should stand apart, so none is allowed (scripts/eslint-no-cycle.mjs).
+  {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs,ts}'],
+    plugins: { local },
+    rules: { 'local/no-cycle': 'error' },
+  },
+  {
+    // Each page is a chunk pages.ts loads by import(), and a page preloads others through
+    // prefetch.ts, which reads pages.ts: the circle is the code splitting itself. A chunk runs after
+    // the router has loaded, so only static imports are held to the rule here.
+    files: ['src/web/app/**/*.{ts,tsx}'],
+    rules: { 'local/no-cycle': ['error', { ignoreDynamicImports: true }] },
+  },
 );

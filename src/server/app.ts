@@ -1,6 +1,8 @@
 /**
  * Builds the Fastify application from a configuration and an open database. Tests call
  * `app.inject()` on it without a port; main.ts is the only place that listens.
+ * Each module's routes.ts is read here and nowhere else: a module's public.ts never carries its
+ * routes, so a module another one uses does not pull in, through its door, the routes that use it.
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -17,17 +19,21 @@ import { EXPERIMENT_JSON_BYTES, SMALL_JSON_BYTES, installJsonParser } from './ht
 import { ResponseCache } from './http/response-cache.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
-import { analysisRoutes } from './modules/analyses/public.js';
-import { auditRoutes } from './modules/audit/public.js';
-import { AccessTokens, AuthService, authRoutes, createMailer, type Mailer, signingKey } from './modules/auth/public.js';
-import { dashboardRoutes } from './modules/dashboard/public.js';
-import { DatabaseDocumentStore, type DocumentStore, documentRoutes } from './modules/documents/public.js';
-import { ExperimentService, experimentRoutes } from './modules/experiments/public.js';
-import { extractionRoutes } from './modules/extraction/public.js';
-import { healthRoutes } from './modules/health/public.js';
-import { type SpoolWriter, importRoutes } from './modules/imports/public.js';
-import { lookupRoutes } from './modules/lookups/public.js';
-import { userRoutes } from './modules/users/public.js';
+import { analysisRoutes } from './modules/analyses/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { AccessTokens, AuthService, createMailer, type Mailer, signingKey } from './modules/auth/public.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { DatabaseDocumentStore, type DocumentStore } from './modules/documents/public.js';
+import { documentRoutes } from './modules/documents/routes.js';
+import { ExperimentService } from './modules/experiments/public.js';
+import { experimentRoutes } from './modules/experiments/routes.js';
+import { extractionRoutes } from './modules/extraction/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import type { SpoolWriter } from './modules/imports/public.js';
+import { importRoutes } from './modules/imports/routes.js';
+import { lookupRoutes } from './modules/lookups/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 
 export interface BuildAppOptions {

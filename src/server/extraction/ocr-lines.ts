@@ -6,7 +6,7 @@
  * by form (table rules read as "|", em dashes for hyphens, ordinal signs inside coordinates),
  * never by particular words.
  */
-import { groupLines, type TextItem, type TextLine } from './pdf-text.js';
+import { groupLines, type TextItem, type TextLine } from './text-lines.js';
 
 /** A recognised word, in raster pixels (y down). */
 export interface OcrWord {

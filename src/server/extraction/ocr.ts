@@ -12,7 +12,7 @@ import type { Worker as NodeWorker } from 'node:worker_threads';
 import type { getDocumentProxy } from 'unpdf';
 import { encodePgm, pageRaster, type PdfjsOps, removeRules } from './ocr-image.js';
 import { ocrLines, type TesseractBlock, wordsOf } from './ocr-lines.js';
-import type { TextLine } from './pdf-text.js';
+import type { TextLine } from './text-lines.js';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 

@@ -8,6 +8,9 @@
 import { inflateSync } from 'node:zlib';
 import type { getDocumentProxy } from 'unpdf';
 import type { OcrOptions, OcrUnreadReason } from './ocr.js';
+import { groupLines, type TextItem, type TextLine } from './text-lines.js';
+
+export { groupLines, type TextCell, type TextItem, type TextLine } from './text-lines.js';
 
 /** Reports inflate to a few MB; a "zip bomb" stream inflating past this is refused unread. */
 export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
@@ -66,33 +69,6 @@ export class PdfUnreadableError extends Error {
 export function looksLikePdf(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   return head.includes('%PDF-');
-}
-
-export interface TextItem {
-  str: string;
-  x: number;
-  /** Baseline, PDF units from the page's bottom. */
-  y: number;
-  width: number;
-  fontSize: number;
-}
-
-export interface TextCell {
-  text: string;
-  x: number;
-  right: number;
-  /** The pieces the cell was joined from, so a table can split a cell that spans two columns. */
-  parts: { text: string; x: number; right: number }[];
-}
-
-export interface TextLine {
-  /** 1-based page number. */
-  page: number;
-  y: number;
-  fontSize: number;
-  cells: TextCell[];
-  /** The cells joined by tabs. */
-  text: string;
 }
 
 export interface PdfText {
@@ -227,67 +203,4 @@ async function addOcrText(doc: PdfDocument, text: PdfText, options: OcrOptions):
 /** Ligatures to letters; odd spaces to plain ones. Degree signs and "³" are kept. */
 function normalizeItemText(text: string): string {
   return text.replace(/[\ufb00-\ufb06]/g, (c) => c.normalize('NFKC')).replace(/[\u00a0\u2000-\u200b\u202f]/g, ' ');
-}
-
-/**
- * Groups a page's items into lines (baselines within a third of the font size), sorted top to
- * bottom, and each line's items into cells: items closer than ~0.9 em belong to one cell (a bold
- * label and its regular value, or words drawn separately), wider gaps separate columns.
- * A line's font size is its largest item's, or (`typical`, for OCR words whose sizes are
- * estimates) the size most of its characters have.
- */
-export function groupLines(items: TextItem[], page: number, lineSize: 'largest' | 'typical' = 'largest'): TextLine[] {
-  const sorted = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
-  const rows: TextItem[][] = [];
-  let current: TextItem[] = [];
-  let baseline = Number.NaN;
-  for (const item of sorted) {
-    const tolerance = Math.max(2, item.fontSize * 0.35);
-    if (current.length > 0 && Math.abs(item.y - baseline) <= tolerance) {
-      current.push(item);
-      continue;
-    }
-    if (current.length > 0) rows.push(current);
-    current = [item];
-    baseline = item.y;
-  }
-  if (current.length > 0) rows.push(current);
-
-  return rows.map((row) => {
-    row.sort((p, q) => p.x - q.x);
-    const fontSize = lineSize === 'largest' ? Math.max(...row.map((i) => i.fontSize)) : typicalSize(row);
-    const cells: TextCell[] = [];
-    for (const item of row) {
-      const last = cells[cells.length - 1];
-      const gap = last ? item.x - last.right : Infinity;
-      const em = item.fontSize || fontSize;
-      const part = { text: item.str.trim(), x: item.x, right: item.x + item.width };
-      // Up to ~3 spaces wide: the same cell (a bold label and its value, words drawn apart).
-      if (last && gap < em * 0.9) {
-        // Touching items need a space only if neither has one.
-        const glue = gap > em * 0.12 && !last.text.endsWith(' ') && !item.str.startsWith(' ') ? ' ' : '';
-        last.text += glue + item.str;
-        last.right = Math.max(last.right, part.right);
-        last.parts.push(part);
-      } else {
-        cells.push({ text: item.str, x: item.x, right: part.right, parts: [part] });
-      }
-    }
-    for (const c of cells) c.text = c.text.replace(/\s+/g, ' ').trim();
-    const kept = cells.filter((c) => c.text);
-    const y = row.reduce((s, i) => s + i.y, 0) / row.length;
-    return { page, y, fontSize, cells: kept, text: kept.map((c) => c.text).join('\t') };
-  });
-}
-
-/** The font size of most of the row's characters. */
-function typicalSize(row: TextItem[]): number {
-  const sorted = [...row].sort((a, b) => a.fontSize - b.fontSize);
-  const total = sorted.reduce((n, i) => n + i.str.length, 0);
-  let seen = 0;
-  for (const item of sorted) {
-    seen += item.str.length;
-    if (seen * 2 >= total) return item.fontSize;
-  }
-  return sorted[sorted.length - 1]?.fontSize ?? 10;
 }

@@ -1,5 +1,4 @@
 /** What other modules and the app may use of auth; its other files are its own (eslint.config.js). */
-export { authRoutes } from './routes.js';
 export { AuthService, type Session } from './service.js';
 export { AccessTokens } from './tokens.js';
 export { signingKey } from './signing-key.js';

@@ -1,3 +1,2 @@
 /** What other modules and the app may use of documents; its other files are its own (eslint.config.js). */
-export { documentRoutes } from './routes.js';
 export { DatabaseDocumentStore, type DocumentStore } from './store.js';

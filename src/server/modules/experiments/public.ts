@@ -1,5 +1,4 @@
 /** What other modules, the app and scripts may use of experiments; its other files are its own (eslint.config.js). */
-export { experimentRoutes } from './routes.js';
 export { ExperimentService, type ImportedFrom, canModify } from './service.js';
 export { getExperimentHead, getExperiments, pageExperiments, listExperimentsText, produtosBusca, currentYear } from './repository.js';
 export { storeTreatmentsJson } from './presenter.js';

@@ -1,4 +1,3 @@
 /** What the app may use of the archive import; its other files are its own (eslint.config.js). */
-export { importRoutes } from './routes.js';
 export type { ImportWorker } from './worker.js';
 export type { SpoolWriter } from './spool.js';

@@ -1,3 +1,2 @@
 /** What other modules and the app may use of lookups; its other files are its own (eslint.config.js). */
-export { lookupRoutes } from './routes.js';
 export { readReferenceData } from './reference-data.js';
