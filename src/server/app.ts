@@ -76,7 +76,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: SMALL_JSON_BYTES,
     // Errors raised before a route is found (a path parameter over 100 characters: 414; a
     // malformed URL) and by node's HTTP parser (431 headers or URL too large, 400 malformed,
-    // 408 too slow) answer in the contract's shape too.
+    // 408 too slow) answer in the error shape of docs/api.md#contract too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });

@@ -22,7 +22,7 @@ function tooMany(reply: FastifyReply, counts: Count[]): AppError {
 }
 
 /**
- * Sign-in attempts (docs/decisions/008). Per (e-mail, address): the contract's 429 after
+ * Sign-in attempts (docs/decisions/008). Per (e-mail, address): a 429 (docs/api.md#contract) after
  * AUTH_LIMIT_PER_EMAIL attempts without a success. Per address, across e-mails: AUTH_LIMIT_PER_IP.
  * Per e-mail across addresses: a ceiling ten times looser that addresses where the account signed
  * in during the last 30 days do not meet, so an attacker spreading guesses over many addresses is
@@ -99,8 +99,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, service: AuthS
   const open = { config: { public: true } };
 
   app.post('/api/auth/register', open, async (request, reply) => {
-    // Per address: bounds how many e-mails one client can probe through the 409 (the spec's
-    // "Este email já está cadastrado" stays).
+    // Per address: bounds how many e-mails one client can probe through the 409 (the product's
+    // "Este email já está cadastrado" stays, docs/product-rules.md#messages).
     const [signups] = await counter.hit([`signup:ip:${addressKey(request.ip)}`], WINDOW_SECONDS);
     if (signups && signups.count > ctx.config.signupLimitPerIp) throw tooMany(reply, [signups]);
     const body = parseInput(registerSchema, request.body);

@@ -21,7 +21,7 @@ import { readMultipart } from '../../http/multipart.js';
 import { readReferenceData } from '../lookups/public.js';
 import { LLM_WARNINGS, askLlm, mergeLlm } from './llm.js';
 
-/** What a refused or cancelled extraction answers (CONTRACT.md's error shape). */
+/** What a refused or cancelled extraction answers (the error shape of docs/api.md#contract). */
 export const POOL_MSG = {
   perUser: (limit: number) =>
     limit === 1

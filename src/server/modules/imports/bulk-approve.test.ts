@@ -1,5 +1,5 @@
 /**
- * Issue 29 through the API: real-style reports whose control is "Testemunha" / "Controle (sem
+ * Bulk approval through the API: real-style reports whose control is "Testemunha" / "Controle (sem
  * aplicação)" with no mode stated are read into drafts whose control is 'Sem aplicação' and whose
  * treated treatments carry their products; approving both as read succeeds, the experiments are
  * found under their product's filter, and a draft that still fails answers in words, not paths.

@@ -1,5 +1,5 @@
 /**
- * The archive import through the API (issue 21): a batch with refusals, the worker finishing it,
+ * The archive import through the API: a batch with refusals, the worker finishing it,
  * review, approval with corrections, discard, permissions, and the queue surviving a restart.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The archive import (issue 21, docs/api.md "Archive import"): `POST /api/uploads/bulk` takes
+ * The archive import (docs/api.md "Archive import"): `POST /api/uploads/bulk` takes
  * many PDFs into a batch of queued drafts and answers at once; the worker (worker.ts) reads them;
  * the review lists the drafts, and approving one creates the experiment with its PDF. Drafts
  * belong to who imported them (404 to anyone else); admins see and act on all.

@@ -42,7 +42,7 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
 }
 
-/** Runs a write, turning a duplicate key into the contract's 409. */
+/** Runs a write, turning a duplicate key into a 409 (docs/api.md#contract). */
 async function unique<T>(field: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
