@@ -1,5 +1,5 @@
 // Attacks without an account, while one client keeps asking `/api/health`:
-// - nested JSON (`[[[[…]]]]`, issue 18): before part 4, six such connections kept /api/health at
+// - nested JSON (`[[[[…]]]]`): before bodies were depth-checked, six such connections kept /api/health at
 //   p95 3.4 s; the goal is p95 under 250 ms;
 // - wide JSON: 1.5 MiB objects of ~130,000 keys, or flat arrays of ~790,000 numbers, posted to
 //   `/api/imports/drafts/1/approve` (the one prefix whose body limit is an experiment's). The
@@ -42,7 +42,7 @@ async function health(base, seconds) {
 
 /**
  * Health alone, then health while `connections` attackers post nested JSON to `path` without a
- * token: half of them 1 MiB bodies (what that route parsed before authentication until part 4),
+ * token: half of them 1 MiB bodies (what that route once parsed before checking authentication),
  * half bodies just under 16 KiB (refused by the depth scan now). `/api/experiments` is a route
  * with no rate limit in front of it. Returns one row per phase.
  */

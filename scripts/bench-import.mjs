@@ -1,5 +1,5 @@
 // `npm run bench:import [-- --count 10000] [-- --files 100] [-- --port N] [-- --data-dir DIR]`: the archive
-// import (issue 21) under its target. Seeds a fresh embedded database with N experiments (as
+// import under its target. Seeds a fresh embedded database with N experiments (as
 // scripts/bench.mjs does), starts the built server as its own process, then:
 //   1. idle: the experiments list (page of 50) timed 60 times in a row;
 //   2. uploads `files` text reports (tests/fixtures/extraction, cycled, one byte varied so every

@@ -60,7 +60,7 @@ await seedDemo(database.db, { count: COUNT, seed: 7, treatments: 5, products: 2,
 const seedSeconds = (performance.now() - t0) / 1000;
 console.log(`Semeados em ${seedSeconds.toFixed(1)} s`);
 
-/* 2. the naive baseline of the spec's product, against our list call, in process */
+/* 2. a naive baseline (a query per experiment and per treatment; docs/performance.md#the-benchmark), against our list call, in process */
 let baseline = { p50: null };
 let ours = { p50: null };
 if (!BROWSER_ONLY) {
@@ -393,7 +393,7 @@ for (let run = 0; run < 3; run++) {
   await page.goto(`${base}/dashboard`);
 }
 
-// First load (issue 19): a signed-in user opens /dashboard in a fresh browser (empty HTTP cache,
+// First load: a signed-in user opens /dashboard in a fresh browser (empty HTTP cache,
 // nothing compiled), then again in the same browser (warm: chunks cached and compiled, but a new
 // document, so no data in memory). Timed from navigation start (the page's performance.now())
 // until a frame has been drawn with the cards, six charts and the map canvas in the document.
@@ -445,7 +445,7 @@ for (let run = 0; run < FIRST_LOAD_RUNS; run++) {
 console.log(`Primeira carga do dashboard (cartões e gráficos, mapa): ${JSON.stringify(firstLoads)}`);
 await browser.close();
 
-/* 5b. no request stalls the server (issue 18): /api/health under the nested-JSON attack */
+/* 5b. no request stalls the server: /api/health under the nested-JSON attack */
 if (!BROWSER_ONLY) console.log('\nAtaque de JSON aninhado (sem login) contra /api/health...');
 const attack = BROWSER_ONLY ? [] : await nestedJsonAttack({ base });
 /* 5c. the same with wide JSON: 1.5 MiB objects and flat arrays to /api/imports/drafts/1/approve */

@@ -413,7 +413,7 @@ async function evalGenerated() {
           cultura: e.cultura,
           cultivar: e.cultivar,
           ano: e.ano,
-          // The brief maps "blocos casualizados" to DBC: the two form options name one design.
+          // "Blocos Casualizados" and DBC, two form options (docs/product-rules.md#wizard-step-6), name one design.
           tipo_estatistica: e.tipo_estatistica === 'Blocos Casualizados' ? 'DBC' : e.tipo_estatistica,
           custo_protocolo: e.custo_protocolo,
           tratamentos: e.tratamentos.map((t, k) => {

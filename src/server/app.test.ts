@@ -33,7 +33,7 @@ describe('health', () => {
 });
 
 describe('errors', () => {
-  it('unknown /api path → 404 in the contract shape', async () => {
+  it('unknown /api path → 404 in the error shape', async () => {
     for (const [method, url] of [
       ['GET', '/api/nao-existe'],
       ['POST', '/api/x/y?z=1'],

@@ -35,7 +35,7 @@ describe('extractFromPdf over the quality set', () => {
     await extractFromPdf(read('01-blocos-soja-rio-verde.pdf'), ref);
   });
 
-  it('has at least 12 reports of the layouts the brief lists, and a held-out subset of 4+', () => {
+  it('has at least 12 reports, a scanned one and a non-report among them, and a held-out subset of 4+', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(12);
     expect(fixtures.filter((f) => f.split === 'held-out').length).toBeGreaterThanOrEqual(4);
     expect(fixtures.some((f) => f.kind === 'scanned')).toBe(true);

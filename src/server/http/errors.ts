@@ -1,5 +1,5 @@
 /**
- * One place decides what a failure looks like on the wire: the contract's
+ * One place decides what a failure looks like on the wire: the error shape of docs/api.md#contract,
  * `{error: {code, message, fields?}}`, a pt-BR message, and never a stack trace or SQL.
  */
 import { STATUS_CODES as HTTP_STATUS_TEXT } from 'node:http';
@@ -39,7 +39,7 @@ export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 
 export const notFound = (message: string = MSG.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, 'CONFLICT', message, fields);
 
-/** Field path → first message, as the contract's `fields` wants it. */
+/** Field path → first message, as the error's `fields` carries it. */
 export function zodFields(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -49,7 +49,7 @@ export function zodFields(error: z.core.$ZodError): Record<string, string> {
   return fields;
 }
 
-/** Validates input with a shared schema, or throws the contract's 400. */
+/** Validates input with a shared schema, or throws a 400 with `fields` by path. */
 export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
   const result = z.safeParse(schema, input);
   if (!result.success) throw badRequest(zodFields(result.error));
@@ -89,7 +89,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   431: MSG.headersTooLarge,
 };
 
-/** A client error (4xx) in the contract's shape, with the status's pt-BR message. */
+/** A client error (4xx) in the error shape, with the status's pt-BR message. */
 function clientErrorBody(status: number): ApiErrorBody {
   return errorBody(STATUS_CODES[status] ?? 'VALIDATION_ERROR', STATUS_MESSAGES[status] ?? MSG.malformedRequest);
 }
@@ -109,7 +109,7 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
 /**
  * Node's HTTP parser refused the request before Fastify saw it: headers (or the URL and its
  * query) over the 16 KiB limit → 431, too slow → 408, anything malformed → 400. The answer is
- * written on the socket as Fastify's default does, in the contract's shape.
+ * written on the socket as Fastify's default does, in the error shape.
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
@@ -209,7 +209,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send(clientErrorBody(status));
     }
     request.log.error({ err }, 'unexpected error');
-    // A route may name what failed in the user's words (spec 001 §8, e.g. "Erro ao criar experimento").
+    // A route may name what failed in the user's words (docs/product-rules.md#messages, e.g. "Erro ao criar experimento").
     const failureMessage = request.failureMessage ?? request.routeOptions.config?.failureMessage ?? MSG.serverError;
     return reply.status(500).send(errorBody('INTERNAL_ERROR', failureMessage));
   });

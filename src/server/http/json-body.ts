@@ -105,7 +105,7 @@ export function jsonTooDeep(text: string, max: number = MAX_JSON_DEPTH): boolean
 
 /**
  * Replaces Fastify's `application/json` parser with one that refuses what `jsonRefusal` refuses
- * before parsing (400, the contract's shape), then parses as Fastify does (secure-json-parse: `__proto__` is
+ * before parsing (400 in the error shape), then parses as Fastify does (secure-json-parse: `__proto__` is
  * refused, `constructor.prototype` dropped). Body size is Fastify's own check, per route.
  */
 export function installJsonParser(app: FastifyInstance): void {

@@ -1,7 +1,7 @@
 /**
  * Serves the built SPA: hashed assets with a year-long immutable cache, `index.html` (never
  * cached) for every other non-API GET so that deep links such as /perfil survive a reload.
- * Unknown /api paths answer the contract's 404 JSON.
+ * Unknown /api paths answer 404 JSON in the error shape (docs/api.md#contract).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -65,7 +65,7 @@ describe('security headers', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('limits bodies per route: a 20 KB sign-in is refused with 413 and the contract shape', async () => {
+  it('limits bodies per route: a 20 KB sign-in is refused with 413 and the error shape', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.com', password: 'x'.repeat(20_000) } });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) } });

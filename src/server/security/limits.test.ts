@@ -1,8 +1,8 @@
 /**
- * No request stalls the server or answers outside the contract: JSON bodies
+ * No request stalls the server or answers outside docs/api.md#contract: JSON bodies
  * limited per route and refused when nested too deep before they are parsed; the multipart `data`
  * field checked the same way; every framework error (404, 413, 414, 415, 431, FST_ERR_*) in the
- * contract's shape with a pt-BR message; a well-signed token with a malformed subject is a 401.
+ * error shape with a pt-BR message; a well-signed token with a malformed subject is a 401.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe('JSON bodies', () => {
     expect(atLimit.json().error.message).not.toBe(JSON_MSG.tooDeep);
   });
 
-  it('16 KiB where no large JSON is expected: 413 in the contract shape (after authentication where the route wants it)', async () => {
+  it('16 KiB where no large JSON is expected: 413 in the error shape (after authentication where the route wants it)', async () => {
     const big = JSON.stringify({ texto: 'x'.repeat(17 * 1024) });
     for (const [url, headers] of [
       ['/api/auth/login', {}],
@@ -107,7 +107,7 @@ describe('JSON bodies', () => {
   }, 60_000);
 });
 
-describe('framework errors answer in the contract shape, never 5xx', () => {
+describe('framework errors answer in the error shape, never 5xx', () => {
   it('404 unknown API path; 415 unknown content type; 400 empty or broken JSON; 400 bad URL encoding', async () => {
     const notFound = await t.app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(notFound.statusCode).toBe(404);

@@ -56,7 +56,7 @@ describe('POST /api/auth/register', () => {
     }
   });
 
-  it('validates with the spec messages', async () => {
+  it('validates with the sign-up form messages', async () => {
     const res = await post('/api/auth/register', { name: 'A', email: 'sem-arroba', password: '123' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({

@@ -64,7 +64,7 @@ const ANSWER_OVERRIDES: Partial<Record<ExtractedField, z.ZodType>> = {
     .max(50),
 };
 
-/** What we accept from the model: the contract's `data`, every field optional. */
+/** What we accept from the model: the extraction result's `data` (docs/product-rules.md#extraction-result), every field optional. */
 export const llmDataSchema = z
   .object(Object.fromEntries(EXTRACTED_FIELDS.map((name) => [name, ANSWER_OVERRIDES[name] ?? answerSchema(EXPERIMENT_FIELDS[name])])))
   .partial();

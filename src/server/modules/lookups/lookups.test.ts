@@ -19,7 +19,7 @@ const call = (
   });
 
 describe('GET lookups', () => {
-  it('answer the spec shapes with the starter data', async () => {
+  it('answer the documented shapes with the starter data', async () => {
     expect((await call('GET', '/api/lookups/marcas')).json()).toEqual({ marcas: ['Aminoagro', 'Concorrente', 'Dimicron', 'Maximus'] });
     const regioes = (await call('GET', '/api/lookups/regioes')).json().regioes;
     expect(regioes.map((r: { nome: string }) => r.nome)).toEqual([
