@@ -8,7 +8,7 @@ import { type ExperimentData, type Experiment, custoTratamento, produtividadeMed
 import { EXPERIMENT_FIELDS, type ExperimentFieldName } from '../../../shared/fields/catalogue.js';
 import { namesOf } from '../../../shared/fields/kinds.js';
 import type { ExperimentSortKey, Filters, SortDirection } from '../../../shared/filters.js';
-import { ALPHA, type AnalyzeInput, type DesignInput, StatsInputError, analyzeCore } from '../../../shared/stats/index.js';
+import { type AnalyzeInput, type DesignInput, StatsInputError, resumoEnsaio } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
 import { insertRows } from './bulk-insert.js';
@@ -247,16 +247,14 @@ export function analysisInput(e: AnalysedExperiment): AnalyzeInput {
 /**
  * What the dashboard needs of the trial analysis, stored with the experiment: whether the best
  * treatment beat the control significantly (F at 5 % and the gap above Tukey's DMS), and the CV.
- * Null without replicates, or when the data cannot be analysed.
+ * Null without replicates, or when the data cannot be analysed. resumoEnsaio() gives what the full
+ * analysis would, for the cost of the ANOVA's sums: a save does not run the analysis.
  */
 export function analysisSummary(data: ExperimentData): { analiseVitoria: boolean | null; analiseCv: number | null } {
   if (!data.tratamentos.every((t) => t.repeticoes?.length)) return { analiseVitoria: null, analiseCv: null };
   try {
-    const a = analyzeCore(analysisInput(data));
-    const control = a.testemunha?.media ?? 0;
-    const best = Math.max(...a.tukey.grupos.filter((g) => g.nome !== a.testemunha?.nome).map((g) => g.media));
-    const significant = (a.anova.tratamentos.p ?? 1) < ALPHA && best - control > a.tukey.dms;
-    return { analiseVitoria: significant, analiseCv: a.cv };
+    const { vitoria, cv } = resumoEnsaio(analysisInput(data));
+    return { analiseVitoria: vitoria, analiseCv: cv };
   } catch (err) {
     if (err instanceof StatsInputError) return { analiseVitoria: null, analiseCv: null };
     throw err;
