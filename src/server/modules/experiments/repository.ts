@@ -12,7 +12,7 @@ import { type AnalyzeInput, type DesignInput, StatsInputError, resumoEnsaio } fr
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
 import { insertRows } from './bulk-insert.js';
-import { experimentsPageJson, storeTreatmentsJson } from './presenter.js';
+import { experimentsPageJson, isoTimestamp, storeTreatmentsJson } from './presenter.js';
 
 /** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */
 export function likeContains(term: string): string {
@@ -128,6 +128,19 @@ export async function getExperiment(db: Db | Tx, id: number): Promise<Experiment
 export async function getExperiments(db: Db | Tx, ids: readonly number[]): Promise<Experiment[]> {
   if (!ids.length) return [];
   return experimentsJson(db, inArray(experiments.id, [...ids]), ids.length, 0);
+}
+
+/**
+ * The experiment's version and last change (as the experiment's JSON writes `updated_at`), the key
+ * of its cached analysis (analysis-cache.ts); null when it does not exist.
+ */
+export async function getExperimentStamp(db: Db, id: number): Promise<{ version: number; updatedAt: string } | null> {
+  const [row] = await queryRows<{ version: number; updated_at: string }>(
+    db,
+    sql`select ${experiments.version} as version, ${isoTimestamp(sql`${experiments.updatedAt}`)} as updated_at
+      from ${experiments} where ${experiments.id} = ${id}`,
+  );
+  return row ? { version: Number(row.version), updatedAt: row.updated_at } : null;
 }
 
 /** Just what permission checks and the audit trail's label need. */
