@@ -12,7 +12,7 @@ import { type AnalyzeInput, type DesignInput, StatsInputError, resumoEnsaio } fr
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
 import { insertRows } from './bulk-insert.js';
-import { experimentsPageJson, isoTimestamp, storeTreatmentsJson } from './presenter.js';
+import { experimentsPageJson, isoTimestamp, storeTreatmentsJson, treatmentsJsonOf } from './presenter.js';
 
 /** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */
 export function likeContains(term: string): string {
@@ -317,9 +317,25 @@ export async function reserveExperimentIds(tx: Tx, n: number): Promise<number[]>
   return rows.map((r) => Number(r.id));
 }
 
-/** Writes an experiment's treatments, their products and analyses, and the JSON a page reads of them. */
-export function insertNested(tx: Tx, experimentId: number, tratamentos: ExperimentData['tratamentos']): Promise<void> {
-  return insertNestedMany(tx, [{ experimentId, tratamentos }]);
+/**
+ * Writes an experiment's treatments, their products and analyses, and the JSON a page reads of them;
+ * with `storeJson: false` not the JSON, which the caller then writes with treatmentsJsonValue().
+ */
+export function insertNested(
+  tx: Tx,
+  experimentId: number,
+  tratamentos: ExperimentData['tratamentos'],
+  { storeJson = true }: { storeJson?: boolean } = {},
+): Promise<void> {
+  return insertNestedMany(tx, [{ experimentId, tratamentos }], storeJson);
+}
+
+/**
+ * `experiments.tratamentos_json` of one experiment computed from its nested rows, as a value to set
+ * in the same UPDATE as its other columns (the dashboard rollups' trigger then runs once, not twice).
+ */
+export function treatmentsJsonValue(experimentId: number): SQL {
+  return sql`coalesce((select f.j from (${treatmentsJsonOf(sql`${experimentId}`)}) f), '[]')`;
 }
 
 /**
@@ -329,6 +345,7 @@ export function insertNested(tx: Tx, experimentId: number, tratamentos: Experime
 async function insertNestedMany(
   tx: Tx,
   items: readonly { experimentId: number; tratamentos: ExperimentData['tratamentos'] }[],
+  storeJson = true,
 ): Promise<void> {
   const rows = items.flatMap(({ experimentId, tratamentos }) => tratamentos.map((t, position) => ({ experimentId, position, t })));
   const inserted = await insertRows<{ id: number; experiment_id: number; position: number }>(
@@ -369,6 +386,7 @@ async function insertNestedMany(
   );
   await insertRows(tx, appliedProducts, products);
   await insertRows(tx, additionalAnalyses, analyses);
+  if (!storeJson) return;
   const experimentIds = items.map((i) => i.experimentId);
   const empty = items.filter((i) => i.tratamentos.length === 0).map((i) => i.experimentId);
   if (empty.length) await tx.update(experiments).set({ tratamentosJson: '[]' }).where(inArray(experiments.id, empty));
