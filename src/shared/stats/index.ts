@@ -5,7 +5,8 @@
  * (gains.ts prices them against the treatments' costs). The server computes it; it lives in shared
  * so the response's types are the browser's too, and it stays pure TypeScript with no dependency.
  */
-import { anova, DESIGNS_UM_FATOR, type Delineamento, type LinhaAnova, type LinhaTabelaAnova } from './anova.js';
+import { anova, DESIGNS_UM_FATOR, type AnovaResult, type Delineamento, type LinhaAnova, type LinhaTabelaAnova } from './anova.js';
+import { ptukey, qtukey } from './distributions.js';
 import { bartlett } from './bartlett.js';
 import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './comparacoes.js';
 import { regressaoDose, type RegressaoDose } from './regressao.js';
@@ -14,7 +15,7 @@ import { dunnett, type DunnettResult } from './dunnett.js';
 import * as pressupostos from './pressupostos.js';
 import type { Diagnostico, LeveneResult, Transformacao, TransformacaoInfo } from './pressupostos.js';
 import { scottKnott } from './scott-knott.js';
-import { shapiroWilk } from './shapiro-wilk.js';
+import { checkShapiroWilkSample, shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
 import { tukey, type GrupoMedia } from './tukey.js';
 import { DELINEAMENTOS_FATORIAIS, type DelineamentoFatorial } from '../constants.js';
@@ -72,7 +73,7 @@ export interface Ganho {
   receitaExtra: number | null;
 }
 
-/** What every save needs too (its dashboard summary): ANOVA, Tukey, Scott-Knott, assumptions, gains. */
+/** The one-way core of every analysis: ANOVA, Tukey, Scott-Knott, assumptions, gains. */
 export interface TrialCore {
   delineamento: Delineamento;
   media: number;
@@ -212,10 +213,12 @@ function validar(input: AnalyzeInput): void {
   }
 }
 
-/** Shapiro-Wilk of the residuals; residuals it cannot test (all equal to the last bit) are the input's fault. */
-function normalidade(residuos: number[]): { w: number; p: number } {
+/** Shapiro-Wilk of the residuals (`test`), or only its checks; residuals it cannot test (all equal to the last bit) are the input's fault. */
+function normalidade(residuos: number[]): { w: number; p: number };
+function normalidade(residuos: number[], test: typeof checkShapiroWilkSample): void;
+function normalidade(residuos: number[], test: (sample: number[]) => { w: number; p: number } | void = shapiroWilk) {
   try {
-    return shapiroWilk(residuos);
+    return test(residuos);
   } catch (err) {
     if (err instanceof RangeError) {
       throw new StatsInputError(
@@ -301,11 +304,63 @@ function withOriginalMeans(
 }
 
 /**
- * analyze() without LSD, SNK and Duncan: each of their studentized-range quantiles costs ~17 ms
- * the first time a (p, gl) pair is seen, and saving an experiment only needs Tukey.
+ * analyze() without LSD, SNK, Duncan and the two-factor tables: the one-way analysis the dashboard's
+ * summary is defined on, whatever a factorial's levels say (resumoEnsaio() computes that summary
+ * without it; resumo.test.ts holds the two equal).
  */
 export function analyzeCore(input: AnalyzeInput): TrialCore {
   return analisar(input, false);
+}
+
+/** What the dashboard keeps of a trial's analysis (stored with the experiment on every save). */
+export interface ResumoEnsaio {
+  /** The F test significant at 5 % and the best treatment above the control by more than Tukey's DMS. */
+  vitoria: boolean;
+  cv: number;
+}
+
+/**
+ * resumoEnsaio()'s margin around 1 − α on ptukey's scale: far wider than the error of qtukey's root
+ * (~1e-10) and of ptukey's quadrature, so a probability outside it decides the comparison with
+ * Tukey's DMS the same way the DMS itself would.
+ */
+const MARGEM_PTUKEY = 1e-6;
+
+/**
+ * The dashboard's summary, equal to what analyzeCore() gives for it (the same CV; `vitoria` the
+ * same comparison with the same DMS) at a fraction of the cost, since every save computes it:
+ * analyzeCore() also sorts letters, runs Scott-Knott, Shapiro-Wilk and Bartlett, and its DMS needs
+ * qtukey, ~20 ms of root finding for each (treatments, residual df) a process has not seen yet.
+ * Here: the ANOVA (sums over the plots); no Tukey at all when F is not significant or no treatment
+ * beats the control; otherwise one ptukey (~1 ms) of the gap, and qtukey only when that probability
+ * falls within MARGEM_PTUKEY of 1 − α. Throws StatsInputError for the same inputs analyzeCore()
+ * does, Shapiro-Wilk's checks included; resumo.test.ts compares the two.
+ */
+export function resumoEnsaio(input: AnalyzeInput): ResumoEnsaio {
+  const delineamento = delineamentoDe(input?.design);
+  validar(input);
+  const result = anova(
+    input.tratamentos.map((t) => t.repeticoes),
+    delineamento,
+  );
+  normalidade(result.residuos, checkShapiroWilkSample);
+  return { vitoria: superaTestemunha(result), cv: result.cv };
+}
+
+/** After a significant F test, whether the best other treatment beats the first (the control) by more than Tukey's DMS. */
+function superaTestemunha(result: AnovaResult): boolean {
+  if (!(result.tratamentos.p < ALPHA)) return false;
+  const gap = Math.max(...result.medias.slice(1)) - (result.medias[0] ?? 0);
+  // Tukey's DMS is positive (a positive quantile times a positive residual mean square).
+  if (!(gap > 0)) return false;
+  const erro = Math.sqrt(result.residuo.qm / result.r);
+  const dms = () => qtukey(1 - ALPHA, result.k, result.residuo.gl) * erro;
+  // For two treatments qtukey is Student's t quantile (cheap), not a root of ptukey.
+  if (result.k === 2) return gap > dms();
+  const p = ptukey(gap / erro, result.k, result.residuo.gl);
+  if (p > 1 - ALPHA + MARGEM_PTUKEY) return true;
+  if (p < 1 - ALPHA - MARGEM_PTUKEY) return false;
+  return gap > dms();
 }
 
 /** A transformation to analyse the yields on (validated as yields first). */

@@ -63,16 +63,31 @@ function coefficients(n: number): number[] {
   return a;
 }
 
-/** W and its p-value for a sample of 3 to 5000 values (order does not matter). */
-export function shapiroWilk(sample: readonly number[]): ShapiroWilkResult {
+/**
+ * Throws the RangeError shapiroWilk() would for this sample, in one pass and without computing W:
+ * a save checks that its residuals can be tested without paying for the test.
+ */
+export function checkShapiroWilkSample(sample: readonly number[]): void {
   const n = sample.length;
   if (n < 3 || n > 5000) throw new RangeError(`Shapiro-Wilk: o tamanho da amostra deve estar entre 3 e 5000 (recebido ${n})`);
-  if (sample.some((v) => !Number.isFinite(v))) throw new RangeError('Shapiro-Wilk: a amostra contém valores não finitos');
-  const x = [...sample].sort((p, q) => p - q);
-  const range = (x[n - 1] ?? 0) - (x[0] ?? 0);
-  if (!(range > 1e-10 * Math.max(1, Math.abs(x[0] ?? 0)))) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of sample) {
+    if (!Number.isFinite(v)) throw new RangeError('Shapiro-Wilk: a amostra contém valores não finitos');
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (!(max - min > 1e-10 * Math.max(1, Math.abs(min)))) {
     throw new RangeError('Shapiro-Wilk: todos os valores são iguais');
   }
+}
+
+/** W and its p-value for a sample of 3 to 5000 values (order does not matter). */
+export function shapiroWilk(sample: readonly number[]): ShapiroWilkResult {
+  checkShapiroWilkSample(sample);
+  const n = sample.length;
+  const x = [...sample].sort((p, q) => p - q);
+  const range = (x[n - 1] ?? 0) - (x[0] ?? 0);
 
   const half = coefficients(n);
   const full: number[] = new Array<number>(n).fill(0);

@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DashboardData } from '../../../shared/dashboard.js';
+import { experimentUpdateSchema } from '../../../shared/experiment.js';
+import { users } from '../../db/schema.js';
 import { signedInApp } from '../../test/app.js';
-import { createExperiment } from '../../test/factories.js';
+import { buildExperiment, createExperiment } from '../../test/factories.js';
+import { DatabaseDocumentStore } from '../documents/public.js';
+import { ExperimentService } from './service.js';
 
 // Sorghum fodder, 5 varieties × 4 blocks, published ANOVA (../shared/data/stats-examples.json).
 const names = ['African tall', 'Co-11', 'FS-1', 'K-7', 'Co-24'];
@@ -153,5 +158,36 @@ describe('GET /api/experiments/:id/analise', () => {
     const bad = await get(`/api/experiments/${e.id}/analise?transformacao=exp`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ transformacao: 'Transformação inválida: use log, raiz ou boxcox.' });
+  });
+});
+
+describe('GET /api/experiments/:id/analise, answered again', () => {
+  it('gives the same bytes again, keeps each transformation apart, and follows a save made by another server', async () => {
+    const e = await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'DBC', tratamentos: sorgo });
+    const url = `/api/experiments/${e.id}/analise`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const again = await get(url);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    // The same body an object sent by Fastify would have been: JSON.stringify of what it parses to.
+    expect(first.body).toBe(JSON.stringify(first.json()));
+    const raiz = await get(`${url}?transformacao=raiz`);
+    expect(raiz.json().transformacao.aplicada).toBe('raiz');
+    expect(first.json().transformacao.aplicada).toBeNull();
+
+    // Another server writes to the same database: nothing tells this one, the version does.
+    const { database } = ctx.t.db;
+    const [me] = await database.db.select().from(users).where(eq(users.id, ctx.me.user.id));
+    if (!me) throw new Error('no user');
+    const higher = sorgo.map((t) => (t.nome === 'K-7' ? { ...t, repeticoes: t.repeticoes.map((v) => (v ?? 0) + 20) } : t));
+    const data = experimentUpdateSchema.parse({ ...buildExperiment({ tipo_estatistica: 'DBC', tratamentos: higher }), version: e.version });
+    await new ExperimentService(database.db, new DatabaseDocumentStore(database.kind)).update(me, e.id, data, null);
+    const after = (await get(url)).json();
+    expect(after.media).toBeCloseTo(31.275 + 20 / 5, 9);
+    expect(after.testemunha.media).toBeCloseTo(30.45, 9);
+    expect(after.ganhos.find((g: { nome: string }) => g.nome === 'K-7').kgHa).toBeCloseTo(30.25, 9);
+    expect((await get(`${url}?transformacao=raiz`)).body).not.toBe(raiz.body);
   });
 });

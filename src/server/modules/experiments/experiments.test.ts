@@ -339,6 +339,20 @@ describe('update', () => {
     expect((await get(`/api/experiments/${e.id}`, owner)).json().experiment.cultivar).toBe('Primeira');
   });
 
+  it('two saves of one version at once: one is stored whole, the other answers 409', async () => {
+    const e = await createExperiment(t.app, owner);
+    const [a, b] = await Promise.all(
+      ['Primeira', 'Segunda'].map((cultivar) =>
+        send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1, cultivar }), null),
+      ),
+    );
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 409]);
+    const winner = a?.statusCode === 200 ? a : b;
+    const stored = (await get(`/api/experiments/${e.id}`, owner)).json().experiment;
+    expect(stored).toMatchObject({ version: 2, cultivar: winner?.json().experiment.cultivar });
+    expect(stored.tratamentos).toEqual(winner?.json().experiment.tratamentos);
+  });
+
   it('requires the version', async () => {
     const e = await createExperiment(t.app, owner);
     const res = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment(), null);

@@ -8,11 +8,11 @@ import { type ExperimentData, type Experiment, custoTratamento, produtividadeMed
 import { EXPERIMENT_FIELDS, type ExperimentFieldName } from '../../../shared/fields/catalogue.js';
 import { namesOf } from '../../../shared/fields/kinds.js';
 import type { ExperimentSortKey, Filters, SortDirection } from '../../../shared/filters.js';
-import { ALPHA, type AnalyzeInput, type DesignInput, StatsInputError, analyzeCore } from '../../../shared/stats/index.js';
+import { type AnalyzeInput, type DesignInput, StatsInputError, resumoEnsaio } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
 import { insertRows } from './bulk-insert.js';
-import { experimentsPageJson, storeTreatmentsJson } from './presenter.js';
+import { experimentsPageJson, isoTimestamp, storeTreatmentsJson, treatmentsJsonOf } from './presenter.js';
 
 /** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */
 export function likeContains(term: string): string {
@@ -128,6 +128,19 @@ export async function getExperiment(db: Db | Tx, id: number): Promise<Experiment
 export async function getExperiments(db: Db | Tx, ids: readonly number[]): Promise<Experiment[]> {
   if (!ids.length) return [];
   return experimentsJson(db, inArray(experiments.id, [...ids]), ids.length, 0);
+}
+
+/**
+ * The experiment's version and last change (as the experiment's JSON writes `updated_at`), the key
+ * of its cached analysis (analysis-cache.ts); null when it does not exist.
+ */
+export async function getExperimentStamp(db: Db, id: number): Promise<{ version: number; updatedAt: string } | null> {
+  const [row] = await queryRows<{ version: number; updated_at: string }>(
+    db,
+    sql`select ${experiments.version} as version, ${isoTimestamp(sql`${experiments.updatedAt}`)} as updated_at
+      from ${experiments} where ${experiments.id} = ${id}`,
+  );
+  return row ? { version: Number(row.version), updatedAt: row.updated_at } : null;
 }
 
 /** Just what permission checks and the audit trail's label need. */
@@ -247,16 +260,14 @@ export function analysisInput(e: AnalysedExperiment): AnalyzeInput {
 /**
  * What the dashboard needs of the trial analysis, stored with the experiment: whether the best
  * treatment beat the control significantly (F at 5 % and the gap above Tukey's DMS), and the CV.
- * Null without replicates, or when the data cannot be analysed.
+ * Null without replicates, or when the data cannot be analysed. resumoEnsaio() gives what the full
+ * analysis would, for the cost of the ANOVA's sums: a save does not run the analysis.
  */
 export function analysisSummary(data: ExperimentData): { analiseVitoria: boolean | null; analiseCv: number | null } {
   if (!data.tratamentos.every((t) => t.repeticoes?.length)) return { analiseVitoria: null, analiseCv: null };
   try {
-    const a = analyzeCore(analysisInput(data));
-    const control = a.testemunha?.media ?? 0;
-    const best = Math.max(...a.tukey.grupos.filter((g) => g.nome !== a.testemunha?.nome).map((g) => g.media));
-    const significant = (a.anova.tratamentos.p ?? 1) < ALPHA && best - control > a.tukey.dms;
-    return { analiseVitoria: significant, analiseCv: a.cv };
+    const { vitoria, cv } = resumoEnsaio(analysisInput(data));
+    return { analiseVitoria: vitoria, analiseCv: cv };
   } catch (err) {
     if (err instanceof StatsInputError) return { analiseVitoria: null, analiseCv: null };
     throw err;
@@ -306,9 +317,25 @@ export async function reserveExperimentIds(tx: Tx, n: number): Promise<number[]>
   return rows.map((r) => Number(r.id));
 }
 
-/** Writes an experiment's treatments, their products and analyses, and the JSON a page reads of them. */
-export function insertNested(tx: Tx, experimentId: number, tratamentos: ExperimentData['tratamentos']): Promise<void> {
-  return insertNestedMany(tx, [{ experimentId, tratamentos }]);
+/**
+ * Writes an experiment's treatments, their products and analyses, and the JSON a page reads of them;
+ * with `storeJson: false` not the JSON, which the caller then writes with treatmentsJsonValue().
+ */
+export function insertNested(
+  tx: Tx,
+  experimentId: number,
+  tratamentos: ExperimentData['tratamentos'],
+  { storeJson = true }: { storeJson?: boolean } = {},
+): Promise<void> {
+  return insertNestedMany(tx, [{ experimentId, tratamentos }], storeJson);
+}
+
+/**
+ * `experiments.tratamentos_json` of one experiment computed from its nested rows, as a value to set
+ * in the same UPDATE as its other columns (the dashboard rollups' trigger then runs once, not twice).
+ */
+export function treatmentsJsonValue(experimentId: number): SQL {
+  return sql`coalesce((select f.j from (${treatmentsJsonOf(sql`${experimentId}`)}) f), '[]')`;
 }
 
 /**
@@ -318,6 +345,7 @@ export function insertNested(tx: Tx, experimentId: number, tratamentos: Experime
 async function insertNestedMany(
   tx: Tx,
   items: readonly { experimentId: number; tratamentos: ExperimentData['tratamentos'] }[],
+  storeJson = true,
 ): Promise<void> {
   const rows = items.flatMap(({ experimentId, tratamentos }) => tratamentos.map((t, position) => ({ experimentId, position, t })));
   const inserted = await insertRows<{ id: number; experiment_id: number; position: number }>(
@@ -358,6 +386,7 @@ async function insertNestedMany(
   );
   await insertRows(tx, appliedProducts, products);
   await insertRows(tx, additionalAnalyses, analyses);
+  if (!storeJson) return;
   const experimentIds = items.map((i) => i.experimentId);
   const empty = items.filter((i) => i.tratamentos.length === 0).map((i) => i.experimentId);
   if (empty.length) await tx.update(experiments).set({ tratamentosJson: '[]' }).where(inArray(experiments.id, empty));

@@ -7,9 +7,10 @@ import type { AppContext } from '../../context.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
 import { StatsInputError, analyze, avisos, classificarCv, ganhosComRetorno } from '../../../shared/stats/index.js';
-import { TRANSFORMACOES } from '../../../shared/stats/index.js';
+import { TRANSFORMACOES, type Transformacao } from '../../../shared/stats/index.js';
 import { z } from '../../../shared/zod.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
+import { AnalysisCache } from './analysis-cache.js';
 import { idempotencyKeyOf, sendIdempotent } from './idempotency.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
@@ -19,6 +20,7 @@ import {
   currentYear,
   filterConditions,
   getExperiment,
+  getExperimentStamp,
   listExperimentsText,
   searchCondition,
 } from './repository.js';
@@ -71,19 +73,22 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
 
   /** The experiment the URL names, or 404; both reads of one experiment say the same when they fail. */
   const readOne = { onRequest: auth, config: { failureMessage: 'Erro ao buscar experimento' } };
-  const experimentOf = async (id: string) => {
-    const experiment = await getExperiment(ctx.db, parseId(id));
+  const experimentOf = async (id: number) => {
+    const experiment = await getExperiment(ctx.db, id);
     if (!experiment) throw notFound('Experimento não encontrado');
     return experiment;
   };
 
   app.get<{ Params: { id: string } }>('/api/experiments/:id', readOne, async (request) => {
-    return { experiment: await experimentOf(request.params.id) } satisfies ExperimentResponse;
+    return { experiment: await experimentOf(parseId(request.params.id)) } satisfies ExperimentResponse;
   });
 
-  app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', readOne, async (request) => {
-    const { transformacao } = parseInput(analiseQuerySchema, request.query);
-    const experiment = await experimentOf(request.params.id);
+  // Analyses answered before, by experiment version: a report opened again, or by someone else,
+  // is not computed again (a 20 × 12 trial's first read is tens of milliseconds).
+  const analyses = new AnalysisCache();
+  /** The analysis of the experiment as it is now, as JSON text, kept under the version it was computed from. */
+  const analysisText = async (id: number, transformacao: Transformacao | null): Promise<string> => {
+    const experiment = await experimentOf(id);
     if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
       throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
     }
@@ -94,11 +99,29 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
         analysis.ganhos,
         experiment.tratamentos.map((t) => t.custo),
       );
-      return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) } satisfies AnalysisResponse;
+      // JSON.stringify is what Fastify sends for an object without a response schema: the same bytes.
+      const text = JSON.stringify({
+        ...analysis,
+        ganhos,
+        cvClasse: classificarCv(analysis.cv),
+        avisos: avisos(analysis),
+      } satisfies AnalysisResponse);
+      analyses.set(AnalysisCache.key(id, experiment.version, experiment.updated_at, transformacao), text);
+      return text;
     } catch (err) {
       if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
       throw err;
     }
+  };
+
+  app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', readOne, async (request, reply) => {
+    const { transformacao } = parseInput(analiseQuerySchema, request.query);
+    const id = parseId(request.params.id);
+    const stamp = await getExperimentStamp(ctx.db, id);
+    if (!stamp) throw notFound('Experimento não encontrado');
+    const text =
+      analyses.get(AnalysisCache.key(id, stamp.version, stamp.updatedAt, transformacao)) ?? (await analysisText(id, transformacao));
+    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   app.post('/api/experiments', { onRequest: auth, config: { failureMessage: 'Erro ao criar experimento' } }, async (request, reply) => {

@@ -15,7 +15,7 @@ import type { UploadedPdf } from '../../http/multipart.js';
 import { draftLabel, experimentChanges, experimentLabel, recordAudit } from '../audit/public.js';
 import type { DocumentStore } from '../documents/public.js';
 import type { StoreAnswer } from './idempotency.js';
-import { experimentValues, getExperiment, getExperimentHead, insertNested } from './repository.js';
+import { experimentValues, getExperiment, getExperimentHead, insertNested, treatmentsJsonValue } from './repository.js';
 
 /** An experiment created by approving an import draft. */
 export interface ImportedFrom {
@@ -119,16 +119,27 @@ export class ExperimentService {
     if (head.version !== data.version) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
     await checkReferences(this.db, data);
     const answered = await this.db.transaction(async (tx) => {
-      const before = await getExperiment(tx, id);
-      // The version check in the UPDATE itself is what makes concurrent saves safe.
-      const updated = await tx
-        .update(experiments)
-        .set({ ...experimentValues(data), version: sql`${experiments.version} + 1`, updatedAt: new Date() })
+      // The version check on the locked row is what makes concurrent saves safe: a second save of
+      // the same version waits here until the first commits, then finds the version gone (409).
+      const locked = await tx
+        .select({ id: experiments.id })
+        .from(experiments)
         .where(and(eq(experiments.id, id), eq(experiments.version, data.version)))
-        .returning({ id: experiments.id });
-      if (updated.length === 0) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
+        .for('update');
+      if (locked.length === 0) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
+      const before = await getExperiment(tx, id);
       await tx.delete(treatments).where(eq(treatments.experimentId, id));
-      await insertNested(tx, id, data.tratamentos);
+      await insertNested(tx, id, data.tratamentos, { storeJson: false });
+      // One UPDATE of the row, its treatments' JSON included: the rollups' trigger runs once.
+      await tx
+        .update(experiments)
+        .set({
+          ...experimentValues(data),
+          tratamentosJson: treatmentsJsonValue(id),
+          version: sql`${experiments.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(experiments.id, id));
       if (pdf) await this.store.put(tx, { experimentId: id, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
       const changes = before ? experimentChanges(before, data) : {};
       if (pdf) changes.arquivo = { de: before?.pdf_filename ?? null, para: pdf.filename };

@@ -1,0 +1,208 @@
+// `node scripts/bench-save.mjs [-- --count 1000] [-- --saves 30] [-- --port N]`: what saving a large
+// trial costs. Seeds a fresh embedded database with N experiments (as scripts/bench.mjs does),
+// starts the built server as its own process, creates one experiment of 20 treatments × 12
+// replicates (DBC) and then:
+//   1. PUTs it `saves` times in a row, each time with other yields (nothing learnt from one save
+//      helps the next), and times each answer: p50/p95, and the first save apart;
+//   2. after each save, reads its trial analysis (GET …/analise) twice: the first read follows a
+//      new version, the second is the same version read again;
+//   3. reads the dashboard aggregates after each save (cold: the write emptied their cache).
+// Target: the PUT's p95 ≤ 100 ms. The server's CPU time per save (from /proc, in clock ticks) is
+// printed too: on a shared machine it says what a save costs when the latencies say how busy it was.
+// `--server-root DIR` runs the server built in another checkout (e.g. main before a change, for a
+// "before" figure on the same machine at the same time); `--label L` names the result files.
+// Writes bench/results-save[-L].json and .md (`scripts/bench.mjs` runs it too; --no-save skips it).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfStale, root } from './build-if-stale.mjs';
+import { option as arg, freePort, waitForHealth } from './bench-support.mjs';
+
+const COUNT = Number(arg('count', '1000'));
+const SAVES = Number(arg('saves', '30'));
+const TREATMENTS = 20;
+const REPLICATES = 12;
+const TARGET_P95_MS = 100;
+
+buildIfStale(['server']);
+const { openDatabase } = await import('../dist/node/server/db/client.js');
+const { seedDemo } = await import('../dist/node/server/seed/demo.js');
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const stats = (ms) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { p50: +pct(s, 50).toFixed(1), p95: +pct(s, 95).toFixed(1), max: +(s.at(-1) ?? 0).toFixed(1), n: s.length };
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ga-bench-save-'));
+console.log(`Salvamento: semeando ${COUNT} experimentos...`);
+const database = await openDatabase({ dataDir });
+await database.migrate();
+await seedDemo(database.db, { count: COUNT, seed: 7, treatments: 5, products: 2, analyses: 1 });
+await database.close();
+
+const port = Number(arg('port', String(await freePort())));
+const base = `http://127.0.0.1:${port}`;
+const serverRoot = arg('server-root', root);
+const server = spawn(process.execPath, ['--max-semi-space-size=2', join(serverRoot, 'dist/node/server/main.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    AUTH_LIMIT_PER_EMAIL: '1000000',
+    AUTH_LIMIT_PER_IP: '1000000',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+/** The server's user + system CPU time so far, in ms (Linux: /proc/<pid>/stat, fields 14 and 15, in ticks of 10 ms). */
+const cpuMs = () => {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+// A small linear congruential generator: the same yields on every run, different on every save.
+let seed = 12345;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+const treatmentsOf = () =>
+  Array.from({ length: TREATMENTS }, (_, i) => ({
+    nome: i ? `Tratamento ${i + 1}` : 'Testemunha',
+    modalidade: 'Foliar',
+    // Effects large enough that some saves give the best treatment a significant win, some not.
+    repeticoes: Array.from({ length: REPLICATES }, () => Math.round((3200 + i * 12 * random() + 600 * random()) * 10) / 10),
+    produtos_aplicados: i ? [{ nome: 'Aminoagro Raiz', dose: 0.5, custo: 40 }] : [],
+    analises_adicionais: [],
+  }));
+
+try {
+  await waitForHealth(base);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@gestaoagricola.com.br', password: 'demo1234' }),
+  });
+  const auth = { authorization: `Bearer ${(await login.json()).token}` };
+  const boundary = '----gestaobenchsave';
+  const multipart = (data, pdf) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
+      ...(pdf
+        ? [
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="relatorio.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+            ),
+            pdf,
+            Buffer.from('\r\n'),
+          ]
+        : []),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+  const headers = { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` };
+  const experiment = {
+    consultoria: 'Bench Consultoria',
+    marca: 'Aminoagro',
+    bu: 'BU1',
+    regional: 'GO',
+    cidade: 'Rio Verde',
+    estado: 'GO',
+    teor_argila: 45,
+    teor_materia_organica: 3,
+    cultura: 'Soja',
+    cultivar: 'M6410',
+    ano: 2025,
+    tipo_estatistica: 'DBC',
+    custo_protocolo: 5000,
+  };
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024, 0x20), Buffer.from('\n%%EOF\n')]);
+  const created = await fetch(`${base}/api/experiments`, {
+    method: 'POST',
+    headers,
+    body: multipart({ ...experiment, tratamentos: treatmentsOf() }, pdf),
+  });
+  if (!created.ok) throw new Error(`criação: ${created.status} ${await created.text()}`);
+  const { id, version: firstVersion } = (await created.json()).experiment;
+
+  const timed = async (path, init) => {
+    const s = performance.now();
+    const r = await fetch(`${base}${path}`, init);
+    const body = await r.text();
+    return { ms: performance.now() - s, ok: r.ok, status: r.status, body };
+  };
+  const saves = [];
+  const analysisFirst = [];
+  const analysisAgain = [];
+  const dashboard = [];
+  let errors = 0;
+  let version = firstVersion;
+  let saveCpuMs = 0;
+  for (let i = 0; i < SAVES; i++) {
+    const cpuBefore = cpuMs();
+    const put = await timed(`/api/experiments/${id}`, {
+      method: 'PUT',
+      headers,
+      body: multipart({ ...experiment, tratamentos: treatmentsOf(), version }, null),
+    });
+    saves.push(put.ms);
+    saveCpuMs += cpuMs() - cpuBefore;
+    if (!put.ok) {
+      errors++;
+      console.error(`PUT ${put.status}: ${put.body.slice(0, 200)}`);
+      continue;
+    }
+    version = JSON.parse(put.body).experiment.version;
+    const first = await timed(`/api/experiments/${id}/analise`, { headers: auth });
+    const again = await timed(`/api/experiments/${id}/analise`, { headers: auth });
+    if (!first.ok || !again.ok || first.body !== again.body) errors++;
+    analysisFirst.push(first.ms);
+    analysisAgain.push(again.ms);
+    const dash = await timed('/api/dashboard', { headers: auth });
+    if (!dash.ok) errors++;
+    dashboard.push(dash.ms);
+  }
+  const out = {
+    when: new Date().toISOString(),
+    count: COUNT,
+    trial: `${TREATMENTS} tratamentos × ${REPLICATES} repetições (DBC)`,
+    firstSaveMs: +(saves[0] ?? 0).toFixed(1),
+    save: stats(saves),
+    saveCpuMsMean: +(saveCpuMs / SAVES).toFixed(1),
+    analysisAfterSave: stats(analysisFirst),
+    analysisAgain: stats(analysisAgain),
+    dashboardAfterSave: stats(dashboard),
+    errors,
+    targetP95Ms: TARGET_P95_MS,
+  };
+  const rows = [
+    ['PUT (salvar o experimento)', out.save],
+    ['GET …/analise, primeira leitura da versão', out.analysisAfterSave],
+    ['GET …/analise, mesma versão de novo', out.analysisAgain],
+    ['GET /api/dashboard após o salvamento', out.dashboardAfterSave],
+  ];
+  const md = [
+    `### Salvar um ensaio de ${out.trial}, ${COUNT.toLocaleString('pt-BR')} experimentos (${out.when.slice(0, 10)})`,
+    '',
+    `Meta: PUT p95 ≤ ${TARGET_P95_MS} ms. Primeiro salvamento: ${out.firstSaveMs} ms. CPU do servidor por salvamento (média): ${out.saveCpuMsMean} ms. Erros: ${errors}.`,
+    '',
+    '| medida | n | p50 ms | p95 ms | máx ms |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map(([name, s]) => `| ${name} | ${s.n} | ${s.p50} | ${s.p95} | ${s.max} |`),
+    '',
+  ].join('\n');
+  const label = arg('label', undefined);
+  const name = label ? `results-save-${label}` : 'results-save';
+  mkdirSync(join(root, 'bench'), { recursive: true });
+  writeFileSync(join(root, 'bench', `${name}.json`), JSON.stringify(out, null, 2) + '\n');
+  writeFileSync(join(root, 'bench', `${name}.md`), md);
+  console.log('\n' + md);
+  if (errors) process.exitCode = 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.on('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
