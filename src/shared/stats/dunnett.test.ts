@@ -171,14 +171,14 @@ describe('pDunnett: exact cases and published tables', () => {
     expect(() => pDunnett(1, 2, 7.5, 'bilateral')).toThrow(RangeError);
   });
 
-  it('20 treatments: the 38 p values of a trial in a few milliseconds, even for a new number of treatments', () => {
+  // How fast it is is measured by the benchmark (scripts/bench-save.mjs reads the analysis), not here.
+  it('20 treatments: the 38 p values of a trial, also for a number of treatments not seen before', () => {
     const medias = Array.from({ length: 20 }, (_, i) => 3000 + 37 * i);
     const nomes = medias.map((_, i) => `T${i}`);
     dunnett({ nomes, medias: medias.slice(0, 3), r: 4, qmRes: 9000, glRes: 38 }); // the shared tables
-    const inicio = performance.now();
     const out = dunnett({ nomes, medias, r: 12, qmRes: 15_000, glRes: 220 });
-    const ms = performance.now() - inicio;
     expect(out.superior).toHaveLength(19);
-    expect(ms).toBeLessThan(50); // ~2 ms on a quiet core; the margin is for loaded CI machines
+    expect(out.bilateral).toHaveLength(19);
+    for (const c of [...out.superior, ...out.bilateral]) expect(c.p).toBeGreaterThanOrEqual(0);
   });
 });

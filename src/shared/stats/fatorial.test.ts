@@ -252,7 +252,7 @@ describe('two-factor designs: levels and names', () => {
     expect(r.anova.linhas.map((l) => l.fonte)).toEqual(['Tratamentos', 'Blocos', 'Resíduo', 'Total']);
   });
 
-  it('analyzeCore() (every save) runs the one-way part whatever the levels say', () => {
+  it('analyzeCore() runs the one-way part whatever the levels say', () => {
     const core = analyzeCore({
       design: 'Parcelas Subdivididas DBC',
       tratamentos: BASE.map((t) => ({ nome: t.nome, repeticoes: t.repeticoes })),

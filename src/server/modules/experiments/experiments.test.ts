@@ -69,7 +69,7 @@ describe('create and read', () => {
     expect(res.json().error.fields).toEqual({ pdf: 'O upload do arquivo PDF é obrigatório para finalizar o experimento' });
   });
 
-  it('validates every step with the spec messages and field paths', async () => {
+  it('validates every step with the product's messages and field paths', async () => {
     const bad = buildExperiment({
       consultoria: 'A',
       marca: '',
@@ -195,7 +195,7 @@ describe('create and read', () => {
   });
 });
 
-describe('numbers out of range or not numbers (issue 16)', () => {
+describe('numbers out of range or not numbers', () => {
   const total = async () => (await get('/api/experiments?limit=1', owner)).json().total as number;
   const pdf = () => ({ filename: 'a.pdf', content: samplePdf() });
   const withYield = (produtividade: unknown, repeticoes?: unknown[]) =>

@@ -1,5 +1,5 @@
 /**
- * Issue 20 through the API: an experiment names its factors (fator_a, fator_b) and each treatment
+ * Two-factor designs through the API: an experiment names its factors (fator_a, fator_b) and each treatment
  * carries its levels (nivel_a, nivel_b) and a numeric dose; they are stored, read back, exported,
  * audited and validated (a factorial design needs the levels), and reach the analysis.
  */
@@ -41,7 +41,7 @@ const get = (url: string, who = ctx.me) => ctx.t.app.inject({ method: 'GET', url
 const put = (id: number, data: unknown) =>
   sendMultipart(ctx.t.app, 'PUT', `/api/experiments/${id}`, ctx.me, { data: JSON.stringify(data) });
 
-describe('factors, levels and dose (issue 20)', () => {
+describe('factors, levels and dose', () => {
   it('stores and answers them, dose read the pt-BR way; the additional treatment has none', async () => {
     const e = await createExperiment(ctx.t.app, ctx.me, fatorial());
     expect(e).toMatchObject({ tipo_estatistica: 'Fatorial DBC com adicional', fator_a: 'Produto', fator_b: 'Dose' });
@@ -120,7 +120,7 @@ describe('factors, levels and dose (issue 20)', () => {
     expect(a.json().anova.linhas.map((l: { fonte: string }) => l.fonte)).toEqual(['Tratamentos', 'Blocos', 'Resíduo', 'Total']);
   });
 
-  it("passes the factors, levels, dose and products to the analysis as issue 20's contract says", async () => {
+  it('passes the factors, levels, dose and products to the analysis as docs/api.md says', async () => {
     const e = await createExperiment(ctx.t.app, ctx.me, fatorial());
     const input = analysisInput(e);
     expect(input).toMatchObject({ design: 'Fatorial DBC com adicional', precoSaca: null, fatores: { a: 'Produto', b: 'Dose' } });

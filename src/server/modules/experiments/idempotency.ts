@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on experiment creates and updates (issue 22: a phone that lost the answer to
+ * `Idempotency-Key` on experiment creates and updates (a phone that lost the answer to
  * its upload sends it again). The first successful answer is stored in the same transaction as
  * the experiment, keyed by (user, key) with a hash of the request; a retry with the same key and
  * body gets that answer again (`Idempotent-Replayed: true`) and writes nothing; the same key with

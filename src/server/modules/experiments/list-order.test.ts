@@ -1,6 +1,6 @@
 /**
  * GET /api/experiments sorted by any column of the dashboard's table and searched by its search
- * box (issue 19): `ordem`, `direcao` and `busca` on top of the filters and the paging.
+ * box: `ordem`, `direcao` and `busca` on top of the filters and the paging.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';

@@ -40,7 +40,7 @@ describe('presenter vs catalogue', () => {
     const e = (res.json() as { experiment: Experiment }).experiment;
 
     expect(sorted(Object.keys(e))).toEqual(sorted([...SERVER_OWNED, ...Object.keys(EXPERIMENT_FIELDS)]));
-    // `repeticoes` is there because these treatments carry plot yields (CONTRACT: "may carry").
+    // `repeticoes` is there because these treatments carry plot yields (docs/api.md: "may carry").
     for (const tr of e.tratamentos) expect(sorted(Object.keys(tr))).toEqual(sorted(['id', ...Object.keys(TREATMENT_FIELDS)]));
     expect(sorted(Object.keys(e.tratamentos[1]!.produtos_aplicados[0]!))).toEqual(sorted(Object.keys(PRODUCT_FIELDS)));
     expect(sorted(Object.keys(e.tratamentos[0]!.analises_adicionais[0]!))).toEqual(sorted(Object.keys(ANALYSIS_FIELDS)));

@@ -1,5 +1,5 @@
 /**
- * The one place that decides what an experiment looks like on the wire (CONTRACT.md). The JSON
+ * The one place that decides what an experiment looks like on the wire (docs/api.md). The JSON
  * is built by the engine: on PGlite, turning many rows into JS objects costs far more than the
  * query itself, and one JSON value per page avoids it (a page of 50 with nested rows: 73 → 20 ms).
  * The treatments' JSON is built when they are written and kept with the experiment: a page then
@@ -57,7 +57,7 @@ export function treatmentsJsonOf(ids: SQL): SQL {
         ${sameNamed('t', TREATMENT_COLUMNS)},
         'produtos_aplicados', coalesce(pr.j, '[]'::json),
         'analises_adicionais', coalesce(an.j, '[]'::json)
-      -- The key is there only when the trial has plot data (CONTRACT: a treatment "may carry" it).
+      -- The key is there only when the trial has plot data (docs/api.md: a treatment "may carry" it).
       ) || case when t.repeticoes is null then '{}'::jsonb else jsonb_build_object('repeticoes', to_jsonb(t.repeticoes)) end
       order by t.position)::text as j
     from treatments t

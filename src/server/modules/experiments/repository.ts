@@ -236,7 +236,7 @@ interface AnalysedExperiment {
 }
 
 /**
- * The analysis' input (issue 20's contract): the design, the bag price, the factors' names and each
+ * The analysis' input (docs/api.md, "Trial statistics"): the design, the bag price, the factors' names and each
  * treatment's plot yields, levels, dose and products. An empty name or level is passed as null (the
  * additional treatment has none). Callers check first that every treatment has replicates.
  */

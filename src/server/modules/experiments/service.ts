@@ -60,10 +60,10 @@ export class ExperimentService {
   ) {}
 
   /**
-   * `imported`: the experiment comes from an import draft (issue 21). Its owner is the importer
+   * `imported`: the experiment comes from an import draft. Its owner is the importer
    * (who may not be `user`, an admin approving); the audit entry says so, and `within` runs in the
    * same transaction (it marks the draft approved, or throws to undo everything).
-   * `store` (an Idempotency-Key's answer, issue 22) is written in the experiment's own transaction.
+   * `store` (an Idempotency-Key's answer) is written in the experiment's own transaction.
    */
   async create(
     user: AuthUser,
