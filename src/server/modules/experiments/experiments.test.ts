@@ -69,7 +69,7 @@ describe('create and read', () => {
     expect(res.json().error.fields).toEqual({ pdf: 'O upload do arquivo PDF é obrigatório para finalizar o experimento' });
   });
 
-  it('validates every step with the product's messages and field paths', async () => {
+  it("validates every step with the product's messages and field paths", async () => {
     const bad = buildExperiment({
       consultoria: 'A',
       marca: '',
