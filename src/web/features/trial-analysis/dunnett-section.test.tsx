@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
-import type { AnalysisResponse } from '../../../shared/api-types.js';
-import { AnalysisView } from './analysis-view.js';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../../shared/stats/index.js';
+import { apiAnswer, cells, cleanUpAfterEach, renderAnalysisView, rowOf, serveJson } from './analysis.test-helper.js';
 import { DunnettSection } from './dunnett-section.js';
 
 /** A control and four products in four blocks: Bio D beats the control one-sided only, Bio C not at all. */
@@ -21,16 +19,7 @@ function analysis() {
   });
 }
 
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}\\b`) });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('DunnettSection', () => {
   it('lists each treatment against the control with both adjusted p values and a badge', () => {
@@ -90,23 +79,8 @@ describe('DunnettSection', () => {
   });
 
   it('is part of the analysis report', async () => {
-    const a = analysis();
-    const body: AnalysisResponse = {
-      ...a,
-      ganhos: a.ganhos.map((g) => ({ ...g, custo: 0, retornoLiquido: null, retornoPorReal: null })),
-      cvClasse: classificarCv(a.cv),
-      avisos: avisos(a),
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <AnalysisView id={3} />
-      </QueryClientProvider>,
-    );
+    serveJson(200, apiAnswer(analysis()));
+    renderAnalysisView(3);
     expect(await screen.findByRole('table', { name: 'Comparação com a testemunha (Dunnett)' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Letras por teste (5%)' })).toBeTruthy();
   });
