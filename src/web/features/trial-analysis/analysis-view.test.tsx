@@ -3,7 +3,15 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { analyze, type AnalyzeInput } from '../../../shared/stats/index.js';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
-import { apiAnswer, cells, cleanUpAfterEach, renderAnalysisView as show, rowOf, serveJson as serve } from './analysis.test-helper.js';
+import {
+  apiAnswer,
+  bodyRows,
+  cells,
+  cleanUpAfterEach,
+  renderAnalysisView as show,
+  rowOf,
+  serveJson as serve,
+} from './analysis.test-helper.js';
 
 /** A small RCBD: a control and two products in four blocks, priced at R$ 120 a bag. */
 function answer(): AnalysisResponse {
@@ -76,7 +84,7 @@ describe('AnalysisView', () => {
     serve(200, answer());
     show(7);
     const means = await screen.findByRole('table', { name: 'Médias (kg/ha) e letras a 5%' });
-    const rows = within(means).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(means);
     expect(rows).toEqual([
       ['Bio A', '3.625', 'a', 'a'],
       ['Bio B', '3.350', 'b', 'b'],
@@ -121,7 +129,7 @@ describe('AnalysisView', () => {
     serve(200, factorialAnswer(COM_ADICIONAL));
     show(7);
     const means = await screen.findByRole('table', { name: 'Médias (kg/ha) de Produto × Dose' });
-    const rows = within(means).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(means);
     expect(rows).toEqual([
       ['X', '3.017 Bb', '3.427 Ba', '3.222'],
       ['Y', '3.203 Ab', '3.890 Aa', '3.547'],
@@ -140,7 +148,7 @@ describe('AnalysisView', () => {
     serve(200, factorialAnswer(PARCELAS));
     show(7);
     const means = await screen.findByRole('table', { name: 'Médias (kg/ha) de Cultivar × Nitrogênio' });
-    const rows = within(means).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(means);
     expect(rows).toEqual([
       ['C1', '3.025', '3.153', '3.310', '3.163 a'],
       ['C2', '3.118', '3.265', '3.343', '3.242 a'],

@@ -38,6 +38,13 @@ export const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
     .map((c) => c.textContent);
+/** The table's column headings, as text. */
+export const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((c) => c.textContent);
+/** The cells of every row under the heading row, as text. */
+export const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map(cells);
 export const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}\\b`) });
 
 /** Unmounts what was rendered and restores fetch after each test of the calling file. */

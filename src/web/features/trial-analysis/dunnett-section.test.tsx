@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../shared/stats/index.js';
-import { apiAnswer, cells, cleanUpAfterEach, renderAnalysisView, rowOf, serveJson } from './analysis.test-helper.js';
+import { apiAnswer, bodyRows, cells, cleanUpAfterEach, headers, renderAnalysisView, rowOf, serveJson } from './analysis.test-helper.js';
 import { DunnettSection } from './dunnett-section.js';
 
 /** A control and four products in four blocks: Bio D beats the control one-sided only, Bio C not at all. */
@@ -25,9 +25,7 @@ describe('DunnettSection', () => {
   it('lists each treatment against the control with both adjusted p values and a badge', () => {
     render(<DunnettSection a={analysis()} />);
     const table = screen.getByRole('table', { name: 'Comparação com a testemunha (Dunnett)' });
-    const head = within(table)
-      .getAllByRole('columnheader')
-      .map((c) => c.textContent);
+    const head = headers(table);
     expect(head).toEqual(['Tratamento', 'Diferença (kg/ha)', 'p bilateral', 'p superior', 'Resultado (5%)']);
     expect(cells(rowOf(table, 'Bio A'))).toEqual(['Bio A', '+600', '< 0,0001', '< 0,0001', 'Superior à testemunha']);
     // One-sided p 0,0405 < 0,05 though the two-sided 0,0809 is not: "greater than the control" is what is asked.
@@ -53,11 +51,9 @@ describe('DunnettSection', () => {
   it("shows every test's letters side by side, best mean first, with their DMS", () => {
     render(<DunnettSection a={analysis()} />);
     const table = screen.getByRole('table', { name: 'Letras por teste (5%)' });
-    const head = within(table)
-      .getAllByRole('columnheader')
-      .map((c) => c.textContent);
+    const head = headers(table);
     expect(head).toEqual(['Tratamento', 'Média', 'Tukey', 'Scott-Knott', 't (LSD)', 'Duncan', 'SNK']);
-    const rows = within(table).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(table);
     expect(rows.map((r) => r[0])).toEqual(['Bio A', 'Bio B', 'Bio D', 'Testemunha', 'Bio C']);
     // Tukey's wider DMS (62,95) keeps the control with Bio D; the t test (43,03) separates them.
     expect(rows[3]).toEqual(['Testemunha', '3.025', 'cd', 'd', 'd', 'd', 'd']);

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { analyze, type AnalyzeInput, type Transformacao } from '../../../shared/stats/index.js';
-import { apiAnswer, cells, cleanUpAfterEach, renderAnalysisView as showView } from './analysis.test-helper.js';
+import { apiAnswer, bodyRows, cells, cleanUpAfterEach, renderAnalysisView as showView } from './analysis.test-helper.js';
 import { PressupostosSection } from './pressupostos-section.js';
 
 /** R's InsectSprays (Beall 1942): counts with zeros, the square root's classic case. */
@@ -41,7 +41,7 @@ describe('PressupostosSection', () => {
   it('shows Shapiro-Wilk, Bartlett and Levene with their p and whether each holds at 5 %', () => {
     render(<PressupostosSection analise={answer(INSETOS)} onTransformar={() => {}} />);
     const table = screen.getByRole('table', { name: 'Testes dos pressupostos' });
-    const rows = within(table).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(table);
     expect(rows).toEqual([
       ['Shapiro-Wilknormalidade dos resíduos', '0,0223', 'Não atendido', 'W = 0,9601'],
       ['Bartletthomogeneidade das variâncias', '< 0,0001', 'Não atendido', 'K² = 25,96'],
