@@ -3,21 +3,13 @@
  * point. Loaded only when the user opens it (React.lazy in location-picker.tsx): Leaflet stays out
  * of the form's bundle.
  */
-import 'leaflet/dist/leaflet.css';
-import { Icon, type LatLng as LeafletLatLng, type Marker as LeafletMarker } from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { type RefObject, useEffect, useRef, useState } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import type { LatLng as LeafletLatLng, Marker as LeafletMarker } from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import type { LatLng } from '../../shared/cities.js';
 import { COORDINATE_DECIMALS } from '../../shared/decimal.js';
 import { OSM_ATTRIBUTION, TILE_URL } from '../lib/map-tiles.js';
-import { cooperativeGestures } from './map-gestures.js';
-
-// As in the dashboard map: Leaflet guesses its marker images from a CSS path that Vite rewrites.
-Icon.Default.imagePath = '';
-Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });
+import { MapFrame } from './map-frame.js';
 
 const MAP_HEIGHT = 280;
 
@@ -53,17 +45,8 @@ function FollowPin({ position }: { position: LatLng | null }) {
   return null;
 }
 
-/** One finger scrolls the page, two move the map; Ctrl + wheel zooms (map-gestures.ts). */
-function Gestures({ wrapper, onHint }: { wrapper: RefObject<HTMLDivElement | null>; onHint: (hint: string | null) => void }) {
-  const map = useMap();
-  useEffect(() => (wrapper.current ? cooperativeGestures(map, wrapper.current, onHint) : undefined), [map, wrapper, onHint]);
-  return null;
-}
-
 export default function LocationMap({ position, center, zoom, onPick, tileUrl }: LocationMapProps) {
   const start = position ?? center;
-  const wrapper = useRef<HTMLDivElement>(null);
-  const [hint, setHint] = useState<string | null>(null);
   const marker = useRef<LeafletMarker>(null);
   // The pin is dragged with one finger: the browser must not take that touch for a page scroll.
   const hasPin = position !== null;
@@ -72,43 +55,27 @@ export default function LocationMap({ position, center, zoom, onPick, tileUrl }:
     if (icon) icon.style.touchAction = 'none';
   }, [hasPin]);
   return (
-    // isolate: Leaflet's panes use z-index 400–1000 and would otherwise cover the sticky header.
-    <div
-      ref={wrapper}
-      role="region"
-      aria-label="Mapa para marcar o local do experimento"
-      className="relative isolate overflow-hidden rounded-lg border border-soil-200"
+    <MapFrame
+      label="Mapa para marcar o local do experimento"
+      center={[start.lat, start.lng]}
+      zoom={position ? Math.max(zoom, 12) : zoom}
+      height={MAP_HEIGHT}
+      cursor="crosshair"
     >
-      <MapContainer
-        center={[start.lat, start.lng]}
-        zoom={position ? Math.max(zoom, 12) : zoom}
-        // Inline, because leaflet.css is unlayered and beats Tailwind's layered utilities.
-        style={{ height: MAP_HEIGHT, width: '100%', background: 'var(--color-soil-100, #f2eee6)', cursor: 'crosshair' }}
-      >
-        <TileLayer url={tileUrl ?? TILE_URL} attribution={OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
-        <ClickToPick onPick={onPick} />
-        <Gestures wrapper={wrapper} onHint={setHint} />
-        <FollowPin position={position} />
-        {position ? (
-          <Marker
-            position={[position.lat, position.lng]}
-            draggable
-            title="Local do experimento"
-            ref={marker}
-            eventHandlers={{
-              dragend: (e) => onPick(toPoint((e.target as LeafletMarker).getLatLng())),
-            }}
-          />
-        ) : null}
-      </MapContainer>
-      {hint ? (
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-0 z-[1000] flex items-center justify-center bg-slate-900/50 p-6 text-center text-base font-semibold text-white"
-        >
-          {hint}
-        </div>
+      <TileLayer url={tileUrl ?? TILE_URL} attribution={OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
+      <ClickToPick onPick={onPick} />
+      <FollowPin position={position} />
+      {position ? (
+        <Marker
+          position={[position.lat, position.lng]}
+          draggable
+          title="Local do experimento"
+          ref={marker}
+          eventHandlers={{
+            dragend: (e) => onPick(toPoint((e.target as LeafletMarker).getLatLng())),
+          }}
+        />
       ) : null}
-    </div>
+    </MapFrame>
   );
 }

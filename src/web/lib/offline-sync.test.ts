@@ -18,6 +18,16 @@ async function queueOf(...names: string[]) {
   return queue;
 }
 
+/** A sender for user u1 whose every send fails with `error`. */
+const failingSync = (queue: Awaited<ReturnType<typeof queueOf>>, error: ApiError) =>
+  createSync({
+    queue,
+    currentUser: () => 'u1',
+    send: async () => {
+      throw error;
+    },
+  });
+
 describe('offline sync', () => {
   it('sends oldest first, one at a time, with the item as sent; removes what was saved', async () => {
     const queue = await queueOf('a', 'b', 'c');
@@ -78,13 +88,7 @@ describe('offline sync', () => {
 
   it('a session that could not be renewed (401) stops and keeps the queue; signed out, nothing is tried', async () => {
     const queue = await queueOf('a', 'b');
-    const sync = createSync({
-      queue,
-      currentUser: () => 'u1',
-      send: async () => {
-        throw new ApiError(401, 'UNAUTHORIZED', 'Sessão expirada');
-      },
-    });
+    const sync = failingSync(queue, new ApiError(401, 'UNAUTHORIZED', 'Sessão expirada'));
     expect(await sync.syncNow()).toMatchObject({ stop: 'sessao' });
     expect(await queue.list()).toHaveLength(2);
     const send = vi.fn();
@@ -116,13 +120,7 @@ describe('offline sync', () => {
 
   it('a server failure (5xx) stops the run and keeps the item pending', async () => {
     const queue = await queueOf('a', 'b');
-    const sync = createSync({
-      queue,
-      currentUser: () => 'u1',
-      send: async () => {
-        throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Indisponível');
-      },
-    });
+    const sync = failingSync(queue, new ApiError(503, 'SERVICE_UNAVAILABLE', 'Indisponível'));
     expect(await sync.syncNow()).toMatchObject({ stop: 'servidor' });
     expect((await queue.list()).map((i) => i.status)).toEqual(['pendente', 'pendente']);
   });

@@ -1,10 +1,17 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analyze, avisos, classificarCv, type AnalyzeInput } from '../../../shared/stats/index.js';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { analyze, type AnalyzeInput } from '../../../shared/stats/index.js';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
-import { AnalysisView } from './analysis-view.js';
+import {
+  apiAnswer,
+  bodyRows,
+  cells,
+  cleanUpAfterEach,
+  renderAnalysisView as show,
+  rowOf,
+  serveJson as serve,
+} from './analysis.test-helper.js';
 
 /** A small RCBD: a control and two products in four blocks, priced at R$ 120 a bag. */
 function answer(): AnalysisResponse {
@@ -17,26 +24,11 @@ function answer(): AnalysisResponse {
       { nome: 'Bio B', repeticoes: [3300, 3420, 3280, 3400] },
     ],
   });
-  // What the API adds on top of analyze() (routes.ts): each gain's cost and return.
-  const custos: Record<string, number> = { 'Bio A': 50, 'Bio B': 0 };
-  const ganhos = analysis.ganhos.map((g) => {
-    const custo = custos[g.nome] ?? 0;
-    return {
-      ...g,
-      custo,
-      retornoLiquido: g.receitaExtra === null ? null : g.receitaExtra - custo,
-      retornoPorReal: g.receitaExtra === null || custo <= 0 ? null : g.receitaExtra / custo,
-    };
-  });
-  return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) };
+  return apiAnswer(analysis, { 'Bio A': 50, 'Bio B': 0 });
 }
 
-/** What the API answers for a two-factor design (analyze() plus the route's extras, no costs). */
-function factorialAnswer(input: AnalyzeInput): AnalysisResponse {
-  const analysis = analyze(input);
-  const ganhos = analysis.ganhos.map((g) => ({ ...g, custo: 0, retornoLiquido: null, retornoPorReal: null }));
-  return { ...analysis, ganhos, cvClasse: classificarCv(analysis.cv), avisos: avisos(analysis) };
-}
+/** What the API answers for a two-factor design (no costs). */
+const factorialAnswer = (input: AnalyzeInput): AnalysisResponse => apiAnswer(analyze(input));
 const T = (nome: string, nivelA: string | null, nivelB: string | null, repeticoes: number[]) => ({ nome, nivelA, nivelB, repeticoes });
 /** Product × dose with an untreated control outside the factorial; the interaction is significant. */
 const COM_ADICIONAL: AnalyzeInput = {
@@ -64,33 +56,7 @@ const PARCELAS: AnalyzeInput = {
   ],
 };
 
-function serve(status: number, body: unknown) {
-  const fetch = vi.fn(
-    async (_url: RequestInfo | URL) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-function show(id: number) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AnalysisView id={id} />
-    </QueryClientProvider>,
-  );
-}
-
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}\\b`) });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('AnalysisView', () => {
   it("reads the experiment's analysis and shows the design, mean, CV and notes", async () => {
@@ -118,7 +84,7 @@ describe('AnalysisView', () => {
     serve(200, answer());
     show(7);
     const means = await screen.findByRole('table', { name: 'Médias (kg/ha) e letras a 5%' });
-    const rows = within(means).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(means);
     expect(rows).toEqual([
       ['Bio A', '3.625', 'a', 'a'],
       ['Bio B', '3.350', 'b', 'b'],
@@ -163,7 +129,7 @@ describe('AnalysisView', () => {
     serve(200, factorialAnswer(COM_ADICIONAL));
     show(7);
     const means = await screen.findByRole('table', { name: 'Médias (kg/ha) de Produto × Dose' });
-    const rows = within(means).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(means);
     expect(rows).toEqual([
       ['X', '3.017 Bb', '3.427 Ba', '3.222'],
       ['Y', '3.203 Ab', '3.890 Aa', '3.547'],
@@ -182,7 +148,7 @@ describe('AnalysisView', () => {
     serve(200, factorialAnswer(PARCELAS));
     show(7);
     const means = await screen.findByRole('table', { name: 'Médias (kg/ha) de Cultivar × Nitrogênio' });
-    const rows = within(means).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(means);
     expect(rows).toEqual([
       ['C1', '3.025', '3.153', '3.310', '3.163 a'],
       ['C2', '3.118', '3.265', '3.343', '3.242 a'],

@@ -6,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
-import { Alert } from '../../components/ui/alert.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { ApiError } from '../../lib/api-client.js';
@@ -14,7 +13,7 @@ import { api } from '../../lib/api.js';
 import { RegressionSection } from './regression-section.js';
 import { FactorialSection } from './factorial-section.js';
 import { DunnettSection } from './dunnett-section.js';
-import { AnovaTable, COLUNAS_MEDIA, ReportTable, type ReportColumn, TH_NUM_WRAP, n } from './report-table.js';
+import { AnovaTable, Avisos, COLUNAS_MEDIA, ReportTable, type ReportColumn, TH_NUM_WRAP, n } from './report-table.js';
 import type { Transformacao } from '../../../shared/stats/index.js';
 import { Button } from '../../components/ui/button.js';
 import { PressupostosSection } from './pressupostos-section.js';
@@ -113,15 +112,7 @@ export function AnalysisView({ id }: { id: number }) {
           CV: <strong>{n(a.cv)}%</strong> ({a.cvClasse})
         </span>
       </div>
-      {a.avisos.length ? (
-        <Alert tone="warning">
-          <ul className="list-disc space-y-1 pl-5">
-            {a.avisos.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <Avisos avisos={a.avisos} tone="warning" />
       <AnovaTable caption="Análise de variância" linhas={a.anova.linhas} />
       <PressupostosSection analise={a} onTransformar={setTransformacao} carregando={q.isPlaceholderData} />
       <FactorialSection a={a} />

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analyze, avisos, classificarCv } from '../../../shared/stats/index.js';
-import type { AnalysisResponse } from '../../../shared/api-types.js';
-import { AnalysisView } from './analysis-view.js';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../../shared/stats/index.js';
+import { apiAnswer, bodyRows, cells, cleanUpAfterEach, headers, renderAnalysisView, rowOf, serveJson } from './analysis.test-helper.js';
 import { DunnettSection } from './dunnett-section.js';
 
 /** A control and four products in four blocks: Bio D beats the control one-sided only, Bio C not at all. */
@@ -21,24 +19,13 @@ function analysis() {
   });
 }
 
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}\\b`) });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('DunnettSection', () => {
   it('lists each treatment against the control with both adjusted p values and a badge', () => {
     render(<DunnettSection a={analysis()} />);
     const table = screen.getByRole('table', { name: 'Comparação com a testemunha (Dunnett)' });
-    const head = within(table)
-      .getAllByRole('columnheader')
-      .map((c) => c.textContent);
+    const head = headers(table);
     expect(head).toEqual(['Tratamento', 'Diferença (kg/ha)', 'p bilateral', 'p superior', 'Resultado (5%)']);
     expect(cells(rowOf(table, 'Bio A'))).toEqual(['Bio A', '+600', '< 0,0001', '< 0,0001', 'Superior à testemunha']);
     // One-sided p 0,0405 < 0,05 though the two-sided 0,0809 is not: "greater than the control" is what is asked.
@@ -64,11 +51,9 @@ describe('DunnettSection', () => {
   it("shows every test's letters side by side, best mean first, with their DMS", () => {
     render(<DunnettSection a={analysis()} />);
     const table = screen.getByRole('table', { name: 'Letras por teste (5%)' });
-    const head = within(table)
-      .getAllByRole('columnheader')
-      .map((c) => c.textContent);
+    const head = headers(table);
     expect(head).toEqual(['Tratamento', 'Média', 'Tukey', 'Scott-Knott', 't (LSD)', 'Duncan', 'SNK']);
-    const rows = within(table).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(table);
     expect(rows.map((r) => r[0])).toEqual(['Bio A', 'Bio B', 'Bio D', 'Testemunha', 'Bio C']);
     // Tukey's wider DMS (62,95) keeps the control with Bio D; the t test (43,03) separates them.
     expect(rows[3]).toEqual(['Testemunha', '3.025', 'cd', 'd', 'd', 'd', 'd']);
@@ -90,23 +75,8 @@ describe('DunnettSection', () => {
   });
 
   it('is part of the analysis report', async () => {
-    const a = analysis();
-    const body: AnalysisResponse = {
-      ...a,
-      ganhos: a.ganhos.map((g) => ({ ...g, custo: 0, retornoLiquido: null, retornoPorReal: null })),
-      cvClasse: classificarCv(a.cv),
-      avisos: avisos(a),
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <AnalysisView id={3} />
-      </QueryClientProvider>,
-    );
+    serveJson(200, apiAnswer(analysis()));
+    renderAnalysisView(3);
     expect(await screen.findByRole('table', { name: 'Comparação com a testemunha (Dunnett)' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Letras por teste (5%)' })).toBeTruthy();
   });

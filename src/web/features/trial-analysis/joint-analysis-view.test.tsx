@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { analiseConjunta } from '../../../shared/stats/conjunta.js';
+import { cleanUpAfterEach, headers } from './analysis.test-helper.js';
 import { JointAnalysisView } from './joint-analysis-view.js';
 
 /** Three sites in blocks, one of them noisy (QMres ratio above 7). */
@@ -54,10 +55,7 @@ function show(ids: number[]) {
   );
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('JointAnalysisView', () => {
   it('posts the ids and shows the sites, the joint ANOVA, the QMR ratio warning, means with letters and win rates', async () => {
@@ -105,9 +103,7 @@ describe('JointAnalysisView', () => {
     expect(await screen.findByText('Experimentos da mesma cidade e do mesmo ano')).toBeTruthy();
     expect(screen.getByText(/^Os experimentos nº 11 e nº 12 são da mesma cidade e do mesmo ano \(Cascavel\/PR · 2024\)/)).toBeTruthy();
     const perSite = screen.getByRole('table', { name: 'Médias por local (kg/ha)' });
-    const headings = within(perSite)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
+    const headings = headers(perSite);
     expect(new Set(headings).size).toBe(headings.length);
     expect(headings).toContain('Cascavel/PR · 2024 · Campo Sul');
   });

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { ApiError } from '../../lib/api-client.js';
 import { cn } from '../../lib/cn.js';
 import { useJointAnalysis } from './api/joint-analysis.js';
-import { AnovaTable, COLUNAS_MEDIA, ReportTable, type ReportColumn, TD_NUM, TH_NUM, n, p } from './report-table.js';
+import { AnovaTable, Avisos, COLUNAS_MEDIA, ReportTable, type ReportColumn, TD_NUM, TH_NUM, n, p } from './report-table.js';
 
 // A site's name may wrap in its column's header (TH never wraps), so that four sites fit an A4 page.
 const SITE_TH = cn(TH_NUM.replace('whitespace-nowrap', 'whitespace-normal'), 'min-w-[6.5rem]');
@@ -149,15 +149,7 @@ export function JointAnalysisView({ ids, backTo }: { ids: readonly number[]; bac
           </ul>
         </Alert>
       ) : null}
-      {a.avisos.length ? (
-        <Alert tone={heterogeneo ? 'warning' : 'info'}>
-          <ul className="list-disc space-y-1 pl-5">
-            {a.avisos.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <Avisos avisos={a.avisos} tone={heterogeneo ? 'warning' : 'info'} />
       <SitesTable a={a} />
       <AnovaTable caption="Análise de variância conjunta" linhas={a.anova.linhas} />
       <MeansTable a={a} />

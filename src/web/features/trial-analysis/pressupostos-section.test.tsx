@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
-import { analyze, avisos, classificarCv, ganhosComRetorno, type AnalyzeInput, type Transformacao } from '../../../shared/stats/index.js';
-import { AnalysisView } from './analysis-view.js';
+import { analyze, type AnalyzeInput, type Transformacao } from '../../../shared/stats/index.js';
+import { apiAnswer, bodyRows, cells, cleanUpAfterEach, renderAnalysisView as showView } from './analysis.test-helper.js';
 import { PressupostosSection } from './pressupostos-section.js';
 
 /** R's InsectSprays (Beall 1942): counts with zeros, the square root's classic case. */
@@ -20,15 +19,9 @@ const INSETOS: AnalyzeInput = {
   ].map((repeticoes, i) => ({ nome: `Spray ${'ABCDEF'[i]}`, repeticoes })),
 };
 
-/** What the API answers (routes.ts): analyze() plus the gains' costs, the CV class and the notes. */
-function answer(input: AnalyzeInput, transformacao: Transformacao | null = null): AnalysisResponse {
-  const a = analyze(input, { transformacao });
-  const ganhos = ganhosComRetorno(
-    a.ganhos,
-    input.tratamentos.map(() => 0),
-  );
-  return { ...a, ganhos, cvClasse: classificarCv(a.cv), avisos: avisos(a) };
-}
+/** What the API answers (routes.ts), the data transformed or not. */
+const answer = (input: AnalyzeInput, transformacao: Transformacao | null = null): AnalysisResponse =>
+  apiAnswer(analyze(input, { transformacao }));
 
 function serveByUrl(answers: Record<string, unknown>) {
   const fetch = vi.fn(async (url: RequestInfo | URL) => {
@@ -42,30 +35,13 @@ function serveByUrl(answers: Record<string, unknown>) {
   return fetch;
 }
 
-function showView(id: number) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AnalysisView id={id} />
-    </QueryClientProvider>,
-  );
-}
-
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('PressupostosSection', () => {
   it('shows Shapiro-Wilk, Bartlett and Levene with their p and whether each holds at 5 %', () => {
     render(<PressupostosSection analise={answer(INSETOS)} onTransformar={() => {}} />);
     const table = screen.getByRole('table', { name: 'Testes dos pressupostos' });
-    const rows = within(table).getAllByRole('row').slice(1).map(cells);
+    const rows = bodyRows(table);
     expect(rows).toEqual([
       ['Shapiro-Wilknormalidade dos resíduos', '0,0223', 'Não atendido', 'W = 0,9601'],
       ['Bartletthomogeneidade das variâncias', '< 0,0001', 'Não atendido', 'K² = 25,96'],

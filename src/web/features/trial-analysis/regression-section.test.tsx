@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analyze, avisos, classificarCv, type AnalyzeInput, type TrialAnalysis } from '../../../shared/stats/index.js';
-import type { AnalysisResponse } from '../../../shared/api-types.js';
-import { AnalysisView } from './analysis-view.js';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { analyze, type AnalyzeInput, type TrialAnalysis } from '../../../shared/stats/index.js';
+import { apiAnswer, cells, cleanUpAfterEach, renderAnalysisView, serveJson } from './analysis.test-helper.js';
 import { RegressionSection, equacao } from './regression-section.js';
 
 /** Nitrogen on maize in blocks: a control at dose 0 and five doses, a concave response. */
@@ -31,15 +29,7 @@ function ensaio(extra: Partial<AnalyzeInput> = {}, comProduto = true): TrialAnal
 }
 
 const show = (a: TrialAnalysis) => render(<RegressionSection regressao={a.regressao} residuo={a.anova.residuo} />);
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe('equacao', () => {
   it('writes ŷ = b0 + b1·x + b2·x² in pt-BR numbers with true minus signs', () => {
@@ -119,23 +109,8 @@ describe('RegressionSection', () => {
 
 describe('AnalysisView', () => {
   it('shows the dose–response section of a trial with doses', async () => {
-    const analysis = ensaio({ precoSaca: 70 });
-    const body: AnalysisResponse = {
-      ...analysis,
-      ganhos: analysis.ganhos.map((g) => ({ ...g, custo: 0, retornoLiquido: null, retornoPorReal: null })),
-      cvClasse: classificarCv(analysis.cv),
-      avisos: avisos(analysis),
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <AnalysisView id={3} />
-      </QueryClientProvider>,
-    );
+    serveJson(200, apiAnswer(ensaio({ precoSaca: 70 })));
+    renderAnalysisView(3);
     expect(await screen.findByRole('heading', { name: 'Regressão dose–resposta' })).toBeTruthy();
   });
 });

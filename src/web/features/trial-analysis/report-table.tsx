@@ -5,6 +5,7 @@
 import { type ReactNode, useId } from 'react';
 import { formatNumber } from '../../../shared/format.js';
 import { cn } from '../../lib/cn.js';
+import { Alert } from '../../components/ui/alert.js';
 import { ScrollX } from '../../components/ui/scroll-x.js';
 import type { GrupoMedia, LinhaTabelaAnova } from '../../../shared/stats/index.js';
 
@@ -140,5 +141,19 @@ export function AnovaTable({ caption, linhas }: { caption: string; linhas: reado
       rows={linhas}
       rowKey={(l, i) => `${i}-${l.fonte}`}
     />
+  );
+}
+
+/** The analysis's notes, one a line, in an alert of this tone; nothing when there are none. */
+export function Avisos({ avisos, tone }: { avisos: readonly string[]; tone: 'info' | 'warning' }) {
+  if (!avisos.length) return null;
+  return (
+    <Alert tone={tone}>
+      <ul className="list-disc space-y-1 pl-5">
+        {avisos.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+    </Alert>
   );
 }

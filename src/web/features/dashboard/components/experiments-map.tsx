@@ -1,28 +1,18 @@
-import 'leaflet/dist/leaflet.css';
-import { Icon, popup as leafletPopup } from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { popup as leafletPopup } from 'leaflet';
+import { type RefObject, useEffect, useId, useMemo, useRef } from 'react';
+import { TileLayer, useMap } from 'react-leaflet';
 import { BRAZIL_CENTER, cityCenter } from '../../../../shared/cities.js';
 import { BRAND_LEGEND, brandColor } from '../brand-colors.js';
 import { placePoint, spreadOverlapping } from '../map-placement.js';
 import { type DashboardMap, type MapPoint, mapPointsOf } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
-import { cooperativeGestures } from '../../../components/map-gestures.js';
+import { MapFrame } from '../../../components/map-frame.js';
 import { OSM_ATTRIBUTION, TILE_URL } from '../../../lib/map-tiles.js';
 import { isPlainClick } from '../experiment-link.js';
 import { MapPlacesList, placeLabel } from './map-places-list.js';
 import { PointsLayer } from './points-layer.js';
 import { type OpenExperiment, useOpenExperiment } from './use-open-experiment.js';
-
-// Leaflet derives its default icon URLs from a CSS background that Vite rewrites, and would
-// otherwise fetch from a wrong path (or a CDN). Circle markers do not use the icon, but any future
-// Marker would: point it at the bundled files, and set imagePath to '' so no path is guessed.
-Icon.Default.imagePath = '';
-Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });
 
 /** At most 500 px, and 55 % of the screen's height on a phone, so the page stays scrollable around it. */
 const MAP_HEIGHT = 'min(500px, 55vh)';
@@ -204,13 +194,6 @@ function MarkersLayer({
   return null;
 }
 
-/** Two fingers on touch, Ctrl + wheel with a mouse (components/map-gestures.ts). */
-function Gestures({ wrapper, onHint }: { wrapper: RefObject<HTMLDivElement | null>; onHint: (hint: string | null) => void }) {
-  const map = useMap();
-  useEffect(() => (wrapper.current ? cooperativeGestures(map, wrapper.current, onHint) : undefined), [map, wrapper, onHint]);
-  return null;
-}
-
 function StatTile({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-lg border border-soil-200 bg-soil-50 px-3 py-3 sm:px-4">
@@ -237,9 +220,7 @@ export default function ExperimentsMap({
   const placed = useMemo(() => placeAll(pontos), [pontos]);
   const { href, open } = useOpenExperiment();
   const link = useMemo(() => ({ href, open }), [href, open]);
-  const wrapper = useRef<HTMLDivElement>(null);
   const handleRef = useRef<MapHandle | null>(null);
-  const [hint, setHint] = useState<string | null>(null);
 
   return (
     <Card>
@@ -275,33 +256,16 @@ export default function ExperimentsMap({
 
         {pontos.length === 0 ? <p className="text-sm text-slate-600">Nenhum experimento encontrado para os filtros atuais.</p> : null}
 
-        {/* isolate: Leaflet's panes use z-index 400–1000 and would otherwise cover the sticky header. */}
-        <div
-          ref={wrapper}
-          role="region"
-          aria-label="Mapa dos experimentos"
-          className="relative isolate overflow-hidden rounded-lg border border-soil-200"
+        <MapFrame
+          label="Mapa dos experimentos"
+          center={[BRAZIL_CENTER.lat, BRAZIL_CENTER.lng]}
+          zoom={INITIAL_ZOOM}
+          height={MAP_HEIGHT}
+          hintTestId="map-gesture-hint"
         >
-          <MapContainer
-            center={[BRAZIL_CENTER.lat, BRAZIL_CENTER.lng]}
-            zoom={INITIAL_ZOOM}
-            // Inline, because leaflet.css is unlayered and beats Tailwind's layered utilities.
-            style={{ height: MAP_HEIGHT, width: '100%', background: 'var(--color-soil-100, #f2eee6)' }}
-          >
-            <TileLayer url={tileUrl ?? TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
-            <MarkersLayer points={placed} loadDetails={loadDetails} link={link} handleRef={handleRef} />
-            <Gestures wrapper={wrapper} onHint={setHint} />
-          </MapContainer>
-          {hint ? (
-            <div
-              aria-hidden="true"
-              data-testid="map-gesture-hint"
-              className="pointer-events-none absolute inset-0 z-[1000] flex items-center justify-center bg-slate-900/50 p-6 text-center text-base font-semibold text-white"
-            >
-              {hint}
-            </div>
-          ) : null}
-        </div>
+          <TileLayer url={tileUrl ?? TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
+          <MarkersLayer points={placed} loadDetails={loadDetails} link={link} handleRef={handleRef} />
+        </MapFrame>
         <p className="text-xs text-slate-600">
           Para ampliar, use Ctrl + rolagem do mouse ou os botões + e −; no celular, mova o mapa com dois dedos.
         </p>

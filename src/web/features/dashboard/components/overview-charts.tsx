@@ -392,6 +392,21 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
     : ['Produtividade média (kg/ha)', 'Ganho sobre a testemunha', 'Experimentos'];
   const valueCells = (r: { media: number | null; ganho: number | null; n: number }) =>
     mixed ? [formatGain(r.ganho), int(r.n)] : [formatKgHa(r.media), formatGain(r.ganho), int(r.n)];
+  /** The table of a chart of values per category: the category (a filter when `filterKey` is given), then the values. */
+  const valueTable = <R extends { media: number | null; ganho: number | null; n: number }>(
+    caption: string,
+    column: string,
+    items: R[],
+    labelOf: (r: R) => string,
+    filterKey?: FilterKey,
+  ): DataTable => ({
+    caption,
+    columns: [column, ...valueColumns],
+    rows: items.map((r) => {
+      const label = labelOf(r);
+      return { key: label, label, ...(filterKey ? { filter: { key: filterKey, value: label } } : {}), cells: valueCells(r) };
+    }),
+  });
   const gainNote = 'Média de (tratamento ÷ testemunha − 1) por ensaio: várias culturas em vista.';
 
   const totalMarcas = charts.experimentosPorMarca.reduce((s, m) => s + m.n, 0);
@@ -501,16 +516,7 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
         description={mixed ? gainNote : undefined}
         empty={!regional.length}
         onFilter={onFilter}
-        table={{
-          caption: 'Por regional',
-          columns: ['Regional', ...valueColumns],
-          rows: charts.porRegional.map((r) => ({
-            key: r.regional,
-            label: r.regional,
-            filter: { key: 'regional', value: r.regional },
-            cells: valueCells(r),
-          })),
-        }}
+        table={valueTable('Por regional', 'Regional', charts.porRegional, (r) => r.regional, 'regional')}
       >
         {horizontalBars(
           regional.map((r) => byYieldOrGain(r, r.regional)),
@@ -522,11 +528,7 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
       <ChartCard
         title="Experimentos por Business Unit"
         empty={!charts.porBu.length}
-        table={{
-          caption: 'Experimentos por Business Unit',
-          columns: ['Business Unit', ...valueColumns],
-          rows: charts.porBu.map((b) => ({ key: b.bu, label: b.bu, cells: valueCells(b) })),
-        }}
+        table={valueTable('Experimentos por Business Unit', 'Business Unit', charts.porBu, (b) => b.bu)}
       >
         {horizontalBars(
           charts.porBu.map((b) => ({
@@ -544,16 +546,7 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
         description={mixed ? gainNote : undefined}
         empty={!anual.length}
         onFilter={onFilter}
-        table={{
-          caption: 'Evolução anual',
-          columns: ['Ano', ...valueColumns],
-          rows: charts.evolucaoAnual.map((r) => ({
-            key: String(r.ano),
-            label: String(r.ano),
-            filter: { key: 'ano', value: String(r.ano) },
-            cells: valueCells(r),
-          })),
-        }}
+        table={valueTable('Evolução anual', 'Ano', charts.evolucaoAnual, (r) => String(r.ano), 'ano')}
       >
         <LineChart
           data={anual.map((r) => ({ ...r, value: mixed ? r.ganho : r.media }))}

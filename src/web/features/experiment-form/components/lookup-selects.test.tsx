@@ -4,13 +4,12 @@
  * its native <select> once the list arrives from the API, not "Selecione o estado"; a value the
  * list lacks still shows, and choosing another one still reaches the form.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/stub-api.js';
-import { type FormValues, newExperimentDefaults } from '../form-values.js';
+import { type FormValues } from '../form-values.js';
+import { renderInForm } from './form.test-helper.js';
 import { StepCultura, StepLocalizacao } from './step-fields.js';
 
 stubApi({
@@ -24,19 +23,8 @@ stubApi({
 });
 
 function show(body: ReactNode, values: Partial<FormValues>) {
-  let form!: UseFormReturn<FormValues>;
-  function Harness() {
-    const methods = useForm<FormValues>({ mode: 'onChange', defaultValues: { ...newExperimentDefaults(), ...values } });
-    form = methods;
-    return <FormProvider {...methods}>{body}</FormProvider>;
-  }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Harness />
-    </QueryClientProvider>,
-  );
-  return { values: () => form.getValues() };
+  const { form } = renderInForm(body, values, { schema: false });
+  return { values: () => form().getValues() };
 }
 
 const select = (name: string) => {

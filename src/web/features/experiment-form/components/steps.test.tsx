@@ -4,15 +4,12 @@
  * wizard builds (same schema, same onChange mode), with a "Próximo" that validates the step's
  * fields as the wizard does. What is checked is what the user sees and what the form would send.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { type ReactNode, useState } from 'react';
-import { FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/stub-api.js';
-import { type ExperimentData, experimentSchema } from '../../../../shared/experiment.js';
-import { type FormValues, STEPS, newExperimentDefaults, newTreatment } from '../form-values.js';
+import { type FormValues, STEPS, newTreatment } from '../form-values.js';
+import { renderInForm } from './form.test-helper.js';
 import { StepLocalizacao, StepSolo } from './step-fields.js';
 import { StepTratamentos } from './step-tratamentos.js';
 
@@ -28,43 +25,24 @@ const LOOKUPS: Record<string, unknown> = {
 
 stubApi(LOOKUPS);
 
-const resolver = zodResolver(experimentSchema) as unknown as Resolver<FormValues, unknown, ExperimentData>;
-
 /** The form as the wizard sets it up, one step shown, and the step's "Próximo" check. */
 function show(step: number, body: ReactNode, values: Partial<FormValues> = {}) {
-  let form!: UseFormReturn<FormValues, unknown, ExperimentData>;
   const passed: boolean[] = [];
-  function Harness() {
-    const methods = useForm<FormValues, unknown, ExperimentData>({
-      resolver,
-      mode: 'onChange',
-      defaultValues: { ...newExperimentDefaults(), ...values },
-    });
-    form = methods;
-    const [, rerender] = useState(0);
-    return (
-      <FormProvider {...methods}>
-        {body}
-        <button
-          type="button"
-          onClick={async () => {
-            passed.push(await methods.trigger([...(STEPS[step - 1]?.fields ?? [])], { shouldFocus: true }));
-            rerender((n) => n + 1);
-          }}
-        >
-          Próximo
-        </button>
-      </FormProvider>
-    );
-  }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Harness />
-    </QueryClientProvider>,
-  );
+  const { form } = renderInForm(body, values, {
+    extra: (methods, rerender) => (
+      <button
+        type="button"
+        onClick={async () => {
+          passed.push(await methods.trigger([...(STEPS[step - 1]?.fields ?? [])], { shouldFocus: true }));
+          rerender();
+        }}
+      >
+        Próximo
+      </button>
+    ),
+  });
   return {
-    values: () => form.getValues(),
+    values: () => form().getValues(),
     next: async () => {
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Próximo' }));

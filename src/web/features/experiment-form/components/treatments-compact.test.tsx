@@ -5,15 +5,12 @@
  * and step 6 naming the treatments a factorial design still needs levels for as soon as it is
  * chosen (item 12).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../test/stub-api.js';
-import { type ExperimentData, experimentSchema } from '../../../../shared/experiment.js';
-import { type FormValues, type TratamentoForm, newExperimentDefaults, newProduct, newTreatment } from '../form-values.js';
+import { type FormValues, type TratamentoForm, newProduct, newTreatment } from '../form-values.js';
+import { renderInForm } from './form.test-helper.js';
 import { StepEstatistica } from './step-fields.js';
 import { StepTratamentos } from './step-tratamentos.js';
 
@@ -23,27 +20,7 @@ stubApi({
   },
 });
 
-const resolver = zodResolver(experimentSchema) as unknown as Resolver<FormValues, unknown, ExperimentData>;
-
-function show(body: ReactNode, values: Partial<FormValues> = {}) {
-  let form!: UseFormReturn<FormValues, unknown, ExperimentData>;
-  function Harness() {
-    const methods = useForm<FormValues, unknown, ExperimentData>({
-      resolver,
-      mode: 'onChange',
-      defaultValues: { ...newExperimentDefaults(), ...values },
-    });
-    form = methods;
-    return <FormProvider {...methods}>{body}</FormProvider>;
-  }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Harness />
-    </QueryClientProvider>,
-  );
-  return { form: () => form };
-}
+const show = (body: ReactNode, values: Partial<FormValues> = {}) => renderInForm(body, values);
 
 const treatment = (nome: string, over: Partial<TratamentoForm> = {}): TratamentoForm => ({
   ...newTreatment(nome === 'Testemunha'),
