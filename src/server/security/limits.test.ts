@@ -17,6 +17,10 @@ const ctx = listeningSignedInApp();
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
+/** A JSON body POSTed to `url` with the given headers. */
+const postJson = (url: string, headers: Record<string, string>, payload: string) =>
+  ctx.t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+
 const postExperiment = (data: string) => {
   const body = multipart({ data }, [{ filename: 'r.pdf', content: samplePdf() }]);
   return ctx.t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
@@ -46,12 +50,7 @@ describe('JSON bodies', () => {
       ['/api/users/change-password', ctx.me.auth],
       ['/api/analises/conjunta', ctx.me.auth],
     ] as const) {
-      const res = await ctx.t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: nested(MAX_JSON_DEPTH + 1),
-      });
+      const res = await postJson(url, headers, nested(MAX_JSON_DEPTH + 1));
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: JSON_MSG.tooDeep, fields: { _: JSON_MSG.tooDeep } } });
     }
@@ -70,12 +69,7 @@ describe('JSON bodies', () => {
       ['/api/users/change-password', ctx.me.auth],
       ['/api/analises/conjunta', ctx.me.auth],
     ] as const) {
-      const res = await ctx.t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: big,
-      });
+      const res = await postJson(url, headers, big);
       expect(res.statusCode, url).toBe(413);
       expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: MSG.payloadTooLarge } });
     }
