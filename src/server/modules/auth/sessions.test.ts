@@ -14,6 +14,9 @@ const { ctx, post, profile, refresh } = authTestApp({ authLimitPerEmail: 1000, a
 
 const putProfile = (token: string, payload: Record<string, unknown>) =>
   ctx.t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: bearer(token), payload });
+/** The admin sets `a`'s role. */
+const setRole = async (a: Account, role: string) =>
+  ctx.t.app.inject({ method: 'PUT', url: `/api/users/${a.user.id}/role`, headers: bearer(await adminToken()), payload: { role } });
 const login = (a: Account, email = a.user.email, password = a.password) => post('/api/auth/login', { email, password });
 const mailsTo = (email: string) => ctx.t.app.ctx.mailer.outbox.filter((m) => m.to === email);
 
@@ -61,12 +64,7 @@ describe('session version: access tokens issued before stop working at once', ()
 
   it('a role change by an admin ends them; a refresh brings the new role', async () => {
     const a = await createAccount(ctx.t.app);
-    const res = await ctx.t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${a.user.id}/role`,
-      headers: bearer(await adminToken()),
-      payload: { role: 'consultor' },
-    });
+    const res = await setRole(a, 'consultor');
     expect(res.statusCode).toBe(200);
     expect((await profile(a.token)).statusCode).toBe(401);
     const refreshed = await refresh(a.refreshCookie);
@@ -77,12 +75,7 @@ describe('session version: access tokens issued before stop working at once', ()
 
   it('setting the same role, or a name or company change, ends nothing', async () => {
     const a = await createAccount(ctx.t.app);
-    const same = await ctx.t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${a.user.id}/role`,
-      headers: bearer(await adminToken()),
-      payload: { role: 'user' },
-    });
+    const same = await setRole(a, 'user');
     expect(same.statusCode).toBe(200);
     const renamed = await putProfile(a.token, { name: 'Outro Nome', company: 'Outra', email: a.user.email });
     expect(renamed.statusCode).toBe(200);
