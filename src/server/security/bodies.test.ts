@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JSON_MSG } from '../http/json-body.js';
 import { UPLOAD_MSG } from '../http/multipart.js';
 import { listeningSignedInApp } from '../test/app.js';
-import { buildExperiment, createExperiment, multipart, samplePdf } from '../test/factories.js';
+import { buildExperiment, createExperiment, multipart, samplePdf, sendMultipart } from '../test/factories.js';
 
 const ctx = listeningSignedInApp();
 afterEach(() => vi.restoreAllMocks());
@@ -147,14 +147,9 @@ describe('JSON bounded by its cost', () => {
   });
 
   it('the multipart data field is bounded the same way, naming the field', async () => {
-    const body = multipart({ data: `{"tratamentos":${flatArray(300_000)}}` }, [{ filename: 'r.pdf', content: samplePdf() }]);
+    const fields = { data: `{"tratamentos":${flatArray(300_000)}}` };
     const parses = bigParses();
-    const res = await ctx.t.app.inject({
-      method: 'POST',
-      url: '/api/experiments',
-      payload: body.payload,
-      headers: { ...body.headers, ...ctx.me.auth },
-    });
+    const res = await sendMultipart(ctx.t.app, 'POST', '/api/experiments', ctx.me, fields, [{ filename: 'r.pdf', content: samplePdf() }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ data: JSON_MSG.tooManyItems });
     expect(parses()).toBe(0);
