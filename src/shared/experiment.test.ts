@@ -21,6 +21,9 @@ const first = (r: Result) => {
   return out;
 };
 
+/** The who and where of the whole experiments parsed below (same in every one). */
+const WHERE_AND_WHO = { consultoria: 'Agro', marca: 'Aminoagro', bu: 'BU2', regional: 'GO', cidade: 'Jataí', estado: 'GO' };
+
 describe('step 1', () => {
   const ok = { consultoria: 'Agro', marca: 'Aminoagro', bu: 'BU1', regional: 'GO' };
   it('accepts valid data and trims', () => {
@@ -259,12 +262,7 @@ describe('step 6', () => {
 describe('whole experiment (API)', () => {
   it('accepts null soil contents but refuses out-of-range ones', () => {
     const base = {
-      consultoria: 'Agro',
-      marca: 'Aminoagro',
-      bu: 'BU2',
-      regional: 'GO',
-      cidade: 'Jataí',
-      estado: 'GO',
+      ...WHERE_AND_WHO,
       cultura: 'Milho',
       cultivar: 'DKB 390',
       ano: 2025,
@@ -355,12 +353,7 @@ describe('replicates (trial statistics)', () => {
 
 describe('two-factor designs', () => {
   const base = {
-    consultoria: 'Agro',
-    marca: 'Aminoagro',
-    bu: 'BU2',
-    regional: 'GO',
-    cidade: 'Jataí',
-    estado: 'GO',
+    ...WHERE_AND_WHO,
     teor_argila: 40,
     teor_materia_organica: 3,
     cultura: 'Milho',

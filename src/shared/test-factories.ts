@@ -5,7 +5,8 @@
  */
 import { type Experiment, type ExperimentData, type Tratamento, type TratamentoData, experimentInputSchema } from './experiment.js';
 
-const SAMPLE = {
+/** The sample experiment as the form sends it, before the schema (the server's request bodies build on it). */
+export const SAMPLE = {
   consultoria: 'Agro Campo Consultoria',
   marca: 'Aminoagro',
   bu: 'BU1',

@@ -5,22 +5,13 @@
  * header, before its value is read (docs/security.md).
  */
 import { connect } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JSON_MSG } from '../http/json-body.js';
 import { UPLOAD_MSG } from '../http/multipart.js';
-import { createTestApp, type TestApp, listenOnLoopback } from '../test/app.js';
-import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../test/factories.js';
+import { listeningSignedInApp } from '../test/app.js';
+import { buildExperiment, createExperiment, multipart, samplePdf, sendMultipart } from '../test/factories.js';
 
-let t: TestApp;
-let me: Account;
-let port: number;
-
-beforeAll(async () => {
-  t = await createTestApp({ config: { authLimitPerIp: 1_000_000, authLimitPerEmail: 1_000_000 } });
-  me = await createAccount(t.app);
-  port = await listenOnLoopback(t.app);
-});
-afterAll(() => t.close());
+const ctx = listeningSignedInApp();
 afterEach(() => vi.restoreAllMocks());
 
 /** 1.5 MiB minus a little: an object of ~130,000 keys, as the attack sent. */
@@ -41,7 +32,7 @@ function bigParses(min = 100_000) {
  */
 function answerBeforeBodyEnds(head: string, first: Buffer, waitMs = 20_000): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(ctx.port, '127.0.0.1');
     let received = Buffer.alloc(0);
     const timer = setTimeout(() => {
       socket.destroy();
@@ -73,7 +64,7 @@ describe('authentication before the body', () => {
     const body = wideObject();
     expect(body.length).toBeGreaterThan(1_400_000);
     const parses = bigParses();
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/imports/drafts/1/approve',
       headers: { 'content-type': 'application/json' },
@@ -83,10 +74,10 @@ describe('authentication before the body', () => {
     expect(res.json().error.code).toBe('UNAUTHORIZED');
     expect(parses()).toBe(0);
     // The same body from a signed-in user is read, and refused by the scan before JSON.parse.
-    const signedIn = await t.app.inject({
+    const signedIn = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/imports/drafts/1/approve',
-      headers: { ...me.auth, 'content-type': 'application/json' },
+      headers: { ...ctx.me.auth, 'content-type': 'application/json' },
       payload: body,
     });
     expect(signedIn.statusCode).toBe(400);
@@ -105,7 +96,7 @@ describe('authentication before the body', () => {
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body).error.code).toBe('UNAUTHORIZED');
     // The server is still answering.
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('every API route that is not public answers 401 to an anonymous 1 MiB body without parsing it', async () => {
@@ -118,12 +109,12 @@ describe('authentication before the body', () => {
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
     ]);
-    const writes = t.app.apiRoutes.filter((r) => r.method !== 'GET' && r.method !== 'OPTIONS');
+    const writes = ctx.t.app.apiRoutes.filter((r) => r.method !== 'GET' && r.method !== 'OPTIONS');
     expect(writes.length).toBeGreaterThan(20);
     const parses = bigParses();
     for (const route of writes) {
       const url = route.url.replace(/:[a-zA-Z]+/g, '1');
-      const res = await t.app.inject({
+      const res = await ctx.t.app.inject({
         method: route.method as 'POST',
         url,
         headers: { 'content-type': 'application/json' },
@@ -147,7 +138,7 @@ describe('JSON bounded by its cost', () => {
     ] as const) {
       expect(body.length).toBeLessThan(16 * 1024);
       for (const url of ['/api/auth/login', '/api/auth/register', '/api/auth/forgot-password']) {
-        const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
+        const res = await ctx.t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: body });
         expect(res.statusCode, url).toBe(400);
         expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message, fields: { _: message } } });
       }
@@ -156,14 +147,9 @@ describe('JSON bounded by its cost', () => {
   });
 
   it('the multipart data field is bounded the same way, naming the field', async () => {
-    const body = multipart({ data: `{"tratamentos":${flatArray(300_000)}}` }, [{ filename: 'r.pdf', content: samplePdf() }]);
+    const fields = { data: `{"tratamentos":${flatArray(300_000)}}` };
     const parses = bigParses();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/experiments',
-      payload: body.payload,
-      headers: { ...body.headers, ...me.auth },
-    });
+    const res = await sendMultipart(ctx.t.app, 'POST', '/api/experiments', ctx.me, fields, [{ filename: 'r.pdf', content: samplePdf() }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ data: JSON_MSG.tooManyItems });
     expect(parses()).toBe(0);
@@ -173,11 +159,11 @@ describe('JSON bounded by its cost', () => {
 describe('multipart takes only the parts a route reads', () => {
   const unknown = (url: string, method: 'POST' | 'PUT', fields: Record<string, string>, files: Parameters<typeof multipart>[1]) => {
     const body = multipart(fields, files);
-    return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...me.auth } });
+    return ctx.t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
   };
 
   it('POST /api/experiments with an unknown 1.5 MiB field: 400 naming it, nothing stored', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/experiments?limit=1', headers: me.auth })).json().total;
+    const before = (await ctx.t.app.inject({ method: 'GET', url: '/api/experiments?limit=1', headers: ctx.me.auth })).json().total;
     const res = await unknown('/api/experiments', 'POST', { data: JSON.stringify(buildExperiment()), extra0: 'x'.repeat(1536 * 1024) }, [
       { filename: 'r.pdf', content: samplePdf() },
     ]);
@@ -189,7 +175,7 @@ describe('multipart takes only the parts a route reads', () => {
         fields: { extra0: UPLOAD_MSG.unexpectedFieldShort },
       },
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/experiments?limit=1', headers: me.auth })).json().total).toBe(before);
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/api/experiments?limit=1', headers: ctx.me.auth })).json().total).toBe(before);
   });
 
   it('over a real socket the 400 comes when the unknown part’s header arrives, before its value is sent', async () => {
@@ -200,12 +186,12 @@ describe('multipart takes only the parts a route reads', () => {
     );
     const total = opening.length + 20 * 1536 * 1024;
     const head =
-      `POST /api/experiments HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${me.auth.authorization}\r\n` +
+      `POST /api/experiments HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${ctx.me.auth.authorization}\r\n` +
       `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${total}\r\n\r\n`;
     const res = await answerBeforeBodyEnds(head, opening);
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body).error.fields).toEqual({ campo_estranho: UPLOAD_MSG.unexpectedFieldShort });
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('a text field declared as JSON is not parsed by the multipart plugin: 400 asking for text', async () => {
@@ -215,11 +201,11 @@ describe('multipart takes only the parts a route reads', () => {
         `{"tratamentos":${flatArray(200_000)}}\r\n--${boundary}--\r\n`,
     );
     const parses = bigParses();
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'POST',
       url: '/api/experiments',
       payload,
-      headers: { ...me.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...ctx.me.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ data: UPLOAD_MSG.textExpected });
@@ -227,7 +213,7 @@ describe('multipart takes only the parts a route reads', () => {
   });
 
   it('every multipart route: update, document upload, extraction and bulk upload refuse what they do not read', async () => {
-    const e = await createExperiment(t.app, me);
+    const e = await createExperiment(ctx.t.app, ctx.me);
     const pdf = { filename: 'r.pdf', content: samplePdf() };
     const update = await unknown(
       `/api/experiments/${e.id}`,

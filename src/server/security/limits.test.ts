@@ -5,36 +5,31 @@
  * error shape with a pt-BR message; a well-signed token with a malformed subject is a 401.
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages.js';
 import { EXPERIMENT_JSON_BYTES, JSON_MSG, MAX_JSON_DEPTH } from '../http/json-body.js';
 import { UPLOAD_MSG } from '../http/multipart.js';
 import { AccessTokens } from '../modules/auth/public.js';
-import { createTestApp, type TestApp, listenOnLoopback } from '../test/app.js';
-import { type Account, buildExperiment, createAccount, largestExperiment, multipart, postRaw, samplePdf } from '../test/factories.js';
+import { listeningSignedInApp } from '../test/app.js';
+import { buildExperiment, largestExperiment, multipart, postRaw, samplePdf } from '../test/factories.js';
 
-let t: TestApp;
-let me: Account;
-let port: number;
-
-beforeAll(async () => {
-  t = await createTestApp({ config: { authLimitPerIp: 1_000_000, authLimitPerEmail: 1_000_000 } });
-  me = await createAccount(t.app);
-  port = await listenOnLoopback(t.app);
-});
-afterAll(() => t.close());
+const ctx = listeningSignedInApp();
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
+/** A JSON body POSTed to `url` with the given headers. */
+const postJson = (url: string, headers: Record<string, string>, payload: string) =>
+  ctx.t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+
 const postExperiment = (data: string) => {
   const body = multipart({ data }, [{ filename: 'r.pdf', content: samplePdf() }]);
-  return t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...me.auth } });
+  return ctx.t.app.inject({ method: 'POST', url: '/api/experiments', payload: body.payload, headers: { ...body.headers, ...ctx.me.auth } });
 };
 
 /** One raw HTTP/1.1 request on a real socket: what node's parser answers never reaches inject(). */
 function rawRequest(head: string): Promise<{ status: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(ctx.port, '127.0.0.1');
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', reject);
@@ -52,22 +47,17 @@ describe('JSON bodies', () => {
     for (const [url, headers] of [
       ['/api/auth/login', {}],
       ['/api/auth/register', {}],
-      ['/api/users/change-password', me.auth],
-      ['/api/analises/conjunta', me.auth],
+      ['/api/users/change-password', ctx.me.auth],
+      ['/api/analises/conjunta', ctx.me.auth],
     ] as const) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: nested(MAX_JSON_DEPTH + 1),
-      });
+      const res = await postJson(url, headers, nested(MAX_JSON_DEPTH + 1));
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: JSON_MSG.tooDeep, fields: { _: JSON_MSG.tooDeep } } });
     }
     // Without a token a protected route answers 401 before reading the body (bodies.test.ts).
-    expect((await postRaw(t.app, '/api/users/change-password', nested(MAX_JSON_DEPTH + 1))).statusCode).toBe(401);
+    expect((await postRaw(ctx.t.app, '/api/users/change-password', nested(MAX_JSON_DEPTH + 1))).statusCode).toBe(401);
     // Exactly at the limit the parser runs (and the schema refuses the shape).
-    const atLimit = await postRaw(t.app, '/api/auth/login', nested(MAX_JSON_DEPTH));
+    const atLimit = await postRaw(ctx.t.app, '/api/auth/login', nested(MAX_JSON_DEPTH));
     expect(atLimit.json().error.message).not.toBe(JSON_MSG.tooDeep);
   });
 
@@ -76,15 +66,15 @@ describe('JSON bodies', () => {
     for (const [url, headers] of [
       ['/api/auth/login', {}],
       ['/api/auth/forgot-password', {}],
-      ['/api/users/change-password', me.auth],
-      ['/api/analises/conjunta', me.auth],
+      ['/api/users/change-password', ctx.me.auth],
+      ['/api/analises/conjunta', ctx.me.auth],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: big });
+      const res = await postJson(url, headers, big);
       expect(res.statusCode, url).toBe(413);
       expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: MSG.payloadTooLarge } });
     }
     for (const url of ['/api/experiments', '/api/lookups/marcas', '/api/users/change-password']) {
-      expect((await postRaw(t.app, url, big)).statusCode, url).toBe(401);
+      expect((await postRaw(ctx.t.app, url, big)).statusCode, url).toBe(401);
     }
   });
 
@@ -109,28 +99,28 @@ describe('JSON bodies', () => {
 
 describe('framework errors answer in the error shape, never 5xx', () => {
   it('404 unknown API path; 415 unknown content type; 400 empty or broken JSON; 400 bad URL encoding', async () => {
-    const notFound = await t.app.inject({ method: 'GET', url: '/api/nao-existe' });
+    const notFound = await ctx.t.app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(notFound.statusCode).toBe(404);
     expect(notFound.json()).toEqual({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
 
-    const media = await postRaw(t.app, '/api/auth/login', 'email=a', 'application/x-www-form-urlencoded');
+    const media = await postRaw(ctx.t.app, '/api/auth/login', 'email=a', 'application/x-www-form-urlencoded');
     expect(media.statusCode).toBe(415);
     expect(media.json()).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: MSG.unsupportedMediaType } });
 
     for (const text of ['', '{"email":', '{"__proto__":{"x":1}}']) {
-      const res = await postRaw(t.app, '/api/auth/login', text);
+      const res = await postRaw(ctx.t.app, '/api/auth/login', text);
       expect(res.statusCode, text).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
       expect(res.json().error.message).toBe(MSG.validationError);
     }
 
-    const badUrl = await t.app.inject({ method: 'GET', url: '/api/experiments/%E0%A4%A', headers: me.auth });
+    const badUrl = await ctx.t.app.inject({ method: 'GET', url: '/api/experiments/%E0%A4%A', headers: ctx.me.auth });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MSG.validationError } });
   });
 
   it('414 for a path parameter over the router limit', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/experiments/${'9'.repeat(200)}`, headers: me.auth });
+    const res = await ctx.t.app.inject({ method: 'GET', url: `/api/experiments/${'9'.repeat(200)}`, headers: ctx.me.auth });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: MSG.uriTooLong } });
   });
@@ -153,7 +143,7 @@ describe('framework errors answer in the error shape, never 5xx', () => {
     expect(JSON.parse(malformed.body)).toEqual({ error: { code: 'VALIDATION_ERROR', message: MSG.validationError } });
 
     const param = await rawRequest(
-      `GET /api/experiments/${'9'.repeat(200)} HTTP/1.1\r\nHost: a\r\nAuthorization: ${me.auth.authorization}\r\nConnection: close\r\n\r\n`,
+      `GET /api/experiments/${'9'.repeat(200)} HTTP/1.1\r\nHost: a\r\nAuthorization: ${ctx.me.auth.authorization}\r\nConnection: close\r\n\r\n`,
     );
     expect(param.status).toBe(414);
     expect(JSON.parse(param.body).error.code).toBe('URI_TOO_LONG');
@@ -166,16 +156,16 @@ describe('framework errors answer in the error shape, never 5xx', () => {
 
 describe('tokens', () => {
   it('a well-signed access token whose subject is not a user id answers 401, not 500', async () => {
-    const tokens = new AccessTokens(t.config.jwtSecret);
+    const tokens = new AccessTokens(ctx.t.config.jwtSecret);
     for (const subject of ['nao-e-um-uuid', "' or 1=1 --", '', '00000000-0000-0000-0000-00000000000g']) {
       const token = await tokens.sign({ userId: subject, sessionVersion: 0 });
-      const res = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+      const res = await ctx.t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode, subject).toBe(401);
       expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: MSG.unauthorized } });
     }
     // A well-formed id of nobody: 401 too.
     const nobody = await tokens.sign({ userId: '00000000-0000-4000-8000-000000000000', sessionVersion: 0 });
-    const res = await t.app.inject({ method: 'GET', url: '/api/experiments', headers: { authorization: `Bearer ${nobody}` } });
+    const res = await ctx.t.app.inject({ method: 'GET', url: '/api/experiments', headers: { authorization: `Bearer ${nobody}` } });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -243,7 +233,11 @@ describe('statistics on extreme values', () => {
       }),
     );
     expect(res.statusCode).toBe(201);
-    const analise = await t.app.inject({ method: 'GET', url: `/api/experiments/${res.json().experiment.id}/analise`, headers: me.auth });
+    const analise = await ctx.t.app.inject({
+      method: 'GET',
+      url: `/api/experiments/${res.json().experiment.id}/analise`,
+      headers: ctx.me.auth,
+    });
     expect(analise.statusCode).toBe(422);
     expect(analise.json()).toEqual({ error: { code: 'UNPROCESSABLE', message: expect.stringContaining('iguais') } });
   });

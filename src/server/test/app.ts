@@ -112,3 +112,19 @@ export function appWithAccounts<K extends string>(
 export function signedInApp(opts: Parameters<typeof createTestApp>[0] = {}): SignedInApp {
   return appWithAccounts({ me: {} }, opts);
 }
+
+export interface ListeningApp extends SignedInApp {
+  port: number;
+}
+
+/**
+ * `signedInApp` with the sign-in rate limits out of the way, listening on a free loopback port
+ * (`ctx.port`) for tests that also speak on a real socket.
+ */
+export function listeningSignedInApp(): ListeningApp {
+  const ctx = signedInApp({ config: { authLimitPerIp: 1_000_000, authLimitPerEmail: 1_000_000 } }) as ListeningApp;
+  beforeAll(async () => {
+    ctx.port = await listenOnLoopback(ctx.t.app);
+  });
+  return ctx;
+}

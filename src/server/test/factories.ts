@@ -4,6 +4,7 @@ import type { PublicUser, RegisterBody } from '../../shared/auth.js';
 import type { Experiment } from '../../shared/experiment.js';
 import type { Filters } from '../../shared/filters.js';
 import { experimentInputSchema } from '../../shared/experiment.js';
+import { SAMPLE } from '../../shared/test-factories.js';
 import type { Database } from '../db/client.js';
 import { insertExperiments, reserveExperimentIds } from '../modules/experiments/public.js';
 
@@ -66,25 +67,10 @@ export async function eventually<T>(read: () => T | undefined | Promise<T | unde
   }
 }
 
-/** A valid experiment body (what the form would send), with overrides. */
+/** A valid experiment body (what the form would send): the shared SAMPLE with these treatments, and overrides. */
 export function buildExperiment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    consultoria: 'Agro Campo Consultoria',
-    marca: 'Aminoagro',
-    bu: 'BU1',
-    regional: 'PR SC PY',
-    cidade: 'Cascavel',
-    estado: 'PR',
-    latitude: -24.9555,
-    longitude: -53.4552,
-    teor_argila: 55,
-    teor_materia_organica: 3.2,
-    cultura: 'Soja',
-    cultivar: 'M6410',
-    ano: 2025,
-    tipo_estatistica: 'DBC',
-    custo_protocolo: 4500,
-    roi: 250000,
+    ...SAMPLE,
     tratamentos: [
       { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3600, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
       {

@@ -18,10 +18,13 @@ export interface RCase {
   letras: { lsd: string[]; snk: string[]; duncan: string[] };
 }
 
-const num = (v: string | undefined): number | null => (v === undefined || v === 'NA' ? null : Number(v));
+export const num = (v: string | undefined): number | null => (v === undefined || v === 'NA' ? null : Number(v));
 
-export function rCases(): RCase[] {
-  const text: string = printed;
+/**
+ * The lines of an R output (`nome key values…`, `#` comments) grouped by case and key, each key
+ * with its rows in order, the cases in the order they first appear.
+ */
+export function rOutputCases(text: string): [string, Map<string, string[][]>][] {
   const byCase = new Map<string, Map<string, string[][]>>();
   for (const line of text.split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue;
@@ -30,15 +33,26 @@ export function rCases(): RCase[] {
     byCase.set(nome, keys);
     keys.set(key, [...(keys.get(key) ?? []), values]);
   }
-  return [...byCase.entries()].map(([nome, keys]) => {
+  return [...byCase.entries()];
+}
+
+/** A case's `dados` row (design, k, r, then the k·r yields by treatment) as its design and repeticoes[treatment][replicate]. */
+export function rTrial(dados: string[]): { design: 'DBC' | 'DIC'; repeticoes: number[][] } {
+  const [design, kText, rText, ...ys] = dados;
+  const k = Number(kText);
+  const r = Number(rText);
+  return {
+    design: design === 'DBC' ? 'DBC' : 'DIC',
+    repeticoes: Array.from({ length: k }, (_, i) => ys.slice(i * r, (i + 1) * r).map(Number)),
+  };
+}
+
+export function rCases(): RCase[] {
+  return rOutputCases(printed).map(([nome, keys]) => {
     const one = (key: string): string[] => keys.get(key)?.[0] ?? [];
-    const [design, kText, rText, ...ys] = one('dados');
-    const k = Number(kText);
-    const r = Number(rText);
     return {
       nome,
-      design: design === 'DBC' ? 'DBC' : 'DIC',
-      repeticoes: Array.from({ length: k }, (_, i) => ys.slice(i * r, (i + 1) * r).map(Number)),
+      ...rTrial(one('dados')),
       anova: (keys.get('anova') ?? []).map(([fonte = '', gl, sq, qm, f, p]) => ({
         fonte,
         gl: Number(gl),

@@ -5,6 +5,7 @@
  */
 // Imported as text by Vite (vitest), so src/shared stays free of Node's file API.
 import printed from '../../../tests/fixtures/stats/regressao.out?raw';
+import { num, rOutputCases, rTrial } from './r-fixture.test-helper.js';
 
 export interface RRegressaoCase {
   nome: string;
@@ -27,23 +28,9 @@ export interface RRegressaoCase {
   doseEconomica: [number, number, number] | null;
 }
 
-const num = (v: string | undefined): number | null => (v === undefined || v === 'NA' ? null : Number(v));
-
 export function rRegressaoCases(): RRegressaoCase[] {
-  const text: string = printed;
-  const byCase = new Map<string, Map<string, string[][]>>();
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.startsWith('#')) continue;
-    const [nome = '', key = '', ...values] = line.trim().split(/\s+/);
-    const keys = byCase.get(nome) ?? new Map<string, string[][]>();
-    byCase.set(nome, keys);
-    keys.set(key, [...(keys.get(key) ?? []), values]);
-  }
-  return [...byCase.entries()].map(([nome, keys]) => {
+  return rOutputCases(printed).map(([nome, keys]) => {
     const one = (key: string): string[] | null => keys.get(key)?.[0] ?? null;
-    const [design, kText, rText, ...ys] = one('dados') ?? [];
-    const k = Number(kText);
-    const r = Number(rText);
     const [cDose, preco] = (one('precos') ?? []).map(num);
     const [glRes, sqRes, qmRes] = (one('residuo') ?? []).map(Number);
     const fa = one('falta_ajuste');
@@ -51,8 +38,7 @@ export function rRegressaoCases(): RRegressaoCase[] {
     const pair = (v: string[] | null) => (v ? v.map(Number) : null);
     return {
       nome,
-      design: design === 'DBC' ? 'DBC' : 'DIC',
-      repeticoes: Array.from({ length: k }, (_, i) => ys.slice(i * r, (i + 1) * r).map(Number)),
+      ...rTrial(one('dados') ?? []),
       doses: (one('doses') ?? []).map(num),
       precoDose: cDose ?? null,
       precoSaca: preco ?? null,

@@ -1,23 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildRegistration, createAccount, eventually, refreshCookieOf } from '../../test/factories.js';
 import { AccessTokens } from './tokens.js';
+import { authTestApp } from './test-support.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ config: { authLimitPerEmail: 10, authLimitPerIp: 1000 } });
-  // The first account of the installation is the admin.
-  await createAccount(t.app, { role: 'admin', email: 'admin@exemplo.com.br' });
-});
-afterAll(() => t.close());
-
-const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, cookies?: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers, ...(cookies ? { cookies } : {}) });
-const profile = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+const { ctx, post, profile } = authTestApp({ authLimitPerEmail: 10, authLimitPerIp: 1000 }, 'admin@exemplo.com.br');
 
 describe('POST /api/auth/register', () => {
   it('creates the account with role and company, signs in, and sets the refresh cookie', async () => {
@@ -35,14 +24,14 @@ describe('POST /api/auth/register', () => {
   });
 
   it('never stores or returns the password', async () => {
-    const a = await createAccount(t.app, { password: 'minha-senha-123' });
-    const [row] = await t.db.database.db.select().from(users).where(eq(users.id, a.user.id));
+    const a = await createAccount(ctx.t.app, { password: 'minha-senha-123' });
+    const [row] = await ctx.t.db.database.db.select().from(users).where(eq(users.id, a.user.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(a.user)).not.toContain('minha-senha-123');
   });
 
   it('refuses an e-mail already registered, ignoring case and spaces', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const res = await post('/api/auth/register', buildRegistration({ email: ` ${a.user.email.toUpperCase()} ` }));
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'CONFLICT', message: 'Este email já está cadastrado' });
@@ -71,7 +60,7 @@ describe('POST /api/auth/register', () => {
 
 describe('POST /api/auth/login', () => {
   it('signs in with the right password', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const res = await post('/api/auth/login', { email: a.user.email.toUpperCase(), password: a.password });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(a.user.id);
@@ -79,7 +68,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const wrong = await post('/api/auth/login', { email: a.user.email, password: 'errada-123' });
     const unknown = await post('/api/auth/login', { email: 'ninguem@exemplo.com.br', password: 'errada-123' });
     for (const res of [wrong, unknown]) {
@@ -100,8 +89,8 @@ describe('POST /api/auth/login', () => {
 
 describe('access tokens', () => {
   it('rejects missing, malformed, expired, tampered, foreign-key and alg:none tokens', async () => {
-    const a = await createAccount(t.app);
-    const expired = await new AccessTokens(t.config.jwtSecret).sign({ userId: a.user.id, sessionVersion: 0 }, -60);
+    const a = await createAccount(ctx.t.app);
+    const expired = await new AccessTokens(ctx.t.config.jwtSecret).sign({ userId: a.user.id, sessionVersion: 0 }, -60);
     const foreign = await new AccessTokens('outra-chave-outra-chave-outra-chave-123').sign({ userId: a.user.id, sessionVersion: 0 });
     const [h, p, s] = a.token.split('.') as [string, string, string];
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
@@ -110,9 +99,9 @@ describe('access tokens', () => {
     const hs512 = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject(a.user.id)
-      .sign(new TextEncoder().encode(t.config.jwtSecret));
+      .sign(new TextEncoder().encode(ctx.t.config.jwtSecret));
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/profile' })).statusCode).toBe(401);
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/api/users/profile' })).statusCode).toBe(401);
     for (const token of ['abc', expired, foreign, tampered, none, hs512]) {
       const res = await profile(token);
       expect(res.statusCode).toBe(401);
@@ -122,15 +111,15 @@ describe('access tokens', () => {
   });
 
   it('stops working when the account is deleted', async () => {
-    const a = await createAccount(t.app);
-    await t.db.database.db.delete(users).where(eq(users.id, a.user.id));
+    const a = await createAccount(ctx.t.app);
+    await ctx.t.db.database.db.delete(users).where(eq(users.id, a.user.id));
     expect((await profile(a.token)).statusCode).toBe(401);
   });
 });
 
 describe('refresh tokens', () => {
   it('rotate on every refresh', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const res = await post('/api/auth/refresh', undefined, {}, { ga_refresh: a.refreshCookie });
     expect(res.statusCode).toBe(200);
     const next = refreshCookieOf(res);
@@ -142,7 +131,7 @@ describe('refresh tokens', () => {
   });
 
   it('reuse of a rotated token after its successor was used revokes the whole family', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const first = await post('/api/auth/refresh', undefined, {}, { ga_refresh: a.refreshCookie });
     const second = await post('/api/auth/refresh', undefined, {}, { ga_refresh: refreshCookieOf(first)! });
     const current = refreshCookieOf(second)!;
@@ -155,8 +144,8 @@ describe('refresh tokens', () => {
   it('without a cookie, or with an unknown or expired one, answers 401', async () => {
     expect((await post('/api/auth/refresh')).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', undefined, {}, { ga_refresh: 'inventado' })).statusCode).toBe(401);
-    const a = await createAccount(t.app);
-    await t.db.database.db
+    const a = await createAccount(ctx.t.app);
+    await ctx.t.db.database.db
       .update(refreshTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(refreshTokens.userId, a.user.id));
@@ -164,7 +153,7 @@ describe('refresh tokens', () => {
   });
 
   it('logout revokes them', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const login2 = await post('/api/auth/login', { email: a.user.email, password: a.password });
     const out = await post('/api/auth/logout', undefined, a.auth, { ga_refresh: a.refreshCookie });
     expect(out.statusCode).toBe(204);
@@ -175,19 +164,19 @@ describe('refresh tokens', () => {
   });
 
   it('logout with only the cookie (expired access token) still revokes', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     expect((await post('/api/auth/logout', undefined, {}, { ga_refresh: a.refreshCookie })).statusCode).toBe(204);
     expect((await post('/api/auth/refresh', undefined, {}, { ga_refresh: a.refreshCookie })).statusCode).toBe(401);
   });
 });
 
 describe('password recovery', () => {
-  const lastMailTo = (email: string) => t.app.ctx.mailer.outbox.filter((m) => m.to === email).at(-1);
+  const lastMailTo = (email: string) => ctx.t.app.ctx.mailer.outbox.filter((m) => m.to === email).at(-1);
   const tokenOf = (text: string) => /reset-password\?token=([\w-]+)/.exec(text)?.[1];
 
   it('answers 202 whether or not the address exists, and mails only real accounts', async () => {
-    const a = await createAccount(t.app);
-    const before = t.app.ctx.mailer.outbox.length;
+    const a = await createAccount(ctx.t.app);
+    const before = ctx.t.app.ctx.mailer.outbox.length;
     const known = await post('/api/auth/forgot-password', { email: a.user.email });
     const unknown = await post('/api/auth/forgot-password', { email: 'nao-existe@exemplo.com.br' });
     expect(known.statusCode).toBe(202);
@@ -196,11 +185,11 @@ describe('password recovery', () => {
     const mail = await eventually(() => lastMailTo(a.user.email));
     expect(mail.text).toContain('http://localhost:3000/reset-password?token=');
     await new Promise((r) => setTimeout(r, 100));
-    expect(t.app.ctx.mailer.outbox.length).toBe(before + 1);
+    expect(ctx.t.app.ctx.mailer.outbox.length).toBe(before + 1);
   });
 
   it('resets with a single-use token, revoking sessions', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     await post('/api/auth/forgot-password', { email: a.user.email });
     const token = tokenOf((await eventually(() => lastMailTo(a.user.email))).text)!;
     const res = await post('/api/auth/reset-password', { token, password: 'nova-senha-456' });
@@ -214,10 +203,10 @@ describe('password recovery', () => {
   });
 
   it('refuses an expired token', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     await post('/api/auth/forgot-password', { email: a.user.email });
     const token = tokenOf((await eventually(() => lastMailTo(a.user.email))).text)!;
-    await t.db.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
+    await ctx.t.db.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
     expect((await post('/api/auth/reset-password', { token, password: 'nova-senha-456' })).statusCode).toBe(400);
   });
 
@@ -229,8 +218,8 @@ describe('password recovery', () => {
 
 describe('profile', () => {
   it('updates name, e-mail and company', async () => {
-    const a = await createAccount(t.app);
-    const res = await t.app.inject({
+    const a = await createAccount(ctx.t.app);
+    const res = await ctx.t.app.inject({
       method: 'PUT',
       url: '/api/users/profile',
       headers: a.auth,
@@ -241,11 +230,11 @@ describe('profile', () => {
   });
 
   it('lets a non-admin send their own role but not change it', async () => {
-    const a = await createAccount(t.app, { role: 'consultor' });
-    const same = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: a.auth, payload: { role: 'consultor' } });
+    const a = await createAccount(ctx.t.app, { role: 'consultor' });
+    const same = await ctx.t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: a.auth, payload: { role: 'consultor' } });
     expect(same.statusCode).toBe(200);
     for (const role of ['admin', 'user']) {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: a.auth, payload: { role } });
+      const res = await ctx.t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: a.auth, payload: { role } });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({ role: 'Perfil inválido' });
     }
@@ -253,9 +242,9 @@ describe('profile', () => {
   });
 
   it('refuses an e-mail that belongs to someone else', async () => {
-    const a = await createAccount(t.app);
-    const b = await createAccount(t.app);
-    const res = await t.app.inject({
+    const a = await createAccount(ctx.t.app);
+    const b = await createAccount(ctx.t.app);
+    const res = await ctx.t.app.inject({
       method: 'PUT',
       url: '/api/users/profile',
       headers: a.auth,
@@ -268,14 +257,14 @@ describe('profile', () => {
 
 describe('change password', () => {
   it('needs the current password', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const res = await post('/api/users/change-password', { currentPassword: 'errada', newPassword: 'nova-senha-1' }, a.auth);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ currentPassword: 'Senha atual incorreta' });
   });
 
   it('changes it, revokes other sessions and keeps this one', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const res = await post('/api/users/change-password', { currentPassword: a.password, newPassword: 'nova-senha-1' }, a.auth);
     expect(res.statusCode).toBe(204);
     expect((await post('/api/auth/refresh', undefined, {}, { ga_refresh: a.refreshCookie })).statusCode).toBe(401);
@@ -288,10 +277,10 @@ describe('admin', () => {
   it('lists users and changes roles; others get 403', async () => {
     const admin = await post('/api/auth/login', { email: 'admin@exemplo.com.br', password: 'senha-segura-1' });
     const adminAuth = { authorization: `Bearer ${admin.json().token}` };
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: a.auth })).statusCode).toBe(403);
-    const forbidden = await t.app.inject({
+    expect((await ctx.t.app.inject({ method: 'GET', url: '/api/users', headers: a.auth })).statusCode).toBe(403);
+    const forbidden = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/users/${a.user.id}/role`,
       headers: a.auth,
@@ -300,10 +289,10 @@ describe('admin', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error).toEqual({ code: 'FORBIDDEN', message: 'Acesso negado' });
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/users', headers: adminAuth });
+    const list = await ctx.t.app.inject({ method: 'GET', url: '/api/users', headers: adminAuth });
     expect(list.json().users.map((u: { id: string }) => u.id)).toContain(a.user.id);
 
-    const promoted = await t.app.inject({
+    const promoted = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/users/${a.user.id}/role`,
       headers: adminAuth,
@@ -316,10 +305,15 @@ describe('admin', () => {
     expect(refreshed.json().user.role).toBe('consultor');
     expect((await profile(refreshed.json().token)).json().user.role).toBe('consultor');
 
-    const bad = await t.app.inject({ method: 'PUT', url: `/api/users/${a.user.id}/role`, headers: adminAuth, payload: { role: 'chefe' } });
+    const bad = await ctx.t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${a.user.id}/role`,
+      headers: adminAuth,
+      payload: { role: 'chefe' },
+    });
     expect(bad.json().error.fields).toEqual({ role: 'Perfil inválido' });
     for (const id of [crypto.randomUUID(), 'nao-e-uuid']) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}/role`, headers: adminAuth, payload: { role: 'user' } });
+      const res = await ctx.t.app.inject({ method: 'PUT', url: `/api/users/${id}/role`, headers: adminAuth, payload: { role: 'user' } });
       expect(res.statusCode).toBe(404);
     }
   });
@@ -327,7 +321,7 @@ describe('admin', () => {
   it('never leaves the installation without an admin', async () => {
     const admin = await post('/api/auth/login', { email: 'admin@exemplo.com.br', password: 'senha-segura-1' });
     const adminId = admin.json().user.id;
-    const res = await t.app.inject({
+    const res = await ctx.t.app.inject({
       method: 'PUT',
       url: `/api/users/${adminId}/role`,
       headers: { authorization: `Bearer ${admin.json().token}` },

@@ -4,28 +4,21 @@
  * refresh grace for a second tab.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Account, createAccount, eventually, refreshCookieOf } from '../../test/factories.js';
 import { REFRESH_REPLAY_GRACE_SECONDS } from './service.js';
+import { authTestApp, bearer } from './test-support.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ config: { authLimitPerEmail: 1000, authLimitPerIp: 1000 } });
-  await createAccount(t.app, { role: 'admin', email: 'admin.sessoes@exemplo.com.br' });
-});
-afterAll(() => t.close());
+const { ctx, post, profile, refresh } = authTestApp({ authLimitPerEmail: 1000, authLimitPerIp: 1000 }, 'admin.sessoes@exemplo.com.br');
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, cookies?: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers, ...(cookies ? { cookies } : {}) });
-const refresh = (cookie: string) => post('/api/auth/refresh', undefined, {}, { ga_refresh: cookie });
-const profile = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
 const putProfile = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: bearer(token), payload });
+  ctx.t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: bearer(token), payload });
+/** The admin sets `a`'s role. */
+const setRole = async (a: Account, role: string) =>
+  ctx.t.app.inject({ method: 'PUT', url: `/api/users/${a.user.id}/role`, headers: bearer(await adminToken()), payload: { role } });
 const login = (a: Account, email = a.user.email, password = a.password) => post('/api/auth/login', { email, password });
-const mailsTo = (email: string) => t.app.ctx.mailer.outbox.filter((m) => m.to === email);
+const mailsTo = (email: string) => ctx.t.app.ctx.mailer.outbox.filter((m) => m.to === email);
 
 /** A second device of the same account: its own access token and refresh family. */
 async function secondDevice(a: Account) {
@@ -41,7 +34,7 @@ async function adminToken(): Promise<string> {
 
 describe('session version: access tokens issued before stop working at once', () => {
   it('logout ends the access tokens of every device', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const other = await secondDevice(a);
     expect((await profile(other.token)).statusCode).toBe(200);
     expect((await post('/api/auth/logout', undefined, a.auth, { ga_refresh: a.refreshCookie })).statusCode).toBe(204);
@@ -55,13 +48,13 @@ describe('session version: access tokens issued before stop working at once', ()
   });
 
   it('logout with only the refresh cookie (expired access token) ends them too', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     expect((await post('/api/auth/logout', undefined, {}, { ga_refresh: a.refreshCookie })).statusCode).toBe(204);
     expect((await profile(a.token)).statusCode).toBe(401);
   });
 
   it('a password reset ends them', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     await post('/api/auth/forgot-password', { email: a.user.email });
     const mail = await eventually(() => mailsTo(a.user.email).find((m) => m.text.includes('reset-password?token=')));
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
@@ -70,13 +63,8 @@ describe('session version: access tokens issued before stop working at once', ()
   });
 
   it('a role change by an admin ends them; a refresh brings the new role', async () => {
-    const a = await createAccount(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${a.user.id}/role`,
-      headers: bearer(await adminToken()),
-      payload: { role: 'consultor' },
-    });
+    const a = await createAccount(ctx.t.app);
+    const res = await setRole(a, 'consultor');
     expect(res.statusCode).toBe(200);
     expect((await profile(a.token)).statusCode).toBe(401);
     const refreshed = await refresh(a.refreshCookie);
@@ -86,13 +74,8 @@ describe('session version: access tokens issued before stop working at once', ()
   });
 
   it('setting the same role, or a name or company change, ends nothing', async () => {
-    const a = await createAccount(t.app);
-    const same = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${a.user.id}/role`,
-      headers: bearer(await adminToken()),
-      payload: { role: 'user' },
-    });
+    const a = await createAccount(ctx.t.app);
+    const same = await setRole(a, 'user');
     expect(same.statusCode).toBe(200);
     const renamed = await putProfile(a.token, { name: 'Outro Nome', company: 'Outra', email: a.user.email });
     expect(renamed.statusCode).toBe(200);
@@ -101,7 +84,7 @@ describe('session version: access tokens issued before stop working at once', ()
   });
 
   it('a token without a session version (issued before versions existed) is refused', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const { SignJWT } = await import('jose');
     const legacy = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -109,13 +92,13 @@ describe('session version: access tokens issued before stop working at once', ()
       .setIssuer('gestao-agricola')
       .setAudience('gestao-agricola-api')
       .setExpirationTime('5m')
-      .sign(new TextEncoder().encode(t.config.jwtSecret));
+      .sign(new TextEncoder().encode(ctx.t.config.jwtSecret));
     expect((await profile(legacy)).statusCode).toBe(401);
   });
 
   it('a version bumped by another server (straight in the database) ends the token on the next request', async () => {
-    const a = await createAccount(t.app);
-    await t.db.database.db
+    const a = await createAccount(ctx.t.app);
+    await ctx.t.db.database.db
       .update(users)
       .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, a.user.id));
@@ -125,7 +108,7 @@ describe('session version: access tokens issued before stop working at once', ()
 
 describe('changing the e-mail', () => {
   it('needs the current password: missing or wrong answers 400 with fields.currentPassword, nothing changes', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const cases: [Record<string, unknown>, string][] = [
       [{}, 'Informe a senha atual para alterar o email'],
       [{ currentPassword: '' }, 'Informe a senha atual para alterar o email'],
@@ -142,7 +125,7 @@ describe('changing the e-mail', () => {
   });
 
   it('tells the old address, ends every other session and keeps this one signed in', async () => {
-    const a = await createAccount(t.app, { name: 'Ana Produtora' });
+    const a = await createAccount(ctx.t.app, { name: 'Ana Produtora' });
     const other = await secondDevice(a);
     const res = await putProfile(a.token, { email: ' Nova.Ana@Exemplo.com.br ', currentPassword: a.password });
     expect(res.statusCode).toBe(200);
@@ -169,8 +152,8 @@ describe('changing the e-mail', () => {
   });
 
   it('an e-mail taken by someone else: 409 and nothing ends', async () => {
-    const a = await createAccount(t.app);
-    const b = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
+    const b = await createAccount(ctx.t.app);
     const res = await putProfile(a.token, { email: b.user.email, currentPassword: a.password });
     expect(res.statusCode).toBe(409);
     expect((await profile(a.token)).statusCode).toBe(200);
@@ -180,7 +163,7 @@ describe('changing the e-mail', () => {
 
 describe('changing the password', () => {
   it('wrong current password: 400, the password and the sessions stay', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const res = await post('/api/users/change-password', { currentPassword: 'errada-999', newPassword: 'nova-senha-77' }, a.auth);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ currentPassword: 'Senha atual incorreta' });
@@ -189,7 +172,7 @@ describe('changing the password', () => {
   });
 
   it('tells the address, ends every other session and keeps this one signed in', async () => {
-    const a = await createAccount(t.app, { name: 'Bruno Agrônomo' });
+    const a = await createAccount(ctx.t.app, { name: 'Bruno Agrônomo' });
     const other = await secondDevice(a);
     const res = await post('/api/users/change-password', { currentPassword: a.password, newPassword: 'nova-senha-77' }, a.auth);
     expect(res.statusCode).toBe(204);
@@ -207,7 +190,7 @@ describe('changing the password', () => {
 
 describe('refresh replayed by a second tab', () => {
   it('within the grace window, while the successor is unused: the same successor', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const first = await refresh(a.refreshCookie);
     const second = await refresh(a.refreshCookie);
     expect(first.statusCode).toBe(200);
@@ -219,18 +202,18 @@ describe('refresh replayed by a second tab', () => {
   });
 
   it('two tabs refreshing at the same instant both stay signed in, with one successor', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const answers = await Promise.all([refresh(a.refreshCookie), refresh(a.refreshCookie), refresh(a.refreshCookie)]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((r) => refreshCookieOf(r))).size).toBe(1);
     for (const r of answers) expect((await profile(r.json().token)).statusCode).toBe(200);
-    const rows = await t.db.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, a.user.id));
+    const rows = await ctx.t.db.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, a.user.id));
     expect(rows).toHaveLength(2);
     expect((await refresh(refreshCookieOf(answers[0]!)!)).statusCode).toBe(200);
   });
 
   it('after the successor was used: theft, 401 and the family revoked', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const successor = refreshCookieOf(await refresh(a.refreshCookie))!;
     const next = refreshCookieOf(await refresh(successor))!;
     const replay = await refresh(a.refreshCookie);
@@ -240,10 +223,10 @@ describe('refresh replayed by a second tab', () => {
   });
 
   it('after the grace window: theft, 401 and the family revoked', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const successor = refreshCookieOf(await refresh(a.refreshCookie))!;
     // The rotation happened just over the grace window ago; the successor is still unused.
-    await t.db.database.db
+    await ctx.t.db.database.db
       .update(refreshTokens)
       .set({ revokedAt: new Date(Date.now() - (REFRESH_REPLAY_GRACE_SECONDS + 1) * 1000) })
       .where(sql`${refreshTokens.userId} = ${a.user.id} and ${refreshTokens.replacedBy} is not null`);
@@ -252,23 +235,23 @@ describe('refresh replayed by a second tab', () => {
   });
 
   it('after a sign-out: 401, nothing comes back', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     await refresh(a.refreshCookie);
     await post('/api/auth/logout', undefined, {}, { ga_refresh: a.refreshCookie });
     expect((await refresh(a.refreshCookie)).statusCode).toBe(401);
   });
 
   it('a successor of another family is never handed out (the link is checked against the token)', async () => {
-    const a = await createAccount(t.app);
-    const b = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
+    const b = await createAccount(ctx.t.app);
     await refresh(a.refreshCookie);
     const bSuccessor = refreshCookieOf(await refresh(b.refreshCookie))!;
-    const [bSucc] = await t.db.database.db
+    const [bSucc] = await ctx.t.db.database.db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
       .where(sql`${refreshTokens.userId} = ${b.user.id} and ${refreshTokens.revokedAt} is null`);
     // Point a's rotated token at b's live token, as a corrupted or forged row would.
-    await t.db.database.db.execute(
+    await ctx.t.db.database.db.execute(
       sql`update refresh_tokens set replaced_by = ${bSucc!.id} where user_id = ${a.user.id} and replaced_by is not null`,
     );
     const replay = await refresh(a.refreshCookie);

@@ -4,22 +4,11 @@
  * sessions even when the refresh cookie of the device now belongs to someone else, and only while
  * its session version is the user's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { describe, expect, it } from 'vitest';
 import { type Account, createAccount, refreshCookieOf } from '../../test/factories.js';
+import { authTestApp, bearer } from './test-support.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ config: { authLimitPerEmail: 1000, authLimitPerIp: 1000 } });
-  await createAccount(t.app, { role: 'admin', email: 'admin.saida@exemplo.com.br' });
-});
-afterAll(() => t.close());
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, cookies?: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers, ...(cookies ? { cookies } : {}) });
-const profile = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
-const refresh = (cookie: string) => post('/api/auth/refresh', undefined, {}, { ga_refresh: cookie });
+const { ctx, post, profile, refresh } = authTestApp({ authLimitPerEmail: 1000, authLimitPerIp: 1000 }, 'admin.saida@exemplo.com.br');
 
 /** A sign-in as a client sees it: access token, sign-out token, refresh cookie. */
 async function signIn(a: Account) {
@@ -39,7 +28,7 @@ describe('sign-out token', () => {
     });
     expect(register.statusCode).toBe(201);
     expect(register.json().signOutToken).toEqual(expect.any(String));
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const s = await signIn(a);
     expect(s.signOutToken).not.toBe(s.token);
     const renewed = await refresh(s.cookie);
@@ -52,7 +41,7 @@ describe('sign-out token', () => {
   });
 
   it('as the bearer of logout, without the cookie, ends the access tokens and the refresh family', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const s = await signIn(a);
     expect((await profile(s.token)).statusCode).toBe(200);
     expect((await post('/api/auth/logout', undefined, bearer(s.signOutToken))).statusCode).toBe(204);
@@ -63,8 +52,8 @@ describe('sign-out token', () => {
   });
 
   it('ends the old user only, when the cookie sent with it is the next user’s', async () => {
-    const a = await createAccount(t.app);
-    const b = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
+    const b = await createAccount(ctx.t.app);
     const sa = await signIn(a);
     const sb = await signIn(b);
     expect((await post('/api/auth/logout', undefined, bearer(sa.signOutToken), { ga_refresh: sb.cookie })).statusCode).toBe(204);
@@ -75,7 +64,7 @@ describe('sign-out token', () => {
   });
 
   it('ends nothing once its sessions were ended: a later sign-in survives the old token', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const first = await signIn(a);
     expect((await post('/api/auth/logout', undefined, bearer(first.signOutToken))).statusCode).toBe(204);
     const again = await signIn(a);
@@ -85,7 +74,7 @@ describe('sign-out token', () => {
   });
 
   it('a tampered or foreign bearer ends nothing and still answers 204', async () => {
-    const a = await createAccount(t.app);
+    const a = await createAccount(ctx.t.app);
     const s = await signIn(a);
     const [h, p] = s.signOutToken.split('.');
     for (const bad of [`${h}.${p}.forged`, 'not-a-token', `${s.signOutToken}x`]) {

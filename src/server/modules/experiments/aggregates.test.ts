@@ -81,6 +81,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * The experiment the update test saves over its first one: every dimension and summed value
+ * differs from buildExperiment's, with the yields of the control and of T2 given.
+ */
+const changed = (version: number, controlYield: number, t2Yield: number) =>
+  buildExperiment({
+    version,
+    marca: 'Aminoagro',
+    regional: 'GO',
+    cidade: 'Rio Verde',
+    estado: 'GO',
+    cultura: 'Milho',
+    ano: 2024,
+    bu: 'BU2',
+    consultoria: 'Outra Consultoria',
+    roi: 12.5,
+    custo_protocolo: 1234.56,
+    tratamentos: [
+      { nome: 'Testemunha', modalidade: 'Solo', produtividade: controlYield, produtos_aplicados: [] },
+      { nome: 'T2', modalidade: 'Sementes', produtividade: t2Yield, produtos_aplicados: [{ nome: ' Produto X ', dose: 1, custo: 2 }] },
+    ],
+  });
+
 describe(`dashboard rollups on ${testEngine().kind}`, () => {
   it('match the experiments after seeding (the seed writes in batches)', async () => {
     await expectRollupsMatchExperiments();
@@ -94,27 +117,7 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
     await expectRollupsMatchExperiments();
 
     // Every dimension and every summed value changes; the treatments and products too.
-    await send(
-      'PUT',
-      `/api/experiments/${a.id}`,
-      buildExperiment({
-        version: a.version,
-        marca: 'Aminoagro',
-        regional: 'GO',
-        cidade: 'Rio Verde',
-        estado: 'GO',
-        cultura: 'Milho',
-        ano: 2024,
-        bu: 'BU2',
-        consultoria: 'Outra Consultoria',
-        roi: 12.5,
-        custo_protocolo: 1234.56,
-        tratamentos: [
-          { nome: 'Testemunha', modalidade: 'Solo', produtividade: 8000.25, produtos_aplicados: [] },
-          { nome: 'T2', modalidade: 'Sementes', produtividade: 9100.75, produtos_aplicados: [{ nome: ' Produto X ', dose: 1, custo: 2 }] },
-        ],
-      }),
-    );
+    await send('PUT', `/api/experiments/${a.id}`, changed(a.version, 8000.25, 9100.75));
     await expectRollupsMatchExperiments();
 
     // The control and the treatment swap yields: the mean stays, the gain over the control turns.
@@ -122,27 +125,7 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
       t.db.database.db,
       sql`select version from experiments where id = ${a.id}`,
     );
-    await send(
-      'PUT',
-      `/api/experiments/${a.id}`,
-      buildExperiment({
-        version,
-        marca: 'Aminoagro',
-        regional: 'GO',
-        cidade: 'Rio Verde',
-        estado: 'GO',
-        cultura: 'Milho',
-        ano: 2024,
-        bu: 'BU2',
-        consultoria: 'Outra Consultoria',
-        roi: 12.5,
-        custo_protocolo: 1234.56,
-        tratamentos: [
-          { nome: 'Testemunha', modalidade: 'Solo', produtividade: 9100.75, produtos_aplicados: [] },
-          { nome: 'T2', modalidade: 'Sementes', produtividade: 8000.25, produtos_aplicados: [{ nome: ' Produto X ', dose: 1, custo: 2 }] },
-        ],
-      }),
-    );
+    await send('PUT', `/api/experiments/${a.id}`, changed(version, 9100.75, 8000.25));
     await expectRollupsMatchExperiments();
     const [swapped] = await queryRows<{ ganho: number; superacoes: number }>(
       t.db.database.db,

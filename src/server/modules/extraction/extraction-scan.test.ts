@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../paths.js';
 import { signedInApp } from '../../test/app.js';
-import { multipart } from '../../test/factories.js';
+import { sendMultipart } from '../../test/factories.js';
 
 const scan = readFileSync(join(packageRoot(), 'tests', 'fixtures', 'extraction-scans', 'scan-01-blocos-soja-rio-verde.pdf'));
 const ctx = signedInApp();
@@ -20,13 +20,9 @@ describe('POST /api/extract-pdf with a scanned report out of time', () => {
     process.env.EXTRACTION_OCR_PAGE_MS = '20';
     try {
       for (let i = 0; i < 2; i++) {
-        const body = multipart({}, [{ filename: 'digitalizado.pdf', content: scan }]);
-        const res = await ctx.t.app.inject({
-          method: 'POST',
-          url: '/api/extract-pdf',
-          payload: body.payload,
-          headers: { ...body.headers, ...ctx.me.auth },
-        });
+        const res = await sendMultipart(ctx.t.app, 'POST', '/api/extract-pdf', ctx.me, {}, [
+          { filename: 'digitalizado.pdf', content: scan },
+        ]);
         expect(res.statusCode).toBe(200);
         expect(res.json().confidence).toBe(0);
         expect(res.json().warnings.join(' ')).toMatch(/não tem texto selecionável/);

@@ -15,7 +15,7 @@ import { queryRows } from '../../db/client.js';
 import { packageRoot } from '../../paths.js';
 import { appWithAccounts, testConfig } from '../../test/app.js';
 import { createTestDatabase, testEngine } from '../../test/database.js';
-import { type Account, buildExperiment, createAccount, eventually, multipart, samplePdf } from '../../test/factories.js';
+import { type Account, buildExperiment, createAccount, eventually, multipart, samplePdf, sendMultipart } from '../../test/factories.js';
 
 const FIXTURES = join(packageRoot(), 'tests/fixtures/extraction');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -258,13 +258,7 @@ describe('archive import', () => {
   });
 
   it('answers 400 for a request without files and for bad queries, never 5xx', async () => {
-    const none = multipart({ nada: 'x' });
-    const res = await ctx.t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/bulk',
-      payload: none.payload,
-      headers: { ...none.headers, ...ctx.user.auth },
-    });
+    const res = await sendMultipart(ctx.t.app, 'POST', '/api/uploads/bulk', ctx.user, { nada: 'x' });
     expect(res.statusCode).toBe(400);
     for (const url of ['/api/imports/drafts?status=pronto', '/api/imports/drafts?limit=0', '/api/imports/drafts?batchId=x']) {
       expect((await ctx.t.app.inject({ method: 'GET', url, headers: ctx.user.auth })).statusCode, url).toBe(400);
