@@ -4,7 +4,7 @@ import type { PublicUser, RegisterBody } from '../../shared/auth.js';
 import type { Experiment } from '../../shared/experiment.js';
 import type { Filters } from '../../shared/filters.js';
 import { experimentInputSchema } from '../../shared/experiment.js';
-import { SAMPLE } from '../../shared/test-factories.js';
+import { SAMPLE } from '../../shared/factories.test-helper.js';
 import type { Database } from '../db/client.js';
 import { insertExperiments, reserveExperimentIds } from '../modules/experiments/public.js';
 

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { offlineQueue } from '../lib/offline-queue.js';
 import { PendingButton, PendingPanel } from './pending-panel.js';
-import { buildExperimentData, buildTreatmentData } from '../../shared/test-factories.js';
+import { buildExperimentData, buildTreatmentData } from '../../shared/factories.test-helper.js';
 
 const data = buildExperimentData({
   consultoria: 'Campo Forte',

@@ -13,7 +13,7 @@ import { offlineQueue } from '../lib/offline-queue.js';
 import { STORAGE_KEYS } from '../lib/session.js';
 import { PENDING_SIGN_OUTS_KEY } from '../lib/sign-out.js';
 import { SIGN_OUT_TEXT, useSignOut } from './sign-out.js';
-import { buildExperimentData } from '../../shared/test-factories.js';
+import { buildExperimentData } from '../../shared/factories.test-helper.js';
 
 const ana: PublicUser = {
   id: 'ana',

@@ -1,7 +1,7 @@
 /** The offline queue on its in-memory storage (the app's IndexedDB storage has the same interface). */
 import { describe, expect, it, vi } from 'vitest';
 import { createOfflineQueue, memoryStorage, newItemId } from './offline-queue.js';
-import { buildExperimentData } from '../../shared/test-factories.js';
+import { buildExperimentData } from '../../shared/factories.test-helper.js';
 
 const data = (consultoria: string) => buildExperimentData({ consultoria });
 const pdf = () => ({ blob: new Blob(['%PDF-1.4 teste'], { type: 'application/pdf' }), filename: 'ensaio.pdf' });

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.js';
 import { type PendingItem, createOfflineQueue, memoryStorage } from './offline-queue.js';
 import { createSync, itemForm } from './offline-sync.js';
-import { buildExperiment, buildExperimentData } from '../../shared/test-factories.js';
+import { buildExperiment, buildExperimentData } from '../../shared/factories.test-helper.js';
 
 const data = (consultoria: string) => buildExperimentData({ consultoria });
 const experiment = (id: number) => buildExperiment({ id });

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { type FilterValues, afterExperimentWrite, queryKeys } from './query-keys.js';
-import { buildExperiment } from '../../shared/test-factories.js';
+import { buildExperiment } from '../../shared/factories.test-helper.js';
 
 const filters: FilterValues = { regional: '', cultura: 'Soja', marca: '', ano: '', produto: '' };
 

@@ -19,7 +19,7 @@ import {
   readPendingSignOuts,
   unsentMessage,
 } from './sign-out.js';
-import { buildExperimentData } from '../../shared/test-factories.js';
+import { buildExperimentData } from '../../shared/factories.test-helper.js';
 
 const person = (id: string): PublicUser => ({
   id,

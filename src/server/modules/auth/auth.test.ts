@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema.js';
 import { buildRegistration, createAccount, eventually, refreshCookieOf } from '../../test/factories.js';
 import { AccessTokens } from './tokens.js';
-import { authTestApp } from './test-support.js';
+import { authTestApp } from './auth.test-helper.js';
 
 const { ctx, post, profile } = authTestApp({ authLimitPerEmail: 10, authLimitPerIp: 1000 }, 'admin@exemplo.com.br');
 

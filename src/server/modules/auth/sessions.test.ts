@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema.js';
 import { type Account, createAccount, eventually, refreshCookieOf } from '../../test/factories.js';
 import { REFRESH_REPLAY_GRACE_SECONDS } from './service.js';
-import { authTestApp, bearer } from './test-support.js';
+import { authTestApp, bearer } from './auth.test-helper.js';
 
 const { ctx, post, profile, refresh } = authTestApp({ authLimitPerEmail: 1000, authLimitPerIp: 1000 }, 'admin.sessoes@exemplo.com.br');
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Account, createAccount, refreshCookieOf } from '../../test/factories.js';
-import { authTestApp, bearer } from './test-support.js';
+import { authTestApp, bearer } from './auth.test-helper.js';
 
 const { ctx, post, profile, refresh } = authTestApp({ authLimitPerEmail: 1000, authLimitPerIp: 1000 }, 'admin.saida@exemplo.com.br');
 

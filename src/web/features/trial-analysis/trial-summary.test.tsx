@@ -3,7 +3,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Tratamento } from '../../../shared/experiment.js';
-import { buildExperiment } from '../../../shared/test-factories.js';
+import { buildExperiment } from '../../../shared/factories.test-helper.js';
 import { TrialSummary, overControl } from './trial-summary.js';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createOfflineQueue, memoryStorage } from '../../../lib/offline-queue.js';
 import { SAVED_ON_DEVICE, SavedOnDeviceNotice } from './saved-on-device.js';
-import { buildExperimentData } from '../../../../shared/test-factories.js';
+import { buildExperimentData } from '../../../../shared/factories.test-helper.js';
 
 const data = buildExperimentData({ consultoria: 'Campo Forte' });
 const notice = () => screen.queryByText(SAVED_ON_DEVICE);
