@@ -13,11 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, waitForHealth } from './bench-support.mjs';
+import { freePort, percentile, waitForHealth } from './bench-support.mjs';
 
 const nested = (bytes) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 function run(opts, onLatency) {
   return new Promise((resolve, reject) => {

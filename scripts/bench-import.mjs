@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { option as arg, freePort, waitForHealth } from './bench-support.mjs';
+import { option as arg, freePort, percentile as pct, waitForHealth } from './bench-support.mjs';
 
 const COUNT = Number(arg('count', '10000'));
 const FILES = Number(arg('files', '100'));
@@ -25,7 +25,6 @@ buildIfStale(['server']);
 const { openDatabase } = await import('../dist/node/server/db/client.js');
 const { seedDemo } = await import('../dist/node/server/seed/demo.js');
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const stats = (ms) => {
   const s = [...ms].sort((a, b) => a - b);
   return { p50: +pct(s, 50).toFixed(1), p95: +pct(s, 95).toFixed(1), n: s.length };

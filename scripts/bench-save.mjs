@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { option as arg, freePort, waitForHealth } from './bench-support.mjs';
+import { option as arg, experimentMultipart, freePort, percentile as pct, waitForHealth } from './bench-support.mjs';
 
 const COUNT = Number(arg('count', '1000'));
 const SAVES = Number(arg('saves', '30'));
@@ -29,7 +29,6 @@ buildIfStale(['server']);
 const { openDatabase } = await import('../dist/node/server/db/client.js');
 const { seedDemo } = await import('../dist/node/server/seed/demo.js');
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const stats = (ms) => {
   const s = [...ms].sort((a, b) => a - b);
   return { p50: +pct(s, 50).toFixed(1), p95: +pct(s, 95).toFixed(1), max: +(s.at(-1) ?? 0).toFixed(1), n: s.length };
@@ -88,22 +87,8 @@ try {
     body: JSON.stringify({ email: 'demo@gestaoagricola.com.br', password: 'demo1234' }),
   });
   const auth = { authorization: `Bearer ${(await login.json()).token}` };
-  const boundary = '----gestaobenchsave';
-  const multipart = (data, pdf) =>
-    Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
-      ...(pdf
-        ? [
-            Buffer.from(
-              `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="relatorio.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-            ),
-            pdf,
-            Buffer.from('\r\n'),
-          ]
-        : []),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]);
-  const headers = { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` };
+  const multipart = (data, pdf) => experimentMultipart(data, pdf).body;
+  const headers = { ...auth, 'content-type': experimentMultipart({}, null).contentType };
   const experiment = {
     consultoria: 'Bench Consultoria',
     marca: 'Aminoagro',

@@ -1,5 +1,6 @@
 // What the benchmark scripts share: their command-line options, a free port, waiting for a server they
-// started, and Debian's Chromium launched headless without background traffic.
+// started, the percentile of a sorted list, the multipart body of an experiment save, and Debian's
+// Chromium launched headless without background traffic.
 import { createServer } from 'node:net';
 
 /** The value after `--name` on the command line, or `def`. */
@@ -7,6 +8,30 @@ export function option(name, def) {
   const args = process.argv.slice(2);
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : def;
+}
+
+/** The p-th percentile (nearest rank) of ascending `sorted`; 0 for an empty list. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/**
+ * The multipart/form-data body of POST/PUT /api/experiments: the experiment as the `data` part and,
+ * when given, `pdf` as the report. Returns the body and its content type.
+ */
+export function experimentMultipart(data, pdf, { boundary = '----gestaobench', filename = 'relatorio.pdf' } = {}) {
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
+    ...(pdf
+      ? [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+          ),
+          pdf,
+          Buffer.from('\r\n'),
+        ]
+      : []),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /* Polls GET /api/health every half second. */

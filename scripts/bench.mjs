@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { nestedJsonAttack, wideJsonAttack } from './bench-attack.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { option as arg, waitForHealth, freePort, launchChromium } from './bench-support.mjs';
+import { option as arg, experimentMultipart, freePort, launchChromium, percentile as pct, waitForHealth } from './bench-support.mjs';
 
 const COUNT = Number(arg('count', '10000'));
 const REQUESTS = Number(arg('requests', '300'));
@@ -33,7 +33,6 @@ const { countExperiments, listExperimentsText } = await import('../dist/node/ser
 const { writePdf } = await import('../dist/node/server/seed/pdf-writer.js');
 const { sql } = await import('drizzle-orm');
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const stats = (ms) => {
   const s = [...ms].sort((a, b) => a - b);
   return { p50: +pct(s, 50).toFixed(2), p95: +pct(s, 95).toFixed(2), p99: +pct(s, 99).toFixed(2) };
@@ -137,20 +136,7 @@ const record = (row) => {
 if (!BROWSER_ONLY) {
   /* bodies for the writes */
   const boundary = '----gestaobench';
-  const multipartBody = (data, pdf, filename = 'relatorio.pdf') =>
-    Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
-      ...(pdf
-        ? [
-            Buffer.from(
-              `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
-            ),
-            pdf,
-            Buffer.from('\r\n'),
-          ]
-        : []),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]);
+  const multipartBody = (data, pdf, filename) => experimentMultipart(data, pdf, { boundary, filename }).body;
   const mpHeaders = { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` };
   const pdfOf = (bytes) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 16, 0x20), Buffer.from('\n%%EOF\n')]);
   const experimentData = {
