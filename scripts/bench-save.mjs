@@ -17,7 +17,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { option as arg, experimentMultipart, freePort, percentile as pct, waitForHealth } from './bench-support.mjs';
+import {
+  BENCH_EXPERIMENT,
+  option as arg,
+  benchPdf,
+  experimentMultipart,
+  freePort,
+  percentile as pct,
+  waitForHealth,
+} from './bench-support.mjs';
 
 const COUNT = Number(arg('count', '1000'));
 const SAVES = Number(arg('saves', '30'));
@@ -89,22 +97,8 @@ try {
   const auth = { authorization: `Bearer ${(await login.json()).token}` };
   const multipart = (data, pdf) => experimentMultipart(data, pdf).body;
   const headers = { ...auth, 'content-type': experimentMultipart({}, null).contentType };
-  const experiment = {
-    consultoria: 'Bench Consultoria',
-    marca: 'Aminoagro',
-    bu: 'BU1',
-    regional: 'GO',
-    cidade: 'Rio Verde',
-    estado: 'GO',
-    teor_argila: 45,
-    teor_materia_organica: 3,
-    cultura: 'Soja',
-    cultivar: 'M6410',
-    ano: 2025,
-    tipo_estatistica: 'DBC',
-    custo_protocolo: 5000,
-  };
-  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024, 0x20), Buffer.from('\n%%EOF\n')]);
+  const experiment = BENCH_EXPERIMENT;
+  const pdf = benchPdf(1040);
   const created = await fetch(`${base}/api/experiments`, {
     method: 'POST',
     headers,

@@ -34,6 +34,26 @@ export function experimentMultipart(data, pdf, { boundary = '----gestaobench', f
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** The fields of a benchmark experiment before its treatments (a valid save with any treatments). */
+export const BENCH_EXPERIMENT = {
+  consultoria: 'Bench Consultoria',
+  marca: 'Aminoagro',
+  bu: 'BU1',
+  regional: 'GO',
+  cidade: 'Rio Verde',
+  estado: 'GO',
+  teor_argila: 45,
+  teor_materia_organica: 3,
+  cultura: 'Soja',
+  cultivar: 'M6410',
+  ano: 2025,
+  tipo_estatistica: 'DBC',
+  custo_protocolo: 5000,
+};
+
+/** A file of `bytes` bytes that passes the server's PDF check. */
+export const benchPdf = (bytes) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 16, 0x20), Buffer.from('\n%%EOF\n')]);
+
 /* Polls GET /api/health every half second. */
 /** Resolves when `base` answers /api/health; rejects after `tries` polls (120 s by default). */
 export async function waitForHealth(base, tries = 240) {

@@ -17,7 +17,16 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { nestedJsonAttack, wideJsonAttack } from './bench-attack.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { option as arg, experimentMultipart, freePort, launchChromium, percentile as pct, waitForHealth } from './bench-support.mjs';
+import {
+  BENCH_EXPERIMENT,
+  option as arg,
+  benchPdf,
+  experimentMultipart,
+  freePort,
+  launchChromium,
+  percentile as pct,
+  waitForHealth,
+} from './bench-support.mjs';
 
 const COUNT = Number(arg('count', '10000'));
 const REQUESTS = Number(arg('requests', '300'));
@@ -138,21 +147,8 @@ if (!BROWSER_ONLY) {
   const boundary = '----gestaobench';
   const multipartBody = (data, pdf, filename) => experimentMultipart(data, pdf, { boundary, filename }).body;
   const mpHeaders = { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` };
-  const pdfOf = (bytes) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 16, 0x20), Buffer.from('\n%%EOF\n')]);
   const experimentData = {
-    consultoria: 'Bench Consultoria',
-    marca: 'Aminoagro',
-    bu: 'BU1',
-    regional: 'GO',
-    cidade: 'Rio Verde',
-    estado: 'GO',
-    teor_argila: 45,
-    teor_materia_organica: 3,
-    cultura: 'Soja',
-    cultivar: 'M6410',
-    ano: 2025,
-    tipo_estatistica: 'DBC',
-    custo_protocolo: 5000,
+    ...BENCH_EXPERIMENT,
     tratamentos: Array.from({ length: 8 }, (_, i) => ({
       nome: i ? `Tratamento ${i + 1}` : 'Testemunha',
       modalidade: 'Foliar',
@@ -166,12 +162,12 @@ if (!BROWSER_ONLY) {
       analises_adicionais: [{ nome: 'Altura de Plantas', valor: 80 + i, unidade: 'cm' }],
     })),
   };
-  const createBody = multipartBody(experimentData, pdfOf(1024 * 1024));
+  const createBody = multipartBody(experimentData, benchPdf(1024 * 1024));
   const big = await (
     await fetch(`${base}/api/experiments`, {
       method: 'POST',
       headers: mpHeaders,
-      body: multipartBody(experimentData, pdfOf(10 * 1024 * 1024)),
+      body: multipartBody(experimentData, benchPdf(10 * 1024 * 1024)),
     })
   ).json();
   const bigDoc = (await (await fetch(`${base}/api/uploads/documents?experimentId=${big.experiment.id}`, { headers: auth })).json())
