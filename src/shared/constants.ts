@@ -124,6 +124,13 @@ export const ANALISES_SUGERIDAS = [
   'Stand Final',
   'Acamamento',
 ] as const;
+/** Variables a trial rates per plot and date besides the spec's analyses (fungicide, herbicide and nutrition trials). */
+export const AVALIACOES_SUGERIDAS = ['Severidade', 'Incidência', 'Controle', 'Fitotoxicidade', 'Desfolha', 'Índice SPAD'] as const;
+/** What an assessment's values are: a percentage 0–100, a whole count, a score on a scale, a measure ≥ 0. */
+export const TIPOS_AVALIACAO = ['porcentagem', 'contagem', 'nota', 'medida'] as const;
+export type TipoAvaliacao = (typeof TIPOS_AVALIACAO)[number];
+/** At most this many assessments (variable × date) per experiment. */
+export const MAX_AVALIACOES = 40;
 /** Units a product's dose is given in; the form suggests them and accepts any other. */
 export const DOSE_UNITS = ['L/ha', 'kg/ha', 'mL/ha', 'g/ha', 'mL/100 kg de sementes', 'g/100 kg de sementes', 'kg/t'] as const;
 export const UNIDADES_SUGERIDAS = ['cm', 'm', 'mm', 'unidades', 'g', 'kg', '%', 'plantas/m²', 'cm²', 'índice SPAD', 'escala 1-5'] as const;

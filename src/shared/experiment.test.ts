@@ -140,6 +140,7 @@ describe('step 5', () => {
       dose: null,
       produtos_aplicados: [],
       analises_adicionais: [],
+      observacoes: {},
     });
   });
   it('messages with index paths', () => {

@@ -9,6 +9,7 @@ import { DELINEAMENTOS_FATORIAIS, MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_T
 import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from './fields/catalogue.js';
 import { scalarShape, stepShape } from './fields/kinds.js';
 import { EXP_MSG } from './fields/messages.js';
+import { avaliacoesSchema, observacaoIssues, observacoesSchema } from './assessments.js';
 
 export { EXP_MSG };
 
@@ -29,6 +30,7 @@ export const tratamentoSchema = z
       ...scalarShape(TREATMENT_FIELDS),
       produtos_aplicados: z.array(produtoAplicadoSchema).max(MAX_PRODUCTS_PER_TREATMENT, EXP_MSG.produtosTooMany).default([]),
       analises_adicionais: z.array(analiseAdicionalSchema).max(MAX_ANALYSES_PER_TREATMENT, EXP_MSG.analisesTooMany).default([]),
+      observacoes: observacoesSchema,
     },
     { error: EXP_MSG.tratamentoInvalido },
   )
@@ -58,6 +60,7 @@ function checkReplicates(tratamentos: { repeticoes?: number[] | undefined }[], c
 
 export const step5Schema = z.object({
   ...stepShape(EXPERIMENT_FIELDS, 5),
+  avaliacoes: avaliacoesSchema,
   tratamentos: z
     .array(tratamentoSchema, { error: EXP_MSG.tratamentosRequired })
     .min(1, EXP_MSG.tratamentosRequired)
@@ -114,15 +117,18 @@ export function factorLevelIssues(value: unknown): FactorLevelIssue[] {
   return issues;
 }
 
-function checkFactorLevels(value: unknown, ctx: z.RefinementCtx): void {
-  for (const issue of factorLevelIssues(value)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+/** The rules that span the steps: a factorial's levels, and each plot value against its assessment's type. */
+function checkAcrossSteps(value: unknown, ctx: z.RefinementCtx): void {
+  for (const issue of [...factorLevelIssues(value), ...observacaoIssues(value)]) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  }
 }
 
 // Runs even when other fields have errors, so that a save shows every missing level at once.
-const factorLevels = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+const acrossSteps = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
 
 /** The experiment as the form validates it (steps 1–6; the PDF of step 7 travels beside it). */
-export const experimentSchema = experimentObject.superRefine(checkFactorLevels, factorLevels);
+export const experimentSchema = experimentObject.superRefine(checkAcrossSteps, acrossSteps);
 
 type NullableInApi<F> = {
   [K in keyof F as F[K] extends { nullableInApi: true } ? K : never]: F[K] extends { schema: z.ZodType<infer O, unknown> }
@@ -150,12 +156,12 @@ const nullableInApi = Object.fromEntries(nullableEntries) as NullableInApi<typeo
  * What the API accepts: the same rules, except that fields marked `nullableInApi` (soil contents:
  * imported trials that did not measure them) may be null; the form never sends null.
  */
-export const experimentInputSchema = experimentObject.extend(nullableInApi).superRefine(checkFactorLevels, factorLevels);
+export const experimentInputSchema = experimentObject.extend(nullableInApi).superRefine(checkAcrossSteps, acrossSteps);
 
 export const experimentUpdateSchema = experimentObject
   .extend(nullableInApi)
   .extend({ version: z.number({ error: EXP_MSG.versionRequired }).int().min(1) })
-  .superRefine(checkFactorLevels, factorLevels);
+  .superRefine(checkAcrossSteps, acrossSteps);
 
 export type ExperimentInput = z.input<typeof experimentInputSchema>;
 export type ExperimentData = z.output<typeof experimentInputSchema>;

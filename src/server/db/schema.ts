@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -207,6 +208,8 @@ export const experiments = pgTable(
      * of the treatments (experiments/presenter.ts): a page reads no nested table.
      */
     tratamentosJson: text('tratamentos_json').notNull().default('[]'),
+    /** The assessments' declarations as the API answers them, rebuilt by every write (migration 0020). */
+    avaliacoesJson: text('avaliacoes_json').notNull().default('[]'),
     /** Filename of the current (newest) document; kept with every document write. */
     pdfFilename: text('pdf_filename'),
     createdAt: createdAt(),
@@ -292,6 +295,54 @@ export const additionalAnalyses = pgTable(
   (t) => [
     index('additional_analyses_treatment_idx').on(t.treatmentId, t.position),
     index('additional_analyses_experiment_idx').on(t.experimentId),
+  ],
+);
+
+/**
+ * What an experiment rates per plot besides yield: one row per variable × date (migration 0020;
+ * shared/assessments.ts). `chave` is unique in the experiment; the name and unit index serves the
+ * comparisons across trials ("Severidade (%)" of many trials).
+ */
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: serial('id').primaryKey(),
+    experimentId: experimentIdColumn(),
+    position: smallint('position').notNull(),
+    chave: text('chave').notNull(),
+    nome: text('nome').notNull(),
+    unidade: text('unidade').notNull().default(''),
+    tipo: text('tipo').notNull(),
+    data: date('data', { mode: 'string' }),
+    estadio: text('estadio'),
+    alvo: text('alvo'),
+    escalaMin: smallint('escala_min'),
+    escalaMax: smallint('escala_max'),
+  },
+  (t) => [
+    uniqueIndex('assessments_experiment_chave_key').on(t.experimentId, t.chave),
+    index('assessments_nome_idx').on(sql`lower(${t.nome})`, t.unidade),
+  ],
+);
+
+/** One plot's value of one assessment (null: the plot was not rated); `bloco` is 0-based, in the order of `repeticoes`. */
+export const plotValues = pgTable(
+  'plot_values',
+  {
+    experimentId: experimentIdColumn(),
+    treatmentId: integer('treatment_id')
+      .notNull()
+      .references(() => treatments.id, { onDelete: 'cascade' }),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    bloco: smallint('bloco').notNull(),
+    valor: doublePrecision('valor'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.treatmentId, t.assessmentId, t.bloco] }),
+    index('plot_values_experiment_idx').on(t.experimentId),
+    index('plot_values_assessment_idx').on(t.assessmentId),
   ],
 );
 

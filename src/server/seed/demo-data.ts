@@ -681,6 +681,7 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
       // Single-factor designs only: the demo's trials have no factors.
       fator_a: '',
       fator_b: '',
+      avaliacoes: [],
       produtividade_media: produtividadeMedia(tratamentos) ?? 0,
       created_at: createdAt,
       tratamentos,

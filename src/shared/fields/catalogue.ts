@@ -16,6 +16,10 @@ import {
   YEAR_MIN,
   YEARS,
   YIELD_MAX_KG_HA,
+  ANALISES_SUGERIDAS,
+  AVALIACOES_SUGERIDAS,
+  TIPOS_AVALIACAO,
+  UNIDADES_SUGERIDAS,
   PLOT_DECIMALS,
   PRICE_PER_BAG_MAX,
 } from '../constants.js';
@@ -178,6 +182,8 @@ export const EXPERIMENT_FIELDS = {
     ...everywhere,
   }),
   tratamentos: list({ label: 'Tratamentos', step: 5, audited: true, extract: true }),
+  // What the trial rates besides yield (assessments.ts); each treatment holds its plot values.
+  avaliacoes: list({ label: 'Avaliações', step: 5 }),
   tipo_estatistica: choice({
     label: 'Tipo de estatística',
     step: 6,
@@ -253,6 +259,33 @@ export const ANALYSIS_FIELDS = {
   unidade: text({ label: 'Unidade', max: 50 }),
 } as const satisfies Fields;
 
+/**
+ * An assessment: one variable the trial rates per plot on one date (assessments.ts adds the rules
+ * between these fields: the key's form, the date, the scale of a score).
+ */
+export const ASSESSMENT_FIELDS = {
+  chave: text({ label: 'Chave', required: EXP_MSG.avaliacaoChaveRequired, max: 40 }),
+  nome: text({
+    label: 'Avaliação',
+    required: EXP_MSG.avaliacaoNomeRequired,
+    max: 150,
+    suggestions: [...AVALIACOES_SUGERIDAS, ...ANALISES_SUGERIDAS],
+    placeholder: 'Ex.: Severidade',
+  }),
+  unidade: text({ label: 'Unidade', max: 50, suggestions: UNIDADES_SUGERIDAS, placeholder: '%' }),
+  tipo: choice({ label: 'Tipo', options: TIPOS_AVALIACAO, required: EXP_MSG.avaliacaoTipoRequired }),
+  data: text({ label: 'Data da avaliação', max: 10 }),
+  estadio: text({ label: 'Estádio', max: 30, placeholder: 'Ex.: R5.1' }),
+  alvo: text({
+    label: 'Alvo',
+    max: 150,
+    placeholder: 'Praga, doença ou planta daninha',
+    hint: 'Opcional: com um alvo, o relatório calcula a eficácia (Abbott)',
+  }),
+  escala_min: number({ kind: 'number', label: 'Escala: mínimo', integer: EXP_MSG.escalaInteira, decimals: 0, default: null }),
+  escala_max: number({ kind: 'number', label: 'Escala: máximo', integer: EXP_MSG.escalaInteira, decimals: 0, default: null }),
+} as const satisfies Fields;
+
 /** A treatment's fields; its yield is required unless plot yields are given (experiment.ts). */
 export const TREATMENT_FIELDS = {
   nome: text({ label: 'Nome do tratamento', required: EXP_MSG.nomeRequired, max: 150, csv: true }),
@@ -299,10 +332,16 @@ export const TREATMENT_FIELDS = {
   repeticoes: replicates({ label: 'Repetições', unit: 'kg/ha', max: 12, valueMax: YIELD_MAX_KG_HA, decimals: PLOT_DECIMALS }),
   produtos_aplicados: list({ label: 'Produtos aplicados', csv: true }),
   analises_adicionais: list({ label: 'Análises adicionais' }),
+  observacoes: list({ label: 'Avaliações por parcela' }),
 } as const satisfies Fields;
 
 export type ExperimentFieldName = keyof typeof EXPERIMENT_FIELDS;
 export type TreatmentFieldName = keyof typeof TREATMENT_FIELDS;
+
+/** The experiment's nested lists (treatments, assessments): each has its own table and its own rules. */
+export type ExperimentListField = {
+  [K in ExperimentFieldName]: (typeof EXPERIMENT_FIELDS)[K] extends { kind: 'list' } ? K : never;
+}[ExperimentFieldName];
 
 /** The experiment's fields with their declarations, in the form's order. */
 export const experimentFields = (pick: (f: Field) => boolean = () => true): [ExperimentFieldName, Field][] =>

@@ -1,5 +1,13 @@
 /** The experiment's validation messages, verbatim (docs/product-rules.md#wizard-step-1 to #wizard-step-7). */
-import { MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS, PLOT_DECIMALS, YEAR_MAX, YEAR_MIN } from '../constants.js';
+import {
+  MAX_ANALYSES_PER_TREATMENT,
+  MAX_AVALIACOES,
+  MAX_PRODUCTS_PER_TREATMENT,
+  MAX_TREATMENTS,
+  PLOT_DECIMALS,
+  YEAR_MAX,
+  YEAR_MIN,
+} from '../constants.js';
 
 export const EXP_MSG = {
   experimentoInvalido: 'Dados do experimento inválidos',
@@ -58,4 +66,18 @@ export const EXP_MSG = {
     fator ? `Informe o nível de ${fator} (fator B) deste tratamento` : 'Informe o nível do fator B deste tratamento',
   adicionalRequired: 'No fatorial com adicional, deixe um tratamento sem níveis: ele é o tratamento adicional (em geral a testemunha, T1)',
   precoSacaMax: 'Preço da saca deve ser no máximo R$ 1.000.000,00',
+  // Assessments (variables rated per plot and date).
+  avaliacaoInvalida: 'Avaliação inválida',
+  avaliacaoChaveRequired: 'Chave da avaliação é obrigatória',
+  avaliacaoChaveFormato: 'Use na chave só letras minúsculas sem acento, números, "-" e "_" (até 40)',
+  avaliacaoChaveRepetida: 'Chave repetida: cada avaliação precisa de uma chave própria',
+  avaliacaoNomeRequired: 'Nome da avaliação é obrigatório',
+  avaliacaoTipoRequired: 'Escolha o tipo da avaliação',
+  avaliacaoDataInvalida: 'Data inválida: use dd/mm/aaaa',
+  avaliacoesTooMany: `No máximo ${MAX_AVALIACOES} avaliações por experimento`,
+  escalaInteira: 'Use um número inteiro na escala',
+  escalaRequired: 'Informe o mínimo e o máximo da escala da nota',
+  escalaOrdem: 'O máximo da escala deve ser maior que o mínimo',
+  avaliacaoDesconhecida: 'Valores de uma avaliação que o experimento não declara',
+  observacoesTooMany: 'No máximo 12 parcelas por tratamento em cada avaliação',
 } as const;

@@ -52,19 +52,42 @@ export function treatmentsJsonOf(ids: SQL): SQL {
       from applied_products a where a.experiment_id in (${ids}) group by a.treatment_id),
     anals as (
       select x.treatment_id, json_agg(json_build_object(${sameNamed('x', ANALYSIS_COLUMNS)}) order by x.position) as j
-      from additional_analyses x where x.experiment_id in (${ids}) group by x.treatment_id)
+      from additional_analyses x where x.experiment_id in (${ids}) group by x.treatment_id),
+    plots as (
+      select v.treatment_id, v.assessment_id, json_agg(v.valor order by v.bloco) as j
+      from plot_values v where v.experiment_id in (${ids}) group by v.treatment_id, v.assessment_id),
+    obs as (
+      select o.treatment_id, json_object_agg(a.chave, o.j order by a.position) as j
+      from plots o join assessments a on a.id = o.assessment_id group by o.treatment_id)
     select t.experiment_id, json_agg(jsonb_build_object(
         ${sameNamed('t', TREATMENT_COLUMNS)},
         'produtos_aplicados', coalesce(pr.j, '[]'::json),
-        'analises_adicionais', coalesce(an.j, '[]'::json)
+        'analises_adicionais', coalesce(an.j, '[]'::json),
+        'observacoes', coalesce(ob.j, '{}'::json)
       -- The key is there only when the trial has plot data (docs/api.md: a treatment "may carry" it).
       ) || case when t.repeticoes is null then '{}'::jsonb else jsonb_build_object('repeticoes', to_jsonb(t.repeticoes)) end
       order by t.position)::text as j
     from treatments t
     left join prods pr on pr.treatment_id = t.id
     left join anals an on an.treatment_id = t.id
+    left join obs ob on ob.treatment_id = t.id
     where t.experiment_id in (${ids})
     group by t.experiment_id`;
+}
+
+const ASSESSMENT_COLUMNS = ['chave', 'nome', 'unidade', 'tipo'] as const;
+
+/**
+ * `(experiment_id, j)`: the JSON array of the assessments' declarations of every experiment `ids`
+ * selects, in their order (shared/assessments.ts; the date as YYYY-MM-DD).
+ */
+export function assessmentsJsonOf(ids: SQL): SQL {
+  return sql`select a.experiment_id, json_agg(json_build_object(
+      ${sameNamed('a', ASSESSMENT_COLUMNS)},
+      'data', to_char(a.data, 'YYYY-MM-DD'),
+      'estadio', a.estadio, 'alvo', a.alvo, 'escala_min', a.escala_min, 'escala_max', a.escala_max
+    ) order by a.position)::text as j
+    from assessments a where a.experiment_id in (${ids}) group by a.experiment_id`;
 }
 
 /**
@@ -75,6 +98,11 @@ export function treatmentsJsonOf(ids: SQL): SQL {
 export const storeTreatmentsJson = (ids: SQL): SQL =>
   sql`with fresh as (${treatmentsJsonOf(ids)})
       update experiments e set tratamentos_json = fresh.j from fresh where e.id = fresh.experiment_id`;
+
+/** The same for the assessments' declarations (`experiments.avaliacoes_json`) of experiments that have some. */
+export const storeAssessmentsJson = (ids: SQL): SQL =>
+  sql`with fresh as (${assessmentsJsonOf(ids)})
+      update experiments e set avaliacoes_json = fresh.j from fresh where e.id = fresh.experiment_id`;
 
 /**
  * One statement returning `j`, the JSON array of the experiments that `page` selects (a SELECT of
@@ -90,7 +118,8 @@ export function experimentsPageJson(page: SQL, order: SQL = sql.raw('p.created_a
       'updated_at', ${isoTimestamp('p.updated_at')},
       'owner', json_build_object('id', u.id, 'name', u.name),
       ${sameNamed('p', EXPERIMENT_COLUMNS)},
-      'tratamentos', p.tratamentos_json::json
+      'tratamentos', p.tratamentos_json::json,
+      'avaliacoes', p.avaliacoes_json::json
     ) order by ${order}), '[]')::text as j
     from page p
     join users u on u.id = p.owner_id`;

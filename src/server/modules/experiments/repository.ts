@@ -5,14 +5,21 @@
  */
 import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type ExperimentData, type Experiment, custoTratamento, produtividadeMedia } from '../../../shared/experiment.js';
-import { EXPERIMENT_FIELDS, type ExperimentFieldName } from '../../../shared/fields/catalogue.js';
+import { EXPERIMENT_FIELDS, type ExperimentFieldName, type ExperimentListField } from '../../../shared/fields/catalogue.js';
 import { namesOf } from '../../../shared/fields/kinds.js';
 import type { ExperimentSortKey, Filters, SortDirection } from '../../../shared/filters.js';
 import { type AnalyzeInput, type DesignInput, StatsInputError, resumoEnsaio } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
-import { additionalAnalyses, appliedProducts, experiments, treatments } from '../../db/schema.js';
+import { additionalAnalyses, appliedProducts, assessments, experiments, plotValues, treatments } from '../../db/schema.js';
 import { insertRows } from './bulk-insert.js';
-import { experimentsPageJson, isoTimestamp, storeTreatmentsJson, treatmentsJsonOf } from './presenter.js';
+import {
+  assessmentsJsonOf,
+  experimentsPageJson,
+  isoTimestamp,
+  storeAssessmentsJson,
+  storeTreatmentsJson,
+  treatmentsJsonOf,
+} from './presenter.js';
 
 /** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */
 export function likeContains(term: string): string {
@@ -175,7 +182,7 @@ export function produtosBusca(tratamentos: readonly { produtos_aplicados: readon
 type CamelCase<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
 const camelCase = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-type PlainField = Exclude<ExperimentFieldName, 'tratamentos'>;
+type PlainField = Exclude<ExperimentFieldName, ExperimentListField>;
 /** The catalogue's plain fields as drizzle column keys (`teor_argila` → `teorArgila`). */
 type FieldColumns = { [K in PlainField as CamelCase<K>]: ExperimentData[K] };
 // A catalogue field without its column in schema.ts fails to compile on the next line ("'true' is not
@@ -303,7 +310,7 @@ export async function insertExperiments(tx: Tx, rows: readonly ExperimentRow[]):
   );
   await insertNestedMany(
     tx,
-    rows.map((r) => ({ experimentId: r.id, tratamentos: r.data.tratamentos })),
+    rows.map((r) => ({ experimentId: r.id, data: r.data })),
   );
 }
 
@@ -317,37 +324,41 @@ export async function reserveExperimentIds(tx: Tx, n: number): Promise<number[]>
   return rows.map((r) => Number(r.id));
 }
 
+/** What of an experiment lives in nested tables: treatments (products, analyses, plot values) and assessments. */
+type NestedData = Pick<ExperimentData, 'tratamentos' | 'avaliacoes'>;
+
 /**
- * Writes an experiment's treatments, their products and analyses, and the JSON a page reads of them;
- * with `storeJson: false` not the JSON, which the caller then writes with treatmentsJsonValue().
+ * Writes an experiment's treatments, their products and analyses, its assessments and plot values,
+ * and the JSON a page reads of them; with `storeJson: false` not the JSON, which the caller then
+ * writes with nestedJsonValues().
  */
 export function insertNested(
   tx: Tx,
   experimentId: number,
-  tratamentos: ExperimentData['tratamentos'],
+  data: NestedData,
   { storeJson = true }: { storeJson?: boolean } = {},
 ): Promise<void> {
-  return insertNestedMany(tx, [{ experimentId, tratamentos }], storeJson);
+  return insertNestedMany(tx, [{ experimentId, data }], storeJson);
 }
 
 /**
- * `experiments.tratamentos_json` of one experiment computed from its nested rows, as a value to set
- * in the same UPDATE as its other columns (the dashboard rollups' trigger then runs once, not twice).
+ * `experiments.tratamentos_json` and `avaliacoes_json` of one experiment computed from its nested
+ * rows, as values to set in the same UPDATE as its other columns (the dashboard rollups' trigger
+ * then runs once, not twice).
  */
-export function treatmentsJsonValue(experimentId: number): SQL {
-  return sql`coalesce((select f.j from (${treatmentsJsonOf(sql`${experimentId}`)}) f), '[]')`;
+export function nestedJsonValues(experimentId: number): { tratamentosJson: SQL; avaliacoesJson: SQL } {
+  return {
+    tratamentosJson: sql`coalesce((select f.j from (${treatmentsJsonOf(sql`${experimentId}`)}) f), '[]')`,
+    avaliacoesJson: sql`coalesce((select f.j from (${assessmentsJsonOf(sql`${experimentId}`)}) f), '[]')`,
+  };
 }
 
 /**
  * The nested rows of many experiments: all treatments, then all their products and analyses (three
  * multi-row statements whatever the count), then the treatments' JSON of every experiment.
  */
-async function insertNestedMany(
-  tx: Tx,
-  items: readonly { experimentId: number; tratamentos: ExperimentData['tratamentos'] }[],
-  storeJson = true,
-): Promise<void> {
-  const rows = items.flatMap(({ experimentId, tratamentos }) => tratamentos.map((t, position) => ({ experimentId, position, t })));
+async function insertNestedMany(tx: Tx, items: readonly { experimentId: number; data: NestedData }[], storeJson = true): Promise<void> {
+  const rows = items.flatMap(({ experimentId, data }) => data.tratamentos.map((t, position) => ({ experimentId, position, t })));
   const inserted = await insertRows<{ id: number; experiment_id: number; position: number }>(
     tx,
     treatments,
@@ -386,12 +397,58 @@ async function insertNestedMany(
   );
   await insertRows(tx, appliedProducts, products);
   await insertRows(tx, additionalAnalyses, analyses);
+  const rated = await insertAssessments(tx, items, rows, treatmentId);
   if (!storeJson) return;
   const experimentIds = items.map((i) => i.experimentId);
-  const empty = items.filter((i) => i.tratamentos.length === 0).map((i) => i.experimentId);
+  const empty = items.filter((i) => i.data.tratamentos.length === 0).map((i) => i.experimentId);
   if (empty.length) await tx.update(experiments).set({ tratamentosJson: '[]' }).where(inArray(experiments.id, empty));
   // The ids are integers from the database (sequence or RETURNING).
   if (experimentIds.length > empty.length) await tx.execute(storeTreatmentsJson(sql.raw(experimentIds.map(Number).join(','))));
+  if (rated.length) await tx.execute(storeAssessmentsJson(sql.raw(rated.map(Number).join(','))));
+}
+
+/**
+ * The assessments of every item, then all their plot values (two multi-row statements whatever the
+ * count): a value per treatment × assessment × block, null where the plot was not rated. Returns
+ * the experiments that have assessments.
+ */
+async function insertAssessments(
+  tx: Tx,
+  items: readonly { experimentId: number; data: NestedData }[],
+  treatmentRows: readonly { experimentId: number; position: number; t: NestedData['tratamentos'][number] }[],
+  treatmentId: (r: { experimentId: number; position: number }) => number,
+): Promise<number[]> {
+  const declared = items.flatMap(({ experimentId, data }) =>
+    data.avaliacoes.map((a, position) => ({
+      experimentId,
+      position,
+      chave: a.chave,
+      nome: a.nome,
+      unidade: a.unidade,
+      tipo: a.tipo,
+      data: a.data,
+      estadio: a.estadio,
+      alvo: a.alvo,
+      escalaMin: a.escala_min,
+      escalaMax: a.escala_max,
+    })),
+  );
+  const inserted = await insertRows<{ id: number; experiment_id: number; chave: string }>(tx, assessments, declared, [
+    assessments.id,
+    assessments.experimentId,
+    assessments.chave,
+  ]);
+  const ids = new Map(inserted.map((r) => [`${r.experiment_id}:${r.chave}`, Number(r.id)]));
+  const values = treatmentRows.flatMap((r) =>
+    Object.entries(r.t.observacoes).flatMap(([chave, plots]) => {
+      const assessmentId = ids.get(`${r.experimentId}:${chave}`);
+      // The schema refuses values of an undeclared assessment; none reach this point.
+      if (assessmentId === undefined) throw new Error(`Avaliação ${chave} do experimento ${r.experimentId} não foi inserida.`);
+      return plots.map((valor, bloco) => ({ experimentId: r.experimentId, treatmentId: treatmentId(r), assessmentId, bloco, valor }));
+    }),
+  );
+  await insertRows(tx, plotValues, values);
+  return [...new Set(declared.map((a) => a.experimentId))];
 }
 
 /** Brazil's calendar year, which decides which experiments are "active". */

@@ -8,14 +8,14 @@ import { EXP_MSG } from '../../../shared/experiment.js';
 import type { AuditChange } from '../../../shared/audit.js';
 import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { culturas, estados, experiments, marcas, regionais, treatments } from '../../db/schema.js';
+import { assessments, culturas, estados, experiments, marcas, regionais, treatments } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedPdf } from '../../http/multipart.js';
 import { draftLabel, experimentChanges, experimentLabel, recordAudit } from '../audit/public.js';
 import type { DocumentStore } from '../documents/public.js';
 import type { StoreAnswer } from './idempotency.js';
-import { experimentValues, getExperiment, getExperimentHead, insertNested, treatmentsJsonValue } from './repository.js';
+import { experimentValues, getExperiment, getExperimentHead, insertNested, nestedJsonValues } from './repository.js';
 
 /** An experiment created by approving an import draft. */
 export interface ImportedFrom {
@@ -79,7 +79,7 @@ export class ExperimentService {
         .values({ ...experimentValues(data), ownerId: imported?.owner.id ?? user.id })
         .returning({ id: experiments.id });
       if (!row) throw new Error('experiment insert returned no row');
-      await insertNested(tx, row.id, data.tratamentos);
+      await insertNested(tx, row.id, data);
       await this.store.put(tx, {
         experimentId: row.id,
         filename: pdf.filename,
@@ -128,14 +128,16 @@ export class ExperimentService {
         .for('update');
       if (locked.length === 0) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
       const before = await getExperiment(tx, id);
+      // Plot values go with their treatments and assessments (ON DELETE CASCADE).
       await tx.delete(treatments).where(eq(treatments.experimentId, id));
-      await insertNested(tx, id, data.tratamentos, { storeJson: false });
+      await tx.delete(assessments).where(eq(assessments.experimentId, id));
+      await insertNested(tx, id, data, { storeJson: false });
       // One UPDATE of the row, its treatments' JSON included: the rollups' trigger runs once.
       await tx
         .update(experiments)
         .set({
           ...experimentValues(data),
-          tratamentosJson: treatmentsJsonValue(id),
+          ...nestedJsonValues(id),
           version: sql`${experiments.version} + 1`,
           updatedAt: new Date(),
         })

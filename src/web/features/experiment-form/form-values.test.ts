@@ -31,6 +31,7 @@ describe('form values from the catalogue', () => {
       cultivar: '',
       ano: 2024,
       tratamentos: [],
+      avaliacoes: [],
       tipo_estatistica: '',
       fator_a: '',
       fator_b: '',
@@ -66,6 +67,18 @@ describe('form values from the catalogue', () => {
       repeticoes: [2900, 3100],
       produtos_aplicados: [{ nome: 'P', dose: null, unidade: 'L/ha', custo: 4 }],
       analises_adicionais: [{ nome: 'A', valor: null, unidade: 'cm' }],
+      observacoes: { sev: [12.5, null] },
+    };
+    const avaliacao = {
+      chave: 'sev',
+      nome: 'Severidade',
+      unidade: '%',
+      tipo: 'porcentagem' as const,
+      data: '2026-01-14',
+      estadio: null,
+      alvo: 'Ferrugem',
+      escala_min: null,
+      escala_max: null,
     };
     const values = fromExperiment({
       id: 1,
@@ -85,6 +98,7 @@ describe('form values from the catalogue', () => {
       roi: null,
       preco_saca: 120,
       tratamentos: [{ id: 9, ...tratamento }],
+      avaliacoes: [avaliacao],
     });
     expect(values).toMatchObject({
       latitude: null,
@@ -95,7 +109,8 @@ describe('form values from the catalogue', () => {
       preco_saca: 120,
       ano: 2025,
     });
-    // The treatment comes back without its id, everything else as stored.
+    // The treatment comes back without its id, everything else as stored; a missing plot stays empty.
     expect(values.tratamentos).toEqual([tratamento]);
+    expect(values.avaliacoes).toEqual([{ ...avaliacao, estadio: '', escala_min: null, escala_max: null }]);
   });
 });

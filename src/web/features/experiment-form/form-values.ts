@@ -6,7 +6,14 @@
 import { WIZARD_TOTAL_STEPS } from '../../../shared/constants.js';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
 import type { UseFormReturn } from 'react-hook-form';
-import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, STEP_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
+import {
+  ANALYSIS_FIELDS,
+  ASSESSMENT_FIELDS,
+  EXPERIMENT_FIELDS,
+  PRODUCT_FIELDS,
+  STEP_FIELDS,
+  TREATMENT_FIELDS,
+} from '../../../shared/fields/catalogue.js';
 import { type Fields, type FormScalars, type Step, formDefaults, isNumeric } from '../../../shared/fields/kinds.js';
 
 type Num = number | string | null;
@@ -18,12 +25,15 @@ export type TratamentoForm = FormScalars<typeof TREATMENT_FIELDS> & {
   repeticoes?: Num[];
   produtos_aplicados: ProdutoForm[];
   analises_adicionais: AnaliseForm[];
+  /** Plot values per assessment key, one per block (as typed until validated). */
+  observacoes?: Record<string, Num[]>;
 };
-export type FormValues = FormScalars<typeof EXPERIMENT_FIELDS> & { tratamentos: TratamentoForm[] };
+export type AvaliacaoForm = FormScalars<typeof ASSESSMENT_FIELDS>;
+export type FormValues = FormScalars<typeof EXPERIMENT_FIELDS> & { tratamentos: TratamentoForm[]; avaliacoes: AvaliacaoForm[] };
 
 /** Each field's catalogue default (empty text, ano 2024, numbers empty, never a pre-filled 0), no treatments. */
 export function newExperimentDefaults(): FormValues {
-  return { ...formDefaults(EXPERIMENT_FIELDS), tratamentos: [] };
+  return { ...formDefaults(EXPERIMENT_FIELDS), tratamentos: [], avaliacoes: [] };
 }
 
 /** The first treatment is the control; later ones start empty (docs/product-rules.md#wizard-step-5). */
@@ -62,30 +72,24 @@ function toForm<F extends Fields>(fields: F, stored: object): FormScalars<F> {
   return Object.fromEntries(entries) as FormScalars<F>;
 }
 
-export function fromExperiment(e: Experiment): FormValues {
+/** The form's values for an experiment read from the API (edit mode) or as the form sent it (an item of the offline queue being corrected). */
+export function fromExperiment(e: Experiment | ExperimentData): FormValues {
   return {
     ...toForm(EXPERIMENT_FIELDS, e),
+    avaliacoes: (e.avaliacoes ?? []).map((a) => toForm(ASSESSMENT_FIELDS, a)),
     tratamentos: e.tratamentos.map((t) => ({
       ...toForm(TREATMENT_FIELDS, t),
       ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
       produtos_aplicados: t.produtos_aplicados.map((p) => toForm(PRODUCT_FIELDS, p)),
       analises_adicionais: t.analises_adicionais.map((a) => toForm(ANALYSIS_FIELDS, a)),
+      ...(t.observacoes && Object.keys(t.observacoes).length
+        ? { observacoes: Object.fromEntries(Object.entries(t.observacoes).map(([k, v]) => [k, [...v]])) }
+        : {}),
     })),
   };
 }
 
-/** The form's values for an experiment as the form sent it (an item of the offline queue being corrected). */
-export function fromData(d: ExperimentData): FormValues {
-  return {
-    ...toForm(EXPERIMENT_FIELDS, d),
-    tratamentos: d.tratamentos.map((t) => ({
-      ...toForm(TREATMENT_FIELDS, t),
-      ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
-      produtos_aplicados: t.produtos_aplicados.map((p) => toForm(PRODUCT_FIELDS, p)),
-      analises_adicionais: t.analises_adicionais.map((a) => toForm(ANALYSIS_FIELDS, a)),
-    })),
-  };
-}
+export const fromData = fromExperiment;
 
 const STEP_TITLES = [
   'Dados da Consultoria',
