@@ -172,9 +172,9 @@ function diaDe(data: string): number {
   return t / DIA_MS;
 }
 
+/** The dates as days with their input positions, sorted; a repeated date is refused. */
 function ordenarDatas(datas: readonly string[]): { indice: number; dia: number }[] {
-  const dias = datas.map((d) => ({ indice: 0, dia: diaDe(d) }));
-  dias.forEach((d, i) => (d.indice = i));
+  const dias = datas.map((d, indice) => ({ indice, dia: diaDe(d) }));
   const vistos = new Set<number>();
   for (const [i, d] of dias.entries()) {
     if (vistos.has(d.dia))
