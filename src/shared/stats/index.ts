@@ -5,20 +5,20 @@
  * (gains.ts prices them against the treatments' costs). The server computes it; it lives in shared
  * so the response's types are the browser's too, and it stays pure TypeScript with no dependency.
  */
-import { anova, DESIGNS_UM_FATOR, type AnovaResult, type Delineamento, type LinhaAnova, type LinhaTabelaAnova } from './anova.js';
+import { anova, type AnovaResult, type Delineamento, type LinhaAnova, type LinhaTabelaAnova } from './anova.js';
 import { ptukey, qtukey } from './distributions.js';
 import { bartlett } from './bartlett.js';
 import { duncan, lsd, snk, type AmplitudesResult, type LsdResult } from './comparacoes.js';
 import { regressaoDose, type RegressaoDose } from './regressao.js';
 import { analisarFatorial, type Desdobramento, type FatorialResult } from './fatorial.js';
+import { delineamentoDe, fatorialDe, type DesignInput } from './delineamento.js';
 import { dunnett, type DunnettResult } from './dunnett.js';
 import * as pressupostos from './pressupostos.js';
-import type { Diagnostico, LeveneResult, Transformacao, TransformacaoInfo } from './pressupostos.js';
+import type { Diagnostico, LeveneResult, NaturezaVariavel, Transformacao, TransformacaoInfo } from './pressupostos.js';
 import { scottKnott } from './scott-knott.js';
 import { checkShapiroWilkSample, shapiroWilk } from './shapiro-wilk.js';
 import { StatsInputError } from './stats-input-error.js';
 import { tukey, type GrupoMedia } from './tukey.js';
-import { DELINEAMENTOS_FATORIAIS, type DelineamentoFatorial } from '../constants.js';
 import { formatNumber } from '../format.js';
 
 export { StatsInputError } from './stats-input-error.js';
@@ -29,11 +29,22 @@ export { formatarDose, type FaltaAjuste, type ModeloRegressao, type RegressaoDos
 export type { ComparacaoNiveis, Desdobramento, ErroDesdobramento, FatorialResult, LinhaDesdobramento, MediaNivel } from './fatorial.js';
 export type { ComparacaoDunnett, DunnettResult } from './dunnett.js';
 export { ganhosComRetorno, type GanhoComRetorno } from './gains.js';
-export { nomeTransformacao, TRANSFORMACOES } from './pressupostos.js';
-export type { Diagnostico, LeveneResult, PontoDiagnostico, Transformacao, TransformacaoInfo } from './pressupostos.js';
+export { NATUREZAS, nomeTransformacao, TRANSFORMACOES } from './pressupostos.js';
+export type { Diagnostico, LeveneResult, NaturezaVariavel, PontoDiagnostico, Transformacao, TransformacaoInfo } from './pressupostos.js';
+export {
+  aacpd,
+  curvaProgresso,
+  eficaciaAbbott,
+  parcelasCompletas,
+  type CurvaProgresso,
+  type EficaciaAbbott,
+  type ParcelaFaltante,
+  type ParcelasCompletas,
+  type PontoAvaliacao,
+  type TratamentoAvaliacao,
+} from './avaliacoes.js';
 
-/** Values of the experiment's `tipo_estatistica` the analysis accepts ("DIC" as a synonym). */
-export type DesignInput = 'DBC' | 'Blocos Casualizados' | 'Inteiramente Casualizado' | 'ANOVA' | 'DIC' | DelineamentoFatorial;
+export type { DesignInput } from './delineamento.js';
 
 /** An applied product as the regression's economic dose needs it (R$ custo for `dose` units). */
 export interface ProdutoDose {
@@ -128,6 +139,12 @@ export interface AnalyzeOptions {
    * control, gains, the grand mean and the CV stay in the original kg/ha (see withOriginalMeans()).
    */
   transformacao?: Transformacao | null;
+  /**
+   * What the analysed variable is (an assessment's percentage, count, grade or measurement): when
+   * the assumptions fail, percentages are suggested the arcsine and counts the square root
+   * (pressupostos.sugerirTransformacao()). Absent or null: yield, the Box-Cox rule.
+   */
+  natureza?: NaturezaVariavel | null;
 }
 
 export const ALPHA = 0.05;
@@ -136,30 +153,6 @@ export const MAX_REPETICOES = 12;
 export const KG_POR_SACA = 60;
 /** Shapiro-Wilk (AS R94) is defined up to 5000 values. */
 const MAX_PARCELAS = 5000;
-
-const DESIGNS: Readonly<Record<string, Delineamento>> = {
-  ...DESIGNS_UM_FATOR,
-  // The two-factor designs: today's keys are the one-way analysis of the combinations (decision 004).
-  'Fatorial DIC': 'DIC',
-  'Fatorial DBC': 'DBC',
-  'Fatorial DBC com adicional': 'DBC',
-  'Parcelas Subdivididas DBC': 'DBC',
-};
-
-function fatorialDe(design: unknown): DelineamentoFatorial | null {
-  const d = typeof design === 'string' ? design.trim() : '';
-  return DELINEAMENTOS_FATORIAIS.find((f) => f === d) ?? null;
-}
-
-function delineamentoDe(design: unknown): Delineamento {
-  const found = typeof design === 'string' ? DESIGNS[design.trim()] : undefined;
-  if (!found) {
-    throw new StatsInputError(
-      `Delineamento não reconhecido: "${String(design)}". Use DBC, Blocos Casualizados, Inteiramente Casualizado, ANOVA, ${DELINEAMENTOS_FATORIAIS.join(', ')}.`,
-    );
-  }
-  return found;
-}
 
 /** Checks the table a user typed and says in pt-BR what to fix. */
 function validar(input: AnalyzeInput): void {
@@ -247,7 +240,11 @@ export function linhasAnova(result: Pick<TrialCore['anova'], 'tratamentos' | 'bl
 export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): TrialAnalysis {
   const aplicada = options.transformacao ?? null;
   if (aplicada !== null && !pressupostos.TRANSFORMACOES.includes(aplicada)) {
-    throw new StatsInputError(`Transformação desconhecida: "${String(aplicada)}". Use log, raiz ou boxcox.`);
+    throw new StatsInputError(`Transformação desconhecida: "${String(aplicada)}". Use log, raiz ou boxcox. Para porcentagens: arcoseno.`);
+  }
+  const natureza = options.natureza ?? null;
+  if (natureza !== null && !pressupostos.NATUREZAS.includes(natureza)) {
+    throw new StatsInputError(`Natureza da variável desconhecida: "${String(natureza)}". Use ${pressupostos.NATUREZAS.join(', ')}.`);
   }
   const sugestao = (core: TrialCore, levene: LeveneResult | null) =>
     pressupostos.sugerirTransformacao(
@@ -255,6 +252,7 @@ export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): Tria
       input.tratamentos.map((t) => String(t.nome ?? '').trim()),
       core.delineamento,
       { shapiroWilk: core.shapiroWilk, bartlett: core.bartlett, levene },
+      natureza,
     );
   // The original data's own analysis gives the suggestion and everything reported in kg/ha.
   const original = analisar(input, true);

@@ -1,8 +1,9 @@
 /**
  * When the ANOVA's assumptions fail: Levene's test in the Brown–Forsythe form beside
  * Bartlett, the Box-Cox λ that best normalises the model's residuals, the transformation suggested
- * from them (log, square root or Box-Cox) and the residual diagnostics the report plots (residuals
- * against fitted values and the normal Q–Q plot). Reference: tests/fixtures/stats/pressupostos.R.
+ * from them (log, square root or Box-Cox; the arcsine for percentages, see NATUREZAS) and the
+ * residual diagnostics the report plots (residuals against fitted values and the normal Q–Q plot).
+ * Reference: tests/fixtures/stats/pressupostos.R (the arcsine: tests/fixtures/stats/avaliacoes.R).
  *
  * - Levene (Brown & Forsythe 1974, JASA 69:364-367): one-way ANOVA of |y − median of its treatment|,
  *   car::leveneTest(y ~ trat)'s default. Like bartlett.ts it reads each treatment's plot values, in
@@ -25,14 +26,25 @@ import { formatNumber } from '../format.js';
 /** "−1,37": λ with the minus sign readers expect. */
 const lambdaTexto = (lambda: number, digits = 2): string => formatNumber(lambda, digits).replace('-', '−');
 
-export const TRANSFORMACOES = ['log', 'raiz', 'boxcox'] as const;
+export const TRANSFORMACOES = ['log', 'raiz', 'boxcox', 'arcoseno'] as const;
 export type Transformacao = (typeof TRANSFORMACOES)[number];
+
+/**
+ * What the analysed variable is, so that a failed assumption gets the transformation its kind
+ * calls for (Bartlett 1947, "The use of transformations", Biometrics 3:39-52):
+ * percentages (severity, % control), whose variance p(1 − p) depends on the mean, the arcsine of
+ * the square root; counts (insects, lesions), Poisson-like, the square root. Grades, measurements
+ * and yield (null) keep the Box-Cox rule of sugerirTransformacao().
+ */
+export const NATUREZAS = ['porcentagem', 'contagem', 'nota', 'medida'] as const;
+export type NaturezaVariavel = (typeof NATUREZAS)[number];
 
 /** The transformation's name as the report writes it. */
 export const NOME_TRANSFORMACAO: Readonly<Record<Transformacao, string>> = {
   log: 'logarítmica (ln)',
   raiz: 'raiz quadrada',
   boxcox: 'Box-Cox',
+  arcoseno: 'arco-seno da raiz de (y/100)',
 };
 
 /** "raiz quadrada", "Box-Cox (λ = −1,5)": how the report and the notes name a transformation. */
@@ -303,6 +315,20 @@ export function transformarTabela(
   lambda: number | null,
 ): number[][] {
   if (transformacao === 'raiz') return tabela.map((row) => row.map(Math.sqrt));
+  if (transformacao === 'arcoseno') {
+    tabela.forEach((row, i) =>
+      row.forEach((v, j) => {
+        if (!(v >= 0 && v <= 100)) {
+          const nome = nomes[i] || `tratamento ${i + 1}`;
+          throw new StatsInputError(
+            `A transformação ${NOME_TRANSFORMACAO.arcoseno} é para porcentagens entre 0 e 100, e a repetição ${j + 1} de "${nome}" é ${formatNumber(v, 2)}. Confira a parcela ou use outra transformação.`,
+          );
+        }
+      }),
+    );
+    // asin(√(y/100)) in radians, as R's asin(sqrt(p / 100)).
+    return tabela.map((row) => row.map((v) => Math.asin(Math.sqrt(v / 100))));
+  }
   tabela.forEach((row, i) =>
     row.forEach((v, j) => {
       if (!(v > 0)) {
@@ -408,13 +434,16 @@ function depois(tabela: number[][], delineamento: Delineamento): string {
  * Levene fails at 5 %; the choice follows Box-Cox's λ: within 0.25 of 0 → log, of 0.5 → square
  * root, of 1 → none (no power transformation helps: look for outliers), otherwise Box-Cox with λ
  * rounded to the nearest 0.5. With a zero yield λ cannot be estimated and the square root (defined
- * at 0, the usual choice for counts) is suggested.
+ * at 0, the usual choice for counts) is suggested. When the caller says what the variable is
+ * (`natureza`), percentages (all within 0–100) get the arcsine and counts the square root whatever
+ * λ says; λ is still reported.
  */
 export function sugerirTransformacao(
   tabela: readonly (readonly number[])[],
   nomes: readonly string[],
   delineamento: Delineamento,
   testes: TestesPressupostos,
+  natureza: NaturezaVariavel | null = null,
 ): Omit<TransformacaoInfo, 'aplicada'> {
   const bc = boxCox(tabela, delineamento);
   const lambda = bc?.lambda ?? null;
@@ -433,6 +462,15 @@ export function sugerirTransformacao(
     const transformada = transformarTabela(tabela, nomes, sugerida, lambdaArredondado);
     return { sugerida, lambda, lambdaArredondado, motivo: `${problema} ${texto}${depois(transformada, delineamento)}` };
   };
+  if (natureza === 'porcentagem' && tabela.every((row) => row.every((v) => v >= 0 && v <= 100))) {
+    return comSugestao(
+      'arcoseno',
+      'A variável é uma porcentagem, cuja variância depende da média: sugere-se a transformação arco-seno da raiz de (y/100).',
+    );
+  }
+  if (natureza === 'contagem') {
+    return comSugestao('raiz', 'A variável é uma contagem, cuja variância cresce com a média: sugere-se a raiz quadrada.');
+  }
   if (lambda === null || lambdaArredondado === null) {
     return comSugestao('raiz', 'Há parcelas com produtividade zero, o que impede o logaritmo e o Box-Cox: sugere-se a raiz quadrada.');
   }
