@@ -12,7 +12,8 @@ import type { DocumentInfo, Experiment } from './experiment.js';
 import type { ExtractionResult } from './extraction.js';
 import type { Estado, Regiao } from './lookups.js';
 import type { AnaliseConjunta } from './stats/conjunta.js';
-import type { ClasseCv, GanhoComRetorno, TrialAnalysis } from './stats/index.js';
+import type { ClasseCv, CurvaProgresso, EficaciaAbbott, GanhoComRetorno, ParcelaFaltante, TrialAnalysis } from './stats/index.js';
+import type { TipoAvaliacao } from './constants.js';
 
 export type {
   AuditPage,
@@ -102,6 +103,27 @@ export interface AnalysisResponse extends Omit<TrialAnalysis, 'ganhos'> {
   ganhos: GanhoComRetorno[];
   cvClasse: ClasseCv;
   avisos: string[];
+  /** `?avaliacao=` or `?aacpd=`: the variable analysed instead of yield. */
+  variavel?: AnalysisVariable;
+  /** The plots without a value and the blocks left out for them (1-based). */
+  parcelas?: { faltantes: ParcelaFaltante[]; blocosRemovidos: number[] };
+  /** Abbott's efficacy of every treatment but the control, when the assessment has a target. */
+  eficacia?: EficaciaAbbott[];
+  /** `?aacpd=`: each treatment's mean per date. */
+  curva?: CurvaProgresso[];
+}
+
+/** An assessment (or the area under its progress curve) as the analysis names it. */
+export interface AnalysisVariable {
+  /** null for the AACPD, which spans several assessments of one name. */
+  chave: string | null;
+  nome: string;
+  unidade: string;
+  tipo: TipoAvaliacao;
+  /** "Severidade (%) · 14/01/2026, R5.1". */
+  rotulo: string;
+  /** The dates rated (YYYY-MM-DD), in order. */
+  datas: string[];
 }
 
 /* /api/uploads */

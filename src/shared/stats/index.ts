@@ -479,12 +479,17 @@ const LEITURA_CV: Readonly<Record<ClasseCv, string>> = {
 };
 
 /** pt-BR notes on the assumptions and precision of an analysis, most important first. */
-export function avisos(result: TrialCore & Partial<Pick<TrialAnalysis, 'levene' | 'transformacao' | 'diagnostico'>>): string[] {
+export function avisos(
+  result: TrialCore & Partial<Pick<TrialAnalysis, 'levene' | 'transformacao' | 'diagnostico'>>,
+  /** The variable's unit ("" when it has none); an assessment has no gains in kg/ha. */
+  { unidade = 'kg/ha', ganhos = true }: { unidade?: string; ganhos?: boolean } = {},
+): string[] {
   const out: string[] = [];
   const { transformacao } = result;
   if (transformacao?.aplicada) {
+    const escala = unidade ? `na escala original (${unidade})` : 'na escala original';
     out.push(
-      `Análise feita com os dados transformados (${pressupostos.nomeTransformacao(transformacao.aplicada, transformacao.lambdaArredondado)}): ANOVA, testes e letras; médias, ganhos e CV estão na escala original (kg/ha).`,
+      `Análise feita com os dados transformados (${pressupostos.nomeTransformacao(transformacao.aplicada, transformacao.lambdaArredondado)}): ANOVA, testes e letras; ${ganhos ? 'médias, ganhos e CV estão' : 'médias e CV estão'} ${escala}.`,
     );
   }
   if (result.shapiroWilk.p < ALPHA) {

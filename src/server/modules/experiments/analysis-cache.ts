@@ -1,8 +1,8 @@
 /**
  * Trial analyses already answered (GET /api/experiments/:id/analise), as the JSON text sent, most
  * recently used last. An analysis is a pure function of the experiment's data and the chosen
- * transformation, and every save of the data increments the experiment's version and sets its
- * updated_at, so the key `id:version:updated_at:transformacao` never names two different answers:
+ * transformation (and the variable analysed: yield or an assessment), and every save of the data increments the experiment's version and sets its
+ * updated_at, so the key `id:version:updated_at:transformacao:variavel` never names two different answers:
  * nothing is ever invalidated, and a server never answers from a stale entry, however many servers
  * share the database and whichever of them wrote last. (updated_at as well as version: a database
  * restored from a backup can reach a version number again with other data, never at the same
@@ -14,8 +14,9 @@ export class AnalysisCache {
 
   constructor(private readonly maxBytes = 8 * 1024 * 1024) {}
 
-  static key(id: number, version: number, updatedAt: string, transformacao: string | null): string {
-    return `${id}:${version}:${updatedAt}:${transformacao ?? ''}`;
+  /** `variavel`: '' for yield, else the assessment (or AACPD) analysed. */
+  static key(id: number, version: number, updatedAt: string, transformacao: string | null, variavel = ''): string {
+    return `${id}:${version}:${updatedAt}:${transformacao ?? ''}:${variavel}`;
   }
 
   get(key: string): string | undefined {

@@ -125,3 +125,102 @@ describe('assessments on the experiment', () => {
     expect(await count()).toBe(before);
   });
 });
+
+// The fungicide trial of tests/fixtures/stats/avaliacoes.R (DBC, 5 treatments × 4 blocks, severity
+// on three dates; T1 the untreated control) and what R printed for it (avaliacoes.out).
+const SEV = [
+  [8, 11, 7, 9, 5, 6, 3, 6, 4, 5, 4, 4, 6, 8, 5, 7, 3, 4, 2, 4],
+  [22, 26, 18, 24, 10, 13, 8, 11, 7, 9, 7, 8, 14, 17, 11, 15, 6, 7, 4, 6],
+  [48, 56, 41, 52, 19, 23, 14, 21, 12, 15, 11, 12, 29, 35, 27, 30, 9, 12, 7, 11],
+];
+const DATAS = ['2024-12-20', '2024-12-27', '2025-01-10'];
+const fungicideTrial = (sev3: (number | null)[] = SEV[2]!) => ({
+  tipo_estatistica: 'DBC',
+  avaliacoes: DATAS.map((data, d) => ({ ...severidade(`sev-${d + 1}`, data), estadio: `R5.${d + 1}` })),
+  tratamentos: ['Testemunha', 'Fungicida A', 'Fungicida B', 'Fungicida C', 'Fungicida D'].map((nome, i) => ({
+    nome,
+    modalidade: 'Foliar',
+    repeticoes: [3000 + i * 100, 3050 + i * 100, 2980 + i * 100, 3020 + i * 100],
+    observacoes: Object.fromEntries([SEV[0]!, SEV[1]!, sev3].map((values, d) => [`sev-${d + 1}`, values.slice(i * 4, i * 4 + 4)])),
+  })),
+});
+
+const analise = (id: number, query: string) =>
+  ctx.t.app.inject({ method: 'GET', url: `/api/experiments/${id}/analise?${query}`, headers: ctx.me.auth });
+
+describe('GET /api/experiments/:id/analise of an assessment (R: tests/fixtures/stats/avaliacoes.R)', () => {
+  it('analyses one assessment like yield, with Abbott efficacy and its letters', async () => {
+    const e = await createExperiment(ctx.t.app, ctx.me, fungicideTrial());
+    const res = await analise(e.id, 'avaliacao=sev-3');
+    expect(res.statusCode).toBe(200);
+    const a = res.json();
+    expect(a.variavel).toMatchObject({ chave: 'sev-3', nome: 'Severidade', unidade: '%', tipo: 'porcentagem', datas: ['2025-01-10'] });
+    expect(a.anova.tratamentos.f).toBeCloseTo(250.233870967742, 8);
+    expect(a.anova.tratamentos.p).toBeCloseTo(1.91541233227509e-11, 18);
+    expect(a.anova.residuo.qm).toBeCloseTo(4.13333333333333, 10);
+    expect(a.tukey.grupos.map((g: { nome: string; media: number }) => [g.nome, g.media])).toEqual([
+      ['Testemunha', 49.25],
+      ['Fungicida C', 30.25],
+      ['Fungicida A', 19.25],
+      ['Fungicida B', 12.5],
+      ['Fungicida D', 9.75],
+    ]);
+    const pct = [60.9137055837564, 74.6192893401015, 38.5786802030457, 80.2030456852792];
+    a.eficacia.forEach((x: { pct: number }, i: number) => expect(x.pct).toBeCloseTo(pct[i]!, 9));
+    // R's TukeyHSD on the plot efficacies: only B–D (p = 0.064) do not differ.
+    expect(a.eficacia.map((x: { nome: string; letras: string }) => `${x.nome}:${x.letras}`)).toEqual([
+      'Fungicida A:b',
+      'Fungicida B:a',
+      'Fungicida C:c',
+      'Fungicida D:a',
+    ]);
+    expect(a.parcelas).toEqual({ faltantes: [], blocosRemovidos: [] });
+    expect(a.avisos.join(' ')).not.toContain('kg/ha');
+  });
+
+  it('analyses the area under the progress curve over the dates, with the curve of each treatment', async () => {
+    const e = await createExperiment(ctx.t.app, ctx.me, fungicideTrial());
+    const res = await analise(e.id, 'aacpd=severidade');
+    expect(res.statusCode).toBe(200);
+    const a = res.json();
+    expect(a.variavel).toMatchObject({ chave: null, datas: DATAS });
+    expect(a.anova.tratamentos.f).toBeCloseTo(211.215069935329, 8);
+    expect(a.anova.residuo.qm).toBeCloseTo(678.752083333333, 8);
+    expect(a.curva[0]).toEqual({
+      nome: 'Testemunha',
+      pontos: [
+        { data: '2024-12-20', media: 8.75 },
+        { data: '2024-12-27', media: 22.5 },
+        { data: '2025-01-10', media: 49.25 },
+      ],
+    });
+    const medias = [611.625, 262.5, 183.75, 384.125, 140];
+    const byName = new Map(a.tukey.grupos.map((g: { nome: string; media: number }) => [g.nome, g.media]));
+    ['Testemunha', 'Fungicida A', 'Fungicida B', 'Fungicida C', 'Fungicida D'].forEach((n, i) =>
+      expect(byName.get(n)).toBeCloseTo(medias[i]!, 9),
+    );
+  });
+
+  it('leaves out a block with a missing plot and says which; 404 for an unknown assessment; 422 when nothing can be analysed', async () => {
+    const withGap = [...SEV[2]!] as (number | null)[];
+    withGap[9] = null; // Fungicida B, block 2
+    const e = await createExperiment(ctx.t.app, ctx.me, fungicideTrial(withGap));
+    const a = (await analise(e.id, 'avaliacao=sev-3')).json();
+    expect(a.parcelas).toEqual({ faltantes: [{ tratamento: 'Fungicida B', bloco: 2 }], blocosRemovidos: [2] });
+    expect(a.anova.residuo.gl).toBe(8);
+
+    expect((await analise(e.id, 'avaliacao=nada')).statusCode).toBe(404);
+    expect((await analise(e.id, 'aacpd=Altura')).statusCode).toBe(404);
+    const dic = await createExperiment(ctx.t.app, ctx.me, { ...fungicideTrial(withGap), tipo_estatistica: 'Inteiramente Casualizado' });
+    const refused = await analise(dic.id, 'avaliacao=sev-3');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toContain('Fungicida B');
+    const oneDate = await createExperiment(ctx.t.app, ctx.me, {
+      ...fungicideTrial(),
+      avaliacoes: fungicideTrial().avaliacoes.map((x, d) => ({ ...x, nome: d === 0 ? 'Severidade' : `Outra ${d}` })),
+    });
+    const curve = await analise(oneDate.id, 'aacpd=Severidade');
+    expect(curve.statusCode).toBe(422);
+    expect(curve.json().error.message).toBe('A área abaixo da curva de progresso precisa da mesma avaliação em pelo menos duas datas.');
+  });
+});

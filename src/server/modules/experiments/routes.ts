@@ -11,6 +11,7 @@ import { TRANSFORMACOES, type Transformacao } from '../../../shared/stats/index.
 import { z } from '../../../shared/zod.js';
 import { jsonField, readMultipart } from '../../http/multipart.js';
 import { AnalysisCache } from './analysis-cache.js';
+import { type VariableQuery, variableAnalysis } from './assessment-analysis.js';
 import { idempotencyKeyOf, sendIdempotent } from './idempotency.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
@@ -31,13 +32,27 @@ const NO_REPLICATES =
 
 const parseId = (raw: string) => serialId(raw, 'Experimento não encontrado');
 
-/** `?transformacao=log|raiz|boxcox`: the analysis on transformed yields (empty: the original data). */
-const analiseQuerySchema = z.object({
-  transformacao: z
-    .union([z.literal(''), z.enum(TRANSFORMACOES)], { error: 'Transformação inválida: use log, raiz ou boxcox.' })
-    .optional()
-    .transform((v) => v || null),
-});
+/**
+ * `?transformacao=log|raiz|boxcox|arcoseno`: the analysis on transformed values (empty: the
+ * original data); `?avaliacao=<chave>` or `?aacpd=<nome>`: an assessment, or the area under its
+ * progress curve, instead of yield.
+ */
+const analiseQuerySchema = z
+  .object({
+    transformacao: z
+      .union([z.literal(''), z.enum(TRANSFORMACOES)], { error: 'Transformação inválida: use log, raiz, boxcox ou arcoseno.' })
+      .optional()
+      .transform((v) => v || null),
+    avaliacao: z.string().max(40, 'Avaliação inválida').optional(),
+    aacpd: z.string().max(150, 'Avaliação inválida').optional(),
+  })
+  .transform(({ transformacao, avaliacao, aacpd }) => ({
+    transformacao,
+    variavel: (avaliacao ? { avaliacao } : aacpd?.trim() ? { aacpd } : null) satisfies VariableQuery,
+  }));
+
+/** The cache's name for a variable: '' for yield. */
+const variableKey = (v: VariableQuery): string => (!v ? '' : 'avaliacao' in v ? `a:${v.avaliacao}` : `c:${v.aacpd.trim().toLowerCase()}`);
 
 export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service: ExperimentService, guards: AuthGuards): void {
   const auth = guards.requireUser;
@@ -87,26 +102,30 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   // is not computed again (a 20 × 12 trial's first read is tens of milliseconds).
   const analyses = new AnalysisCache();
   /** The analysis of the experiment as it is now, as JSON text, kept under the version it was computed from. */
-  const analysisText = async (id: number, transformacao: Transformacao | null): Promise<string> => {
+  const analysisText = async (id: number, transformacao: Transformacao | null, variavel: VariableQuery): Promise<string> => {
     const experiment = await experimentOf(id);
-    if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
+    const assessment = variableAnalysis(experiment, variavel);
+    if (!assessment && (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length))) {
       throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
     }
     try {
-      const analysis = analyze(analysisInput(experiment), { transformacao });
+      const input = assessment?.input ?? analysisInput(experiment);
+      const analysis = analyze(input, { transformacao, natureza: assessment?.natureza ?? null });
       // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
       const ganhos = ganhosComRetorno(
         analysis.ganhos,
         experiment.tratamentos.map((t) => t.custo),
       );
+      const { input: _input, natureza: _natureza, ...extra } = assessment ?? {};
       // JSON.stringify is what Fastify sends for an object without a response schema: the same bytes.
       const text = JSON.stringify({
         ...analysis,
         ganhos,
         cvClasse: classificarCv(analysis.cv),
-        avisos: avisos(analysis),
+        avisos: avisos(analysis, assessment ? { unidade: assessment.variavel.unidade, ganhos: false } : {}),
+        ...extra,
       } satisfies AnalysisResponse);
-      analyses.set(AnalysisCache.key(id, experiment.version, experiment.updated_at, transformacao), text);
+      analyses.set(AnalysisCache.key(id, experiment.version, experiment.updated_at, transformacao, variableKey(variavel)), text);
       return text;
     } catch (err) {
       if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
@@ -115,12 +134,13 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   };
 
   app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', readOne, async (request, reply) => {
-    const { transformacao } = parseInput(analiseQuerySchema, request.query);
+    const { transformacao, variavel } = parseInput(analiseQuerySchema, request.query);
     const id = parseId(request.params.id);
     const stamp = await getExperimentStamp(ctx.db, id);
     if (!stamp) throw notFound('Experimento não encontrado');
     const text =
-      analyses.get(AnalysisCache.key(id, stamp.version, stamp.updatedAt, transformacao)) ?? (await analysisText(id, transformacao));
+      analyses.get(AnalysisCache.key(id, stamp.version, stamp.updatedAt, transformacao, variableKey(variavel))) ??
+      (await analysisText(id, transformacao, variavel));
     return reply.type('application/json; charset=utf-8').send(text);
   });
 

@@ -14,7 +14,12 @@ import { ReportTable, n, p } from './report-table.js';
 type Analise = Pick<AnalysisResponse, 'shapiroWilk' | 'bartlett' | 'levene' | 'transformacao' | 'diagnostico'>;
 
 /** The button's words: "Aplicar transformação raiz quadrada". */
-const NOME_BOTAO: Readonly<Record<Transformacao, string>> = { log: 'logarítmica', raiz: 'raiz quadrada', boxcox: 'Box-Cox' };
+const NOME_BOTAO: Readonly<Record<Transformacao, string>> = {
+  log: 'logarítmica',
+  raiz: 'raiz quadrada',
+  boxcox: 'Box-Cox',
+  arcoseno: 'arco-seno',
+};
 
 const ALPHA = 0.05;
 
