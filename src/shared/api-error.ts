@@ -24,6 +24,21 @@ export interface ApiErrorBody {
   };
 }
 
+/**
+ * A failure as the error shape tells it, with its HTTP status: the server throws it (AppError)
+ * and the client rebuilds it from a response (ApiError), so both read the same fields.
+ */
+export class ApiFailure<Code extends string> extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: Code,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
 /** Turns a zod-style issue path into the error body's dotted field path (`tratamentos.0.nome`). */
 export function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');

@@ -5,14 +5,16 @@
  */
 import type { ExtractedData, ExtractionEvidence } from './extraction.js';
 import type { Experiment } from './experiment.js';
-import { pdfFileProblem } from './pdf-file.js';
+import { PDF_MAX_BYTES } from './constants.js';
+import { PDF_FILE_MSG, pdfFileProblem } from './pdf-file.js';
 
 export const IMPORT_STATUSES = ['queued', 'processing', 'ready', 'failed', 'approved', 'discarded'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** Files in one batch, over all the requests that fill it. */
 export const IMPORT_BATCH_MAX = 500;
-export const IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** A report of the archive is a PDF like any other: the same size limit. */
+export const IMPORT_MAX_FILE_BYTES = PDF_MAX_BYTES;
 /** The browser sends a big folder in chunks of this many files into one batch. */
 export const IMPORT_CHUNK_FILES = 20;
 /** Drafts at or above this confidence may be approved all at once. */
@@ -24,7 +26,7 @@ export const IMPORT_DRAFTS_LIMIT_MAX = 200;
 export const IMPORT_DRAFTS_LIMIT_DEFAULT = 50;
 
 export const IMPORT_MSG = {
-  notPdf: 'O arquivo não é um PDF.',
+  notPdf: PDF_FILE_MSG.notPdf,
   tooLarge: 'O arquivo tem mais de 10 MB.',
   batchFull: `O lote já tem ${IMPORT_BATCH_MAX} arquivos: comece outra importação para enviar os demais.`,
   duplicateDocument: (label: string) => `Arquivo repetido: já é o PDF do experimento ${label}.`,

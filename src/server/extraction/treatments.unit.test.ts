@@ -22,6 +22,25 @@ import { extractTreatments, findResultsTables, modesFromMentions } from './treat
 const prose = (lines: TextLine[]) => lines.map((l) => l.text.replace(/\t/g, '   ')).join(' ');
 const brief = (r: ReturnType<typeof extractTreatments>) => r.tratamentos.map((t) => [t.nome, t.modalidade, t.produtividade]);
 
+interface PageCase {
+  test: string;
+  cultura: string;
+  /** The page's positioned text, as `itemsPage` takes it. */
+  lines: Parameters<typeof page>[0];
+  /** What the whole extraction reads from the page, as `brief` gives it. */
+  treatments: ReturnType<typeof brief>;
+}
+
+/** One test per case: every treatment the full extraction reads from a single page. */
+function readsPages(cases: PageCase[]): void {
+  for (const { test, cultura, lines, treatments } of cases) {
+    it(test, () => {
+      const text = page(lines);
+      expect(brief(extractTreatments(text, prose(text), c, cultura))).toEqual(treatments);
+    });
+  }
+}
+
 describe('modes and names', () => {
   // Soil routes: drench, fertigation, drip, directed jet, broadcast.
   eachAnswer('maps the route to its mode', normalizeModalidade, [
@@ -225,42 +244,46 @@ describe('results tables', () => {
     ]);
   });
 
-  it('reads every row when a dose and a mode wrap around the line of a row that has its name', () => {
-    const lines = page([
-      [290, 446, 'Produtividade'],
-      [387, 446, 'Ganho'],
-      [66, 440, 'Tratamento'],
-      [151, 440, 'Modalidade'],
-      [240, 440, 'Dose'],
-      [310, 435, '(kg/ha)'],
-      [399, 435, '(%)'],
-      [62, 417, 'Testemunha'],
-      [145, 417, '–'],
-      [231, 417, '–'],
-      [351, 417, '3.010'],
-      [450, 417, '–'],
-      [231, 399, '150'],
-      [145, 393, 'Tratamento de'],
-      [62, 387, 'Produto Alfa'],
-      [231, 387, 'mL/100'],
-      [351, 387, '3.220'],
-      [439, 387, '7,0'],
-      [145, 381, 'sementes'],
-      [231, 376, 'kg'],
-      [62, 358, 'Produto'],
-      [145, 352, 'Via foliar (R2)'],
-      [231, 352, '1,0 L/ha'],
-      [351, 352, '3.300'],
-      [439, 352, '9,6'],
-      [62, 347, 'Beta'],
-      [57, 320, 'CV = 5,1 %. Médias de quatro repetições, umidade corrigida.', 8],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
-      ['Testemunha', '', 3010],
-      ['Produto Alfa', 'Sementes', 3220],
-      ['Produto Beta', 'Foliar', 3300],
-    ]);
-  });
+  readsPages([
+    {
+      test: 'reads every row when a dose and a mode wrap around the line of a row that has its name',
+      cultura: 'Soja',
+      lines: [
+        [290, 446, 'Produtividade'],
+        [387, 446, 'Ganho'],
+        [66, 440, 'Tratamento'],
+        [151, 440, 'Modalidade'],
+        [240, 440, 'Dose'],
+        [310, 435, '(kg/ha)'],
+        [399, 435, '(%)'],
+        [62, 417, 'Testemunha'],
+        [145, 417, '–'],
+        [231, 417, '–'],
+        [351, 417, '3.010'],
+        [450, 417, '–'],
+        [231, 399, '150'],
+        [145, 393, 'Tratamento de'],
+        [62, 387, 'Produto Alfa'],
+        [231, 387, 'mL/100'],
+        [351, 387, '3.220'],
+        [439, 387, '7,0'],
+        [145, 381, 'sementes'],
+        [231, 376, 'kg'],
+        [62, 358, 'Produto'],
+        [145, 352, 'Via foliar (R2)'],
+        [231, 352, '1,0 L/ha'],
+        [351, 352, '3.300'],
+        [439, 352, '9,6'],
+        [62, 347, 'Beta'],
+        [57, 320, 'CV = 5,1 %. Médias de quatro repetições, umidade corrigida.', 8],
+      ],
+      treatments: [
+        ['Testemunha', '', 3010],
+        ['Produto Alfa', 'Sementes', 3220],
+        ['Produto Beta', 'Foliar', 3300],
+      ],
+    },
+  ]);
 
   it('reads a table in the right-hand column whose justified header came out word by word', () => {
     const lines = page([
@@ -351,35 +374,39 @@ describe('descriptions joined to results', () => {
     ]);
   });
 
-  it('joins a treatments table without codes to the results by name', () => {
-    const lines = page([
-      [60, 760, 'Tratamento'],
-      [200, 760, 'Dose'],
-      [300, 760, 'Modo de aplicação'],
-      [60, 748, 'Testemunha'],
-      [200, 748, '–'],
-      [300, 748, '–'],
-      [60, 736, 'Produto Beta'],
-      [200, 736, '2,0 L/ha'],
-      [300, 736, 'via foliar'],
-      [60, 724, 'Produto Alfa'],
-      [200, 724, '1,0 L/ha'],
-      [300, 724, 'em cobertura'],
-      [60, 620, 'Tratamento'],
-      [200, 620, 'Rendimento (kg/ha)'],
-      [60, 608, 'Testemunha'],
-      [230, 608, '2.900'],
-      [60, 596, 'Produto Alfa'],
-      [230, 596, '3.050'],
-      [60, 584, 'Produto Beta'],
-      [230, 584, '3.120'],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Trigo'))).toEqual([
-      ['Testemunha', '', 2900],
-      ['Produto Alfa', 'Cobertura', 3050],
-      ['Produto Beta', 'Foliar', 3120],
-    ]);
-  });
+  readsPages([
+    {
+      test: 'joins a treatments table without codes to the results by name',
+      cultura: 'Trigo',
+      lines: [
+        [60, 760, 'Tratamento'],
+        [200, 760, 'Dose'],
+        [300, 760, 'Modo de aplicação'],
+        [60, 748, 'Testemunha'],
+        [200, 748, '–'],
+        [300, 748, '–'],
+        [60, 736, 'Produto Beta'],
+        [200, 736, '2,0 L/ha'],
+        [300, 736, 'via foliar'],
+        [60, 724, 'Produto Alfa'],
+        [200, 724, '1,0 L/ha'],
+        [300, 724, 'em cobertura'],
+        [60, 620, 'Tratamento'],
+        [200, 620, 'Rendimento (kg/ha)'],
+        [60, 608, 'Testemunha'],
+        [230, 608, '2.900'],
+        [60, 596, 'Produto Alfa'],
+        [230, 596, '3.050'],
+        [60, 584, 'Produto Beta'],
+        [230, 584, '3.120'],
+      ],
+      treatments: [
+        ['Testemunha', '', 2900],
+        ['Produto Alfa', 'Cobertura', 3050],
+        ['Produto Beta', 'Foliar', 3120],
+      ],
+    },
+  ]);
 
   it('reads lists of "T1<tab>…" lines and "(1) …; (2) …" items, not a code cited in a sentence', () => {
     const tabbed = page([
@@ -457,66 +484,121 @@ describe('yields laid out without a table', () => {
     ]);
   });
 
-  it('reads cards headed by their names in two rows, past a grid of labels over values above them', () => {
-    const lines = page([
-      [50, 700, 'Conduzido por', 8],
-      [220, 700, 'Local', 8],
-      [390, 700, 'Semeadura', 8],
-      [50, 689, 'Empresa Exemplo', 10],
-      [220, 689, 'Cidade Nova – XX', 10],
-      [390, 689, '12/10/2024', 10],
-      [46, 650, 'Resultados', 15],
-      [90, 615, 'Testemunha', 11],
-      [230, 615, 'Produto Alfa', 11],
-      [420, 615, 'Produto Beta', 11],
-      [97, 601, 'sem aplicação', 8.5],
-      [260, 601, 'Max', 11],
-      [419, 601, 'no sulco de plantio', 8.5],
-      [245, 588, 'tratamento de sementes', 8.5],
-      [95, 575, '52,3', 26],
-      [436, 575, '55,0', 26],
-      [115, 561, 'sc/ha', 9],
-      [266, 561, '54,1', 26],
-      [456, 561, 'sc/ha', 9],
-      [286, 548, 'sc/ha', 9],
-      [70, 510, 'Produto Gama', 11],
-      [245, 510, 'Produto Delta', 11],
-      [94, 496, 'via foliar em R1', 8.5],
-      [255, 496, 'via foliar em R3', 8.5],
-      [95, 470, '56,2', 26],
-      [266, 470, '53,8', 26],
-      [115, 456, 'sc/ha', 9],
-      [286, 456, 'sc/ha', 9],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
-      ['Testemunha', '', 3138],
-      ['Produto Alfa Max', 'Sementes', 3246],
-      ['Produto Beta', 'Sulco', 3300],
-      ['Produto Gama', 'Foliar', 3372],
-      ['Produto Delta', 'Foliar', 3228],
-    ]);
-  });
-
-  it('pairs bar-chart values with the label above them, under a caption with the unit', () => {
-    const lines = page([
-      [48, 520, 'RESULTADO POR TRATAMENTO (SC/HA)', 9.5],
-      [48, 505, 'Testemunha', 9],
-      [500, 500, '101,5', 9.5],
-      [48, 496, 'sem aplicação', 7.5],
-      [48, 482, 'Produto Alfa', 9],
-      [500, 477, '106,0', 9.5],
-      [48, 473, 'via foliar em V6', 7.5],
-      [48, 459, 'Produto Beta', 9],
-      [500, 454, '108,2', 9.5],
-      [48, 450, 'no sulco de plantio', 7.5],
-      [40, 420, 'Sacas de 60 kg por hectare; médias de quatro blocos, teste de Tukey a 5 % de probabilidade.', 8],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho'))).toEqual([
-      ['Testemunha', '', 6090],
-      ['Produto Alfa', 'Foliar', 6360],
-      ['Produto Beta', 'Sulco', 6492],
-    ]);
-  });
+  readsPages([
+    {
+      test: 'reads cards headed by their names in two rows, past a grid of labels over values above them',
+      cultura: 'Soja',
+      lines: [
+        [50, 700, 'Conduzido por', 8],
+        [220, 700, 'Local', 8],
+        [390, 700, 'Semeadura', 8],
+        [50, 689, 'Empresa Exemplo', 10],
+        [220, 689, 'Cidade Nova – XX', 10],
+        [390, 689, '12/10/2024', 10],
+        [46, 650, 'Resultados', 15],
+        [90, 615, 'Testemunha', 11],
+        [230, 615, 'Produto Alfa', 11],
+        [420, 615, 'Produto Beta', 11],
+        [97, 601, 'sem aplicação', 8.5],
+        [260, 601, 'Max', 11],
+        [419, 601, 'no sulco de plantio', 8.5],
+        [245, 588, 'tratamento de sementes', 8.5],
+        [95, 575, '52,3', 26],
+        [436, 575, '55,0', 26],
+        [115, 561, 'sc/ha', 9],
+        [266, 561, '54,1', 26],
+        [456, 561, 'sc/ha', 9],
+        [286, 548, 'sc/ha', 9],
+        [70, 510, 'Produto Gama', 11],
+        [245, 510, 'Produto Delta', 11],
+        [94, 496, 'via foliar em R1', 8.5],
+        [255, 496, 'via foliar em R3', 8.5],
+        [95, 470, '56,2', 26],
+        [266, 470, '53,8', 26],
+        [115, 456, 'sc/ha', 9],
+        [286, 456, 'sc/ha', 9],
+      ],
+      treatments: [
+        ['Testemunha', '', 3138],
+        ['Produto Alfa Max', 'Sementes', 3246],
+        ['Produto Beta', 'Sulco', 3300],
+        ['Produto Gama', 'Foliar', 3372],
+        ['Produto Delta', 'Foliar', 3228],
+      ],
+    },
+    {
+      test: 'pairs bar-chart values with the label above them, under a caption with the unit',
+      cultura: 'Milho',
+      lines: [
+        [48, 520, 'RESULTADO POR TRATAMENTO (SC/HA)', 9.5],
+        [48, 505, 'Testemunha', 9],
+        [500, 500, '101,5', 9.5],
+        [48, 496, 'sem aplicação', 7.5],
+        [48, 482, 'Produto Alfa', 9],
+        [500, 477, '106,0', 9.5],
+        [48, 473, 'via foliar em V6', 7.5],
+        [48, 459, 'Produto Beta', 9],
+        [500, 454, '108,2', 9.5],
+        [48, 450, 'no sulco de plantio', 7.5],
+        [40, 420, 'Sacas de 60 kg por hectare; médias de quatro blocos, teste de Tukey a 5 % de probabilidade.', 8],
+      ],
+      treatments: [
+        ['Testemunha', '', 6090],
+        ['Produto Alfa', 'Foliar', 6360],
+        ['Produto Beta', 'Sulco', 6492],
+      ],
+    },
+    {
+      test: 'reads a table laid on its side, treatments as columns and the yield as a row',
+      cultura: 'Milho',
+      lines: [
+        [60, 700, 'Variável'],
+        [220, 700, 'T1'],
+        [300, 700, 'T2'],
+        [380, 700, 'T3'],
+        [60, 688, 'Produto'],
+        [200, 688, 'Testemunha'],
+        [280, 688, 'Produto Alfa'],
+        [360, 688, 'Produto Beta'],
+        [60, 676, 'Aplicação'],
+        [200, 676, '–'],
+        [280, 676, 'via foliar'],
+        [360, 676, 'em cobertura'],
+        [60, 664, 'Produtividade (t/ha)'],
+        [215, 664, '9,8 b'],
+        [295, 664, '10,6 a'],
+        [375, 664, '10,9 a'],
+      ],
+      treatments: [
+        ['Testemunha', '', 9800],
+        ['Produto Alfa', 'Foliar', 10600],
+        ['Produto Beta', 'Cobertura', 10900],
+      ],
+    },
+    {
+      test: 'reads a bar chart set beside a side panel, the mode after a dash in the label',
+      cultura: 'Milho',
+      lines: [
+        [300, 470, 'Rendimento por tratamento (t/ha)', 9.5],
+        [30, 461, 'Cidade: Lugar Novo/XX', 9],
+        [30, 449, 'Variedade: ABC 123', 9],
+        [300, 449, 'Testemunha', 9],
+        [660, 449, '5,10', 9],
+        [30, 434, 'Ano: 2024', 9],
+        [300, 428, 'Produto Alfa – foliar em R1', 9],
+        [670, 428, '5,62', 9],
+        [30, 421, 'Latitude -10,1234 | Longitude -50,4321', 9],
+        [300, 407, 'Produto Beta – no sulco', 9],
+        [665, 407, '5,48', 9],
+        [30, 394, 'Delineamento: blocos ao acaso', 9],
+      ],
+      treatments: [
+        ['Testemunha', '', 5100],
+        ['Produto Alfa', 'Foliar', 5620],
+        ['Produto Beta', 'Sulco', 5480],
+      ],
+    },
+  ]);
 
   it('reads yields in sentences whose exponents ("kg ha⁻¹") came out as lines of their own', () => {
     const lines = page([
@@ -571,32 +653,6 @@ describe('yields laid out without a table', () => {
     ]);
   });
 
-  it('reads a table laid on its side, treatments as columns and the yield as a row', () => {
-    const lines = page([
-      [60, 700, 'Variável'],
-      [220, 700, 'T1'],
-      [300, 700, 'T2'],
-      [380, 700, 'T3'],
-      [60, 688, 'Produto'],
-      [200, 688, 'Testemunha'],
-      [280, 688, 'Produto Alfa'],
-      [360, 688, 'Produto Beta'],
-      [60, 676, 'Aplicação'],
-      [200, 676, '–'],
-      [280, 676, 'via foliar'],
-      [360, 676, 'em cobertura'],
-      [60, 664, 'Produtividade (t/ha)'],
-      [215, 664, '9,8 b'],
-      [295, 664, '10,6 a'],
-      [375, 664, '10,9 a'],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho'))).toEqual([
-      ['Testemunha', '', 9800],
-      ['Produto Alfa', 'Foliar', 10600],
-      ['Produto Beta', 'Cobertura', 10900],
-    ]);
-  });
-
   it("gives a sentence's yield to a treatment named by its code or right after the unit", () => {
     const lines = page([
       [60, 700, 'Resultados', 11],
@@ -625,79 +681,62 @@ describe('yields laid out without a table', () => {
     ]);
     expect(brief(extractTreatments(lines, prose(lines), c, 'Soja')).map((t) => t[2])).toEqual([3905, 4120]);
   });
-
-  it('reads a bar chart set beside a side panel, the mode after a dash in the label', () => {
-    const lines = page([
-      [300, 470, 'Rendimento por tratamento (t/ha)', 9.5],
-      [30, 461, 'Cidade: Lugar Novo/XX', 9],
-      [30, 449, 'Variedade: ABC 123', 9],
-      [300, 449, 'Testemunha', 9],
-      [660, 449, '5,10', 9],
-      [30, 434, 'Ano: 2024', 9],
-      [300, 428, 'Produto Alfa – foliar em R1', 9],
-      [670, 428, '5,62', 9],
-      [30, 421, 'Latitude -10,1234 | Longitude -50,4321', 9],
-      [300, 407, 'Produto Beta – no sulco', 9],
-      [665, 407, '5,48', 9],
-      [30, 394, 'Delineamento: blocos ao acaso', 9],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Milho'))).toEqual([
-      ['Testemunha', '', 5100],
-      ['Produto Alfa', 'Foliar', 5620],
-      ['Produto Beta', 'Sulco', 5480],
-    ]);
-  });
 });
 
 describe('layouts of reports written by other hands', () => {
-  it('reads names wrapped around values centred in their row, with a code column and words in the gap', () => {
-    const lines = page([
-      [60, 720, 'Trat.'],
-      [90, 720, 'Produto'],
-      [170, 720, 'Modalidade'],
-      [300, 726, 'Produtividade'],
-      [300, 714, '(kg/ha)'],
-      [60, 700, 'T1'],
-      [90, 700, 'Testemunha'],
-      [175, 700, '—'],
-      [310, 700, '3.480 b'],
-      [90, 684, 'Produto'],
-      [132, 684, 'Alfa'],
-      [170, 684, 'Trat. de'],
-      [60, 678, 'T2'],
-      [310, 678, '3.710 a'],
-      [90, 672, 'Quelato'],
-      [170, 672, 'sementes'],
-      [90, 656, 'Produto Beta'],
-      [60, 650, 'T3'],
-      [170, 650, 'Foliar'],
-      [310, 650, '3.655 a'],
-      [90, 644, 'Extra'],
-      [90, 628, 'Média'],
-      [310, 628, '3.615'],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
-      ['Testemunha', '', 3480],
-      ['Produto Alfa Quelato', 'Sementes', 3710],
-      ['Produto Beta Extra', 'Foliar', 3655],
-    ]);
-  });
-
-  it('keeps a wrapped name under its row when the next row has its own name', () => {
-    const lines = page([
-      [60, 720, 'Tratamento'],
-      [250, 720, 'Produtividade (sc/ha)'],
-      [60, 700, 'Produto Gama de nome'],
-      [270, 700, '61,2'],
-      [60, 690, 'bem comprido'],
-      [60, 676, 'Produto Delta'],
-      [270, 676, '63,0'],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
-      ['Produto Gama de nome bem comprido', '', 3672],
-      ['Produto Delta', '', 3780],
-    ]);
-  });
+  readsPages([
+    {
+      test: 'reads names wrapped around values centred in their row, with a code column and words in the gap',
+      cultura: 'Soja',
+      lines: [
+        [60, 720, 'Trat.'],
+        [90, 720, 'Produto'],
+        [170, 720, 'Modalidade'],
+        [300, 726, 'Produtividade'],
+        [300, 714, '(kg/ha)'],
+        [60, 700, 'T1'],
+        [90, 700, 'Testemunha'],
+        [175, 700, '—'],
+        [310, 700, '3.480 b'],
+        [90, 684, 'Produto'],
+        [132, 684, 'Alfa'],
+        [170, 684, 'Trat. de'],
+        [60, 678, 'T2'],
+        [310, 678, '3.710 a'],
+        [90, 672, 'Quelato'],
+        [170, 672, 'sementes'],
+        [90, 656, 'Produto Beta'],
+        [60, 650, 'T3'],
+        [170, 650, 'Foliar'],
+        [310, 650, '3.655 a'],
+        [90, 644, 'Extra'],
+        [90, 628, 'Média'],
+        [310, 628, '3.615'],
+      ],
+      treatments: [
+        ['Testemunha', '', 3480],
+        ['Produto Alfa Quelato', 'Sementes', 3710],
+        ['Produto Beta Extra', 'Foliar', 3655],
+      ],
+    },
+    {
+      test: 'keeps a wrapped name under its row when the next row has its own name',
+      cultura: 'Soja',
+      lines: [
+        [60, 720, 'Tratamento'],
+        [250, 720, 'Produtividade (sc/ha)'],
+        [60, 700, 'Produto Gama de nome'],
+        [270, 700, '61,2'],
+        [60, 690, 'bem comprido'],
+        [60, 676, 'Produto Delta'],
+        [270, 676, '63,0'],
+      ],
+      treatments: [
+        ['Produto Gama de nome bem comprido', '', 3672],
+        ['Produto Delta', '', 3780],
+      ],
+    },
+  ]);
 
   it('reads a list item wrapped at the margin in a paragraph, even when the next line starts with a capital', () => {
     const lines = page([
@@ -731,44 +770,48 @@ describe('layouts of reports written by other hands', () => {
 });
 
 describe('codes, boxes and page breaks', () => {
-  it('joins results coded by letters to a treatments table coded by letters, boxes of a mass stated in a note', () => {
-    const lines = page([
-      [60, 760, 'Cód.'],
-      [100, 760, 'Produto'],
-      [300, 760, 'Aplicação'],
-      [64, 742, 'A'],
-      [100, 742, 'Testemunha'],
-      [305, 742, '—'],
-      [64, 726, 'B'],
-      [100, 726, 'Produto Alfa'],
-      [300, 726, 'via foliar'],
-      [64, 710, 'C'],
-      [100, 710, 'Produto Beta'],
-      [300, 710, 'fertirrigação'],
-      [60, 660, 'Cód.'],
-      [100, 660, 'Tratamento'],
-      [250, 660, 'Caixas/ha'],
-      [350, 660, 'Frutos (%)'],
-      [64, 642, 'A'],
-      [100, 642, 'Testemunha'],
-      [255, 642, '2.010 b'],
-      [355, 642, '70'],
-      [64, 626, 'B'],
-      [100, 626, 'Produto Alfa'],
-      [255, 626, '2.240 a'],
-      [355, 626, '75'],
-      [64, 610, 'C'],
-      [100, 610, 'Produto Beta'],
-      [255, 610, '2.190 a'],
-      [355, 610, '74'],
-      [60, 596, 'Caixa padrão de exportação com 5 kg de frutos. Tukey a 5%.', 8],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Manga'))).toEqual([
-      ['Testemunha', '', 10050],
-      ['Produto Alfa', 'Foliar', 11200],
-      ['Produto Beta', 'Solo', 10950],
-    ]);
-  });
+  readsPages([
+    {
+      test: 'joins results coded by letters to a treatments table coded by letters, boxes of a mass stated in a note',
+      cultura: 'Manga',
+      lines: [
+        [60, 760, 'Cód.'],
+        [100, 760, 'Produto'],
+        [300, 760, 'Aplicação'],
+        [64, 742, 'A'],
+        [100, 742, 'Testemunha'],
+        [305, 742, '—'],
+        [64, 726, 'B'],
+        [100, 726, 'Produto Alfa'],
+        [300, 726, 'via foliar'],
+        [64, 710, 'C'],
+        [100, 710, 'Produto Beta'],
+        [300, 710, 'fertirrigação'],
+        [60, 660, 'Cód.'],
+        [100, 660, 'Tratamento'],
+        [250, 660, 'Caixas/ha'],
+        [350, 660, 'Frutos (%)'],
+        [64, 642, 'A'],
+        [100, 642, 'Testemunha'],
+        [255, 642, '2.010 b'],
+        [355, 642, '70'],
+        [64, 626, 'B'],
+        [100, 626, 'Produto Alfa'],
+        [255, 626, '2.240 a'],
+        [355, 626, '75'],
+        [64, 610, 'C'],
+        [100, 610, 'Produto Beta'],
+        [255, 610, '2.190 a'],
+        [355, 610, '74'],
+        [60, 596, 'Caixa padrão de exportação com 5 kg de frutos. Tukey a 5%.', 8],
+      ],
+      treatments: [
+        ['Testemunha', '', 10050],
+        ['Produto Alfa', 'Foliar', 11200],
+        ['Produto Beta', 'Solo', 10950],
+      ],
+    },
+  ]);
 
   it('follows a table onto the next page past a long footer in small print that appears once', () => {
     const header: [number, number, string][] = [
@@ -809,42 +852,46 @@ describe('codes, boxes and page breaks', () => {
 });
 
 describe('a table on its side, written by other hands', () => {
-  it('reads treatments as columns under an empty corner, with names and modes wrapped around their row label', () => {
-    const lines = page([
-      [200, 700, 'T1'],
-      [280, 700, 'T2'],
-      [360, 700, 'T3'],
-      [270, 684, 'Produto'],
-      [350, 684, 'Produto'],
-      [60, 679, 'Produto'],
-      [190, 679, 'Testemunha'],
-      [270, 674, 'Alfa'],
-      [350, 674, 'Beta Max'],
-      [60, 656, 'Dose'],
-      [200, 656, '—'],
-      [272, 656, '2 L/ha'],
-      [352, 656, '1 L/ha'],
-      [265, 640, 'Pulverização'],
-      [345, 640, 'Tratamento de'],
-      [60, 635, 'Modo de aplicação'],
-      [200, 635, '—'],
-      [275, 630, 'foliar'],
-      [350, 630, 'sementes'],
-      [60, 612, 'Produtividade (@/ha)'],
-      [195, 612, '301,2 b'],
-      [275, 612, '322,4 a'],
-      [355, 612, '318,0 a'],
-      [60, 594, 'Pluma (@/ha)'],
-      [195, 594, '121,0'],
-      [275, 594, '130,1'],
-      [355, 594, '128,5'],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Algodão'))).toEqual([
-      ['Testemunha', '', 4518],
-      ['Produto Alfa', 'Foliar', 4836],
-      ['Produto Beta Max', 'Sementes', 4770],
-    ]);
-  });
+  readsPages([
+    {
+      test: 'reads treatments as columns under an empty corner, with names and modes wrapped around their row label',
+      cultura: 'Algodão',
+      lines: [
+        [200, 700, 'T1'],
+        [280, 700, 'T2'],
+        [360, 700, 'T3'],
+        [270, 684, 'Produto'],
+        [350, 684, 'Produto'],
+        [60, 679, 'Produto'],
+        [190, 679, 'Testemunha'],
+        [270, 674, 'Alfa'],
+        [350, 674, 'Beta Max'],
+        [60, 656, 'Dose'],
+        [200, 656, '—'],
+        [272, 656, '2 L/ha'],
+        [352, 656, '1 L/ha'],
+        [265, 640, 'Pulverização'],
+        [345, 640, 'Tratamento de'],
+        [60, 635, 'Modo de aplicação'],
+        [200, 635, '—'],
+        [275, 630, 'foliar'],
+        [350, 630, 'sementes'],
+        [60, 612, 'Produtividade (@/ha)'],
+        [195, 612, '301,2 b'],
+        [275, 612, '322,4 a'],
+        [355, 612, '318,0 a'],
+        [60, 594, 'Pluma (@/ha)'],
+        [195, 594, '121,0'],
+        [275, 594, '130,1'],
+        [355, 594, '128,5'],
+      ],
+      treatments: [
+        ['Testemunha', '', 4518],
+        ['Produto Alfa', 'Foliar', 4836],
+        ['Produto Beta Max', 'Sementes', 4770],
+      ],
+    },
+  ]);
 });
 
 describe('modes told in the running text', () => {
@@ -865,26 +912,30 @@ describe('modes told in the running text', () => {
 });
 
 describe('a chart of vertical bars', () => {
-  it('gives each name under the bars the value printed over its bar, under a caption with the unit', () => {
-    const lines = page([
-      [60, 760, 'Rendimento de grãos (sc/ha)', 14],
-      [400, 760, 'Conclusões', 14],
-      [400, 740, 'O Produto Beta rendeu 5,1 sc/ha a mais.'],
-      [180, 720, '66,0', 12],
-      [100, 705, '61,2', 12],
-      [260, 698, '64,5', 12],
-      [80, 520, 'Testemunha'],
-      [160, 520, 'Produto Beta'],
-      [240, 520, 'Produto Gama'],
-      [60, 500, 'Sacas de 60 kg por hectare.', 8],
-      [400, 500, 'Produto Beta — via foliar em V6; Produto Gama — no sulco.', 9],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
-      ['Testemunha', '', 3672],
-      ['Produto Beta', 'Foliar', 3960],
-      ['Produto Gama', 'Sulco', 3870],
-    ]);
-  });
+  readsPages([
+    {
+      test: 'gives each name under the bars the value printed over its bar, under a caption with the unit',
+      cultura: 'Soja',
+      lines: [
+        [60, 760, 'Rendimento de grãos (sc/ha)', 14],
+        [400, 760, 'Conclusões', 14],
+        [400, 740, 'O Produto Beta rendeu 5,1 sc/ha a mais.'],
+        [180, 720, '66,0', 12],
+        [100, 705, '61,2', 12],
+        [260, 698, '64,5', 12],
+        [80, 520, 'Testemunha'],
+        [160, 520, 'Produto Beta'],
+        [240, 520, 'Produto Gama'],
+        [60, 500, 'Sacas de 60 kg por hectare.', 8],
+        [400, 500, 'Produto Beta — via foliar em V6; Produto Gama — no sulco.', 9],
+      ],
+      treatments: [
+        ['Testemunha', '', 3672],
+        ['Produto Beta', 'Foliar', 3960],
+        ['Produto Gama', 'Sulco', 3870],
+      ],
+    },
+  ]);
 });
 
 describe('treatments told only in sentences', () => {
@@ -1049,18 +1100,22 @@ describe('merged headers over narrow sub-labels, code columns', () => {
 });
 
 describe('the last word on a mode', () => {
-  it("takes the route a product's name carries when nothing else in the report says how it was applied", () => {
-    const lines = page([
-      [60, 700, 'Tratamento'],
-      [300, 700, 'Produtividade (kg/ha)'],
-      [60, 686, 'Testemunha'],
-      [320, 686, '3.410'],
-      [60, 673, 'Dimicron Fósforo Foliar'],
-      [320, 673, '3.622'],
-    ]);
-    expect(brief(extractTreatments(lines, prose(lines), c, 'Soja'))).toEqual([
-      ['Testemunha', '', 3410],
-      ['Dimicron Fósforo Foliar', 'Foliar', 3622],
-    ]);
-  });
+  readsPages([
+    {
+      test: "takes the route a product's name carries when nothing else in the report says how it was applied",
+      cultura: 'Soja',
+      lines: [
+        [60, 700, 'Tratamento'],
+        [300, 700, 'Produtividade (kg/ha)'],
+        [60, 686, 'Testemunha'],
+        [320, 686, '3.410'],
+        [60, 673, 'Dimicron Fósforo Foliar'],
+        [320, 673, '3.622'],
+      ],
+      treatments: [
+        ['Testemunha', '', 3410],
+        ['Dimicron Fósforo Foliar', 'Foliar', 3622],
+      ],
+    },
+  ]);
 });

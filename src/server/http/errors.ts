@@ -6,7 +6,7 @@ import { STATUS_CODES as HTTP_STATUS_TEXT } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from '../../shared/zod.js';
-import { type ApiErrorBody, type ApiErrorCode, fieldPath } from '../../shared/api-error.js';
+import { ApiFailure, type ApiErrorBody, type ApiErrorCode, fieldPath } from '../../shared/api-error.js';
 import { MSG } from '../../shared/messages.js';
 
 declare module 'fastify' {
@@ -20,16 +20,8 @@ declare module 'fastify' {
   }
 }
 
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
+export class AppError extends ApiFailure<ApiErrorCode> {
+  override name = 'AppError';
 }
 
 export const badRequest = (fields: Record<string, string>, message: string = MSG.validationError) =>
@@ -185,7 +177,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('failureMessage', undefined);
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
+      return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
     }
     if (err instanceof z.ZodError) {
       return reply.status(400).send(errorBody('VALIDATION_ERROR', MSG.validationError, zodFields(err)));

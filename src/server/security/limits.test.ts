@@ -6,6 +6,7 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../shared/api-error.js';
 import { MSG } from '../../shared/messages.js';
 import { EXPERIMENT_JSON_BYTES, JSON_MSG, MAX_JSON_DEPTH } from '../http/json-body.js';
 import { UPLOAD_MSG } from '../http/multipart.js';
@@ -20,6 +21,20 @@ const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 /** A JSON body POSTed to `url` with the given headers. */
 const postJson = (url: string, headers: Record<string, string>, payload: string) =>
   ctx.t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+
+/** POSTs one JSON body to each route, with that route's headers, and expects every one to refuse it alike. */
+async function expectEachRefuses(
+  routes: [url: string, headers: Record<string, string>][],
+  payload: string,
+  status: number,
+  error: ApiErrorBody,
+) {
+  for (const [url, headers] of routes) {
+    const res = await postJson(url, headers, payload);
+    expect(res.statusCode, url).toBe(status);
+    expect(res.json(), url).toEqual(error);
+  }
+}
 
 const postExperiment = (data: string) => {
   const body = multipart({ data }, [{ filename: 'r.pdf', content: samplePdf() }]);
@@ -44,16 +59,17 @@ function rawRequest(head: string): Promise<{ status: number; headers: string; bo
 
 describe('JSON bodies', () => {
   it('nesting deeper than the limit is refused with 400 before parsing, on any route (signed in where the route wants it)', async () => {
-    for (const [url, headers] of [
-      ['/api/auth/login', {}],
-      ['/api/auth/register', {}],
-      ['/api/users/change-password', ctx.me.auth],
-      ['/api/analises/conjunta', ctx.me.auth],
-    ] as const) {
-      const res = await postJson(url, headers, nested(MAX_JSON_DEPTH + 1));
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: JSON_MSG.tooDeep, fields: { _: JSON_MSG.tooDeep } } });
-    }
+    await expectEachRefuses(
+      [
+        ['/api/auth/login', {}],
+        ['/api/auth/register', {}],
+        ['/api/users/change-password', ctx.me.auth],
+        ['/api/analises/conjunta', ctx.me.auth],
+      ],
+      nested(MAX_JSON_DEPTH + 1),
+      400,
+      { error: { code: 'VALIDATION_ERROR', message: JSON_MSG.tooDeep, fields: { _: JSON_MSG.tooDeep } } },
+    );
     // Without a token a protected route answers 401 before reading the body (bodies.test.ts).
     expect((await postRaw(ctx.t.app, '/api/users/change-password', nested(MAX_JSON_DEPTH + 1))).statusCode).toBe(401);
     // Exactly at the limit the parser runs (and the schema refuses the shape).
@@ -63,16 +79,17 @@ describe('JSON bodies', () => {
 
   it('16 KiB where no large JSON is expected: 413 in the error shape (after authentication where the route wants it)', async () => {
     const big = JSON.stringify({ texto: 'x'.repeat(17 * 1024) });
-    for (const [url, headers] of [
-      ['/api/auth/login', {}],
-      ['/api/auth/forgot-password', {}],
-      ['/api/users/change-password', ctx.me.auth],
-      ['/api/analises/conjunta', ctx.me.auth],
-    ] as const) {
-      const res = await postJson(url, headers, big);
-      expect(res.statusCode, url).toBe(413);
-      expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: MSG.payloadTooLarge } });
-    }
+    await expectEachRefuses(
+      [
+        ['/api/auth/login', {}],
+        ['/api/auth/forgot-password', {}],
+        ['/api/users/change-password', ctx.me.auth],
+        ['/api/analises/conjunta', ctx.me.auth],
+      ],
+      big,
+      413,
+      { error: { code: 'PAYLOAD_TOO_LARGE', message: MSG.payloadTooLarge } },
+    );
     for (const url of ['/api/experiments', '/api/lookups/marcas', '/api/users/change-password']) {
       expect((await postRaw(ctx.t.app, url, big)).statusCode, url).toBe(401);
     }

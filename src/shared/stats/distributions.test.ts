@@ -58,12 +58,16 @@ describe('F distribution', () => {
   });
 
   it('reproduces published ANOVA p-values', () => {
-    // Sorghum RCBD (stats-examples.json): treatments F 4.4476 → p 0.01958, blocks F 0.9205 → 0.46033
-    expectSig(fUpperTail(4.4476, 4, 12), 0.01958, 4);
-    expectSig(fUpperTail(0.9205, 3, 12), 0.46033, 5);
-    // Montgomery Example 4.1 printed by R: F 8.107 (3, 15) → 0.00192; F 5.249 (5, 15) → 0.00553
-    expectSig(fUpperTail(8.107076636066834, 3, 15), 0.00192, 3);
-    expectSig(fUpperTail(5.248666234401496, 5, 15), 0.00553, 3);
+    // [F, gl1, gl2, p, significant digits printed]
+    const published: [number, number, number, number, number][] = [
+      // Sorghum RCBD (stats-examples.json): treatments F 4.4476 → p 0.01958, blocks F 0.9205 → 0.46033
+      [4.4476, 4, 12, 0.01958, 4],
+      [0.9205, 3, 12, 0.46033, 5],
+      // Montgomery Example 4.1 printed by R: F 8.107 (3, 15) → 0.00192; F 5.249 (5, 15) → 0.00553
+      [8.107076636066834, 3, 15, 0.00192, 3],
+      [5.248666234401496, 5, 15, 0.00553, 3],
+    ];
+    for (const [f, gl1, gl2, p, sig] of published) expectSig(fUpperTail(f, gl1, gl2), p, sig);
   });
 
   it('has CDF + upper tail = 1 and the right limits', () => {
@@ -91,10 +95,14 @@ describe('Student t', () => {
 
 describe('chi-square', () => {
   it('reproduces tabulated upper points', () => {
-    expectSig(chiSquareUpperTail(3.841, 1), 0.05, 3);
-    expectSig(chiSquareUpperTail(11.07, 5), 0.05, 3);
-    expectSig(chiSquareUpperTail(18.307, 10), 0.05, 4);
-    expectSig(chiSquareUpperTail(6.635, 1), 0.01, 3);
+    // [χ², gl, p, significant digits printed]
+    const table: [number, number, number, number][] = [
+      [3.841, 1, 0.05, 3],
+      [11.07, 5, 0.05, 3],
+      [18.307, 10, 0.05, 4],
+      [6.635, 1, 0.01, 3],
+    ];
+    for (const [x, gl, p, sig] of table) expectSig(chiSquareUpperTail(x, gl), p, sig);
   });
 
   it('accepts fractional degrees of freedom (Scott-Knott uses k/(π − 2))', () => {
@@ -121,13 +129,17 @@ describe('normal distribution (AS 241)', () => {
 describe('studentized range (Copenhaver & Holland 1988)', () => {
   it('reproduces the classic table of q(0.95; k, gl)', () => {
     // Harter (1960) / Montgomery Appendix: upper 5 % points of the studentized range
-    expectSig(qtukey(0.95, 3, 10), 3.877, 4);
-    expectSig(qtukey(0.95, 5, 12), 4.508, 4);
-    expectSig(qtukey(0.95, 4, 20), 3.958, 4);
-    expectSig(qtukey(0.95, 10, 60), 4.646, 4);
-    expectSig(qtukey(0.95, 6, 24), 4.373, 4);
-    expectSig(qtukey(0.95, 20, 120), 5.126, 4);
-    expectSig(qtukey(0.99, 3, 10), 5.27, 4);
+    // [p, k means, gl, q], each printed to 4 significant digits
+    const table: [number, number, number, number][] = [
+      [0.95, 3, 10, 3.877],
+      [0.95, 5, 12, 4.508],
+      [0.95, 4, 20, 3.958],
+      [0.95, 10, 60, 4.646],
+      [0.95, 6, 24, 4.373],
+      [0.95, 20, 120, 5.126],
+      [0.99, 3, 10, 5.27],
+    ];
+    for (const [p, k, gl, q] of table) expectSig(qtukey(p, k, gl), q, 4);
   });
 
   it('agrees with R/SciPy to many digits where the quadrature is accurate', () => {

@@ -6,20 +6,13 @@
  * Uploads with progress (XHR) share the token and refresh logic. Offline (`isOffline`), a GET is
  * not retried: the service worker answers it from its cache or it fails at once.
  */
-import type { ApiErrorBody } from '../../shared/api-error.js';
+import { ApiFailure, type ApiErrorBody } from '../../shared/api-error.js';
 import { REFRESH_TIMEOUT_MS, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS, RETRY_MAX } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
+/** A failed call: the server's error shape, or status 0 and a client-side code when no answer came. */
+export class ApiError extends ApiFailure<string> {
+  override name = 'ApiError';
   get isNetwork() {
     return this.status === 0;
   }

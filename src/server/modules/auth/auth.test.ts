@@ -240,29 +240,9 @@ describe('profile', () => {
     }
     expect((await profile(a.token)).json().user.role).toBe('consultor');
   });
-
-  it('refuses an e-mail that belongs to someone else', async () => {
-    const a = await createAccount(ctx.t.app);
-    const b = await createAccount(ctx.t.app);
-    const res = await ctx.t.app.inject({
-      method: 'PUT',
-      url: '/api/users/profile',
-      headers: a.auth,
-      payload: { email: b.user.email, currentPassword: a.password },
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Este email já está cadastrado');
-  });
 });
 
 describe('change password', () => {
-  it('needs the current password', async () => {
-    const a = await createAccount(ctx.t.app);
-    const res = await post('/api/users/change-password', { currentPassword: 'errada', newPassword: 'nova-senha-1' }, a.auth);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ currentPassword: 'Senha atual incorreta' });
-  });
-
   it('changes it, revokes other sessions and keeps this one', async () => {
     const a = await createAccount(ctx.t.app);
     const res = await post('/api/users/change-password', { currentPassword: a.password, newPassword: 'nova-senha-1' }, a.auth);

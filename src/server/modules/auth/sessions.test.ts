@@ -156,6 +156,7 @@ describe('changing the e-mail', () => {
     const b = await createAccount(ctx.t.app);
     const res = await putProfile(a.token, { email: b.user.email, currentPassword: a.password });
     expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('Este email já está cadastrado');
     expect((await profile(a.token)).statusCode).toBe(200);
     expect((await refresh(a.refreshCookie)).statusCode).toBe(200);
   });

@@ -18,6 +18,16 @@ async function signIn(a: Account) {
   return { token: body.token, signOutToken: body.signOutToken, cookie: refreshCookieOf(res)! };
 }
 
+/** POST /api/auth/logout with a sign-out token as the bearer (and the device's cookies): its status. */
+const signOut = async (signOutToken: string, cookies?: Record<string, string>) =>
+  (await post('/api/auth/logout', undefined, bearer(signOutToken), cookies)).statusCode;
+
+/** Whether a device's session still works: its access token, then its refresh cookie, answer `status`. */
+async function expectSession(device: { token: string; cookie: string }, status: 200 | 401) {
+  expect((await profile(device.token)).statusCode).toBe(status);
+  expect((await refresh(device.cookie)).statusCode).toBe(status);
+}
+
 describe('sign-out token', () => {
   it('comes with sign-up, sign-in and refresh, and is not an access token', async () => {
     const register = await post('/api/auth/register', {
@@ -44,11 +54,9 @@ describe('sign-out token', () => {
     const a = await createAccount(ctx.t.app);
     const s = await signIn(a);
     expect((await profile(s.token)).statusCode).toBe(200);
-    expect((await post('/api/auth/logout', undefined, bearer(s.signOutToken))).statusCode).toBe(204);
-    expect((await profile(s.token)).statusCode).toBe(401);
-    expect((await profile(a.token)).statusCode).toBe(401);
-    expect((await refresh(s.cookie)).statusCode).toBe(401);
-    expect((await refresh(a.refreshCookie)).statusCode).toBe(401);
+    expect(await signOut(s.signOutToken)).toBe(204);
+    await expectSession(s, 401);
+    await expectSession({ token: a.token, cookie: a.refreshCookie }, 401);
   });
 
   it('ends the old user only, when the cookie sent with it is the next user’s', async () => {
@@ -56,21 +64,18 @@ describe('sign-out token', () => {
     const b = await createAccount(ctx.t.app);
     const sa = await signIn(a);
     const sb = await signIn(b);
-    expect((await post('/api/auth/logout', undefined, bearer(sa.signOutToken), { ga_refresh: sb.cookie })).statusCode).toBe(204);
-    expect((await profile(sa.token)).statusCode).toBe(401);
-    expect((await refresh(sa.cookie)).statusCode).toBe(401);
-    expect((await profile(sb.token)).statusCode).toBe(200);
-    expect((await refresh(sb.cookie)).statusCode).toBe(200);
+    expect(await signOut(sa.signOutToken, { ga_refresh: sb.cookie })).toBe(204);
+    await expectSession(sa, 401);
+    await expectSession(sb, 200);
   });
 
   it('ends nothing once its sessions were ended: a later sign-in survives the old token', async () => {
     const a = await createAccount(ctx.t.app);
     const first = await signIn(a);
-    expect((await post('/api/auth/logout', undefined, bearer(first.signOutToken))).statusCode).toBe(204);
+    expect(await signOut(first.signOutToken)).toBe(204);
     const again = await signIn(a);
-    expect((await post('/api/auth/logout', undefined, bearer(first.signOutToken))).statusCode).toBe(204);
-    expect((await profile(again.token)).statusCode).toBe(200);
-    expect((await refresh(again.cookie)).statusCode).toBe(200);
+    expect(await signOut(first.signOutToken)).toBe(204);
+    await expectSession(again, 200);
   });
 
   it('a tampered or foreign bearer ends nothing and still answers 204', async () => {
@@ -78,9 +83,8 @@ describe('sign-out token', () => {
     const s = await signIn(a);
     const [h, p] = s.signOutToken.split('.');
     for (const bad of [`${h}.${p}.forged`, 'not-a-token', `${s.signOutToken}x`]) {
-      expect((await post('/api/auth/logout', undefined, bearer(bad))).statusCode).toBe(204);
+      expect(await signOut(bad)).toBe(204);
     }
-    expect((await profile(s.token)).statusCode).toBe(200);
-    expect((await refresh(s.cookie)).statusCode).toBe(200);
+    await expectSession(s, 200);
   });
 });

@@ -11,6 +11,9 @@ import { type Db, queryRows } from '../../db/client.js';
 import { experiments, treatments } from '../../db/schema.js';
 import { countExperiments, countWhere, currentYear, filterConditions, likeContains, mean, num, rollupRows } from '../experiments/public.js';
 
+/** An aggregate as the driver returns it: numeric as text, an integer as a number, null over no rows. */
+type Aggregate = string | number | null;
+
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
 /**
@@ -39,18 +42,18 @@ async function cardsAndSeries(db: Db, filters: Filters) {
     bu: string | null;
     ano: number | null;
     g: number;
-    n: string | number | null;
-    media: string | number | null;
-    roi: string | number | null;
-    custo: string | number | null;
-    ativos: string | number | null;
-    vitorias: string | number | null;
-    analisados: string | number | null;
-    ganho: string | number | null;
-    ganhoN: string | number | null;
-    comparacoes: string | number | null;
-    superacoes: string | number | null;
-    consultorias: string | number | null;
+    n: Aggregate;
+    media: Aggregate;
+    roi: Aggregate;
+    custo: Aggregate;
+    ativos: Aggregate;
+    vitorias: Aggregate;
+    analisados: Aggregate;
+    ganho: Aggregate;
+    ganhoN: Aggregate;
+    comparacoes: Aggregate;
+    superacoes: Aggregate;
+    consultorias: Aggregate;
   }>(
     db,
     sql`with c as materialized (select count(distinct consultoria) as n from (${rollupRows('consultorias', filters)}) x)
@@ -149,7 +152,7 @@ function byWinRate(a: WinCount, b: WinCount): number {
 }
 
 async function byModality(db: Db, filters: Filters) {
-  const rows = await queryRows<{ modalidade: string; media: string | number | null; n: string | number; ganho: string | number | null }>(
+  const rows = await queryRows<{ modalidade: string; media: Aggregate; n: string | number; ganho: Aggregate }>(
     db,
     sql`select modalidade, ${mean('prod_sum', 'n')} as media, sum(n) as n, ${mean('ganho_sum', 'comparacoes')} as ganho
         from (${rollupRows('modalidades', filters)}) r group by modalidade having sum(n) > 0`,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DashboardData } from '../../../shared/dashboard.js';
 import { experimentUpdateSchema } from '../../../shared/experiment.js';
+import { INSECT_SPRAYS } from '../../../shared/stats/test-helpers.js';
 import { users } from '../../db/schema.js';
 import { signedInApp } from '../../test/app.js';
 import { buildExperiment, createExperiment } from '../../test/factories.js';
@@ -107,15 +108,7 @@ describe('GET /api/experiments/:id/analise', () => {
 
   it('?transformacao= analyses the transformed yields, keeps the means and gains in kg/ha, and refuses what it cannot do', async () => {
     // R's InsectSprays (counts; tests/fixtures/stats/pressupostos.out, "insetos"): the square root's case.
-    const counts = [
-      [10, 7, 20, 14, 14, 12, 10, 23, 17, 20, 14, 13],
-      [11, 17, 21, 11, 16, 14, 17, 17, 19, 21, 7, 13],
-      [0, 1, 7, 2, 3, 1, 2, 1, 3, 0, 1, 4],
-      [3, 5, 12, 6, 4, 3, 5, 5, 5, 5, 2, 4],
-      [3, 5, 3, 5, 3, 6, 1, 1, 3, 2, 6, 4],
-      [11, 9, 15, 22, 15, 16, 13, 10, 26, 26, 24, 13],
-    ];
-    const tratamentos = counts.map((repeticoes, i) => ({ nome: 'ABCDEF'[i], modalidade: 'Foliar', repeticoes }));
+    const tratamentos = INSECT_SPRAYS.map((repeticoes, i) => ({ nome: 'ABCDEF'[i], modalidade: 'Foliar', repeticoes }));
     const e = await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'Inteiramente Casualizado', tratamentos });
     const original = (await get(`/api/experiments/${e.id}/analise`)).json();
     expect(original.levene).toEqual({

@@ -66,27 +66,27 @@ const ids = async (qs: string) => (await list(qs)).json().experiments.map((e: Ex
 const idsOf = (...indexes: number[]) => indexes.map((i) => made[i]!.id);
 
 describe('GET /api/experiments: ordem and direcao', () => {
-  it('is newest first by default and with ordem=created_at', async () => {
-    expect(await ids('')).toEqual(idsOf(3, 2, 1, 0));
-    expect(await ids('?ordem=created_at')).toEqual(idsOf(3, 2, 1, 0));
-    expect(await ids('?ordem=created_at&direcao=asc')).toEqual(idsOf(0, 1, 2, 3));
-  });
-
-  it('sorts text ascending by default, ignoring case and accents', async () => {
-    expect(await ids('?ordem=consultoria')).toEqual(idsOf(3, 1, 0, 2));
-    expect(await ids('?ordem=consultoria&direcao=desc')).toEqual(idsOf(2, 0, 1, 3));
-    expect(await ids('?ordem=marca')).toEqual(idsOf(0, 3, 1, 2));
-    expect(await ids('?ordem=cultura')).toEqual(idsOf(2, 1, 3, 0));
-    expect(await ids('?ordem=pdf_filename')).toEqual(idsOf(1, 2, 0, 3));
-  });
-
-  it('sorts numbers both ways with missing values last, and ties by id', async () => {
-    expect(await ids('?ordem=produtividade_media')).toEqual(idsOf(2, 0, 3, 1));
-    expect(await ids('?ordem=produtividade_media&direcao=desc')).toEqual(idsOf(1, 3, 0, 2));
-    expect(await ids('?ordem=roi')).toEqual(idsOf(2, 3, 0, 1));
-    expect(await ids('?ordem=roi&direcao=desc')).toEqual(idsOf(0, 3, 2, 1));
+  // Each query and the order it lists the experiments in, as indexes into `made`.
+  it.each<[query: string, order: number[]]>([
+    // Newest first by default and with ordem=created_at.
+    ['', [3, 2, 1, 0]],
+    ['?ordem=created_at', [3, 2, 1, 0]],
+    ['?ordem=created_at&direcao=asc', [0, 1, 2, 3]],
+    // Text ascending by default, ignoring case and accents.
+    ['?ordem=consultoria', [3, 1, 0, 2]],
+    ['?ordem=consultoria&direcao=desc', [2, 0, 1, 3]],
+    ['?ordem=marca', [0, 3, 1, 2]],
+    ['?ordem=cultura', [2, 1, 3, 0]],
+    ['?ordem=pdf_filename', [1, 2, 0, 3]],
+    // Numbers both ways with missing values last, and ties by id.
+    ['?ordem=produtividade_media', [2, 0, 3, 1]],
+    ['?ordem=produtividade_media&direcao=desc', [1, 3, 0, 2]],
+    ['?ordem=roi', [2, 3, 0, 1]],
+    ['?ordem=roi&direcao=desc', [0, 3, 2, 1]],
     // Two in 2024: the newer id first.
-    expect(await ids('?ordem=ano')).toEqual(idsOf(0, 3, 2, 1));
+    ['?ordem=ano', [0, 3, 2, 1]],
+  ])('"%s" lists them in the order %j', async (query, order) => {
+    expect(await ids(query)).toEqual(idsOf(...order));
   });
 
   it('pages through a sorted list without overlap', async () => {

@@ -3,20 +3,14 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import { analyze, type AnalyzeInput, type Transformacao } from '../../../shared/stats/index.js';
+import { INSECT_SPRAYS } from '../../../shared/stats/test-helpers.js';
 import { apiAnswer, bodyRows, cells, cleanUpAfterEach, renderAnalysisView as showView } from './analysis.test-helper.js';
 import { PressupostosSection } from './pressupostos-section.js';
 
 /** R's InsectSprays (Beall 1942): counts with zeros, the square root's classic case. */
 const INSETOS: AnalyzeInput = {
   design: 'Inteiramente Casualizado',
-  tratamentos: [
-    [10, 7, 20, 14, 14, 12, 10, 23, 17, 20, 14, 13],
-    [11, 17, 21, 11, 16, 14, 17, 17, 19, 21, 7, 13],
-    [0, 1, 7, 2, 3, 1, 2, 1, 3, 0, 1, 4],
-    [3, 5, 12, 6, 4, 3, 5, 5, 5, 5, 2, 4],
-    [3, 5, 3, 5, 3, 6, 1, 1, 3, 2, 6, 4],
-    [11, 9, 15, 22, 15, 16, 13, 10, 26, 26, 24, 13],
-  ].map((repeticoes, i) => ({ nome: `Spray ${'ABCDEF'[i]}`, repeticoes })),
+  tratamentos: INSECT_SPRAYS.map((repeticoes, i) => ({ nome: `Spray ${'ABCDEF'[i]}`, repeticoes })),
 };
 
 /** What the API answers (routes.ts), the data transformed or not. */
