@@ -61,19 +61,8 @@ describe('assessment values by type', () => {
 describe('assessments in the experiment schema', () => {
   it('keeps the declared assessments and the plot values, empty plots as null', () => {
     const parsed = experimentInputSchema.parse(withValues([avaliacao()], { 'sev-7': [12.5, null, 14] }, { 'sev-7': [3, 2, ''] }));
-    expect(parsed.avaliacoes).toEqual([
-      {
-        chave: 'sev-7',
-        nome: 'Severidade',
-        unidade: '%',
-        tipo: 'porcentagem',
-        data: '2026-01-14',
-        estadio: 'R5.1',
-        alvo: 'Ferrugem-asiática',
-        escala_min: null,
-        escala_max: null,
-      },
-    ]);
+    // Already in the stored form: nothing changes.
+    expect(parsed.avaliacoes).toEqual([avaliacao()]);
     expect(parsed.tratamentos.map((t) => t.observacoes)).toEqual([{ 'sev-7': [12.5, null, 14] }, { 'sev-7': [3, 2, null] }]);
   });
 

@@ -35,31 +35,9 @@ CREATE UNIQUE INDEX "assessments_experiment_chave_key" ON "assessments" USING bt
 CREATE INDEX "assessments_nome_idx" ON "assessments" USING btree (lower("nome"),"unidade");--> statement-breakpoint
 CREATE INDEX "plot_values_experiment_idx" ON "plot_values" USING btree ("experiment_id");--> statement-breakpoint
 CREATE INDEX "plot_values_assessment_idx" ON "plot_values" USING btree ("assessment_id");--> statement-breakpoint
--- Every treatment answers its plot values ("observacoes", {} before any was rated): the stored JSON
--- is rebuilt with the key, as experiments/presenter.ts builds it.
-WITH prods AS (
-    SELECT a.treatment_id, json_agg(json_build_object('nome', a.nome, 'dose', a.dose, 'unidade', a.unidade, 'custo', a.custo) ORDER BY a.position) AS j
-    FROM applied_products a GROUP BY a.treatment_id),
-  anals AS (
-    SELECT x.treatment_id, json_agg(json_build_object('nome', x.nome, 'valor', x.valor, 'unidade', x.unidade) ORDER BY x.position) AS j
-    FROM additional_analyses x GROUP BY x.treatment_id),
-  fresh AS (
-    SELECT t.experiment_id, json_agg(jsonb_build_object(
-        'id', t.id,
-        'nome', t.nome,
-        'modalidade', t.modalidade,
-        'produtividade', t.produtividade,
-        'custo', t.custo,
-        'nivel_a', t.nivel_a,
-        'nivel_b', t.nivel_b,
-        'dose', t.dose,
-        'produtos_aplicados', coalesce(pr.j, '[]'::json),
-        'analises_adicionais', coalesce(an.j, '[]'::json),
-        'observacoes', '{}'::json
-      ) || CASE WHEN t.repeticoes IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('repeticoes', to_jsonb(t.repeticoes)) END
-      ORDER BY t.position)::text AS j
-    FROM treatments t
-    LEFT JOIN prods pr ON pr.treatment_id = t.id
-    LEFT JOIN anals an ON an.treatment_id = t.id
-    GROUP BY t.experiment_id)
-UPDATE "experiments" e SET "tratamentos_json" = fresh.j FROM fresh WHERE e.id = fresh.experiment_id AND e."tratamentos_json" IS DISTINCT FROM fresh.j;
+-- Every treatment answers its plot values ("observacoes", {} before any was rated): the key is
+-- added to each stored treatment, as experiments/presenter.ts now builds it.
+UPDATE "experiments" e SET "tratamentos_json" = (
+    SELECT json_agg(x.t || '{"observacoes": {}}'::jsonb ORDER BY x.n)::text
+    FROM jsonb_array_elements(e."tratamentos_json"::jsonb) WITH ORDINALITY AS x(t, n))
+  WHERE e."tratamentos_json" <> '[]';
