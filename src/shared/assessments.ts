@@ -5,7 +5,7 @@
  * its plot yields), null for a plot not rated. The type decides what a value may be; the messages
  * name the value and the rule, so a refused cell says why (docs/product-rules.md#assessments).
  */
-import { MAX_AVALIACOES, type TipoAvaliacao } from './constants.js';
+import { MAX_AVALIACOES, MAX_BLOCKS, type TipoAvaliacao } from './constants.js';
 import { ASSESSMENT_FIELDS } from './fields/catalogue.js';
 import { scalarShape } from './fields/kinds.js';
 import { EXP_MSG } from './fields/messages.js';
@@ -80,7 +80,7 @@ export const avaliacoesSchema = z
 const cell = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.number({ error: EXP_MSG.numberInvalid }).nullable());
 
 /** A treatment's plot values per assessment key, before they are checked against the assessments' types. */
-export const observacoesSchema = z.record(z.string(), z.array(cell).max(12, EXP_MSG.observacoesTooMany)).default({});
+export const observacoesSchema = z.record(z.string(), z.array(cell).max(MAX_BLOCKS, EXP_MSG.observacoesTooMany)).default({});
 
 export type Observacoes = z.output<typeof observacoesSchema>;
 

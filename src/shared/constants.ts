@@ -129,6 +129,8 @@ export const AVALIACOES_SUGERIDAS = ['Severidade', 'Incidência', 'Controle', 'F
 /** What an assessment's values are: a percentage 0–100, a whole count, a score on a scale, a measure ≥ 0. */
 export const TIPOS_AVALIACAO = ['porcentagem', 'contagem', 'nota', 'medida'] as const;
 export type TipoAvaliacao = (typeof TIPOS_AVALIACAO)[number];
+/** Blocks (replicates) of a trial, at most: one plot value per block. */
+export const MAX_BLOCKS = 12;
 /** At most this many assessments (variable × date) per experiment. */
 export const MAX_AVALIACOES = 40;
 /** Units a product's dose is given in; the form suggests them and accepts any other. */

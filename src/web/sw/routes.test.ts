@@ -64,6 +64,7 @@ describe('service worker routes', () => {
     ];
     const others = [
       '/api/dashboard/export.csv',
+      '/api/dashboard/avaliacoes.csv',
       '/api/auth/registration',
       '/api/auth/refresh',
       '/api/users',

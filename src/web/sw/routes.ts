@@ -52,7 +52,7 @@ export const apiCacheName = (userId: string) => `${API_CACHE_PREFIX}${encodeURIC
  */
 const API_READS: readonly RegExp[] = [
   /^\/api\/lookups(\/[^/]+)*$/,
-  /^\/api\/dashboard(\/(?!export\.csv$)[^/]+)?$/,
+  /^\/api\/dashboard(\/(?!(export|avaliacoes)\.csv$)[^/]+)?$/,
   /^\/api\/experiments(\/(stats|\d+)(\/analise)?)?$/,
   /^\/api\/auth\/me$/,
 ];

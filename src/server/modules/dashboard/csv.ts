@@ -1,10 +1,14 @@
 /**
  * CSV for Excel in pt-BR: `;` between fields, decimal comma, CRLF, and a UTF-8 BOM so accents
- * open correctly. One row per treatment (an experiment without treatments still gets a row).
+ * open correctly. The experiments' file has one row per treatment (an experiment without treatments
+ * still gets a row); the assessments' file is long: one row per treatment × assessment, with the
+ * mean and each plot's value.
  */
 import type { Experiment, Tratamento } from '../../../shared/experiment.js';
 import { EXPERIMENT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { fieldTitle, namesOf } from '../../../shared/fields/kinds.js';
+import { TIPO_AVALIACAO_LABEL } from '../../../shared/assessments.js';
+import { MAX_BLOCKS } from '../../../shared/constants.js';
 
 export const CSV_BOM = '\uFEFF';
 
@@ -65,5 +69,58 @@ export function experimentCsvLines(e: Experiment): string {
   if (e.tratamentos.length === 0) return csvLine([...base, ...Array<Cell>(treatmentCells).fill('')]);
   return e.tratamentos
     .map((t, i) => csvLine([...base, `T${i + 1}`, ...TREATMENT_COLUMNS.map((name) => cell(t[name])), productsCell(t)]))
+    .join('');
+}
+
+export const ASSESSMENT_CSV_HEADER: readonly string[] = [
+  'ID',
+  fieldTitle(EXPERIMENT_FIELDS.cultura),
+  fieldTitle(EXPERIMENT_FIELDS.cidade),
+  fieldTitle(EXPERIMENT_FIELDS.estado),
+  fieldTitle(EXPERIMENT_FIELDS.ano),
+  'Tratamento',
+  fieldTitle(TREATMENT_FIELDS.nome),
+  'Avaliação',
+  'Unidade',
+  'Tipo',
+  'Data',
+  'Estádio',
+  'Alvo',
+  'Média',
+  'Parcelas com valor',
+  ...Array.from({ length: MAX_BLOCKS }, (_, j) => `Bloco ${j + 1}`),
+];
+
+/** "14/01/2026": the date as Excel pt-BR reads it. */
+const dateCell = (iso: string | null): string => (iso ? iso.split('-').reverse().join('/') : '');
+
+/** The experiment's assessments, one row per treatment × assessment: mean of the rated plots and each plot's value (empty: not rated). */
+export function assessmentCsvLines(e: Experiment): string {
+  return e.avaliacoes
+    .flatMap((a) =>
+      e.tratamentos.map((t, i) => {
+        const plots = t.observacoes?.[a.chave] ?? [];
+        const rated = plots.filter((v): v is number => v !== null);
+        const mean = rated.length ? rated.reduce((x, y) => x + y, 0) / rated.length : null;
+        return csvLine([
+          e.id,
+          e.cultura,
+          e.cidade,
+          e.estado,
+          e.ano,
+          `T${i + 1}`,
+          t.nome,
+          a.nome,
+          a.unidade,
+          TIPO_AVALIACAO_LABEL[a.tipo],
+          dateCell(a.data),
+          a.estadio ?? '',
+          a.alvo ?? '',
+          mean,
+          rated.length,
+          ...Array.from({ length: MAX_BLOCKS }, (_, j) => plots[j] ?? null),
+        ]);
+      }),
+    )
     .join('');
 }

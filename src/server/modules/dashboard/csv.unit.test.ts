@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADER, csvField, csvLine, csvNumber, experimentCsvLines } from './csv.js';
+import { ASSESSMENT_CSV_HEADER, CSV_HEADER, assessmentCsvLines, csvField, csvLine, csvNumber, experimentCsvLines } from './csv.js';
+import { buildExperiment } from '../../../shared/factories.test-helper.js';
 import type { Experiment } from '../../../shared/experiment.js';
 
 describe('csv', () => {
@@ -70,5 +71,53 @@ describe('csv', () => {
       tratamentos: [{ ...e.tratamentos[1]!, produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 2, unidade: 'L/ha', custo: 10.5 }] }],
     };
     expect(experimentCsvLines(withUnit)).toMatch(/;Aminoagro Raiz dose 2 L\/ha R\$ 10,5\r\n$/);
+  });
+});
+
+describe('assessments csv', () => {
+  it('has a row per treatment × assessment with the mean of the rated plots and each plot, empty where not rated', () => {
+    const base = buildExperiment();
+    const e = buildExperiment({
+      id: 7,
+      avaliacoes: [
+        {
+          chave: 'sev',
+          nome: 'Severidade',
+          unidade: '%',
+          tipo: 'porcentagem',
+          data: '2026-01-14',
+          estadio: 'R5.1',
+          alvo: 'Ferrugem',
+          escala_min: null,
+          escala_max: null,
+        },
+      ],
+      tratamentos: base.tratamentos.map((t, i) => ({ ...t, observacoes: { sev: i ? [4.5, null, 5.5] : [30, 32, 34] } })),
+    });
+    const lines = assessmentCsvLines(e).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(2);
+    const row = (line: string) => line.split(';');
+    expect(row(lines[1]!).slice(0, 18)).toEqual([
+      String(e.id),
+      'Soja',
+      'Cascavel',
+      'PR',
+      '2025',
+      'T2',
+      'Aminoagro Raiz',
+      'Severidade',
+      '%',
+      'Porcentagem (0 a 100)',
+      '14/01/2026',
+      'R5.1',
+      'Ferrugem',
+      '5',
+      '2',
+      '4,5',
+      '',
+      '5,5',
+    ]);
+    expect(row(lines[0]!).slice(13, 15)).toEqual(['32', '3']);
+    expect(row(lines[0]!)).toHaveLength(ASSESSMENT_CSV_HEADER.length);
   });
 });

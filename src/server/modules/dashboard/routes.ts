@@ -2,7 +2,8 @@ import type { DashboardData, DocumentCardsPage, ExperimentRowsPage } from '../..
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from '../../../shared/zod.js';
-import { CSV_BOM, CSV_HEADER, csvLine, experimentCsvLines } from './csv.js';
+import type { Experiment } from '../../../shared/experiment.js';
+import { ASSESSMENT_CSV_HEADER, CSV_BOM, CSV_HEADER, assessmentCsvLines, csvLine, experimentCsvLines } from './csv.js';
 import { type Filters, filtersSchema, optionalText } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
@@ -55,26 +56,31 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
     return (await experimentRows(ctx.db, filters, limit, offset)) satisfies ExperimentRowsPage;
   });
 
-  app.get('/api/dashboard/export.csv', opts('Erro ao buscar experimentos'), async (request, reply) => {
-    const filters = parseInput(filtersSchema, request.query);
-    // Every matching experiment, read and written out: one at a time per user (http/heavy-reads.ts).
-    await ctx.heavyReads.hold(request, reply, 'exportacao');
-    const db = ctx.db;
-    // Pages of 500 experiments, streamed: memory stays flat however many rows match.
-    async function* lines() {
-      yield CSV_BOM + csvLine([...CSV_HEADER]);
-      for (let offset = 0; ; offset += 500) {
-        const experiments = await pageExperiments(db, filters, 500, offset);
-        if (experiments.length === 0) return;
-        yield experiments.map(experimentCsvLines).join('');
-        if (experiments.length < 500) return;
+  /** A CSV of every experiment under the filters, streamed in pages of 500 (memory stays flat). */
+  const exportCsv = (url: string, name: string, header: readonly string[], linesOf: (e: Experiment) => string) =>
+    app.get(url, opts('Erro ao buscar experimentos'), async (request, reply) => {
+      const filters = parseInput(filtersSchema, request.query);
+      // Every matching experiment, read and written out: one at a time per user (http/heavy-reads.ts).
+      await ctx.heavyReads.hold(request, reply, 'exportacao');
+      const db = ctx.db;
+      async function* lines() {
+        yield CSV_BOM + csvLine([...header]);
+        for (let offset = 0; ; offset += 500) {
+          const experiments = await pageExperiments(db, filters, 500, offset);
+          if (experiments.length === 0) return;
+          yield experiments.map(linesOf).join('');
+          if (experiments.length < 500) return;
+        }
       }
-    }
-    const stamp = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="experimentos-${stamp}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(lines()));
-  });
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines()));
+    });
+
+  exportCsv('/api/dashboard/export.csv', 'experimentos', CSV_HEADER, experimentCsvLines);
+  // The assessments in long form: one row per treatment × assessment (mean and each plot).
+  exportCsv('/api/dashboard/avaliacoes.csv', 'avaliacoes', ASSESSMENT_CSV_HEADER, assessmentCsvLines);
 }
