@@ -3,7 +3,46 @@
  * (`buildExperimentData`, parsed by the real schema, so it stays valid as the catalogue changes) and
  * as the API returns it (`buildExperiment`), each with typed overrides. Imported by tests only.
  */
-import { type Experiment, type ExperimentData, type Tratamento, type TratamentoData, experimentInputSchema } from './experiment.js';
+import type { z } from './zod.js';
+import {
+  type Experiment,
+  type ExperimentData,
+  type Tratamento,
+  type TratamentoData,
+  type analiseAdicionalSchema,
+  experimentInputSchema,
+  type produtoAplicadoSchema,
+} from './experiment.js';
+import type { Avaliacao } from './assessments.js';
+import type { ANALYSIS_FIELDS, ASSESSMENT_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from './fields/catalogue.js';
+
+/** The catalogue's fields that a body may leave out: those declared without a `required` message. */
+type OptionalIn<F> = { [K in keyof F]: F[K] extends { required: string } ? never : K }[keyof F];
+
+/** A number may also travel as text, read the pt-BR way ("3.600,5"), as the form's inputs send it. */
+type Typed<T> = T extends number ? T | string : T extends (infer E)[] ? Typed<E>[] : T;
+type AsSent<O> = { [K in keyof O]: Typed<O[K]> };
+
+/** `O` (the schema's output) as a client may send it, with the keys `F` does not require made optional. */
+type Sent<O, F> = AsSent<Omit<O, OptionalIn<F> & keyof O>> & Partial<AsSent<Pick<O, OptionalIn<F> & keyof O>>>;
+
+// The schema's own input type (ExperimentInput, z.input) is `unknown` for every field, because the
+// field schemas preprocess whatever was sent; these say instead what a valid body holds: the output's
+// types, with the keys the schema defaults or leaves null made optional.
+export type ProductRequest = Sent<z.output<typeof produtoAplicadoSchema>, typeof PRODUCT_FIELDS>;
+export type AnalysisRequest = Sent<z.output<typeof analiseAdicionalSchema>, typeof ANALYSIS_FIELDS>;
+/** A treatment as a client sends it; its yield may instead come from plot yields (`repeticoes`). */
+export type TreatmentRequest = Sent<Omit<TratamentoData, 'produtos_aplicados' | 'analises_adicionais'>, typeof TREATMENT_FIELDS> & {
+  produtos_aplicados?: ProductRequest[];
+  analises_adicionais?: AnalysisRequest[];
+};
+/** An assessment's declaration as a client sends it (date, stage, target and scale may be left out). */
+export type AssessmentRequest = Sent<Avaliacao, typeof ASSESSMENT_FIELDS>;
+/** A valid experiment request body (what the form sends, before the schema). */
+export type ExperimentRequest = Sent<Omit<ExperimentData, 'tratamentos' | 'avaliacoes'>, typeof EXPERIMENT_FIELDS> & {
+  tratamentos: TreatmentRequest[];
+  avaliacoes?: AssessmentRequest[];
+};
 
 /** The sample experiment as the form sends it, before the schema (the server's request bodies build on it). */
 export const SAMPLE = {
@@ -33,7 +72,7 @@ export const SAMPLE = {
       analises_adicionais: [{ nome: 'Altura de Plantas', valor: 87.25, unidade: 'cm' }],
     },
   ],
-};
+} satisfies ExperimentRequest;
 
 /** A treatment as the schema leaves it, with overrides. */
 export function buildTreatmentData(overrides: Partial<TratamentoData> = {}): TratamentoData {

@@ -8,7 +8,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { type Account, buildExperiment, createAccount, createExperiment, multipart, samplePdf } from '../test/factories.js';
+import {
+  type Account,
+  buildExperiment,
+  buildExperimentUpdate,
+  createAccount,
+  createExperiment,
+  multipart,
+  samplePdf,
+} from '../test/factories.js';
 
 type Actor = 'anonymous' | 'user' | 'consultor' | 'admin' | 'owner' | 'nonOwner';
 const ACTORS: Actor[] = ['anonymous', 'user', 'consultor', 'admin', 'owner', 'nonOwner'];
@@ -191,7 +199,7 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
       const e = await experimentOfOwner();
       return {
         url: `/api/experiments/${e.id}`,
-        ...form({ data: JSON.stringify(buildExperiment({ version: e.version, cultivar: 'Editada' })) }, false),
+        ...form({ data: JSON.stringify(buildExperimentUpdate({ version: e.version, cultivar: 'Editada' })) }, false),
       };
     },
   },

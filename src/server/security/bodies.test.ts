@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JSON_MSG } from '../http/json-body.js';
 import { UPLOAD_MSG } from '../http/multipart.js';
 import { listeningSignedInApp } from '../test/app.js';
-import { buildExperiment, createExperiment, multipart, samplePdf, sendMultipart } from '../test/factories.js';
+import { buildExperiment, buildExperimentUpdate, createExperiment, multipart, samplePdf, sendMultipart } from '../test/factories.js';
 
 const ctx = listeningSignedInApp();
 afterEach(() => vi.restoreAllMocks());
@@ -218,7 +218,7 @@ describe('multipart takes only the parts a route reads', () => {
     const update = await unknown(
       `/api/experiments/${e.id}`,
       'PUT',
-      { data: JSON.stringify({ ...buildExperiment(), version: 1 }), nota: 'x' },
+      { data: JSON.stringify(buildExperimentUpdate({ version: 1 })), nota: 'x' },
       [],
     );
     expect(update.json().error.fields).toEqual({ nota: UPLOAD_MSG.unexpectedFieldShort });

@@ -13,7 +13,15 @@ import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { signedInApp, testConfig } from '../test/app.js';
 import { createPgDatabase, migratedDataDir, testEngine } from '../test/database.js';
-import { type ExperimentBody, buildExperiment, createAccount, createExperiment, multipart, sendMultipart } from '../test/factories.js';
+import {
+  type ExperimentBody,
+  buildExperiment,
+  buildExperimentUpdate,
+  createAccount,
+  createExperiment,
+  multipart,
+  sendMultipart,
+} from '../test/factories.js';
 import { type ServerProcess, slowRequest, startServer } from '../test/server-process.js';
 
 /** A PDF of `size` bytes that passes the upload check. */
@@ -134,7 +142,7 @@ describe('twenty saves racing on one version', () => {
       Array.from({ length: 20 }, (_, i) => {
         const body = {
           data: JSON.stringify(
-            buildExperiment({
+            buildExperimentUpdate({
               version: e.version,
               cultivar: `Versão ${i}`,
               tratamentos: Array.from({ length: (i % 5) + 1 }, (_, k) => ({

@@ -12,7 +12,15 @@ import { EXPERIMENT_JSON_BYTES, JSON_MSG, MAX_JSON_DEPTH } from '../http/json-bo
 import { UPLOAD_MSG } from '../http/multipart.js';
 import { AccessTokens } from '../modules/auth/public.js';
 import { listeningSignedInApp } from '../test/app.js';
-import { buildExperiment, largestExperiment, multipart, postRaw, samplePdf } from '../test/factories.js';
+import {
+  type ExperimentRequest,
+  buildExperiment,
+  buildTreatment,
+  largestExperiment,
+  multipart,
+  postRaw,
+  samplePdf,
+} from '../test/factories.js';
 
 const ctx = listeningSignedInApp();
 
@@ -188,12 +196,12 @@ describe('tokens', () => {
 });
 
 describe('statistics on extreme values', () => {
-  const reps = (rows: number[][]) => rows.map((r, i) => ({ nome: `T${i}`, modalidade: 'Foliar', repeticoes: r }));
-  const body = (over: Record<string, unknown>) => JSON.stringify(buildExperiment(over));
+  const reps = (rows: number[][]) => rows.map((r, i) => buildTreatment({ nome: `T${i}`, repeticoes: r }));
+  const body = (over: Partial<ExperimentRequest>) => JSON.stringify(buildExperiment(over));
 
   it('plot yields differing by 1e-11, 1e308 or a bag price of 1e308: 400 naming the field, never 500', async () => {
     const e = 1e-11;
-    const cases: Array<[Record<string, unknown>, string]> = [
+    const cases: Array<[Partial<ExperimentRequest>, string]> = [
       [
         {
           tratamentos: reps([

@@ -11,7 +11,7 @@ import { DELINEAMENTOS_FATORIAIS } from '../../shared/constants.js';
 import { experimentInputSchema } from '../../shared/experiment.js';
 import { experiments, users } from '../db/schema.js';
 import { signedInApp } from '../test/app.js';
-import { buildExperiment, postRaw, samplePdf, sendMultipart } from '../test/factories.js';
+import { buildExperiment, invalidExperiment, postRaw, samplePdf, sendMultipart } from '../test/factories.js';
 
 const ctx = signedInApp({ config: { authLimitPerEmail: 1_000_000, authLimitPerIp: 1_000_000 } });
 
@@ -92,7 +92,7 @@ describe('experiment bodies', () => {
   it('mutated bodies: 400 with fields exactly when the shared schema refuses, nothing stored; never 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
-        const body = mutations.reduce((b, m) => m(b), buildExperiment());
+        const body = mutations.reduce<Body>((b, m) => m(b), buildExperiment());
         const before = await rows(experiments);
         const res = await post(JSON.stringify(body));
         expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
@@ -113,7 +113,7 @@ describe('experiment bodies', () => {
   }, 60_000);
 
   it('a treatment, product or analysis that is not an object is named in pt-BR, never a 500', async () => {
-    const body = buildExperiment({
+    const body = invalidExperiment({
       tratamentos: [
         null,
         5,

@@ -4,10 +4,11 @@ import type { PublicUser, RegisterBody } from '../../shared/auth.js';
 import type { Experiment } from '../../shared/experiment.js';
 import type { Filters } from '../../shared/filters.js';
 import { experimentInputSchema } from '../../shared/experiment.js';
-import { SAMPLE } from '../../shared/factories.test-helper.js';
+import { type ExperimentRequest, SAMPLE, type TreatmentRequest } from '../../shared/factories.test-helper.js';
 import type { Database } from '../db/client.js';
 import { insertExperiments, reserveExperimentIds } from '../modules/experiments/public.js';
 
+/** An experiment as the API answers it (a request body is an ExperimentRequest). */
 export type ExperimentBody = Experiment;
 
 let seq = 0;
@@ -67,12 +68,27 @@ export async function eventually<T>(read: () => T | undefined | Promise<T | unde
   }
 }
 
+export type { ExperimentRequest, TreatmentRequest };
+
+/** A valid treatment as a client sends it (the control, no products), with overrides. */
+export function buildTreatment(overrides: Partial<TreatmentRequest> = {}): TreatmentRequest {
+  return {
+    nome: 'Testemunha',
+    modalidade: 'Foliar',
+    produtividade: 3600,
+    custo: 0,
+    produtos_aplicados: [],
+    analises_adicionais: [],
+    ...overrides,
+  };
+}
+
 /** A valid experiment body (what the form would send): the shared SAMPLE with these treatments, and overrides. */
-export function buildExperiment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function buildExperiment(overrides: Partial<ExperimentRequest> = {}): ExperimentRequest {
   return {
     ...SAMPLE,
     tratamentos: [
-      { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3600, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
+      buildTreatment(),
       {
         nome: 'Aminoagro Raiz',
         modalidade: 'Sementes',
@@ -87,6 +103,22 @@ export function buildExperiment(overrides: Record<string, unknown> = {}): Record
     ],
     ...overrides,
   };
+}
+
+/** A valid update body (PUT /api/experiments/:id): the experiment with overrides, at the version the client last read. */
+export function buildExperimentUpdate(
+  overrides: Partial<ExperimentRequest> & { version: number },
+): ExperimentRequest & { version: number } {
+  return { ...buildExperiment(), ...overrides };
+}
+
+/**
+ * A body the schema must reject: the valid experiment with `patch` laid over it, where the patch may
+ * hold any value at all (a wrong type, a hostile string, `undefined` to drop a field). Only for tests
+ * about rejection; a test that expects the body to pass uses buildExperiment, whose overrides are typed.
+ */
+export function invalidExperiment(patch: Record<string, unknown>): Record<string, unknown> {
+  return { ...buildExperiment(), ...patch };
 }
 
 /** Bytes that pass the server's PDF check (a real minimal PDF). */
@@ -153,7 +185,7 @@ export function uploadDocument(
 export async function createExperiment(
   app: FastifyInstance,
   account: Account,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<ExperimentRequest> = {},
   pdf: MultipartFile = { filename: 'relatório.pdf', content: samplePdf() },
 ): Promise<ExperimentBody> {
   const res = await sendMultipart(app, 'POST', '/api/experiments', account, { data: JSON.stringify(buildExperiment(overrides)) }, [pdf]);
@@ -170,7 +202,7 @@ export async function createExperiment(
 export async function seedExperiments(
   database: Database,
   owner: Pick<Account, 'user'>,
-  overrides: readonly Record<string, unknown>[],
+  overrides: readonly Partial<ExperimentRequest>[],
 ): Promise<number[]> {
   return database.db.transaction(async (tx) => {
     const ids = await reserveExperimentIds(tx, overrides.length);
@@ -197,7 +229,7 @@ export const filtersOf = (f: Partial<Filters>): Filters => ({
  * plot yields × 30 products × 30 analyses, every free text at its maximum length in `letter`
  * (an accented letter takes 2 bytes in UTF-8). Treatment names are distinct, as the analysis wants.
  */
-export function largestExperiment(letter = 'ã'): Record<string, unknown> {
+export function largestExperiment(letter = 'ã'): ExperimentRequest {
   const text = (n: number, tag = '') => (tag + letter.repeat(n)).slice(0, n);
   return buildExperiment({
     consultoria: text(200),
@@ -219,7 +251,7 @@ export function largestExperiment(letter = 'ã'): Record<string, unknown> {
 }
 
 /** A large real trial: 50 treatments, 12 blocks, 5 products and 5 analyses each, everyday names. */
-export function largeRealExperiment(): Record<string, unknown> {
+export function largeRealExperiment(): ExperimentRequest {
   return buildExperiment({
     tratamentos: Array.from({ length: 50 }, (_, i) => ({
       nome: `Tratamento ${i + 1} - bioestimulante foliar`,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { JointAnalysisResponse } from '../../../shared/api-types.js';
 import { signedInApp } from '../../test/app.js';
-import { createExperiment } from '../../test/factories.js';
+import { type ExperimentRequest, buildTreatment, createExperiment } from '../../test/factories.js';
 
 /** Case "dic3" of tests/fixtures/stats/conjunta.out: 3 sites, 4 treatments, 3 replicates, what R printed. */
 function dic3() {
@@ -27,8 +27,8 @@ const ctx = signedInApp();
 const post = (payload: unknown) =>
   ctx.t.app.inject({ method: 'POST', url: '/api/analises/conjunta', headers: ctx.me.auth, payload: payload as object });
 
-async function site(ys: number[], r: number, overrides: Record<string, unknown> = {}, nomes = NOMES) {
-  const tratamentos = nomes.map((nome, i) => ({ nome, modalidade: 'Foliar', repeticoes: ys.slice(i * r, (i + 1) * r) }));
+async function site(ys: number[], r: number, overrides: Partial<ExperimentRequest> = {}, nomes = NOMES) {
+  const tratamentos = nomes.map((nome, i) => buildTreatment({ nome, repeticoes: ys.slice(i * r, (i + 1) * r) }));
   return (await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'Inteiramente Casualizado', tratamentos, ...overrides })).id;
 }
 

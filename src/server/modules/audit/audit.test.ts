@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../../shared/audit.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Account, buildExperiment, createAccount, createExperiment, sendMultipart, uploadDocument } from '../../test/factories.js';
+import {
+  type Account,
+  type TreatmentRequest,
+  buildExperiment,
+  buildExperimentUpdate,
+  createAccount,
+  createExperiment,
+  sendMultipart,
+  uploadDocument,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let admin: Account;
@@ -23,7 +32,7 @@ const trail = async (qs = '') => {
 describe('audit trail', () => {
   it('records who created, changed and deleted what, with the changed fields, newest first', async () => {
     const e = await createExperiment(t.app, owner, { cultivar: 'M6410', cidade: 'Cascavel' });
-    const changed = buildExperiment({
+    const changed = buildExperimentUpdate({
       version: e.version,
       cultivar: 'BMX Zeus',
       roi: 300000,
@@ -63,9 +72,8 @@ describe('audit trail', () => {
 
   it("records which treatment's which field changed, from what to what", async () => {
     const e = await createExperiment(t.app, owner, { cidade: 'Toledo' });
-    const base = buildExperiment() as { tratamentos: Array<Record<string, unknown>> };
-    const [control, second] = base.tratamentos as [Record<string, unknown>, Record<string, unknown>];
-    const changed = buildExperiment({
+    const [control, second] = buildExperiment().tratamentos as [TreatmentRequest, TreatmentRequest];
+    const changed = buildExperimentUpdate({
       version: e.version,
       cidade: 'Toledo',
       tratamentos: [

@@ -10,7 +10,16 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditKind, AuditPage } from '../../../shared/audit.js';
 import type { BulkUploadResponse } from '../../../shared/imports.js';
 import { appWithAccounts } from '../../test/app.js';
-import { type Account, buildExperiment, createAccount, createExperiment, eventually, multipart, samplePdf } from '../../test/factories.js';
+import {
+  type Account,
+  buildExperiment,
+  createAccount,
+  createExperiment,
+  eventually,
+  invalidExperiment,
+  multipart,
+  samplePdf,
+} from '../../test/factories.js';
 
 const ctx = appWithAccounts({ admin: { role: 'admin', name: 'Ana Admin' }, user: { name: 'Ulisses Usuário' } });
 
@@ -318,7 +327,7 @@ describe('audit trail: imports', () => {
 
     await ctx.t.db.database.db.execute(sql`update import_drafts set status = 'ready' where id = ${two!.draftId}`);
     const url = `/api/imports/drafts/${two!.draftId}/approve`;
-    expect(await written(() => expectStatus(inject('POST', url, ctx.admin, buildExperiment({ ano: 1800 })), 400))).toEqual([]);
+    expect(await written(() => expectStatus(inject('POST', url, ctx.admin, invalidExperiment({ ano: 1800 })), 400))).toEqual([]);
     const approved = await written(() => expectStatus(inject('POST', url, ctx.admin, buildExperiment({ cultivar: 'Aprovada' })), 201));
     expect(approved).toHaveLength(1);
     expect(approved[0]).toMatchObject({

@@ -10,7 +10,7 @@ import {
   NO_MAP_POINTS,
 } from '../../../shared/dashboard.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Account, createAccount, createExperiment } from '../../test/factories.js';
+import { type Account, type TreatmentRequest, createAccount, createExperiment } from '../../test/factories.js';
 import { currentYear } from '../experiments/public.js';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ const year = currentYear();
 const G_SOJA = (4000 / 3000 - 1) * 100;
 const G_MILHO = (10000 / 9000 - 1) * 100;
 
-const tr = (nome: string, modalidade: string, produtividade: number, produtos: string[] = []) => ({
+const tr = (nome: string, modalidade: TreatmentRequest['modalidade'], produtividade: number, produtos: string[] = []) => ({
   nome,
   modalidade,
   produtividade,

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client.js';
 import { seedDemo } from '../../seed/demo.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { testEngine } from '../../test/database.js';
-import { type Account, buildExperiment, createAccount, createExperiment, samplePdf, sendMultipart } from '../../test/factories.js';
+import { type Account, buildExperimentUpdate, createAccount, createExperiment, samplePdf, sendMultipart } from '../../test/factories.js';
 import { computedRollup, type RollupKind, rollupRows } from './aggregates.js';
 import { filterConditions } from './repository.js';
 import { filtersOf } from '../../test/factories.js';
@@ -86,7 +86,7 @@ afterAll(() => t.close());
  * differs from buildExperiment's, with the yields of the control and of T2 given.
  */
 const changed = (version: number, controlYield: number, t2Yield: number) =>
-  buildExperiment({
+  buildExperimentUpdate({
     version,
     marca: 'Aminoagro',
     regional: 'GO',
@@ -195,7 +195,7 @@ describe(`dashboard rollups on ${testEngine().kind}`, () => {
       t.db.database.db,
       sql`select * from dashboard_rollup order by 1, 2, 3, 4, 5`,
     );
-    const stale = { data: JSON.stringify(buildExperiment({ version: e.version + 5, marca: 'Dimicron' })) };
+    const stale = { data: JSON.stringify(buildExperimentUpdate({ version: e.version + 5, marca: 'Dimicron' })) };
     const res = await sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, admin, stale);
     expect(res.statusCode).toBe(409);
     expect(await queryRows(t.db.database.db, sql`select * from dashboard_rollup order by 1, 2, 3, 4, 5`)).toEqual(afterCreate);

@@ -5,7 +5,7 @@ import { experimentUpdateSchema } from '../../../shared/experiment.js';
 import { INSECT_SPRAYS } from '../../../shared/stats/test-helpers.js';
 import { users } from '../../db/schema.js';
 import { signedInApp } from '../../test/app.js';
-import { buildExperiment, createExperiment } from '../../test/factories.js';
+import { buildExperiment, buildTreatment, createExperiment } from '../../test/factories.js';
 import { DatabaseDocumentStore } from '../documents/public.js';
 import { ExperimentService } from './service.js';
 
@@ -17,7 +17,7 @@ const blocks = [
   [39.1, 35.3, 32.1, 42.8, 21.1],
   [33.9, 29.6, 28.6, 32.1, 31.8],
 ];
-const sorgo = names.map((nome, i) => ({ nome, modalidade: 'Foliar', repeticoes: blocks.map((b) => b[i]) }));
+const sorgo = names.map((nome, i) => ({ nome, modalidade: 'Foliar' as const, repeticoes: blocks.map((b) => b[i]!) }));
 
 const ctx = signedInApp();
 
@@ -89,15 +89,15 @@ describe('GET /api/experiments/:id/analise', () => {
   });
 
   it('refuses unbalanced replicates at save time', async () => {
-    const body = { tratamentos: [{ ...sorgo[0], repeticoes: [1, 2, 3] }, sorgo[1]] };
+    const body = { tratamentos: [{ ...sorgo[0]!, repeticoes: [1, 2, 3] }, sorgo[1]!] };
     await expect(createExperiment(ctx.t.app, ctx.me, body)).rejects.toThrow(/Número de repetições diferente/);
   });
 
   it('the dashboard counts the trials where a treatment beat the control', async () => {
     // Sorghum: K-7 − African tall = 10.25 < DMS 12.19 → not a win. A clear effect is one.
     const clear = [
-      { nome: 'Testemunha', modalidade: 'Foliar', repeticoes: [3000, 3100, 2950, 3050] },
-      { nome: 'Produto', modalidade: 'Foliar', repeticoes: [3600, 3700, 3650, 3580] },
+      buildTreatment({ nome: 'Testemunha', repeticoes: [3000, 3100, 2950, 3050] }),
+      buildTreatment({ nome: 'Produto', repeticoes: [3600, 3700, 3650, 3580] }),
     ];
     await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'Blocos Casualizados', tratamentos: clear, marca: 'Maximus' });
     const d = (await get('/api/dashboard')).json() as DashboardData;
@@ -108,7 +108,7 @@ describe('GET /api/experiments/:id/analise', () => {
 
   it('?transformacao= analyses the transformed yields, keeps the means and gains in kg/ha, and refuses what it cannot do', async () => {
     // R's InsectSprays (counts; tests/fixtures/stats/pressupostos.out, "insetos"): the square root's case.
-    const tratamentos = INSECT_SPRAYS.map((repeticoes, i) => ({ nome: 'ABCDEF'[i], modalidade: 'Foliar', repeticoes }));
+    const tratamentos = INSECT_SPRAYS.map((repeticoes, i) => buildTreatment({ nome: 'ABCDEF'[i]!, repeticoes: [...repeticoes] }));
     const e = await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'Inteiramente Casualizado', tratamentos });
     const original = (await get(`/api/experiments/${e.id}/analise`)).json();
     expect(original.levene).toEqual({

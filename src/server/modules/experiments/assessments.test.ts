@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AssessmentRequest, ExperimentRequest, TreatmentRequest } from '../../../shared/factories.test-helper.js';
 import { describe, expect, it } from 'vitest';
 import type { Experiment } from '../../../shared/experiment.js';
 import { queryRows } from '../../db/client.js';
@@ -7,7 +8,7 @@ import { buildExperiment, createExperiment, samplePdf, sendMultipart } from '../
 
 const ctx = signedInApp();
 
-const severidade = (chave: string, data: string) => ({
+const severidade = (chave: string, data: string): AssessmentRequest => ({
   chave,
   nome: 'Severidade',
   unidade: '%',
@@ -16,7 +17,7 @@ const severidade = (chave: string, data: string) => ({
   estadio: 'R5.1',
   alvo: 'Ferrugem-asiática',
 });
-const AVALIACOES = [
+const AVALIACOES: AssessmentRequest[] = [
   severidade('sev-7', '2026-01-07'),
   severidade('sev-14', '2026-01-14'),
   { chave: 'fito', nome: 'Fitotoxicidade', unidade: 'escala 1-9', tipo: 'nota', escala_min: 1, escala_max: 9 },
@@ -34,7 +35,7 @@ const TRATAMENTOS = [
     repeticoes: [3500, 3600, 3550],
     observacoes: { 'sev-7': [5, 6, 4.5], 'sev-14': [8, 9, 7], fito: [2, 1, 3] },
   },
-];
+] satisfies TreatmentRequest[];
 
 const plotRows = async (experimentId: number) =>
   (
@@ -66,7 +67,7 @@ describe('assessments on the experiment', () => {
     const e = await createExperiment(ctx.t.app, ctx.me, { avaliacoes: AVALIACOES, tratamentos: TRATAMENTOS });
     const fewer = TRATAMENTOS.map((t) => ({ ...t, observacoes: { 'sev-14': t.observacoes['sev-14'] } }));
     const res = await sendMultipart(ctx.t.app, 'PUT', `/api/experiments/${e.id}`, ctx.me, {
-      data: JSON.stringify({ ...buildExperiment({ avaliacoes: [AVALIACOES[1]], tratamentos: fewer }), version: e.version }),
+      data: JSON.stringify({ ...buildExperiment({ avaliacoes: [AVALIACOES[1]!], tratamentos: fewer }), version: e.version }),
     });
     expect(res.statusCode).toBe(200);
     const updated = (res.json() as { experiment: Experiment }).experiment;
@@ -88,7 +89,7 @@ describe('assessments on the experiment', () => {
       [{ fito: [1, 10, 2] }, 'tratamentos.1.observacoes.fito.1', '10 está fora da escala: use notas inteiras de 1 a 9'],
     ];
     for (const [observacoes, path, message] of cases) {
-      const tratamentos = [TRATAMENTOS[0], { ...TRATAMENTOS[1], observacoes }];
+      const tratamentos = [TRATAMENTOS[0]!, { ...TRATAMENTOS[1]!, observacoes }] satisfies TreatmentRequest[];
       const res = await sendMultipart(
         ctx.t.app,
         'POST',
@@ -134,16 +135,17 @@ const SEV = [
   [48, 56, 41, 52, 19, 23, 14, 21, 12, 15, 11, 12, 29, 35, 27, 30, 9, 12, 7, 11],
 ];
 const DATAS = ['2024-12-20', '2024-12-27', '2025-01-10'];
-const fungicideTrial = (sev3: (number | null)[] = SEV[2]!) => ({
-  tipo_estatistica: 'DBC',
-  avaliacoes: DATAS.map((data, d) => ({ ...severidade(`sev-${d + 1}`, data), estadio: `R5.${d + 1}` })),
-  tratamentos: ['Testemunha', 'Fungicida A', 'Fungicida B', 'Fungicida C', 'Fungicida D'].map((nome, i) => ({
-    nome,
-    modalidade: 'Foliar',
-    repeticoes: [3000 + i * 100, 3050 + i * 100, 2980 + i * 100, 3020 + i * 100],
-    observacoes: Object.fromEntries([SEV[0]!, SEV[1]!, sev3].map((values, d) => [`sev-${d + 1}`, values.slice(i * 4, i * 4 + 4)])),
-  })),
-});
+const fungicideTrial = (sev3: (number | null)[] = SEV[2]!) =>
+  ({
+    tipo_estatistica: 'DBC',
+    avaliacoes: DATAS.map((data, d) => ({ ...severidade(`sev-${d + 1}`, data), estadio: `R5.${d + 1}` })),
+    tratamentos: ['Testemunha', 'Fungicida A', 'Fungicida B', 'Fungicida C', 'Fungicida D'].map((nome, i) => ({
+      nome,
+      modalidade: 'Foliar',
+      repeticoes: [3000 + i * 100, 3050 + i * 100, 2980 + i * 100, 3020 + i * 100],
+      observacoes: Object.fromEntries([SEV[0]!, SEV[1]!, sev3].map((values, d) => [`sev-${d + 1}`, values.slice(i * 4, i * 4 + 4)])),
+    })),
+  }) satisfies Partial<ExperimentRequest>;
 
 const analise = (id: number, query: string) =>
   ctx.t.app.inject({ method: 'GET', url: `/api/experiments/${id}/analise?${query}`, headers: ctx.me.auth });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedInApp } from '../../test/app.js';
-import { createExperiment } from '../../test/factories.js';
+import { buildTreatment, createExperiment } from '../../test/factories.js';
 
 const ctx = signedInApp();
 const get = (url: string) => ctx.t.app.inject({ method: 'GET', url, headers: ctx.me.auth });
@@ -19,7 +19,7 @@ describe('GET /api/experiments/:id/analise: Dunnett against the control', () => 
       [28.9, 20.4, 21.1, 31.8],
     ];
     const names = ['African tall', 'Co-11', 'FS-1', 'K-7', 'Co-24'];
-    const tratamentos = names.map((nome, i) => ({ nome, modalidade: 'Foliar', repeticoes: ys[i] }));
+    const tratamentos = names.map((nome, i) => buildTreatment({ nome, repeticoes: ys[i]! }));
     const e = await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'DBC', tratamentos });
     const res = await get(`/api/experiments/${e.id}/analise`);
     expect(res.statusCode).toBe(200);
@@ -36,7 +36,7 @@ describe('GET /api/experiments/:id/analise: Dunnett against the control', () => 
   it('answers 20 treatments × 12 replicates with the 19 comparisons against the control', async () => {
     const tratamentos = Array.from({ length: 20 }, (_, i) => ({
       nome: `Tratamento ${i + 1}`,
-      modalidade: 'Foliar',
+      modalidade: 'Foliar' as const,
       repeticoes: Array.from({ length: 12 }, (_, j) => 3000 + 31 * i + ((j * 7919 + i * 104729) % 400)),
     }));
     const e = await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'DBC', tratamentos });

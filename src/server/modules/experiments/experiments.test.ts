@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
   type Account,
+  type TreatmentRequest,
   buildExperiment,
+  buildExperimentUpdate,
+  buildTreatment,
   createAccount,
   createExperiment,
+  invalidExperiment,
   samplePdf,
   sendMultipart,
   uploadDocument,
@@ -70,7 +74,7 @@ describe('create and read', () => {
   });
 
   it("validates every step with the product's messages and field paths", async () => {
-    const bad = buildExperiment({
+    const bad = invalidExperiment({
       consultoria: 'A',
       marca: '',
       bu: 'BU9',
@@ -166,7 +170,7 @@ describe('create and read', () => {
   });
 
   it("keeps a product's dose unit; without one it is ''", async () => {
-    const tratamentos = [
+    const tratamentos: TreatmentRequest[] = [
       { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3600, produtos_aplicados: [] },
       {
         nome: 'Tratado',
@@ -199,7 +203,7 @@ describe('numbers out of range or not numbers', () => {
   const total = async () => (await get('/api/experiments?limit=1', owner)).json().total as number;
   const pdf = () => ({ filename: 'a.pdf', content: samplePdf() });
   const withYield = (produtividade: unknown, repeticoes?: unknown[]) =>
-    buildExperiment({
+    invalidExperiment({
       tratamentos: [
         { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3600, ...(repeticoes ? { repeticoes: [3500, 3700] } : {}) },
         { nome: 'Tratado', modalidade: 'Foliar', produtividade, ...(repeticoes ? { repeticoes } : {}) },
@@ -216,7 +220,7 @@ describe('numbers out of range or not numbers', () => {
     ],
     ['a negative plot yield', withYield(1, [-1, 3600]), { 'tratamentos.1.repeticoes.0': 'Produtividade deve ser positiva' }],
     ['"Infinity" as a yield', withYield('Infinity'), { 'tratamentos.1.produtividade': 'Informe um número válido' }],
-    ['"NaN" as a cost', buildExperiment({ custo_protocolo: 'NaN' }), { custo_protocolo: 'Informe um número válido' }],
+    ['"NaN" as a cost', invalidExperiment({ custo_protocolo: 'NaN' }), { custo_protocolo: 'Informe um número válido' }],
     ['"Infinity" as a plot yield', withYield(1, [3600, '-Infinity']), { 'tratamentos.1.repeticoes.1': 'Informe um número válido' }],
   ])('refuses %s with fields and writes nothing', async (_, body, fields) => {
     const before = await total();
@@ -243,7 +247,7 @@ describe('numbers out of range or not numbers', () => {
   it('refuses a JSON number too large to be finite (1e400)', async () => {
     const before = await total();
     // JSON.parse reads 1e400 as Infinity: the schema must not let it through.
-    const data = JSON.stringify(buildExperiment({ teor_argila: 'BIG', roi: 'BIG' })).replaceAll('"BIG"', '1e400');
+    const data = JSON.stringify(invalidExperiment({ teor_argila: 'BIG', roi: 'BIG' })).replaceAll('"BIG"', '1e400');
     const res = await sendMultipart(t.app, 'POST', '/api/experiments', owner, { data }, [pdf()]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ teor_argila: 'Informe um número válido', roi: 'Informe um número válido' });
@@ -297,11 +301,11 @@ describe('uploads are checked', () => {
 describe('update', () => {
   it('replaces treatments, products and analyses, bumps the version and keeps the PDF when none is sent', async () => {
     const e = await createExperiment(t.app, owner);
-    const changed = buildExperiment({
+    const changed = buildExperimentUpdate({
       version: e.version,
       cultivar: 'Brasmax Garra',
       tratamentos: [
-        { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3000 },
+        buildTreatment({ produtividade: 3000 }),
         {
           nome: 'Novo',
           modalidade: 'Sulco',
@@ -331,9 +335,9 @@ describe('update', () => {
 
   it('answers 409 to a stale version and changes nothing', async () => {
     const e = await createExperiment(t.app, owner);
-    const first = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1, cultivar: 'Primeira' }), null);
+    const first = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperimentUpdate({ version: 1, cultivar: 'Primeira' }), null);
     expect(first.statusCode).toBe(200);
-    const stale = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1, cultivar: 'Segunda' }), null);
+    const stale = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperimentUpdate({ version: 1, cultivar: 'Segunda' }), null);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.message).toMatch(/alterado por outra pessoa/);
     expect((await get(`/api/experiments/${e.id}`, owner)).json().experiment.cultivar).toBe('Primeira');
@@ -343,7 +347,7 @@ describe('update', () => {
     const e = await createExperiment(t.app, owner);
     const [a, b] = await Promise.all(
       ['Primeira', 'Segunda'].map((cultivar) =>
-        send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1, cultivar }), null),
+        send('PUT', `/api/experiments/${e.id}`, owner, buildExperimentUpdate({ version: 1, cultivar }), null),
       ),
     );
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 409]);
@@ -361,7 +365,7 @@ describe('update', () => {
 
   it('a new PDF becomes current and the earlier one stays as an older document', async () => {
     const e = await createExperiment(t.app, owner);
-    const res = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperiment({ version: 1 }), {
+    const res = await send('PUT', `/api/experiments/${e.id}`, owner, buildExperimentUpdate({ version: 1 }), {
       filename: 'versão 2.pdf',
       content: samplePdf('v2'),
     });
@@ -381,11 +385,17 @@ describe('permissions', () => {
     expect((await get(`/api/experiments/${e.id}`)).statusCode).toBe(401);
     expect((await get('/api/experiments')).statusCode).toBe(401);
 
-    const byOther = await send('PUT', `/api/experiments/${e.id}`, other, buildExperiment({ version: 1 }), null);
+    const byOther = await send('PUT', `/api/experiments/${e.id}`, other, buildExperimentUpdate({ version: 1 }), null);
     expect(byOther.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: other.auth })).statusCode).toBe(403);
 
-    const byAdmin = await send('PUT', `/api/experiments/${e.id}`, admin, buildExperiment({ version: 1, cultivar: 'Pelo admin' }), null);
+    const byAdmin = await send(
+      'PUT',
+      `/api/experiments/${e.id}`,
+      admin,
+      buildExperimentUpdate({ version: 1, cultivar: 'Pelo admin' }),
+      null,
+    );
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().experiment.owner.id).toBe(owner.user.id);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: owner.auth })).statusCode).toBe(204);

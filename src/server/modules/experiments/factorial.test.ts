@@ -8,7 +8,14 @@ import type { AuditPage } from '../../../shared/audit.js';
 import type { Experiment } from '../../../shared/experiment.js';
 import { EXP_MSG } from '../../../shared/fields/messages.js';
 import { appWithAccounts } from '../../test/app.js';
-import { buildExperiment, createExperiment, samplePdf, sendMultipart } from '../../test/factories.js';
+import {
+  type ExperimentRequest,
+  buildExperiment,
+  buildExperimentUpdate,
+  createExperiment,
+  samplePdf,
+  sendMultipart,
+} from '../../test/factories.js';
 import { analysisInput } from './repository.js';
 
 const ctx = appWithAccounts({ admin: { role: 'admin' }, me: {} });
@@ -16,7 +23,7 @@ const ctx = appWithAccounts({ admin: { role: 'admin' }, me: {} });
 /** Four plot yields around `base`; the residual is not zero (each treatment its own pattern). */
 const plots = (base: number) => [base, base + 120 + (base % 7) * 10, base - 80, base + 40 - (base % 11) * 10];
 /** A 2 × 2 factorial plus the control as the additional treatment, in 4 blocks. */
-const fatorial = () => ({
+const fatorial = (): Partial<ExperimentRequest> & Pick<ExperimentRequest, 'tratamentos'> => ({
   tipo_estatistica: 'Fatorial DBC com adicional',
   fator_a: 'Produto',
   fator_b: 'Dose',
@@ -34,7 +41,7 @@ const fatorial = () => ({
       repeticoes: plots(3150),
       produtos_aplicados: [{ nome: 'Aminoagro Folha', dose: 2, custo: 30 }],
     },
-  ] as Record<string, unknown>[],
+  ],
 });
 
 const get = (url: string, who = ctx.me) => ctx.t.app.inject({ method: 'GET', url, headers: who.auth });
@@ -61,7 +68,7 @@ describe('factors, levels and dose', () => {
 
   it('an update replaces them, and the audit trail names what changed', async () => {
     const e = await createExperiment(ctx.t.app, ctx.me, fatorial());
-    const changed = buildExperiment({
+    const changed = buildExperimentUpdate({
       ...fatorial(),
       version: e.version,
       fator_a: 'Fonte',
@@ -101,7 +108,7 @@ describe('factors, levels and dose', () => {
     const e = await createExperiment(ctx.t.app, ctx.me, fatorial());
     const twoBare = fatorial();
     twoBare.tratamentos[2] = { ...twoBare.tratamentos[2]!, nivel_a: '', nivel_b: '' };
-    const refused = await put(e.id, buildExperiment({ ...twoBare, version: e.version }));
+    const refused = await put(e.id, buildExperimentUpdate({ ...twoBare, version: e.version }));
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().error.fields)).toEqual(['tratamentos.2.nivel_a', 'tratamentos.2.nivel_b']);
   });

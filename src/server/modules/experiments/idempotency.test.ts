@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Account, buildExperiment, createAccount, samplePdf, sendMultipart } from '../../test/factories.js';
+import { type Account, buildExperiment, buildExperimentUpdate, createAccount, samplePdf, sendMultipart } from '../../test/factories.js';
 import { IDEMPOTENCY_MSG } from './idempotency.js';
 
 let t: TestApp;
@@ -134,7 +134,7 @@ describe('Idempotency-Key on PUT /api/experiments/:id', () => {
   it('replays an update instead of failing on the version it already used', async () => {
     const created = (await create(owner, randomUUID(), buildExperiment({ consultoria: 'Editado Agro' }))).json().experiment;
     const key = randomUUID();
-    const body = { data: JSON.stringify({ ...buildExperiment({ consultoria: 'Editado Agro', cidade: 'Maringá' }), version: 1 }) };
+    const body = { data: JSON.stringify(buildExperimentUpdate({ consultoria: 'Editado Agro', cidade: 'Maringá', version: 1 })) };
     const first = await sendMultipart(t.app, 'PUT', `/api/experiments/${created.id}`, keyed(owner, key), body);
     expect(first.statusCode).toBe(200);
     expect(first.json().experiment.version).toBe(2);
@@ -150,7 +150,7 @@ describe('Idempotency-Key on PUT /api/experiments/:id', () => {
   it('a key used on a create cannot replay on an update', async () => {
     const key = randomUUID();
     const created = (await create(owner, key, buildExperiment({ consultoria: 'Misturado Agro' }))).json().experiment;
-    const body = { data: JSON.stringify({ ...buildExperiment({ consultoria: 'Misturado Agro' }), version: 1 }) };
+    const body = { data: JSON.stringify(buildExperimentUpdate({ consultoria: 'Misturado Agro', version: 1 })) };
     const res = await sendMultipart(t.app, 'PUT', `/api/experiments/${created.id}`, keyed(owner, key), body);
     expect(res.statusCode).toBe(422);
   });

@@ -4,18 +4,26 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Account, type ExperimentBody, createAccount, createExperiment, samplePdf } from '../../test/factories.js';
+import {
+  type Account,
+  type ExperimentBody,
+  type ExperimentRequest,
+  buildTreatment,
+  createAccount,
+  createExperiment,
+  samplePdf,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let me: Account;
 const made: ExperimentBody[] = [];
 
-const yields = (produtividade: number) => [{ nome: 'T1', modalidade: 'Foliar', produtividade }];
+const yields = (produtividade: number) => [buildTreatment({ nome: 'T1', produtividade })];
 
 beforeAll(async () => {
   t = await createTestApp();
   me = await createAccount(t.app);
-  const specs: [Record<string, unknown>, string][] = [
+  const specs: [Partial<ExperimentRequest>, string][] = [
     [
       {
         consultoria: 'beta Agro',

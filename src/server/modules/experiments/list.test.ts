@@ -6,7 +6,9 @@ import { queryRows } from '../../db/client.js';
 import {
   type Account,
   type ExperimentBody,
-  buildExperiment,
+  type ExperimentRequest,
+  type TreatmentRequest,
+  buildExperimentUpdate,
   createAccount,
   createExperiment,
   seedExperiments,
@@ -21,14 +23,14 @@ let me: Account;
 const made: ExperimentBody[] = [];
 const year = currentYear();
 
-const product = (nome: string) => [
+const product = (nome: string): TreatmentRequest[] => [
   { nome: 'T1', modalidade: 'Foliar', produtividade: 100, produtos_aplicados: [{ nome, dose: 1, custo: 10 }] },
 ];
 
 beforeAll(async () => {
   t = await createTestApp({ onQuery: (q) => queries.push(q) });
   me = await createAccount(t.app);
-  const specs: Record<string, unknown>[] = [
+  const specs: Partial<ExperimentRequest>[] = [
     {
       regional: 'GO',
       cultura: 'Soja',
@@ -114,7 +116,7 @@ describe('GET /api/experiments', () => {
   });
 
   it('follows the products of an update, never matches across two names, and refuses control characters', async () => {
-    const two = [
+    const two: TreatmentRequest[] = [
       {
         nome: 'T1',
         modalidade: 'Foliar',
@@ -132,7 +134,7 @@ describe('GET /api/experiments', () => {
     expect(await ids('?produto=AlfaBeta')).toEqual([]);
     expect(await ids(`?produto=${encodeURIComponent('ÁCIDO')}`)).toEqual([e.id]);
     expect(await ids(`?produto=${encodeURIComponent('ácido')}`)).toEqual([e.id]);
-    const body = { data: JSON.stringify(buildExperiment({ version: e.version, tratamentos: product('Gama') })) };
+    const body = { data: JSON.stringify(buildExperimentUpdate({ version: e.version, tratamentos: product('Gama') })) };
     const put = await sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, me, body);
     expect(put.statusCode, put.body).toBe(200);
     expect(await ids('?produto=alfa')).toEqual([]);
@@ -164,7 +166,9 @@ describe('GET /api/experiments', () => {
     // 0008 filled it first; 0010 (the dose unit) and 0014 (levels and dose) filled it again with
     // their new keys from the rows; 0020 added the (then empty) plot values to each treatment.
     const lastStatement = (file: string) =>
-      readFileSync(new URL(`../../db/migrations/${file}`, import.meta.url), 'utf8').split('--> statement-breakpoint').at(-1)!;
+      readFileSync(new URL(`../../db/migrations/${file}`, import.meta.url), 'utf8')
+        .split('--> statement-breakpoint')
+        .at(-1)!;
     await db.execute(sql`update experiments set tratamentos_json = '[]'`);
     await db.execute(sql.raw(lastStatement('0014_factor_levels.sql')));
     await db.execute(sql.raw(lastStatement('0020_assessments.sql')));

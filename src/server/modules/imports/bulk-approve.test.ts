@@ -13,7 +13,7 @@ import type { ExperimentRowsPage } from '../../../shared/dashboard.js';
 import type { BulkUploadResponse, ImportBatchResponse, ImportDraft, ImportDraftsResponse } from '../../../shared/imports.js';
 import { packageRoot } from '../../paths.js';
 import { appWithAccounts } from '../../test/app.js';
-import { type Account, buildExperiment, eventually, multipart } from '../../test/factories.js';
+import { type Account, type ExperimentRequest, buildExperiment, eventually, invalidExperiment, multipart } from '../../test/factories.js';
 
 const FIXTURES = join(packageRoot(), 'tests/fixtures/extraction');
 /** Two reports of other layouts whose control states no mode ("Testemunha", "Controle (sem aplicação)"). */
@@ -30,9 +30,10 @@ function upload(app: FastifyInstance, who: Account, names: string[]) {
 /**
  * What "Aprovar todos" sends for a draft: the report's values as read (its treatments untouched);
  * only the experiment's own fields the report does not state (a BU, a regional) come from the
- * factory, as the person would fill them.
+ * factory, as the person would fill them. The reader's types are looser than a valid body's (a
+ * mode is any text): whether these values pass is what the test asks the API.
  */
-const approval = (draft: ImportDraft) => buildExperiment({ ...draft.data });
+const approval = (draft: ImportDraft) => buildExperiment({ ...draft.data } as Partial<ExperimentRequest>);
 
 describe('bulk approval of reports whose control has no stated mode', () => {
   const ctx = appWithAccounts({ user: {} }, { config: { importQueue: { pollMs: 100, leaseMs: 3_000 } } });
@@ -101,7 +102,7 @@ describe('bulk approval of reports whose control has no stated mode', () => {
       ).json() as ImportBatchResponse;
       return batch.done === batch.total ? batch : undefined;
     }, 30_000);
-    const body = buildExperiment({
+    const body = invalidExperiment({
       tratamentos: [
         { nome: 'Testemunha', modalidade: '', produtividade: 3600 },
         { nome: 'Produto X', modalidade: 'Foliar', produtividade: 3900 },

@@ -15,7 +15,16 @@ import { queryRows } from '../../db/client.js';
 import { packageRoot } from '../../paths.js';
 import { appWithAccounts, testConfig } from '../../test/app.js';
 import { createTestDatabase, testEngine } from '../../test/database.js';
-import { type Account, buildExperiment, createAccount, eventually, multipart, samplePdf, sendMultipart } from '../../test/factories.js';
+import {
+  type Account,
+  buildExperiment,
+  createAccount,
+  eventually,
+  invalidExperiment,
+  multipart,
+  samplePdf,
+  sendMultipart,
+} from '../../test/factories.js';
 
 const FIXTURES = join(packageRoot(), 'tests/fixtures/extraction');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -152,7 +161,7 @@ describe('archive import', () => {
       method: 'POST',
       url,
       headers: ctx.user.auth,
-      payload: buildExperiment({ cidade: '', ano: 1800 }),
+      payload: invalidExperiment({ cidade: '', ano: 1800 }),
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys((bad.json() as { error: { fields: Record<string, string> } }).error.fields)).toEqual(
