@@ -150,7 +150,7 @@ describe('GET /api/experiments/:id/analise', () => {
     expect(log.json().error.message).toMatch(/^A transformação logarítmica \(ln\) exige produtividades maiores que zero/);
     const bad = await get(`/api/experiments/${e.id}/analise?transformacao=exp`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ transformacao: 'Transformação inválida: use log, raiz ou boxcox.' });
+    expect(bad.json().error.fields).toEqual({ transformacao: 'Transformação inválida: use log, raiz, boxcox ou arcoseno.' });
   });
 });
 
