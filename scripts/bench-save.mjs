@@ -7,6 +7,8 @@
 //   2. after each save, reads its trial analysis (GET …/analise) twice: the first read follows a
 //      new version, the second is the same version read again;
 //   3. reads the dashboard aggregates after each save (cold: the write emptied their cache).
+//   4. the same for a trial of 12 treatments × 4 blocks with 20 assessments (960 plot values): its
+//      PUT, its read by id and the analysis of one assessment.
 // Target: the PUT's p95 ≤ 100 ms. The server's CPU time per save (from /proc, in clock ticks) is
 // printed too: on a shared machine it says what a save costs when the latencies say how busy it was.
 // `--server-root DIR` runs the server built in another checkout (e.g. main before a change, for a
@@ -32,6 +34,7 @@ const SAVES = Number(arg('saves', '30'));
 const TREATMENTS = 20;
 const REPLICATES = 12;
 const TARGET_P95_MS = 100;
+const RATED = { treatments: 12, blocks: 4, assessments: Number(arg('avaliacoes', '20')) };
 
 buildIfStale(['server']);
 const { openDatabase } = await import('../dist/node/server/db/client.js');
@@ -85,6 +88,35 @@ const treatmentsOf = () =>
     repeticoes: Array.from({ length: REPLICATES }, () => Math.round((3200 + i * 12 * random() + 600 * random()) * 10) / 10),
     produtos_aplicados: i ? [{ nome: 'Aminoagro Raiz', dose: 0.5, custo: 40 }] : [],
     analises_adicionais: [],
+  }));
+
+/** 20 assessments: severity, incidence and defoliation on dates a week apart, then height, SPAD and stand. */
+const assessments = Array.from({ length: RATED.assessments }, (_, k) => {
+  const kinds = [
+    { nome: 'Severidade', unidade: '%', tipo: 'porcentagem', alvo: 'Ferrugem-asiática' },
+    { nome: 'Incidência', unidade: '%', tipo: 'porcentagem', alvo: 'Ferrugem-asiática' },
+    { nome: 'Desfolha', unidade: '%', tipo: 'porcentagem' },
+    { nome: 'Altura de Plantas', unidade: 'cm', tipo: 'medida' },
+    { nome: 'Índice SPAD', unidade: 'índice SPAD', tipo: 'medida' },
+    { nome: 'Stand Final', unidade: 'plantas/m²', tipo: 'contagem' },
+  ];
+  const kind = kinds[k % kinds.length];
+  const day = 10 + 7 * Math.floor(k / kinds.length);
+  return { chave: `a${k + 1}`, ...kind, data: `2026-01-${String(day).padStart(2, '0')}`, estadio: 'R5.1' };
+});
+const ratedTreatmentsOf = () =>
+  Array.from({ length: RATED.treatments }, (_, i) => ({
+    nome: i ? `Tratamento ${i + 1}` : 'Testemunha',
+    modalidade: 'Foliar',
+    repeticoes: Array.from({ length: RATED.blocks }, () => Math.round((3200 + 600 * random()) * 10) / 10),
+    observacoes: Object.fromEntries(
+      assessments.map((a) => [
+        a.chave,
+        Array.from({ length: RATED.blocks }, () =>
+          a.tipo === 'contagem' ? Math.round(20 + 10 * random()) : Math.round((a.tipo === 'porcentagem' ? 60 : 100) * random() * 10) / 10,
+        ),
+      ]),
+    ),
   }));
 
 try {
@@ -144,6 +176,38 @@ try {
     if (!dash.ok) errors++;
     dashboard.push(dash.ms);
   }
+  // The trial with assessments: created, then saved, read by id and one assessment analysed each time.
+  const ratedBody = (extra) => multipart({ ...experiment, avaliacoes: assessments, tratamentos: ratedTreatmentsOf(), ...extra }, null);
+  const rated = await fetch(`${base}/api/experiments`, {
+    method: 'POST',
+    headers,
+    body: multipart({ ...experiment, avaliacoes: assessments, tratamentos: ratedTreatmentsOf() }, pdf),
+  });
+  if (!rated.ok) throw new Error(`criação com avaliações: ${rated.status} ${await rated.text()}`);
+  const { id: ratedId, version: ratedFirstVersion } = (await rated.json()).experiment;
+  let ratedVersion = ratedFirstVersion;
+  const ratedSaves = [];
+  const ratedReads = [];
+  const ratedAnalyses = [];
+  for (let i = 0; i < SAVES; i++) {
+    const put = await timed(`/api/experiments/${ratedId}`, { method: 'PUT', headers, body: ratedBody({ version: ratedVersion }) });
+    ratedSaves.push(put.ms);
+    if (!put.ok) {
+      errors++;
+      console.error(`PUT com avaliações ${put.status}: ${put.body.slice(0, 200)}`);
+      continue;
+    }
+    const saved = JSON.parse(put.body).experiment;
+    ratedVersion = saved.version;
+    if (saved.avaliacoes.length !== RATED.assessments || Object.keys(saved.tratamentos[0].observacoes).length !== RATED.assessments)
+      errors++;
+    const read = await timed(`/api/experiments/${ratedId}`, { headers: auth });
+    if (!read.ok) errors++;
+    ratedReads.push(read.ms);
+    const analysis = await timed(`/api/experiments/${ratedId}/analise?avaliacao=a${(i % RATED.assessments) + 1}`, { headers: auth });
+    if (!analysis.ok) errors++;
+    ratedAnalyses.push(analysis.ms);
+  }
   const out = {
     when: new Date().toISOString(),
     count: COUNT,
@@ -154,6 +218,10 @@ try {
     analysisAfterSave: stats(analysisFirst),
     analysisAgain: stats(analysisAgain),
     dashboardAfterSave: stats(dashboard),
+    ratedTrial: `${RATED.treatments} tratamentos × ${RATED.blocks} blocos × ${RATED.assessments} avaliações`,
+    ratedSave: stats(ratedSaves),
+    ratedRead: stats(ratedReads),
+    ratedAnalysis: stats(ratedAnalyses),
     errors,
     targetP95Ms: TARGET_P95_MS,
   };
@@ -162,6 +230,9 @@ try {
     ['GET …/analise, primeira leitura da versão', out.analysisAfterSave],
     ['GET …/analise, mesma versão de novo', out.analysisAgain],
     ['GET /api/dashboard após o salvamento', out.dashboardAfterSave],
+    [`PUT de ${out.ratedTrial}`, out.ratedSave],
+    [`GET /api/experiments/:id de ${out.ratedTrial}`, out.ratedRead],
+    ['GET …/analise?avaliacao= (uma avaliação, primeira leitura)', out.ratedAnalysis],
   ];
   const md = [
     `### Salvar um ensaio de ${out.trial}, ${COUNT.toLocaleString('pt-BR')} experimentos (${out.when.slice(0, 10)})`,
