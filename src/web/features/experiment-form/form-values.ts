@@ -62,10 +62,14 @@ function toForm<F extends Fields>(fields: F, stored: object): FormScalars<F> {
   return Object.fromEntries(entries) as FormScalars<F>;
 }
 
-export function fromExperiment(e: Experiment): FormValues {
+/** A stored experiment or the data the form sent: their treatments carry the same catalogue fields. */
+type FormSource = Experiment | ExperimentData;
+
+function toFormValues(source: FormSource): FormValues {
+  const treatments: readonly FormSource['tratamentos'][number][] = source.tratamentos;
   return {
-    ...toForm(EXPERIMENT_FIELDS, e),
-    tratamentos: e.tratamentos.map((t) => ({
+    ...toForm(EXPERIMENT_FIELDS, source),
+    tratamentos: treatments.map((t) => ({
       ...toForm(TREATMENT_FIELDS, t),
       ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
       produtos_aplicados: t.produtos_aplicados.map((p) => toForm(PRODUCT_FIELDS, p)),
@@ -74,18 +78,10 @@ export function fromExperiment(e: Experiment): FormValues {
   };
 }
 
+export const fromExperiment = (e: Experiment): FormValues => toFormValues(e);
+
 /** The form's values for an experiment as the form sent it (an item of the offline queue being corrected). */
-export function fromData(d: ExperimentData): FormValues {
-  return {
-    ...toForm(EXPERIMENT_FIELDS, d),
-    tratamentos: d.tratamentos.map((t) => ({
-      ...toForm(TREATMENT_FIELDS, t),
-      ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
-      produtos_aplicados: t.produtos_aplicados.map((p) => toForm(PRODUCT_FIELDS, p)),
-      analises_adicionais: t.analises_adicionais.map((a) => toForm(ANALYSIS_FIELDS, a)),
-    })),
-  };
-}
+export const fromData = (d: ExperimentData): FormValues => toFormValues(d);
 
 const STEP_TITLES = [
   'Dados da Consultoria',
