@@ -25,6 +25,7 @@ import { cn } from '../../../lib/cn.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { type FormValues, type TratamentoForm, newAnalysis, newProduct, newTreatment, withBlocks } from '../form-values.js';
 import { ProductPicker, ProductSuggestions } from './product-picker.js';
+import { LineIcon } from '../../../components/ui/line-icon.js';
 
 type TErrors = FieldErrors<FormValues>['tratamentos'];
 
@@ -35,17 +36,17 @@ const ADICIONAL = 'Fatorial DBC com adicional';
 
 function PlusIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <LineIcon viewBox="0 0 20 20" className="h-4 w-4">
       <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function TrashIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+    <LineIcon viewBox="0 0 20 20" className="h-4 w-4" strokeWidth="1.8">
       <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -369,16 +370,9 @@ function TreatmentSummary({ index, id }: { index: number; id: string }) {
 /** A right-pointing chevron; `turned` is the class that turns it down when its group is open. */
 function ChevronIcon({ turned }: { turned: string }) {
   return (
-    <svg
-      viewBox="0 0 20 20"
-      className={`h-4 w-4 shrink-0 transition-transform ${turned}`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon viewBox="0 0 20 20" className={`h-4 w-4 shrink-0 transition-transform ${turned}`}>
       <path d="M7 4l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card.js';
 import { cn } from '../../../lib/cn.js';
 import { filesOfDrop, filesOfInput } from './collect-files.js';
 import { ROW_STATUS_LABEL, type RowStatus, useBulkUpload } from './use-bulk-upload.js';
+import { LineIcon } from '../../../components/ui/line-icon.js';
 
 const TONE: Record<RowStatus, BadgeTone> = {
   waiting: 'gray',
@@ -63,17 +64,10 @@ export function ImportUpload({ reviewHref }: { reviewHref: (batchId: number | nu
             over ? 'border-brand-500 bg-brand-50' : 'border-soil-300 bg-soil-50',
           )}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-10 w-10 text-brand-600"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
-          >
+          <LineIcon className="h-10 w-10 text-brand-600" strokeWidth="1.8">
             <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" strokeLinejoin="round" />
             <path d="M12 10v6m-3-3 3-3 3 3" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          </LineIcon>
           <p className="text-sm font-medium text-slate-800">Arraste os PDFs ou uma pasta inteira para cá</p>
           <div className="flex flex-wrap justify-center gap-2">
             <label className={PICK}>
