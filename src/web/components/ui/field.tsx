@@ -217,3 +217,16 @@ export function NewPasswordInputs(props: {
     </>
   );
 }
+
+/** A native select's options, one per value, each shown by its label (the value itself when there are no labels). */
+export function Options<T extends string | number>({ values, labels }: { values: readonly T[]; labels?: Readonly<Record<T, string>> }) {
+  return (
+    <>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {labels ? labels[v] : v}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -18,7 +18,7 @@ import { formatBRL } from '../../../../shared/format.js';
 import { type Cell, rowMean, toCell } from '../../../../shared/plot-grid.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
-import { Input, Select } from '../../../components/ui/field.js';
+import { Input, Options, Select } from '../../../components/ui/field.js';
 import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { YieldGrid } from '../../../components/ui/yield-grid.js';
 import { cn } from '../../../lib/cn.js';
@@ -535,11 +535,7 @@ export function StepTratamentos() {
                 />
                 <Select label="Modalidade" requiredMark error={msg(errors?.[i]?.modalidade)} {...register(`tratamentos.${i}.modalidade`)}>
                   <option value="">Selecione</option>
-                  {MODALIDADES.map((m) => (
-                    <option key={m} value={m}>
-                      {m}
-                    </option>
-                  ))}
+                  <Options values={MODALIDADES} />
                 </Select>
                 <FormNumberInput<FormValues>
                   name={`tratamentos.${i}.produtividade`}

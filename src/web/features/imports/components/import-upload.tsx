@@ -6,8 +6,9 @@ import { type DragEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { IMPORT_BATCH_MAX } from '../../../../shared/imports.js';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.js';
-import { Card } from '../../../components/ui/card.js';
+import { Card, ListCard } from '../../../components/ui/card.js';
 import { cn } from '../../../lib/cn.js';
+import { FileName } from './badges.js';
 import { filesOfDrop, filesOfInput } from './collect-files.js';
 import { ROW_STATUS_LABEL, type RowStatus, useBulkUpload } from './use-bulk-upload.js';
 import { LineIcon } from '../../../components/ui/line-icon.js';
@@ -134,25 +135,19 @@ export function ImportUpload({ reviewHref }: { reviewHref: (batchId: number | nu
       </Card>
 
       {rows.length ? (
-        <Card>
-          <ul className="divide-y divide-soil-100" aria-label="Arquivos do lote">
-            {rows.map((r) => (
-              <li key={r.key} className="flex flex-col gap-1 px-4 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900" title={r.path}>
-                    {r.path}
-                  </p>
-                  {r.reason && (r.status === 'refused' || r.status === 'failed') ? (
-                    <p className="text-xs text-red-700">{r.reason}</p>
-                  ) : null}
-                </div>
-                <Badge tone={TONE[r.status]} className="shrink-0 self-start sm:self-auto">
-                  {ROW_STATUS_LABEL[r.status]}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <ListCard label="Arquivos do lote">
+          {rows.map((r) => (
+            <li key={r.key} className="flex flex-col gap-1 px-4 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+              <div className="min-w-0">
+                <FileName name={r.path} weight="font-medium" />
+                {r.reason && (r.status === 'refused' || r.status === 'failed') ? <p className="text-xs text-red-700">{r.reason}</p> : null}
+              </div>
+              <Badge tone={TONE[r.status]} className="shrink-0 self-start sm:self-auto">
+                {ROW_STATUS_LABEL[r.status]}
+              </Badge>
+            </li>
+          ))}
+        </ListCard>
       ) : null}
     </div>
   );
