@@ -292,6 +292,7 @@ function FactorLevels({ index, errors }: { index: number; errors: TErrors }) {
     if (wanted) setOpen(true);
   }
   const dosePlaceholder = TREATMENT_FIELDS.dose;
+  const factorOf = { nivel_a: fatorA, nivel_b: fatorB };
   return (
     <details
       className="group rounded-lg border border-soil-200 bg-soil-50 p-3 sm:p-4"
@@ -303,24 +304,18 @@ function FactorLevels({ index, errors }: { index: number; errors: TErrors }) {
         {isFatorial(design) ? 'Fatorial e dose' : 'Fatorial e dose (opcional)'}
       </summary>
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
-        <Input
-          label={levelLabel(fatorA, TREATMENT_FIELDS.nivel_a.label)}
-          requiredMark={isFatorial(design)}
-          maxLength={TREATMENT_FIELDS.nivel_a.max}
-          autoComplete="off"
-          placeholder={index === 0 && design === ADICIONAL ? 'Vazio no tratamento adicional' : undefined}
-          error={msg(terr?.nivel_a)}
-          {...register(`tratamentos.${index}.nivel_a`)}
-        />
-        <Input
-          label={levelLabel(fatorB, TREATMENT_FIELDS.nivel_b.label)}
-          requiredMark={isFatorial(design)}
-          maxLength={TREATMENT_FIELDS.nivel_b.max}
-          autoComplete="off"
-          placeholder={index === 0 && design === ADICIONAL ? 'Vazio no tratamento adicional' : undefined}
-          error={msg(terr?.nivel_b)}
-          {...register(`tratamentos.${index}.nivel_b`)}
-        />
+        {LEVELS.map((level) => (
+          <Input
+            key={level}
+            label={levelLabel(factorOf[level], TREATMENT_FIELDS[level].label)}
+            requiredMark={isFatorial(design)}
+            maxLength={TREATMENT_FIELDS[level].max}
+            autoComplete="off"
+            placeholder={index === 0 && design === ADICIONAL ? 'Vazio no tratamento adicional' : undefined}
+            error={msg(terr?.[level])}
+            {...register(`tratamentos.${index}.${level}`)}
+          />
+        ))}
         <FormNumberInput<FormValues>
           name={`tratamentos.${index}.dose`}
           label={dosePlaceholder.label}
@@ -375,6 +370,9 @@ function ChevronIcon({ turned }: { turned: string }) {
     </LineIcon>
   );
 }
+
+/** A treatment's levels, one of each factor, typed alike. */
+const LEVELS = ['nivel_a', 'nivel_b'] as const;
 
 /** Whether treatment `i`'s card holds an error (it is then shown open). */
 const hasErrors = (errors: TErrors, i: number) => Boolean(errors?.[i] && Object.keys(errors[i] ?? {}).length);
