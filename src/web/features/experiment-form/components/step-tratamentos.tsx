@@ -258,26 +258,16 @@ const levelLabel = (fator: string | undefined, fallback: string) => (fator?.trim
  */
 function FactorLevels({ index, errors }: { index: number; errors: TErrors }) {
   const { register } = useFormContext<FormValues>();
-  const [design, fatorA, fatorB, nivelA, nivelB, dose] = useWatch<
-    FormValues,
-    [
-      'tipo_estatistica',
-      'fator_a',
-      'fator_b',
-      `tratamentos.${number}.nivel_a`,
-      `tratamentos.${number}.nivel_b`,
-      `tratamentos.${number}.dose`,
-    ]
-  >({
-    name: [
-      'tipo_estatistica',
-      'fator_a',
-      'fator_b',
-      `tratamentos.${index}.nivel_a`,
-      `tratamentos.${index}.nivel_b`,
-      `tratamentos.${index}.dose`,
-    ],
-  });
+  // `as const` keeps each name's own type, so one list serves as the names and as their types.
+  const watched = [
+    'tipo_estatistica',
+    'fator_a',
+    'fator_b',
+    `tratamentos.${index}.nivel_a`,
+    `tratamentos.${index}.nivel_b`,
+    `tratamentos.${index}.dose`,
+  ] as const;
+  const [design, fatorA, fatorB, nivelA, nivelB, dose] = useWatch<FormValues, typeof watched>({ name: watched });
   const terr = errors?.[index];
   const wanted =
     isFatorial(design) ||
