@@ -13,6 +13,7 @@ import { usePendentes } from '../lib/offline-queue.js';
 import { PendingButton, PendingPanel } from './pending-panel.js';
 import { preloadOnIntent } from './prefetch.js';
 import { useSignOut } from './sign-out.js';
+import { LineIcon } from '../components/ui/line-icon.js';
 
 /**
  * "Passo X de Y · name": beside the logo from tablets up; on phones it wraps to a row of its own
@@ -194,9 +195,9 @@ function MobileMenu({ user, onOpenPending }: { user: PublicUser; onOpenPending: 
             {pending}
           </span>
         ) : null}
-        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <LineIcon className="h-6 w-6">
           {open ? <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
-        </svg>
+        </LineIcon>
       </button>
       {open ? (
         <div className="absolute inset-x-0 top-full border-b border-soil-200 bg-white shadow-lg">
@@ -281,9 +282,9 @@ export function AppHeader() {
             <div className="hidden md:block">
               <Button onClick={action.go} {...action.intent}>
                 {action.label === 'Novo Experimento' ? (
-                  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <LineIcon viewBox="0 0 20 20" className="h-4 w-4">
                     <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-                  </svg>
+                  </LineIcon>
                 ) : null}
                 {action.label}
               </Button>

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigationType } from 'react-router';
 import { PAGE_TEXT } from '../../shared/messages.js';
 import { LogoMark } from '../components/logo.js';
+import { cn } from '../lib/cn.js';
 import { preloadable } from '../lib/preloadable.js';
 import { OfflineBanner } from './offline-banner.js';
 import type { RouteHandle } from './router.js';
@@ -71,36 +72,49 @@ function SkipLink() {
   );
 }
 
-/** Pages inside the product: header on top, content centred. */
-export function AppLayout() {
+/** What every layout shares: the tab's title, the start at the top, and the skip link to the <main> holding the page. */
+function PageFrame({ className, top, mainClassName }: { className: string; top: ReactNode; mainClassName: string }) {
   useDocumentTitle();
   useStartPageAtTop();
   return (
-    <div className="min-h-screen">
+    <div className={className}>
       <SkipLink />
-      <AppHeader fallback={headerSpace} />
-      <OfflineBanner />
-      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+      {top}
+      <main id={MAIN_ID} tabIndex={-1} className={cn(mainClassName, 'focus:outline-none')}>
         <Outlet />
       </main>
     </div>
   );
 }
 
+/** Pages inside the product: header on top, content centred. */
+export function AppLayout() {
+  return (
+    <PageFrame
+      className="min-h-screen"
+      top={
+        <>
+          <AppHeader fallback={headerSpace} />
+          <OfflineBanner />
+        </>
+      }
+      mainClassName="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8"
+    />
+  );
+}
+
 /** Sign-in and sign-up pages: a centred card on a soft background, no header. */
 export function AuthLayout() {
-  useDocumentTitle();
-  useStartPageAtTop();
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-soil-50 px-4 py-10">
-      <SkipLink />
-      <Link to="/login" className="mb-8 flex items-center gap-3">
-        <LogoMark className="h-11 w-11" />
-        <span className="text-2xl font-bold text-brand-800">{PAGE_TEXT.productName}</span>
-      </Link>
-      <main id={MAIN_ID} tabIndex={-1} className="w-full max-w-md focus:outline-none">
-        <Outlet />
-      </main>
-    </div>
+    <PageFrame
+      className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-soil-50 px-4 py-10"
+      top={
+        <Link to="/login" className="mb-8 flex items-center gap-3">
+          <LogoMark className="h-11 w-11" />
+          <span className="text-2xl font-bold text-brand-800">{PAGE_TEXT.productName}</span>
+        </Link>
+      }
+      mainClassName="w-full max-w-md"
+    />
   );
 }

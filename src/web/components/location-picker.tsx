@@ -23,6 +23,7 @@ import { cn } from '../lib/cn.js';
 import { StatusLine, type StatusMessage } from './ui/alert.js';
 import { Button } from './ui/button.js';
 import { Spinner } from './ui/spinner.js';
+import { LineIcon } from './ui/line-icon.js';
 
 const LocationMap = lazy(() => import('./location-map.js'));
 
@@ -55,10 +56,10 @@ const known = (v: number | null | undefined): v is number => typeof v === 'numbe
 
 function PinIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+    <LineIcon viewBox="0 0 20 20" className="h-4 w-4" strokeWidth="1.8">
       <path d="M10 18s6-5.3 6-10a6 6 0 1 0-12 0c0 4.7 6 10 6 10z" strokeLinejoin="round" />
       <circle cx="10" cy="8" r="2.2" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PAGE_TEXT } from '../../shared/messages.js';
 import { Button } from './ui/button.js';
+import { LineIcon } from './ui/line-icon.js';
 
 /**
  * Full-page message with a "Voltar" button that goes back one page (home when there is none).
@@ -14,9 +15,7 @@ export function StatusPage({ code, title, text, children }: { code: string; titl
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center px-6 py-16 text-center">
       <div className="mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-        <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          {children}
-        </svg>
+        <LineIcon className="h-8 w-8">{children}</LineIcon>
       </div>
       <p className="text-sm font-semibold tracking-wide text-brand-700">{code}</p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>

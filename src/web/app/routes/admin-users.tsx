@@ -8,6 +8,7 @@ import { DataTable } from '../../components/ui/data-table.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/api.js';
 import { RoleBadge, useChangeRole, useUsers } from '../../features/auth/index.js';
+import { Options } from '../../components/ui/field.js';
 
 export function AdminUsersPage() {
   const { user: me } = useSession();
@@ -50,11 +51,7 @@ export function AdminUsersPage() {
                         onChange={(e) => onChange(u.id, u.name, e.target.value as Role)}
                         className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:outline-none focus:ring-2 focus:ring-brand-500"
                       >
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {ROLE_LABELS[r]}
-                          </option>
-                        ))}
+                        <Options values={ROLES} labels={ROLE_LABELS} />
                       </select>
                     </div>
                   </td>

@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api-client.js';
 import { useSession } from '../../lib/api.js';
 import { failureMessage, RoleBadge, useChangePassword, useUpdateProfile } from '../../features/auth/index.js';
 import { useSignOut } from '../sign-out.js';
+import { DescriptionItem } from '../../components/ui/description-item.js';
 
 export function ProfilePage() {
   const { user } = useSession();
@@ -46,11 +47,11 @@ export function ProfilePage() {
           ) : (
             <>
               <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-                <Item label="Nome" value={user.name} />
-                <Item label="Email" value={user.email} />
-                <Item label="Empresa" value={user.company || AUTH_MSG.notInformed} />
-                <Item label="Tipo de usuário" value={ROLE_LABELS[user.role]} />
-                <Item label="Membro desde" value={formatLongDate(user.createdAt)} />
+                <DescriptionItem look="caps" label="Nome" value={user.name} />
+                <DescriptionItem look="caps" label="Email" value={user.email} />
+                <DescriptionItem look="caps" label="Empresa" value={user.company || AUTH_MSG.notInformed} />
+                <DescriptionItem look="caps" label="Tipo de usuário" value={ROLE_LABELS[user.role]} />
+                <DescriptionItem look="caps" label="Membro desde" value={formatLongDate(user.createdAt)} />
               </dl>
               <div className="mt-6 flex flex-wrap gap-3">
                 <Button onClick={() => setEditing(true)}>Editar Perfil</Button>
@@ -70,15 +71,6 @@ export function ProfilePage() {
         </CardBody>
       </Card>
       <ChangePasswordCard />
-    </div>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-900">{value}</dd>
     </div>
   );
 }

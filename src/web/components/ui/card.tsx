@@ -20,3 +20,15 @@ export function CardHeader({ title, description, action }: { title: ReactNode; d
 export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('px-5 py-5 sm:px-6', className)} {...props} />;
 }
+
+/** A card of rows one under another, the list named by `label` for screen readers; `footer` goes below the list. */
+export function ListCard({ label, children, footer }: { label: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <Card>
+      <ul className="divide-y divide-soil-100" aria-label={label}>
+        {children}
+      </ul>
+      {footer}
+    </Card>
+  );
+}

@@ -4,6 +4,7 @@
  */
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, forwardRef, useId, useState } from 'react';
 import { cn } from '../../lib/cn.js';
+import { LineIcon } from './line-icon.js';
 
 const CONTROL =
   'block w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-sm transition-colors ' +
@@ -135,11 +136,11 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type
           aria-pressed={visible}
           className="flex h-10 w-10 items-center justify-center rounded-md text-slate-600 sm:h-8 sm:w-9 hover:bg-soil-100 hover:text-slate-900"
         >
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <LineIcon className="h-5 w-5">
             <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
             <circle cx="12" cy="12" r="3" />
             {visible ? <path d="M3 3l18 18" strokeLinecap="round" /> : null}
-          </svg>
+          </LineIcon>
         </button>
       }
     />
@@ -213,6 +214,19 @@ export function NewPasswordInputs(props: {
     <>
       <PasswordInput label="Nova senha" autoComplete="new-password" error={props.passwordError} {...props.password} />
       <PasswordInput label="Confirmar nova senha" autoComplete="new-password" error={props.confirmError} {...props.confirm} />
+    </>
+  );
+}
+
+/** A native select's options, one per value, each shown by its label (the value itself when there are no labels). */
+export function Options<T extends string | number>({ values, labels }: { values: readonly T[]; labels?: Readonly<Record<T, string>> }) {
+  return (
+    <>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {labels ? labels[v] : v}
+        </option>
+      ))}
     </>
   );
 }

@@ -5,6 +5,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn.js';
+import { LineIcon } from './line-icon.js';
 
 export function Modal({
   open,
@@ -92,9 +93,9 @@ export function Modal({
             aria-label="Fechar"
             className="flex h-11 w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-soil-100 hover:text-slate-900 sm:h-9 sm:w-9"
           >
-            <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <LineIcon viewBox="0 0 20 20" className="h-5 w-5">
               <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
-            </svg>
+            </LineIcon>
           </button>
         </div>
         <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>

@@ -74,10 +74,11 @@ function toForm<F extends Fields>(fields: F, stored: object): FormScalars<F> {
 
 /** The form's values for an experiment read from the API (edit mode) or as the form sent it (an item of the offline queue being corrected). */
 export function fromExperiment(e: Experiment | ExperimentData): FormValues {
+  const treatments: readonly (Experiment | ExperimentData)['tratamentos'][number][] = e.tratamentos;
   return {
     ...toForm(EXPERIMENT_FIELDS, e),
-    avaliacoes: (e.avaliacoes ?? []).map((a) => toForm(ASSESSMENT_FIELDS, a)),
-    tratamentos: e.tratamentos.map((t) => ({
+    avaliacoes: e.avaliacoes.map((a) => toForm(ASSESSMENT_FIELDS, a)),
+    tratamentos: treatments.map((t) => ({
       ...toForm(TREATMENT_FIELDS, t),
       ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
       produtos_aplicados: t.produtos_aplicados.map((p) => toForm(PRODUCT_FIELDS, p)),

@@ -27,6 +27,13 @@ function answer(): AnalysisResponse {
   return apiAnswer(analysis, { 'Bio A': 50, 'Bio B': 0 });
 }
 
+/** Serves `body` as the analysis, opens the view and waits for its table named `name`. */
+async function tableShown(body: AnalysisResponse, name: string): Promise<HTMLElement> {
+  serve(200, body);
+  show(7);
+  return screen.findByRole('table', { name });
+}
+
 /** What the API answers for a two-factor design (no costs). */
 const factorialAnswer = (input: AnalyzeInput): AnalysisResponse => apiAnswer(analyze(input));
 const T = (nome: string, nivelA: string | null, nivelB: string | null, repeticoes: number[]) => ({ nome, nivelA, nivelB, repeticoes });
@@ -71,9 +78,7 @@ describe('AnalysisView', () => {
   });
 
   it('shows the ANOVA table in pt-BR numbers, with tiny p-values as "< 0,0001"', async () => {
-    serve(200, answer());
-    show(7);
-    const anova = await screen.findByRole('table', { name: 'Análise de variância' });
+    const anova = await tableShown(answer(), 'Análise de variância');
     expect(cells(rowOf(anova, 'Tratamentos'))).toEqual(['Tratamentos', '2', '721.666,67', '360.833,33', '1.119,828', '< 0,0001']);
     expect(cells(rowOf(anova, 'Blocos'))).toEqual(['Blocos', '3', '32.866,67', '10.955,56', '34', '0,0004']);
     expect(cells(rowOf(anova, 'Resíduo'))).toEqual(['Resíduo', '6', '1.933,33', '322,22', '', '']);
@@ -81,11 +86,8 @@ describe('AnalysisView', () => {
   });
 
   it('lists the means best first with their Tukey and Scott-Knott letters', async () => {
-    serve(200, answer());
-    show(7);
-    const means = await screen.findByRole('table', { name: 'Médias (kg/ha) e letras a 5%' });
-    const rows = bodyRows(means);
-    expect(rows).toEqual([
+    const means = await tableShown(answer(), 'Médias (kg/ha) e letras a 5%');
+    expect(bodyRows(means)).toEqual([
       ['Bio A', '3.625', 'a', 'a'],
       ['Bio B', '3.350', 'b', 'b'],
       ['Testemunha', '3.025', 'c', 'c'],
@@ -95,9 +97,7 @@ describe('AnalysisView', () => {
   });
 
   it('shows each gain over the control, priced, with its return when it has a cost', async () => {
-    serve(200, answer());
-    show(7);
-    const gains = await screen.findByRole('table', { name: 'Ganho sobre a testemunha (Testemunha: 3.025 kg/ha)' });
+    const gains = await tableShown(answer(), 'Ganho sobre a testemunha (Testemunha: 3.025 kg/ha)');
     const clean = (row: HTMLElement) => cells(row).map((c) => c?.replace(/\s/g, ' '));
     expect(clean(rowOf(gains, 'Bio A'))).toEqual(['Bio A', '600', '10', '19,8%', 'R$ 1.200,00', 'R$ 50,00', 'R$ 1.150,00', '24×']);
     expect(clean(rowOf(gains, 'Bio B'))).toEqual(['Bio B', '325', '5,42', '10,7%', 'R$ 650,00', 'R$ 0,00', 'R$ 650,00', '-']);
@@ -114,9 +114,7 @@ describe('AnalysisView', () => {
   });
 
   it('lists every source of a factorial in the ANOVA table, in order', async () => {
-    serve(200, factorialAnswer(COM_ADICIONAL));
-    show(7);
-    const anova = await screen.findByRole('table', { name: 'Análise de variância' });
+    const anova = await tableShown(factorialAnswer(COM_ADICIONAL), 'Análise de variância');
     const fontes = within(anova)
       .getAllByRole('row')
       .slice(1)
@@ -126,11 +124,8 @@ describe('AnalysisView', () => {
   });
 
   it('prints the two-way table with uppercase letters in the columns and lowercase in the rows, and the desdobramento', async () => {
-    serve(200, factorialAnswer(COM_ADICIONAL));
-    show(7);
-    const means = await screen.findByRole('table', { name: 'Médias (kg/ha) de Produto × Dose' });
-    const rows = bodyRows(means);
-    expect(rows).toEqual([
+    const means = await tableShown(factorialAnswer(COM_ADICIONAL), 'Médias (kg/ha) de Produto × Dose');
+    expect(bodyRows(means)).toEqual([
       ['X', '3.017 Bb', '3.427 Ba', '3.222'],
       ['Y', '3.203 Ab', '3.890 Aa', '3.547'],
       ['Média', '3.110', '3.658', ''],
@@ -145,11 +140,8 @@ describe('AnalysisView', () => {
   });
 
   it('without interaction, a split plot shows both CVs and letters on the marginal means only', async () => {
-    serve(200, factorialAnswer(PARCELAS));
-    show(7);
-    const means = await screen.findByRole('table', { name: 'Médias (kg/ha) de Cultivar × Nitrogênio' });
-    const rows = bodyRows(means);
-    expect(rows).toEqual([
+    const means = await tableShown(factorialAnswer(PARCELAS), 'Médias (kg/ha) de Cultivar × Nitrogênio');
+    expect(bodyRows(means)).toEqual([
       ['C1', '3.025', '3.153', '3.310', '3.163 a'],
       ['C2', '3.118', '3.265', '3.343', '3.242 a'],
       ['Média', '3.071 c', '3.209 b', '3.326 a', ''],

@@ -7,6 +7,7 @@
 import { formatarDose, type RegressaoDose } from '../../../shared/stats/index.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { AnovaTable, n, p } from './report-table.js';
+import { TextList } from '../../components/ui/text-list.js';
 
 const MINUS = '\u2212';
 const significativos = new Intl.NumberFormat('pt-BR', { maximumSignificantDigits: 5 });
@@ -182,13 +183,7 @@ export function RegressionSection({
           </figcaption>
         </figure>
       ) : null}
-      {reg.avisos.length ? (
-        <ul className="list-disc space-y-1 pl-5 text-xs text-slate-600">
-          {reg.avisos.map((a) => (
-            <li key={a}>{a}</li>
-          ))}
-        </ul>
-      ) : null}
+      <TextList items={reg.avisos} className="space-y-1 text-xs text-slate-600" />
     </section>
   );
 }

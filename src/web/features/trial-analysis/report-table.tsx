@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn.js';
 import { Alert } from '../../components/ui/alert.js';
 import { ScrollX } from '../../components/ui/scroll-x.js';
 import type { GrupoMedia, LinhaTabelaAnova } from '../../../shared/stats/index.js';
+import { TextList } from '../../components/ui/text-list.js';
 
 export const n = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? '-' : formatNumber(v, digits));
 export const p = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v < 0.0001 ? '< 0,0001' : formatNumber(v, 4));
@@ -149,11 +150,7 @@ export function Avisos({ avisos, tone }: { avisos: readonly string[]; tone: 'inf
   if (!avisos.length) return null;
   return (
     <Alert tone={tone}>
-      <ul className="list-disc space-y-1 pl-5">
-        {avisos.map((w) => (
-          <li key={w}>{w}</li>
-        ))}
-      </ul>
+      <TextList items={avisos} className="space-y-1" />
     </Alert>
   );
 }

@@ -6,10 +6,10 @@
  * control (the first treatment, as everywhere in the product), and the treatment's cost: a trial
  * entered without yields per block still reports its results.
  */
-import type { ReactNode } from 'react';
 import { custoTratamento, type Experiment } from '../../../shared/experiment.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { ReportTable } from './report-table.js';
+import { DescriptionItem } from '../../components/ui/description-item.js';
 
 const dash = '—';
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? 'não informado' : `${formatNumber(v, 1)} %`);
@@ -28,15 +28,6 @@ export function overControl(y: number | null | undefined, control: number | null
   return `${sign(diff)}${formatNumber(Math.abs(diff), 0)} (${sign(diff)}${formatNumber(Math.abs((diff / control) * 100), 1)} %)`;
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
   const blocos = Math.max(0, ...e.tratamentos.map((t) => t.repeticoes?.length ?? 0));
   const coords =
@@ -45,23 +36,23 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
       : 'não informadas';
   const fatores = [e.fator_a, e.fator_b].filter(Boolean).join(' × ');
   const control = e.tratamentos[0]?.produtividade;
+  const tratamentosERepeticoes =
+    `${e.tratamentos.length} ${e.tratamentos.length === 1 ? 'tratamento' : 'tratamentos'}` +
+    (blocos > 0 ? ` × ${blocos} ${blocos === 1 ? 'repetição' : 'repetições'}` : '');
   return (
     <section className="report-summary mb-5 space-y-4 text-sm" aria-label="Dados do ensaio">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-soil-200 p-3 sm:grid-cols-4 print:grid-cols-4">
-        <Item label="Local">
-          {e.cidade}/{e.estado}
-        </Item>
-        <Item label="Coordenadas (lat.; long.)">{coords}</Item>
-        <Item label="Teor de argila">{pct(e.teor_argila)}</Item>
-        <Item label="Matéria orgânica">{pct(e.teor_materia_organica)}</Item>
-        <Item label="Delineamento">{e.tipo_estatistica || dash}</Item>
-        <Item label="Tratamentos e repetições">
-          {e.tratamentos.length} {e.tratamentos.length === 1 ? 'tratamento' : 'tratamentos'}
-          {blocos > 0 ? ` × ${blocos} ${blocos === 1 ? 'repetição' : 'repetições'}` : ''}
-        </Item>
-        {fatores ? <Item label="Fatores">{fatores}</Item> : null}
-        <Item label="Custo do protocolo">{formatBRL(e.custo_protocolo)}</Item>
-        {e.preco_saca !== null && e.preco_saca !== undefined ? <Item label="Preço da saca">{formatBRL(e.preco_saca)}</Item> : null}
+        <DescriptionItem look="summary" label="Local" value={`${e.cidade}/${e.estado}`} />
+        <DescriptionItem look="summary" label="Coordenadas (lat.; long.)" value={coords} />
+        <DescriptionItem look="summary" label="Teor de argila" value={pct(e.teor_argila)} />
+        <DescriptionItem look="summary" label="Matéria orgânica" value={pct(e.teor_materia_organica)} />
+        <DescriptionItem look="summary" label="Delineamento" value={e.tipo_estatistica || dash} />
+        <DescriptionItem look="summary" label="Tratamentos e repetições" value={tratamentosERepeticoes} />
+        {fatores ? <DescriptionItem look="summary" label="Fatores" value={fatores} /> : null}
+        <DescriptionItem look="summary" label="Custo do protocolo" value={formatBRL(e.custo_protocolo)} />
+        {e.preco_saca !== null && e.preco_saca !== undefined ? (
+          <DescriptionItem look="summary" label="Preço da saca" value={formatBRL(e.preco_saca)} />
+        ) : null}
       </dl>
       <ReportTable
         caption="Tratamentos: produtos, doses, modalidade, produtividade e custo"

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { Link } from 'react-router';
 import type { AnalysisSlot } from '../../../lib/slots.js';
 import { useExperiment } from '../api/queries.js';
+import { DescriptionItem } from '../../../components/ui/description-item.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,20 +21,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Item({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-900">{value}</dd>
-    </div>
-  );
-}
-
 /** The catalogue's fields of a section, each with its label and its value in its unit. */
 function sectionItems(e: Experiment, section: DetailSection, { onlyPresent = false } = {}): ReactNode[] {
   return experimentFields((f) => f.details === section)
     .filter(([name]) => !onlyPresent || (e[name] !== null && e[name] !== undefined))
-    .map(([name, f]) => <Item key={name} label={detailsLabel(f)} value={formatFieldValue(f, e[name])} />);
+    .map(([name, f]) => <DescriptionItem look="detail" key={name} label={detailsLabel(f)} value={formatFieldValue(f, e[name])} />);
 }
 
 /** The soil section, and each of its values, only when present. */
@@ -67,12 +59,12 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
         <div className="space-y-4">
           <Section title="Informações Básicas">{sectionItems(e, 'basicas')}</Section>
           <Section title="Localização e Cultura">
-            <Item label="Local" value={`${e.cidade}/${e.estado}`} />
+            <DescriptionItem look="detail" label="Local" value={`${e.cidade}/${e.estado}`} />
             {sectionItems(e, 'local')}
           </Section>
           <SoloSection e={e} />
           <Section title="Resultados">
-            <Item label="Produtividade média" value={formatKgHa(e.produtividade_media)} />
+            <DescriptionItem look="detail" label="Produtividade média" value={formatKgHa(e.produtividade_media)} />
             {sectionItems(e, 'resultados')}
           </Section>
           <section className="rounded-lg border border-soil-200 p-4">

@@ -13,6 +13,7 @@ import { isPlainClick } from '../experiment-link.js';
 import { MapPlacesList, placeLabel } from './map-places-list.js';
 import { PointsLayer } from './points-layer.js';
 import { type OpenExperiment, useOpenExperiment } from './use-open-experiment.js';
+import { DescriptionItem } from '../../../components/ui/description-item.js';
 
 /** At most 500 px, and 55 % of the screen's height on a phone, so the page stays scrollable around it. */
 const MAP_HEIGHT = 'min(500px, 55vh)';
@@ -194,15 +195,6 @@ function MarkersLayer({
   return null;
 }
 
-function StatTile({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg border border-soil-200 bg-soil-50 px-3 py-3 sm:px-4">
-      <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold text-brand-700 tabular-nums sm:text-2xl">{value}</dd>
-    </div>
-  );
-}
-
 export default function ExperimentsMap({
   mapa,
   loadDetails,
@@ -230,10 +222,14 @@ export default function ExperimentsMap({
       />
       <CardBody className="space-y-5">
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <StatTile label="Localizações" value={formatNumber(mapa.localizacoes, 0)} />
-          <StatTile label="Total Experimentos" value={formatNumber(pontos.length, 0)} />
-          <StatTile label="Prod. Média Geral" value={mapa.culturas > 1 ? 'Várias culturas' : formatKgHa(mapa.produtividadeMedia)} />
-          <StatTile label="Estados Cobertos" value={formatNumber(mapa.estadosCobertos, 0)} />
+          <DescriptionItem look="tile" label="Localizações" value={formatNumber(mapa.localizacoes, 0)} />
+          <DescriptionItem look="tile" label="Total Experimentos" value={formatNumber(pontos.length, 0)} />
+          <DescriptionItem
+            look="tile"
+            label="Prod. Média Geral"
+            value={mapa.culturas > 1 ? 'Várias culturas' : formatKgHa(mapa.produtividadeMedia)}
+          />
+          <DescriptionItem look="tile" label="Estados Cobertos" value={formatNumber(mapa.estadosCobertos, 0)} />
         </dl>
 
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">

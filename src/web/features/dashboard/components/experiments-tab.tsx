@@ -26,13 +26,14 @@ import { useExperimentActions } from './experiment-actions.js';
 import { SearchBox } from './search-box.js';
 import { useCanModify } from './use-can-modify.js';
 import { OFFLINE_READ_ONLY_HINT, useOffline } from '../../../lib/offline.js';
+import { LineIcon } from '../../../components/ui/line-icon.js';
 
-/** A 20×20 line icon in the text colour, for the row's buttons. */
-function LineIcon({ children }: { children: React.ReactNode }) {
+/** The row's buttons' icons: 20×20, a thinner stroke. */
+function RowIcon({ children }: { children: React.ReactNode }) {
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+    <LineIcon viewBox="0 0 20 20" className="h-4 w-4" strokeWidth="1.8">
       {children}
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -295,22 +296,22 @@ export function ExperimentsTab({
                 <td className="px-3 py-1.5">
                   <div className="flex gap-1">
                     <IconButton label="Ver detalhes" onClick={() => onView(r.id)}>
-                      <LineIcon>
+                      <RowIcon>
                         <path d="M2 10s3-6 8-6 8 6 8 6-3 6-8 6-8-6-8-6z" />
                         <circle cx="10" cy="10" r="2.5" />
-                      </LineIcon>
+                      </RowIcon>
                     </IconButton>
                     {canModify(r.owner.id) ? (
                       <>
                         <IconButton label="Editar" onClick={() => actions.edit(r.id)} unavailable={readOnly}>
-                          <LineIcon>
+                          <RowIcon>
                             <path d="M4 14.5V16h1.5L15 6.5 13.5 5 4 14.5zM12.5 6l1.5 1.5" strokeLinejoin="round" />
-                          </LineIcon>
+                          </RowIcon>
                         </IconButton>
                         <IconButton label="Excluir" danger onClick={() => actions.remove(r.id)} unavailable={readOnly}>
-                          <LineIcon>
+                          <RowIcon>
                             <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
-                          </LineIcon>
+                          </RowIcon>
                         </IconButton>
                       </>
                     ) : null}

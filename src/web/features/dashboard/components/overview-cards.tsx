@@ -12,6 +12,7 @@ import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.j
 import { cropUnit, formatCropYield, formatGain, KG_HA } from '../crop-units.js';
 import { Card } from '../../../components/ui/card.js';
 import { StatCard } from './stat-card.js';
+import { LineIcon } from '../../../components/ui/line-icon.js';
 
 const icons = {
   total: <path d="M4 4h12v12H4z M4 8h12 M8 8v8" />,
@@ -170,16 +171,9 @@ export function OverviewCards({
 export function FirstExperimentInvitation() {
   return (
     <Card className="px-6 py-10 text-center" data-testid="empty-overview">
-      <svg
-        viewBox="0 0 48 48"
-        className="mx-auto h-12 w-12 text-brand-600"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        aria-hidden="true"
-      >
+      <LineIcon viewBox="0 0 48 48" className="mx-auto h-12 w-12 text-brand-600" strokeWidth="2.5">
         <path d="M10 40c14 0 24-10 28-30-18 2-28 12-28 30zm0 0 14-14" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      </LineIcon>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">Nenhum experimento cadastrado ainda</h2>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
         Cadastre o primeiro experimento, com os tratamentos e o relatório em PDF, e o painel mostra aqui a produtividade por cultura, o

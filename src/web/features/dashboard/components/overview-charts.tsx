@@ -407,7 +407,11 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
       return { key: label, label, ...(filterKey ? { filter: { key: filterKey, value: label } } : {}), cells: valueCells(r) };
     }),
   });
-  const gainNote = 'Média de (tratamento ÷ testemunha − 1) por ensaio: várias culturas em vista.';
+  /** A chart of gains when the view mixes crops, of yields otherwise: its title, and for gains how they are averaged. */
+  const gainOrYield = (gainTitle: string, yieldTitle: string) =>
+    mixed
+      ? { title: gainTitle, description: 'Média de (tratamento ÷ testemunha − 1) por ensaio: várias culturas em vista.' }
+      : { title: yieldTitle };
 
   const totalMarcas = charts.experimentosPorMarca.reduce((s, m) => s + m.n, 0);
   const slices = pieSlices(charts.experimentosPorMarca);
@@ -512,8 +516,7 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
       </ChartCard>
 
       <ChartCard
-        title={mixed ? 'Ganho médio sobre a testemunha por regional (%)' : 'Produtividade média por regional (kg/ha)'}
-        description={mixed ? gainNote : undefined}
+        {...gainOrYield('Ganho médio sobre a testemunha por regional (%)', 'Produtividade média por regional (kg/ha)')}
         empty={!regional.length}
         onFilter={onFilter}
         table={valueTable('Por regional', 'Regional', charts.porRegional, (r) => r.regional, 'regional')}
@@ -542,8 +545,7 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
       </ChartCard>
 
       <ChartCard
-        title={mixed ? 'Evolução anual do ganho sobre a testemunha (%)' : 'Evolução anual da produtividade (kg/ha)'}
-        description={mixed ? gainNote : undefined}
+        {...gainOrYield('Evolução anual do ganho sobre a testemunha (%)', 'Evolução anual da produtividade (kg/ha)')}
         empty={!anual.length}
         onFilter={onFilter}
         table={valueTable('Evolução anual', 'Ano', charts.evolucaoAnual, (r) => String(r.ano), 'ano')}

@@ -10,6 +10,7 @@ import { useFormContext } from 'react-hook-form';
 import { Input } from '../../../components/ui/field.js';
 import { useProdutosPorMarca } from '../../../lib/use-lookups.js';
 import type { FormValues } from '../form-values.js';
+import { LineIcon } from '../../../components/ui/line-icon.js';
 
 const fold = (s: string) =>
   s
@@ -106,10 +107,10 @@ export function ProductPicker({
             aria-label="Escolher produto do catálogo"
             className="flex h-8 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-soil-100 hover:text-slate-900"
           >
-            <svg viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            <LineIcon viewBox="0 0 20 20" className="h-5 w-5" strokeWidth="1.8">
               <circle cx="9" cy="9" r="5.5" />
               <path d="m13.5 13.5 3 3" strokeLinecap="round" />
-            </svg>
+            </LineIcon>
           </button>
         }
       />

@@ -24,7 +24,7 @@ import type { SoilClass } from '../../../../shared/soil.js';
 import { LocationPicker } from '../../../components/location-picker.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
-import { Input, Select, type SelectProps } from '../../../components/ui/field.js';
+import { Input, Options, Select, type SelectProps } from '../../../components/ui/field.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
 import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { cn } from '../../../lib/cn.js';
@@ -197,11 +197,7 @@ function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined
     return (
       <Select {...common}>
         <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        <Options<string | number> values={options} />
       </Select>
     );
   }

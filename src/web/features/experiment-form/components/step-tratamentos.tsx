@@ -18,13 +18,14 @@ import { formatBRL } from '../../../../shared/format.js';
 import { type Cell, rowMean, toCell } from '../../../../shared/plot-grid.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
-import { Input, Select } from '../../../components/ui/field.js';
+import { Input, Options, Select } from '../../../components/ui/field.js';
 import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { YieldGrid } from '../../../components/ui/yield-grid.js';
 import { cn } from '../../../lib/cn.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { type FormValues, type TratamentoForm, newAnalysis, newProduct, newTreatment, withBlocks } from '../form-values.js';
 import { ProductPicker, ProductSuggestions } from './product-picker.js';
+import { LineIcon } from '../../../components/ui/line-icon.js';
 
 type TErrors = FieldErrors<FormValues>['tratamentos'];
 
@@ -35,17 +36,17 @@ const ADICIONAL = 'Fatorial DBC com adicional';
 
 function PlusIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <LineIcon viewBox="0 0 20 20" className="h-4 w-4">
       <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function TrashIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+    <LineIcon viewBox="0 0 20 20" className="h-4 w-4" strokeWidth="1.8">
       <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -257,26 +258,16 @@ const levelLabel = (fator: string | undefined, fallback: string) => (fator?.trim
  */
 function FactorLevels({ index, errors }: { index: number; errors: TErrors }) {
   const { register } = useFormContext<FormValues>();
-  const [design, fatorA, fatorB, nivelA, nivelB, dose] = useWatch<
-    FormValues,
-    [
-      'tipo_estatistica',
-      'fator_a',
-      'fator_b',
-      `tratamentos.${number}.nivel_a`,
-      `tratamentos.${number}.nivel_b`,
-      `tratamentos.${number}.dose`,
-    ]
-  >({
-    name: [
-      'tipo_estatistica',
-      'fator_a',
-      'fator_b',
-      `tratamentos.${index}.nivel_a`,
-      `tratamentos.${index}.nivel_b`,
-      `tratamentos.${index}.dose`,
-    ],
-  });
+  // `as const` keeps each name's own type, so one list serves as the names and as their types.
+  const watched = [
+    'tipo_estatistica',
+    'fator_a',
+    'fator_b',
+    `tratamentos.${index}.nivel_a`,
+    `tratamentos.${index}.nivel_b`,
+    `tratamentos.${index}.dose`,
+  ] as const;
+  const [design, fatorA, fatorB, nivelA, nivelB, dose] = useWatch<FormValues, typeof watched>({ name: watched });
   const terr = errors?.[index];
   const wanted =
     isFatorial(design) ||
@@ -291,6 +282,7 @@ function FactorLevels({ index, errors }: { index: number; errors: TErrors }) {
     if (wanted) setOpen(true);
   }
   const dosePlaceholder = TREATMENT_FIELDS.dose;
+  const factorOf = { nivel_a: fatorA, nivel_b: fatorB };
   return (
     <details
       className="group rounded-lg border border-soil-200 bg-soil-50 p-3 sm:p-4"
@@ -302,24 +294,18 @@ function FactorLevels({ index, errors }: { index: number; errors: TErrors }) {
         {isFatorial(design) ? 'Fatorial e dose' : 'Fatorial e dose (opcional)'}
       </summary>
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
-        <Input
-          label={levelLabel(fatorA, TREATMENT_FIELDS.nivel_a.label)}
-          requiredMark={isFatorial(design)}
-          maxLength={TREATMENT_FIELDS.nivel_a.max}
-          autoComplete="off"
-          placeholder={index === 0 && design === ADICIONAL ? 'Vazio no tratamento adicional' : undefined}
-          error={msg(terr?.nivel_a)}
-          {...register(`tratamentos.${index}.nivel_a`)}
-        />
-        <Input
-          label={levelLabel(fatorB, TREATMENT_FIELDS.nivel_b.label)}
-          requiredMark={isFatorial(design)}
-          maxLength={TREATMENT_FIELDS.nivel_b.max}
-          autoComplete="off"
-          placeholder={index === 0 && design === ADICIONAL ? 'Vazio no tratamento adicional' : undefined}
-          error={msg(terr?.nivel_b)}
-          {...register(`tratamentos.${index}.nivel_b`)}
-        />
+        {LEVELS.map((level) => (
+          <Input
+            key={level}
+            label={levelLabel(factorOf[level], TREATMENT_FIELDS[level].label)}
+            requiredMark={isFatorial(design)}
+            maxLength={TREATMENT_FIELDS[level].max}
+            autoComplete="off"
+            placeholder={index === 0 && design === ADICIONAL ? 'Vazio no tratamento adicional' : undefined}
+            error={msg(terr?.[level])}
+            {...register(`tratamentos.${index}.${level}`)}
+          />
+        ))}
         <FormNumberInput<FormValues>
           name={`tratamentos.${index}.dose`}
           label={dosePlaceholder.label}
@@ -369,18 +355,14 @@ function TreatmentSummary({ index, id }: { index: number; id: string }) {
 /** A right-pointing chevron; `turned` is the class that turns it down when its group is open. */
 function ChevronIcon({ turned }: { turned: string }) {
   return (
-    <svg
-      viewBox="0 0 20 20"
-      className={`h-4 w-4 shrink-0 transition-transform ${turned}`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon viewBox="0 0 20 20" className={`h-4 w-4 shrink-0 transition-transform ${turned}`}>
       <path d="M7 4l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </LineIcon>
   );
 }
+
+/** A treatment's levels, one of each factor, typed alike. */
+const LEVELS = ['nivel_a', 'nivel_b'] as const;
 
 /** Whether treatment `i`'s card holds an error (it is then shown open). */
 const hasErrors = (errors: TErrors, i: number) => Boolean(errors?.[i] && Object.keys(errors[i] ?? {}).length);
@@ -541,11 +523,7 @@ export function StepTratamentos() {
                 />
                 <Select label="Modalidade" requiredMark error={msg(errors?.[i]?.modalidade)} {...register(`tratamentos.${i}.modalidade`)}>
                   <option value="">Selecione</option>
-                  {MODALIDADES.map((m) => (
-                    <option key={m} value={m}>
-                      {m}
-                    </option>
-                  ))}
+                  <Options values={MODALIDADES} />
                 </Select>
                 <FormNumberInput<FormValues>
                   name={`tratamentos.${i}.produtividade`}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.js';
 import { InfoBox } from '../../../components/ui/info-box.js';
 import { cn } from '../../../lib/cn.js';
 import { NOT_PDF_CONTENT, PDF_DROPZONE, checkChosenPdf, rejectionMessage } from '../../../lib/pdf-rejections.js';
+import { LineIcon } from '../../../components/ui/line-icon.js';
 
 export interface UploadState {
   file: File | null;
@@ -98,17 +99,10 @@ export function StepUpload({
         })}
       >
         <input {...getInputProps({ name: 'pdf', 'aria-label': 'Arquivo PDF do experimento' })} />
-        <svg
-          viewBox="0 0 24 24"
-          className="h-10 w-10 text-brand-600"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          aria-hidden="true"
-        >
+        <LineIcon className="h-10 w-10 text-brand-600" strokeWidth="1.6">
           <path d="M7 3h7l5 5v13H7z" strokeLinejoin="round" />
           <path d="M14 3v5h5M12 17v-6m0 0-2.5 2.5M12 11l2.5 2.5" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        </LineIcon>
         <p className="mt-3 font-medium text-slate-800">{isDragActive ? 'Solte o PDF aqui' : 'Arraste o relatório em PDF para cá'}</p>
         <p className="mt-1 text-sm text-slate-600">Somente PDF, até 10 MB, um arquivo.</p>
         <Button className="mt-4" variant="secondary" onClick={open}>

@@ -109,3 +109,5 @@ export function useDraft({
 
   return { draftKey: key, draft, savedRef: saved, restoreDraft, discardDraft };
 }
+
+export type DraftState = ReturnType<typeof useDraft>;

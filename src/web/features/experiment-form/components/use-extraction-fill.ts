@@ -1,32 +1,27 @@
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EXTRACTION_MSG, type ExtractedData, type ExtractionResult } from '../../../../shared/extraction.js';
 import { toast } from '../../../components/ui/toast.js';
 import type { ExtractionChoices } from '../../../lib/extraction-review.js';
 import { type HandedReport, takeHandedReport } from '../../../lib/report-handoff.js';
 import { applyExtraction, planExtraction } from '../apply-extraction.js';
 import { type WizardForm, newExperimentDefaults } from '../form-values.js';
-import type { UploadState } from './step-upload.js';
+import type { StepNavigation } from './use-step-navigation.js';
+import type { UploadField } from './use-upload-field.js';
 
 /** Owns filling the form from a report: the extractor's modal, its confirmed result, and a report handed over from the dashboard. */
 export function useExtractionFill({
   methods,
   handed,
   isEdit,
-  upload,
-  setUpload,
-  setUploadError,
-  modalityNotInReportRef,
-  explainMissingModality,
+  uploadField: { upload, setUpload, setUploadError },
+  nav: { modalityNotInReportRef, explainMissingModality },
 }: {
   methods: WizardForm;
   /** A report read on the dashboard, handed over at mount (lib/report-handoff.ts). */
   handed: HandedReport | null;
   isEdit: boolean;
-  upload: UploadState;
-  setUpload: (u: UploadState) => void;
-  setUploadError: (message: string | undefined) => void;
-  modalityNotInReportRef: RefObject<Set<string>>;
-  explainMissingModality: () => void;
+  uploadField: Pick<UploadField, 'upload' | 'setUpload' | 'setUploadError'>;
+  nav: Pick<StepNavigation, 'modalityNotInReportRef' | 'explainMissingModality'>;
 }) {
   const { reset } = methods;
   const [extracting, setExtracting] = useState(false);

@@ -65,3 +65,5 @@ export function usePendingCorrection({
 
   return { pending, setPending, showServerErrors };
 }
+
+export type PendingCorrection = ReturnType<typeof usePendingCorrection>;

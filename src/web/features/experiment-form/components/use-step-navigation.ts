@@ -84,3 +84,5 @@ export function useStepNavigation(methods: WizardForm) {
 
   return { step, heading, modalityNotInReportRef: modalityNotInReport, goTo, next, fixLevels, explainMissingModality };
 }
+
+export type StepNavigation = ReturnType<typeof useStepNavigation>;

@@ -1,18 +1,20 @@
-import { type RefObject, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Experiment, type ExperimentData, EXP_MSG } from '../../../../shared/experiment.js';
 import { toast } from '../../../components/ui/toast.js';
 import { session } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
-import { type PendingItem, newItemId, offlineQueue } from '../../../lib/offline-queue.js';
+import { newItemId, offlineQueue } from '../../../lib/offline-queue.js';
 import { explainPdfRefusal } from '../../../lib/pdf-rejections.js';
 import { STORAGE_KEYS } from '../../../lib/session.js';
 import { useSaveExperiment } from '../api/save-experiment.js';
 import { TOTAL_STEPS, type WizardForm, fromExperiment, newExperimentDefaults, stepOfField } from '../form-values.js';
-import { type Draft, clearEditingExperiment, removeDraft } from '../storage.js';
-import type { UploadState } from './step-upload.js';
-import { LEVELS_MISSING } from './use-step-navigation.js';
+import { clearEditingExperiment, removeDraft } from '../storage.js';
+import type { DraftState } from './use-draft.js';
+import type { PendingCorrection } from './use-pending-correction.js';
+import { LEVELS_MISSING, type StepNavigation } from './use-step-navigation.js';
+import type { UploadField } from './use-upload-field.js';
 
 const SAVE_ERROR = 'Erro ao salvar experimento. Tente novamente.';
 const QUEUE_ERROR = 'Sem conexão, e não foi possível guardar o experimento neste aparelho. O rascunho continua salvo; tente de novo.';
@@ -36,33 +38,19 @@ export function useSubmitExperiment({
   editing,
   setEditing,
   pendingId,
-  pending,
-  setPending,
-  upload,
-  setUpload,
-  setUploadError,
-  draft,
-  draftKey,
-  savedRef,
-  goTo,
-  showServerErrors,
-  explainMissingModality,
+  correction: { pending, setPending, showServerErrors },
+  uploadField: { upload, setUpload, setUploadError },
+  draftState: { draft, draftKey, savedRef },
+  nav: { goTo, explainMissingModality },
 }: {
   methods: WizardForm;
   editing: Experiment | null;
   setEditing: (e: Experiment) => void;
   pendingId: string | null;
-  pending: PendingItem | null;
-  setPending: (item: PendingItem | null) => void;
-  upload: UploadState;
-  setUpload: (u: UploadState) => void;
-  setUploadError: (message: string | undefined) => void;
-  draft: Draft | null;
-  draftKey: string;
-  savedRef: RefObject<boolean>;
-  goTo: (step: number, focusPath?: string) => void;
-  showServerErrors: (fields: Record<string, string>) => void;
-  explainMissingModality: () => void;
+  correction: Pick<PendingCorrection, 'pending' | 'setPending' | 'showServerErrors'>;
+  uploadField: Pick<UploadField, 'upload' | 'setUpload' | 'setUploadError'>;
+  draftState: Pick<DraftState, 'draft' | 'draftKey' | 'savedRef'>;
+  nav: Pick<StepNavigation, 'goTo' | 'explainMissingModality'>;
 }) {
   const navigate = useNavigate();
   const save = useSaveExperiment();

@@ -24,6 +24,7 @@ import { useExtractionFill } from './use-extraction-fill.js';
 import { usePendingCorrection } from './use-pending-correction.js';
 import { useStepNavigation } from './use-step-navigation.js';
 import { useSubmitExperiment } from './use-submit-experiment.js';
+import { useUploadField } from './use-upload-field.js';
 import { DraftOffer, EditingNotice, PendingNotice, StaleVersion, UploadProgress } from './wizard-notices.js';
 
 // The shared schema's input type is looser (unknown for preprocessed numbers) than the form's
@@ -99,8 +100,8 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   /** A report read on the dashboard, handed over by "Criar experimento com estes dados" (lib/report-handoff.ts). */
   const [handed] = useState(() => (pendingId ? null : peekHandedReport()));
   const [editing, setEditing] = useState<Experiment | null>(() => (pendingId || handed ? null : readEditingExperiment(localStorage)));
-  const [upload, setUpload] = useState<UploadState>({ file: null, storedFilename: editing?.pdf_filename ?? null, rejections: [] });
-  const [uploadError, setUploadError] = useState<string>();
+  const uploadField = useUploadField(editing?.pdf_filename ?? null);
+  const { upload, setUpload, uploadError, setUploadError } = uploadField;
 
   const methods = useForm<FormValues, unknown, ExperimentData>({
     resolver,
@@ -110,43 +111,29 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
   const { handleSubmit, formState } = methods;
   const isEdit = editing !== null;
 
-  const { step, heading, modalityNotInReportRef, goTo, next, fixLevels, explainMissingModality } = useStepNavigation(methods);
-  const { pending, setPending, showServerErrors } = usePendingCorrection({ pendingId, methods, setUpload, setUploadError, goTo });
-  const { draftKey, draft, savedRef, restoreDraft, discardDraft } = useDraft({
-    pendingId,
-    editing,
-    methods,
-    step,
-    goTo,
-    uploadFile: upload.file,
-  });
+  const nav = useStepNavigation(methods);
+  const { step, heading, goTo, next, fixLevels } = nav;
+  const correction = usePendingCorrection({ pendingId, methods, setUpload, setUploadError, goTo });
+  const draftState = useDraft({ pendingId, editing, methods, step, goTo, uploadFile: upload.file });
+  const { draft, restoreDraft, discardDraft } = draftState;
   const { onValid, onInvalid, reloadLatest, savedOnDevice, progress, stale } = useSubmitExperiment({
     methods,
     editing,
     setEditing,
     pendingId,
-    pending,
-    setPending,
-    upload,
-    setUpload,
-    setUploadError,
-    draft,
-    draftKey,
-    savedRef,
-    goTo,
-    showServerErrors,
-    explainMissingModality,
+    correction,
+    uploadField,
+    draftState,
+    nav,
   });
   const { extracting, setExtracting, confirmExtraction, conflictsWithForm } = useExtractionFill({
     methods,
     handed,
     isEdit,
-    upload,
-    setUpload,
-    setUploadError,
-    modalityNotInReportRef,
-    explainMissingModality,
+    uploadField,
+    nav,
   });
+  const { pending } = correction;
 
   const saving = formState.isSubmitting;
   const title = STEPS[step - 1]?.title ?? '';

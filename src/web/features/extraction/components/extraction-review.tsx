@@ -12,6 +12,7 @@ import { Badge } from '../../../components/ui/badge.js';
 import { DataTable } from '../../../components/ui/data-table.js';
 import { cn } from '../../../lib/cn.js';
 import { type ReviewRow, evidenceText, reviewModel } from '../review-model.js';
+import { TextList } from '../../../components/ui/text-list.js';
 
 const CHECK = 'Conferir';
 
@@ -94,11 +95,7 @@ export function ExtractionReview({ result, fileName, children }: { result: Extra
       ) : null}
       {warnings.length ? (
         <Alert tone="info" title="Avisos da extração">
-          <ul className="list-disc space-y-1 pl-5">
-            {warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
+          <TextList items={warnings} className="space-y-1" />
         </Alert>
       ) : null}
       {children}

@@ -1,6 +1,6 @@
 /**
  * A draft's confidence badge, its likely-duplicate flag, the mark of a file someone else imported
- * too and the note of a dropped PDF, in the queue and on the review.
+ * too, the note of a dropped PDF and the file name, in the queue, on the review and in the upload.
  */
 import { Link } from 'react-router';
 import { formatPercent } from '../../../../shared/format.js';
@@ -39,4 +39,13 @@ export function ImportedElsewhereBadge({ draft }: { draft: Pick<ImportDraft, 'im
 /** A failed draft keeps its PDF for a while only (IMPORT_FAILED_RETENTION_DAYS). */
 export function PdfGoneNote({ draft }: { draft: Pick<ImportDraft, 'status' | 'pdfKept'> }) {
   return draft.status === 'failed' && !draft.pdfKept ? <p className="text-xs text-slate-600">{IMPORT_MSG.pdfGone}</p> : null;
+}
+
+/** A report's file name on one line, cut to fit; the whole name shows on hover. */
+export function FileName({ name, weight }: { name: string; weight: 'font-medium' | 'font-semibold' }) {
+  return (
+    <p className={`truncate text-sm ${weight} text-slate-900`} title={name}>
+      {name}
+    </p>
+  );
 }

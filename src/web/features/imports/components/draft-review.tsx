@@ -22,6 +22,7 @@ import type { ExperimentFormSlot } from '../../../lib/slots.js';
 import { fetchDraftPdf, useApproveDraft, useDiscardDraft, useDraft } from '../api/imports.js';
 import { PdfPage } from './pdf-page.js';
 import { ConfidenceBadge, DuplicateFlag, ImportedElsewhereBadge } from './badges.js';
+import { TextList } from '../../../components/ui/text-list.js';
 
 const APPROVED = 'Experimento criado a partir do relatório';
 const DISCARDED = 'Rascunho descartado';
@@ -178,13 +179,7 @@ export function DraftReview({
           <span className="text-xs text-slate-600">Importado por {d.owner.name}</span>
         </div>
         <DuplicateFlag of={d.duplicateOf} />
-        {d.warnings.length ? (
-          <ul className="list-disc pl-5 text-xs text-amber-900">
-            {d.warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
-        ) : null}
+        <TextList items={d.warnings} className="text-xs text-amber-900" />
       </div>
 
       {!editable ? (

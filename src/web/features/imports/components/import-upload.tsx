@@ -6,10 +6,12 @@ import { type DragEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { IMPORT_BATCH_MAX } from '../../../../shared/imports.js';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.js';
-import { Card } from '../../../components/ui/card.js';
+import { Card, ListCard } from '../../../components/ui/card.js';
 import { cn } from '../../../lib/cn.js';
+import { FileName } from './badges.js';
 import { filesOfDrop, filesOfInput } from './collect-files.js';
 import { ROW_STATUS_LABEL, type RowStatus, useBulkUpload } from './use-bulk-upload.js';
+import { LineIcon } from '../../../components/ui/line-icon.js';
 
 const TONE: Record<RowStatus, BadgeTone> = {
   waiting: 'gray',
@@ -63,17 +65,10 @@ export function ImportUpload({ reviewHref }: { reviewHref: (batchId: number | nu
             over ? 'border-brand-500 bg-brand-50' : 'border-soil-300 bg-soil-50',
           )}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-10 w-10 text-brand-600"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
-          >
+          <LineIcon className="h-10 w-10 text-brand-600" strokeWidth="1.8">
             <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" strokeLinejoin="round" />
             <path d="M12 10v6m-3-3 3-3 3 3" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          </LineIcon>
           <p className="text-sm font-medium text-slate-800">Arraste os PDFs ou uma pasta inteira para cá</p>
           <div className="flex flex-wrap justify-center gap-2">
             <label className={PICK}>
@@ -140,25 +135,19 @@ export function ImportUpload({ reviewHref }: { reviewHref: (batchId: number | nu
       </Card>
 
       {rows.length ? (
-        <Card>
-          <ul className="divide-y divide-soil-100" aria-label="Arquivos do lote">
-            {rows.map((r) => (
-              <li key={r.key} className="flex flex-col gap-1 px-4 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900" title={r.path}>
-                    {r.path}
-                  </p>
-                  {r.reason && (r.status === 'refused' || r.status === 'failed') ? (
-                    <p className="text-xs text-red-700">{r.reason}</p>
-                  ) : null}
-                </div>
-                <Badge tone={TONE[r.status]} className="shrink-0 self-start sm:self-auto">
-                  {ROW_STATUS_LABEL[r.status]}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <ListCard label="Arquivos do lote">
+          {rows.map((r) => (
+            <li key={r.key} className="flex flex-col gap-1 px-4 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+              <div className="min-w-0">
+                <FileName name={r.path} weight="font-medium" />
+                {r.reason && (r.status === 'refused' || r.status === 'failed') ? <p className="text-xs text-red-700">{r.reason}</p> : null}
+              </div>
+              <Badge tone={TONE[r.status]} className="shrink-0 self-start sm:self-auto">
+                {ROW_STATUS_LABEL[r.status]}
+              </Badge>
+            </li>
+          ))}
+        </ListCard>
       ) : null}
     </div>
   );

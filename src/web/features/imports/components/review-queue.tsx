@@ -13,14 +13,15 @@ import { IMPORT_STATUSES, IMPORT_STATUS_LABELS, type ImportStatus, IMPORT_BULK_A
 import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
-import { Card } from '../../../components/ui/card.js';
+import { Card, ListCard } from '../../../components/ui/card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { afterExperimentWrite } from '../../../lib/query-keys.js';
 import type { ExperimentFormSlot, ReportToExperiment } from '../../../lib/slots.js';
 import { approveDraft, type DraftFilter, importKeys, useDrafts, useImportBatches } from '../api/imports.js';
-import { ConfidenceBadge, DuplicateFlag, ImportedElsewhereBadge, PdfGoneNote } from './badges.js';
+import { ConfidenceBadge, DuplicateFlag, FileName, ImportedElsewhereBadge, PdfGoneNote } from './badges.js';
 import { DraftReview } from './draft-review.js';
+import { Options } from '../../../components/ui/field.js';
 
 interface BulkResult {
   approved: { filename: string; experimentId: number }[];
@@ -122,11 +123,7 @@ export function ReviewQueue({ form, prepare }: { form: ExperimentFormSlot; prepa
             onChange={(e) => set({ status: e.target.value === 'ready' ? null : e.target.value })}
           >
             <option value="todos">Todas</option>
-            {IMPORT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {IMPORT_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={IMPORT_STATUSES} labels={IMPORT_STATUS_LABELS} />
           </select>
         </label>
         <div className="sm:ml-auto">
@@ -168,42 +165,37 @@ export function ReviewQueue({ form, prepare }: { form: ExperimentFormSlot; prepa
           Nenhum rascunho {filter.status ? `com a situação “${IMPORT_STATUS_LABELS[filter.status]}”` : ''} neste filtro.
         </Card>
       ) : (
-        <Card>
-          <ul className="divide-y divide-soil-100" aria-label="Rascunhos">
-            {list.map((d) => (
-              <li key={d.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0 space-y-1">
-                  <p className="truncate text-sm font-semibold text-slate-900" title={d.filename}>
-                    {d.filename}
-                  </p>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <ConfidenceBadge confidence={d.confidence ?? 0} />
-                    <Badge>{IMPORT_STATUS_LABELS[d.status]}</Badge>
-                    <ImportedElsewhereBadge draft={d} />
-                    <span className="text-xs text-slate-600">{d.owner.name}</span>
-                  </div>
-                  <DuplicateFlag of={d.duplicateOf} />
-                  <PdfGoneNote draft={d} />
+        <ListCard
+          label="Rascunhos"
+          footer={
+            drafts.data && drafts.data.total > list.length ? (
+              <p className="border-t border-soil-100 px-4 py-2 text-xs text-slate-600">
+                Mostrando {list.length} de {drafts.data.total}: aprove ou descarte estes para ver os demais.
+              </p>
+            ) : null
+          }
+        >
+          {list.map((d) => (
+            <li key={d.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0 space-y-1">
+                <FileName name={d.filename} weight="font-semibold" />
+                <div className="flex flex-wrap items-center gap-2">
+                  <ConfidenceBadge confidence={d.confidence ?? 0} />
+                  <Badge>{IMPORT_STATUS_LABELS[d.status]}</Badge>
+                  <ImportedElsewhereBadge draft={d} />
+                  <span className="text-xs text-slate-600">{d.owner.name}</span>
                 </div>
-                {d.status === 'ready' ? (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => set({ rascunho: String(d.id) })}
-                    aria-label={`Revisar ${d.filename}`}
-                  >
-                    Revisar
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {drafts.data && drafts.data.total > list.length ? (
-            <p className="border-t border-soil-100 px-4 py-2 text-xs text-slate-600">
-              Mostrando {list.length} de {drafts.data.total}: aprove ou descarte estes para ver os demais.
-            </p>
-          ) : null}
-        </Card>
+                <DuplicateFlag of={d.duplicateOf} />
+                <PdfGoneNote draft={d} />
+              </div>
+              {d.status === 'ready' ? (
+                <Button size="sm" variant="secondary" onClick={() => set({ rascunho: String(d.id) })} aria-label={`Revisar ${d.filename}`}>
+                  Revisar
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ListCard>
       )}
     </div>
   );
