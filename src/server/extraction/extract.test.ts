@@ -92,12 +92,11 @@ describe('extractFromPdf over the quality set', () => {
     expect(result.data.tratamentos).toBeUndefined();
   });
 
-  it('reads a 10-page report in well under 2 s', async () => {
-    const started = performance.now();
+  // Its time is the extraction benchmark's (npm run bench:extraction), not a test's.
+  it('reads a 10-page report whole: the treatments on its later pages too', async () => {
     const result = await extractFromPdf(read('13-dez-paginas-soja-unai.pdf'), ref);
-    const ms = performance.now() - started;
     expect(result.data.tratamentos).toHaveLength(4);
-    expect(ms).toBeLessThan(2000);
+    expect(result.data.cidade).toBeTruthy();
   });
 });
 
