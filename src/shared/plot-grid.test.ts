@@ -8,13 +8,14 @@ import {
   fromKgHa,
   isBlockPaste,
   planPaste,
+  yieldReader,
   rowMean,
   splitClipboard,
   toCell,
   toKgHa,
 } from './plot-grid.js';
 
-const grid4x4: PasteTarget = { row: 0, col: 0, rows: 4, cols: 4, unit: 'kg/ha' };
+const grid4x4: PasteTarget = { row: 0, col: 0, rows: 4, cols: 4, read: yieldReader('kg/ha') };
 
 const values = (plan: ReturnType<typeof planPaste>) => {
   if (!plan.ok) throw new Error(plan.message);
@@ -108,11 +109,11 @@ describe('planPaste', () => {
       [0, 0, 3250.5],
       [0, 1, 3250.5],
     ]);
-    expect(values(planPaste('55,5\t60\n', { ...grid4x4, unit: 'sc/ha' }))).toEqual([
+    expect(values(planPaste('55,5\t60\n', { ...grid4x4, read: yieldReader('sc/ha') }))).toEqual([
       [0, 0, 3330],
       [0, 1, 3600],
     ]);
-    expect(values(planPaste('3,2\t3.25\n', { ...grid4x4, unit: 't/ha' }))).toEqual([
+    expect(values(planPaste('3,2\t3.25\n', { ...grid4x4, read: yieldReader('t/ha') }))).toEqual([
       [0, 0, 3200],
       [0, 1, 3250],
     ]);
@@ -173,7 +174,7 @@ describe('planPaste', () => {
   });
 
   it('refuses more decimals than the unit keeps', () => {
-    const plan = planPaste('55,555\t1\n', { ...grid4x4, unit: 'sc/ha' });
+    const plan = planPaste('55,555\t1\n', { ...grid4x4, read: yieldReader('sc/ha') });
     expect(!plan.ok && plan.message).toBe('Linha 1, coluna 1 (“55,555”): Use no máximo 2 casas decimais. Nada foi colado.');
   });
 

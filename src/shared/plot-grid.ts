@@ -3,7 +3,7 @@
  * Pure logic of src/web/components/ui/yield-grid.tsx: units, row means, and pasting a block copied
  * from Excel or LibreOffice (rows by line, cells by tab or semicolon, pt-BR or plain decimals).
  */
-import { formatDecimal, parseDecimal } from './decimal.js';
+import { type ParseResult, formatDecimal, parseDecimal } from './decimal.js';
 
 export type YieldUnit = 'kg/ha' | 'sc/ha' | 't/ha';
 
@@ -87,7 +87,17 @@ export interface PasteTarget {
   /** The grid's size. */
   rows: number;
   cols: number;
-  unit: YieldUnit;
+  /** A pasted cell's text as the value the grid stores (or why it cannot be one): yieldReader() for yields. */
+  read: (text: string) => ParseResult;
+}
+
+/** Reads a plot yield typed in `unit` as kg/ha, with the decimals the unit allows. */
+export function yieldReader(unit: YieldUnit): (text: string) => ParseResult {
+  const { decimals } = unitInfo(unit);
+  return (text) => {
+    const r = parseDecimal(text, { decimals });
+    return r.ok && r.value !== null ? { ok: true, value: toKgHa(r.value, unit) } : r;
+  };
 }
 
 const NOTHING = 'Nada foi colado.';
@@ -144,13 +154,12 @@ function check(block: string[][], candidate: Candidate, target: PasteTarget): Pa
     };
   }
   const updates: CellUpdate[] = [];
-  const decimals = unitInfo(target.unit).decimals;
   for (const [r, row] of cells.entries()) {
     for (const [c, cell] of row.entries()) {
-      const parsed = parseDecimal(cell.text, { decimals });
+      const parsed = target.read(cell.text);
       if (!parsed.ok)
         return { ok: false, message: `Linha ${cell.line}, coluna ${cell.column} (“${cell.text}”): ${parsed.message}. ${NOTHING}` };
-      updates.push({ row: target.row + r, col: target.col + c, value: parsed.value === null ? null : toKgHa(parsed.value, target.unit) });
+      updates.push({ row: target.row + r, col: target.col + c, value: parsed.value });
     }
   }
   return { ok: true, updates, rows: height, cols: width };

@@ -1,9 +1,6 @@
 /**
- * Plot yields as a spreadsheet-like grid: treatments as rows, blocks as columns. Values
- * are kept in kg/ha; the user may type in kg/ha, sc/ha (60 kg) or t/ha. A block copied from Excel
- * or LibreOffice pasted into any cell fills from there right and down, or fills nothing and says
- * why. Arrows and Enter move between cells; each row's mean is shown live. On a phone the grid
- * scrolls sideways inside its own box, with the treatment column pinned.
+ * Plot yields as a grid (plot-grid.tsx): treatments as rows, blocks as columns. Values are kept in
+ * kg/ha; the user may type in kg/ha, sc/ha (60 kg) or t/ha.
  *
  * Wiring (step-tratamentos.tsx), one grid for all treatments instead of one <Replicates> per card:
  *   const tratamentos = useWatch<FormValues, 'tratamentos'>({ name: 'tratamentos' });
@@ -19,25 +16,11 @@
  *   />
  * Each cell's input is named `tratamentos.${i}.repeticoes.${j}`, as the browser tests expect.
  */
-import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { NUMBER_INVALID, type ParseResult, formatDecimal, parseDecimal } from '../../../shared/decimal.js';
-import {
-  type Cell,
-  type YieldUnit,
-  YIELD_UNITS,
-  applyUpdates,
-  formatMean,
-  fromKgHa,
-  isBlockPaste,
-  planPaste,
-  rowMean,
-  toKgHa,
-  unitInfo,
-} from '../../../shared/plot-grid.js';
-import { cn } from '../../lib/cn.js';
-import { StatusLine, type StatusMessage } from './alert.js';
+import { useState } from 'react';
+import { formatDecimal } from '../../../shared/decimal.js';
+import { type Cell, type YieldUnit, YIELD_UNITS, formatMean, fromKgHa, unitInfo, yieldReader } from '../../../shared/plot-grid.js';
 import { Select } from './field.js';
-import { DECIMAL_TEXT, formatValue, useDecimalText } from './number-input.js';
+import { PlotGrid } from './plot-grid.js';
 
 export interface YieldGridProps {
   /** The treatments, in order: one row each. */
@@ -56,140 +39,23 @@ export interface YieldGridProps {
   initialUnit?: YieldUnit;
 }
 
-interface CellProps {
-  name: string;
-  label: string;
-  value: Cell;
-  unit: YieldUnit;
-  error: string | undefined;
-  errorId: string;
-  onValue: (kg: number | null) => void;
-  onPaste: (e: ClipboardEvent<HTMLInputElement>) => void;
-  onNavigate: (e: KeyboardEvent<HTMLInputElement>) => void;
-  register: (el: HTMLInputElement | null) => void;
-}
-
-function GridCell({ name, label, value, unit, error, errorId, onValue, onPaste, onNavigate, register }: CellProps) {
-  const { decimals } = unitInfo(unit);
-  const parse = (text: string): ParseResult => {
-    const r = parseDecimal(text, { decimals });
-    return r.ok && r.value !== null ? { ok: true, value: toKgHa(r.value, unit) } : r;
-  };
-  const format = (kg: unknown) =>
-    formatValue(
-      kg,
-      (t) => parseDecimal(t),
-      (n) => formatDecimal(fromKgHa(n, unit), { decimals }),
-    );
-  const field = useDecimalText({ value, parse, format, onChange: onValue, error });
-  return (
-    <>
-      <input
-        ref={register}
-        name={name}
-        {...DECIMAL_TEXT}
-        aria-label={label}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={field.error ? errorId : undefined}
-        value={field.text}
-        onChange={field.handlers.onChange}
-        onFocus={field.handlers.onFocus}
-        onBlur={field.handlers.onBlur}
-        onKeyDown={(e) => {
-          field.handlers.onKeyDown(e);
-          onNavigate(e);
-        }}
-        onPaste={onPaste}
-        className={cn(
-          'block h-11 w-20 rounded-md border bg-white px-2 text-right text-sm text-slate-900 tabular-nums sm:w-24',
-          'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500',
-          field.error ? 'border-red-600 bg-red-50' : 'border-slate-300',
-        )}
-      />
-      {field.error ? (
-        <p id={errorId} className="mt-0.5 w-20 text-xs leading-tight text-red-700 sm:w-24">
-          {field.error}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-/** Moving from a cell with the keyboard, spreadsheet-style; null when the key stays in the text. */
-function target(e: KeyboardEvent<HTMLInputElement>, row: number, col: number): [number, number] | null {
-  const el = e.currentTarget;
-  const len = el.value.length;
-  const start = el.selectionStart ?? 0;
-  const end = el.selectionEnd ?? 0;
-  const all = start === 0 && end === len;
-  const jump = e.ctrlKey || e.metaKey;
-  switch (e.key) {
-    case 'ArrowUp':
-      return [row - 1, col];
-    case 'ArrowDown':
-      return [row + 1, col];
-    case 'Enter':
-      return [e.shiftKey ? row - 1 : row + 1, col];
-    case 'ArrowLeft':
-      return jump || all || end === 0 ? [row, col - 1] : null;
-    case 'ArrowRight':
-      return jump || all || start === len ? [row, col + 1] : null;
-    default:
-      return null;
-  }
-}
-
-export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix = 'tratamentos', initialUnit = 'kg/ha' }: YieldGridProps) {
-  const id = useId();
+export function YieldGrid({ namePrefix = 'tratamentos', initialUnit = 'kg/ha', ...grid }: YieldGridProps) {
   const [unit, setUnit] = useState<YieldUnit>(initialUnit);
-  const [message, setMessage] = useState<StatusMessage>(null);
-  const cells = useRef(new Map<string, HTMLInputElement>());
   const info = unitInfo(unit);
-  const short = unit; // "sc/ha" in headers; the select says "(60 kg)"
-  const grid: Cell[][] = rows.map((_, i) => Array.from({ length: blocks }, (_, j) => values[i]?.[j] ?? null));
-
-  const errorOf = (i: number, j: number): string | undefined => {
-    const own = grid[i]?.[j];
-    return errors?.[i]?.[j] ?? (typeof own === 'number' && Number.isNaN(own) ? NUMBER_INVALID : undefined);
-  };
-
-  const setCell = (i: number, j: number, kg: number | null) => {
-    setMessage(null);
-    onChange(applyUpdates(grid, [{ row: i, col: j, value: kg }]), [{ row: i, col: j }]);
-  };
-
-  const paste = (i: number, j: number) => (e: ClipboardEvent<HTMLInputElement>) => {
-    const text = e.clipboardData.getData('text/plain');
-    if (!isBlockPaste(text)) return; // one value: the browser pastes it into the text
-    e.preventDefault();
-    const plan = planPaste(text, { row: i, col: j, rows: rows.length, cols: blocks, unit });
-    if (!plan.ok) {
-      setMessage({ tone: 'error', text: plan.message });
-      return;
-    }
-    onChange(
-      applyUpdates(grid, plan.updates),
-      plan.updates.map(({ row, col }) => ({ row, col })),
-    );
-    const n = plan.updates.length;
-    setMessage({ tone: 'ok', text: `${n} ${n === 1 ? 'valor colado' : 'valores colados'} (${plan.rows} × ${plan.cols}).` });
-  };
-
-  const navigate = (i: number, j: number) => (e: KeyboardEvent<HTMLInputElement>) => {
-    const to = target(e, i, j);
-    // Enter never submits the form from the grid, even on the last row.
-    if (e.key === 'Enter') e.preventDefault();
-    if (!to) return;
-    const el = cells.current.get(`${to[0]}:${to[1]}`);
-    if (!el) return;
-    e.preventDefault();
-    el.focus();
-    el.select();
-  };
-
   return (
-    <div className="space-y-3">
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+    <PlotGrid
+      {...grid}
+      cellName={(i, j) => `${namePrefix}.${i}.repeticoes.${j}`}
+      cellLabel={(row, j) => `${row}, bloco ${j + 1} (${info.label})`}
+      read={yieldReader(unit)}
+      format={(kg) => formatDecimal(fromKgHa(kg, unit), { decimals: info.decimals })}
+      caption={`Produtividade por bloco em ${info.label}: tratamentos nas linhas, blocos nas colunas`}
+      // "sc/ha" in the header; the select says "(60 kg)".
+      meanHeader={`Média (${unit})`}
+      formatMean={(mean) => formatMean(mean, unit)}
+      view={unit}
+      note={unit !== 'kg/ha' ? 'Os valores são salvos em kg/ha.' : undefined}
+      toolbar={
         <Select
           label="Unidade"
           name="unidadeProdutividade"
@@ -203,89 +69,7 @@ export function YieldGrid({ rows, blocks, values, onChange, errors, namePrefix =
             </option>
           ))}
         </Select>
-        <p id={`${id}-help`} className="max-w-md text-xs text-slate-600">
-          Cole um bloco copiado do Excel ou do LibreOffice em qualquer célula. Setas e Enter movem entre as células.
-          {unit !== 'kg/ha' ? ' Os valores são salvos em kg/ha.' : null}
-        </p>
-      </div>
-
-      {blocks > 2 ? (
-        <p className="text-xs text-slate-600 sm:hidden">
-          Deslize a tabela para o lado para ver os {blocks} blocos e a média; a coluna dos tratamentos fica fixa.
-        </p>
-      ) : null}
-      <div className="overflow-x-auto rounded-lg border border-soil-200 bg-white">
-        <table className="min-w-full border-collapse text-sm" aria-describedby={`${id}-help`}>
-          <caption className="sr-only">Produtividade por bloco em {info.label}: tratamentos nas linhas, blocos nas colunas</caption>
-          <thead className="bg-soil-50">
-            <tr>
-              <th
-                scope="col"
-                className="sticky left-0 z-10 bg-soil-50 px-2 py-2 text-left font-semibold text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3"
-              >
-                Tratamento
-              </th>
-              {Array.from({ length: blocks }, (_, j) => (
-                <th key={j} scope="col" className="whitespace-nowrap px-1 py-2 text-center font-medium text-slate-700">
-                  Bloco {j + 1}
-                </th>
-              ))}
-              <th scope="col" className="whitespace-nowrap px-3 py-2 text-right font-semibold text-slate-800">
-                Média ({short})
-              </th>
-            </tr>
-          </thead>
-          {/* key: a change of unit shows every cell afresh in that unit. */}
-          <tbody key={unit}>
-            {rows.map((row, i) => {
-              const { mean, filled } = rowMean(grid[i] ?? []);
-              return (
-                <tr key={i} className="border-t border-soil-200">
-                  <th
-                    scope="row"
-                    className="sticky left-0 z-10 bg-white px-2 py-1 text-left font-medium text-slate-800 shadow-[1px_0_0_var(--color-soil-200)] sm:px-3"
-                  >
-                    {/* Narrow on phones, so that two blocks show beside the pinned column at 375 px; the
-                        name wraps there rather than being cut ("T2 - Ami…"). */}
-                    <span className="block w-[6.5rem] text-xs leading-snug [overflow-wrap:anywhere] sm:w-auto sm:max-w-[14rem] sm:text-sm">
-                      {row.label}
-                    </span>
-                  </th>
-                  {Array.from({ length: blocks }, (_, j) => (
-                    <td key={j} className="px-1 py-1 align-top">
-                      <GridCell
-                        name={`${namePrefix}.${i}.repeticoes.${j}`}
-                        label={`${row.label}, bloco ${j + 1} (${info.label})`}
-                        value={grid[i]?.[j] ?? null}
-                        unit={unit}
-                        error={errorOf(i, j)}
-                        errorId={`${id}-e-${i}-${j}`}
-                        onValue={(kg) => setCell(i, j, kg)}
-                        onPaste={paste(i, j)}
-                        onNavigate={navigate(i, j)}
-                        register={(el) => {
-                          if (el) cells.current.set(`${i}:${j}`, el);
-                          else cells.current.delete(`${i}:${j}`);
-                        }}
-                      />
-                    </td>
-                  ))}
-                  <td className="whitespace-nowrap px-3 py-1 text-right tabular-nums" data-testid={`media-${i}`}>
-                    <span className="font-semibold text-brand-800">{formatMean(mean, unit)}</span>
-                    {filled > 0 && filled < blocks ? (
-                      <span className="block text-xs text-slate-600">
-                        {filled} de {blocks} blocos
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-
-      <StatusLine status={message} />
-    </div>
+      }
+    />
   );
 }
