@@ -180,3 +180,36 @@ export function rotuloAvaliacao(a: Pick<Avaliacao, 'nome' | 'unidade' | 'data' |
   const when = [a.data ? a.data.split('-').reverse().join('/') : '', a.estadio ?? ''].filter(Boolean).join(', ');
   return `${a.nome}${unit}${when ? ` · ${when}` : ''}`;
 }
+
+type Preset = Pick<Avaliacao, 'unidade' | 'tipo' | 'escala_min' | 'escala_max'>;
+const medida = (unidade: string): Preset => ({ unidade, tipo: 'medida', escala_min: null, escala_max: null });
+const contagem = (unidade: string): Preset => ({ unidade, tipo: 'contagem', escala_min: null, escala_max: null });
+const porcentagem: Preset = { unidade: '%', tipo: 'porcentagem', escala_min: null, escala_max: null };
+
+/**
+ * The unit and type a suggested name usually has, proposed when the name is picked and the unit and
+ * type are still empty (the user may change them). Names are compared in lower case.
+ */
+export const PRESETS_AVALIACAO: Readonly<Record<string, Preset>> = {
+  severidade: porcentagem,
+  incidência: porcentagem,
+  controle: porcentagem,
+  desfolha: porcentagem,
+  fitotoxicidade: { unidade: 'nota', tipo: 'nota', escala_min: 1, escala_max: 9 },
+  'índice spad': medida('índice SPAD'),
+  'índice de clorofila': medida('índice SPAD'),
+  'altura de plantas': medida('cm'),
+  'número de vagens': contagem('unidades'),
+  'número de grãos por vagem': medida('unidades'),
+  'peso de 1000 grãos': medida('g'),
+  'número de frutos': contagem('unidades'),
+  'stand final': medida('plantas/m²'),
+  'área foliar': medida('cm²'),
+  acamamento: porcentagem,
+};
+
+/** The mean of the rated plots (null: none rated), and how many were rated. */
+export function mediaParcelas(values: readonly (number | null)[] | undefined): { media: number | null; n: number } {
+  const rated = (values ?? []).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  return { media: rated.length ? rated.reduce((a, b) => a + b, 0) / rated.length : null, n: rated.length };
+}

@@ -4,6 +4,7 @@
  * can be rendered in a test with a stand-in.
  */
 import type { ComponentType, ReactNode } from 'react';
+import type { Avaliacao } from '../../shared/assessments.js';
 import type { ExperimentData } from '../../shared/experiment.js';
 import type { ExtractedData, ExtractionResult } from '../../shared/extraction.js';
 import type { ExtractionChoices, ExtractionConflict } from './extraction-review.js';
@@ -25,6 +26,8 @@ export type ExtractorSlot = ComponentType<ExtractorSlotProps>;
 /** A trial's statistical analysis (features/trial-analysis's AnalysisView). */
 export interface AnalysisSlotProps {
   id: number;
+  /** The experiment's assessments: the report offers each (and the area under a curve) besides yield. */
+  avaliacoes?: readonly Avaliacao[];
 }
 export type AnalysisSlot = ComponentType<AnalysisSlotProps>;
 

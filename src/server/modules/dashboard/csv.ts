@@ -7,7 +7,7 @@
 import type { Experiment, Tratamento } from '../../../shared/experiment.js';
 import { EXPERIMENT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { fieldTitle, namesOf } from '../../../shared/fields/kinds.js';
-import { TIPO_AVALIACAO_LABEL } from '../../../shared/assessments.js';
+import { TIPO_AVALIACAO_LABEL, mediaParcelas } from '../../../shared/assessments.js';
 import { MAX_BLOCKS } from '../../../shared/constants.js';
 
 export const CSV_BOM = '\uFEFF';
@@ -100,8 +100,7 @@ export function assessmentCsvLines(e: Experiment): string {
     .flatMap((a) =>
       e.tratamentos.map((t, i) => {
         const plots = t.observacoes?.[a.chave] ?? [];
-        const rated = plots.filter((v): v is number => v !== null);
-        const mean = rated.length ? rated.reduce((x, y) => x + y, 0) / rated.length : null;
+        const { media, n } = mediaParcelas(plots);
         return csvLine([
           e.id,
           e.cultura,
@@ -116,8 +115,8 @@ export function assessmentCsvLines(e: Experiment): string {
           dateCell(a.data),
           a.estadio ?? '',
           a.alvo ?? '',
-          mean,
-          rated.length,
+          media,
+          n,
           ...Array.from({ length: MAX_BLOCKS }, (_, j) => plots[j] ?? null),
         ]);
       }),

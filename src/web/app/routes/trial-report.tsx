@@ -46,7 +46,7 @@ export function TrialReportPage() {
         </p>
       </header>
       <TrialSummary experiment={e} />
-      <AnalysisView id={e.id} />
+      <AnalysisView id={e.id} avaliacoes={e.avaliacoes} />
     </article>
   );
 }

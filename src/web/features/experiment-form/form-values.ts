@@ -54,7 +54,13 @@ export function withBlocks(t: TratamentoForm, blocks: number): TratamentoForm {
     return rest;
   }
   const current = t.repeticoes ?? [];
-  return { ...t, repeticoes: Array.from({ length: blocks }, (_, i) => current[i] ?? '') };
+  const resize = (values: readonly Num[]) => Array.from({ length: blocks }, (_, i) => values[i] ?? '');
+  return {
+    ...t,
+    repeticoes: resize(current),
+    // Each assessment's plots follow the blocks too.
+    ...(t.observacoes ? { observacoes: Object.fromEntries(Object.entries(t.observacoes).map(([k, v]) => [k, resize(v)])) } : {}),
+  };
 }
 
 export const newProduct = (): ProdutoForm => formDefaults(PRODUCT_FIELDS);

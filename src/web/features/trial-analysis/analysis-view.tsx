@@ -17,12 +17,14 @@ import { AnovaTable, Avisos, COLUNAS_MEDIA, ReportTable, type ReportColumn, TH_N
 import type { Transformacao } from '../../../shared/stats/index.js';
 import { Button } from '../../components/ui/button.js';
 import { PressupostosSection } from './pressupostos-section.js';
+import type { AnalysisSlotProps } from '../../lib/slots.js';
+import { EfficacySection, ProgressCurve, type Variavel, VariableSelect, analiseQuery, missingPlotsNote } from './assessment-sections.js';
 
-/** The analysis, on the original data or (`transformacao`) on transformed yields. */
-export function useAnalysis(id: number | null, transformacao: Transformacao | null = null) {
+/** The analysis of yield or of an assessment (`variavel`), on the original data or (`transformacao`) on transformed values. */
+export function useAnalysis(id: number | null, transformacao: Transformacao | null = null, variavel: Variavel = '') {
   return useQuery({
-    queryKey: transformacao ? [...queryKeys.analysis(id), transformacao] : queryKeys.analysis(id),
-    queryFn: () => api.request<AnalysisResponse>(`/api/experiments/${id}/analise${transformacao ? `?transformacao=${transformacao}` : ''}`),
+    queryKey: transformacao || variavel ? [...queryKeys.analysis(id), transformacao ?? '', variavel] : queryKeys.analysis(id),
+    queryFn: () => api.request<AnalysisResponse>(`/api/experiments/${id}/analise${analiseQuery(variavel, transformacao)}`),
     enabled: id !== null,
     retry: false,
     // Switching scale keeps this experiment's report on screen until the other analysis arrives.
@@ -71,21 +73,33 @@ function MeansChart({ grupos }: { grupos: { nome: string; media: number; letras:
   );
 }
 
-export function AnalysisView({ id }: { id: number }) {
-  // The scale chosen for this experiment (another experiment in the same view starts on its original data).
-  const [escala, setEscala] = useState<{ id: number; transformacao: Transformacao | null }>({ id, transformacao: null });
-  const transformacao = escala.id === id ? escala.transformacao : null;
-  const setTransformacao = (t: Transformacao | null) => setEscala({ id, transformacao: t });
-  const q = useAnalysis(id, transformacao);
+export function AnalysisView({ id, avaliacoes = [] }: AnalysisSlotProps) {
+  // The variable and scale chosen for this experiment (another experiment in the same view starts on yield, original data).
+  const [escolha, setEscolha] = useState<{ id: number; transformacao: Transformacao | null; variavel: Variavel }>({
+    id,
+    transformacao: null,
+    variavel: '',
+  });
+  const transformacao = escolha.id === id ? escolha.transformacao : null;
+  const variavel = escolha.id === id ? escolha.variavel : '';
+  const setTransformacao = (t: Transformacao | null) => setEscolha({ id, transformacao: t, variavel });
+  // Another variable starts on its original data.
+  const setVariavel = (v: Variavel) => setEscolha({ id, transformacao: null, variavel: v });
+  const q = useAnalysis(id, transformacao, variavel);
+  const selector = <VariableSelect avaliacoes={avaliacoes} value={variavel} onChange={setVariavel} />;
   if (q.isPending)
     return (
-      <div className="flex justify-center py-6 text-brand-700">
-        <Spinner />
+      <div className="space-y-3">
+        {selector}
+        <div className="flex justify-center py-6 text-brand-700">
+          <Spinner />
+        </div>
       </div>
     );
   if (q.isError)
     return (
       <div className="space-y-2">
+        {selector}
         <p className="text-sm text-slate-600">{q.error instanceof ApiError ? q.error.message : 'Erro ao buscar experimento'}</p>
         {transformacao ? (
           <Button variant="secondary" size="sm" onClick={() => setTransformacao(null)}>
@@ -96,8 +110,14 @@ export function AnalysisView({ id }: { id: number }) {
     );
   const a = q.data;
   const sk = new Map(a.scottKnott.grupos.map((g) => [g.nome, g.letras]));
+  // Yield in kg/ha; an assessment in its own unit, without gains in kg/ha or R$.
+  const unidade = a.variavel ? a.variavel.unidade : 'kg/ha';
+  const emUnidade = unidade ? ` ${unidade}` : '';
+  const faltantes = missingPlotsNote(a);
   return (
     <div className="space-y-4 text-sm">
+      {selector}
+      {a.variavel ? <h3 className="text-base font-semibold text-slate-900">{a.variavel.rotulo}</h3> : null}
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-slate-800">
         <span>
           Delineamento:{' '}
@@ -106,20 +126,24 @@ export function AnalysisView({ id }: { id: number }) {
           </strong>
         </span>
         <span>
-          Média geral: <strong>{n(a.media)} kg/ha</strong>
+          Média geral:{' '}
+          <strong>
+            {n(a.media)}
+            {emUnidade}
+          </strong>
         </span>
         <span>
           CV: <strong>{n(a.cv)}%</strong> ({a.cvClasse})
         </span>
       </div>
-      <Avisos avisos={a.avisos} tone="warning" />
+      <Avisos avisos={faltantes ? [faltantes, ...a.avisos] : a.avisos} tone="warning" />
       <AnovaTable caption="Análise de variância" linhas={a.anova.linhas} />
       <PressupostosSection analise={a} onTransformar={setTransformacao} carregando={q.isPlaceholderData} />
       <FactorialSection a={a} />
       <div className="space-y-4">
         <div className="min-w-0">
           <ReportTable
-            caption="Médias (kg/ha) e letras a 5%"
+            caption={`Médias${unidade ? ` (${unidade})` : ''} e letras a 5%`}
             columns={[
               ...COLUNAS_MEDIA,
               { header: 'Tukey', kind: 'letters', cell: (g) => g.letras },
@@ -129,7 +153,7 @@ export function AnalysisView({ id }: { id: number }) {
             rowKey={(g) => g.nome}
           />
           <p className="mt-1 text-xs text-slate-600">
-            DMS (Tukey 5%): {n(a.tukey.dms)} {a.transformacao.aplicada ? '(escala transformada)' : 'kg/ha'}. Médias seguidas da mesma letra
+            DMS (Tukey 5%): {n(a.tukey.dms)} {a.transformacao.aplicada ? '(escala transformada)' : unidade}. Médias seguidas da mesma letra
             não diferem entre si.
           </p>
         </div>
@@ -137,7 +161,9 @@ export function AnalysisView({ id }: { id: number }) {
           <MeansChart grupos={a.tukey.grupos} />
         </div>
       </div>
-      {a.testemunha ? (
+      <EfficacySection a={a} />
+      <ProgressCurve a={a} />
+      {a.testemunha && !a.variavel ? (
         <ReportTable
           caption={`Ganho sobre a testemunha (${a.testemunha.nome}: ${n(a.testemunha.media)} kg/ha)`}
           columns={[
@@ -154,7 +180,7 @@ export function AnalysisView({ id }: { id: number }) {
           rowKey={(g) => g.nome}
         />
       ) : null}
-      {a.ganhos.every((g) => g.receitaExtra === null) ? (
+      {!a.variavel && a.ganhos.every((g) => g.receitaExtra === null) ? (
         <p className="text-xs text-slate-600">
           Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.
         </p>

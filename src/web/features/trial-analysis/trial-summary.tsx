@@ -6,6 +6,7 @@
  * control (the first treatment, as everywhere in the product), and the treatment's cost: a trial
  * entered without yields per block still reports its results.
  */
+import { AssessmentMeans } from '../../components/assessment-means.js';
 import { custoTratamento, type Experiment } from '../../../shared/experiment.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { ReportTable } from './report-table.js';
@@ -99,6 +100,7 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
         rowKey={(t) => String(t.id)}
         rowClassName="align-top"
       />
+      <AssessmentMeans experiment={e} />
     </section>
   );
 }

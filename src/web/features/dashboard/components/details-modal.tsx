@@ -1,3 +1,4 @@
+import { AssessmentMeans } from '../../../components/assessment-means.js';
 import type { ReactNode } from 'react';
 import type { Experiment, Tratamento } from '../../../../shared/experiment.js';
 import { TREATMENT_FIELDS, detailsLabel, experimentFields } from '../../../../shared/fields/catalogue.js';
@@ -116,6 +117,12 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
               ))}
             </ul>
           </section>
+          {e.avaliacoes.length ? (
+            <section className="rounded-lg border border-soil-200 p-4">
+              <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Avaliações</h3>
+              <AssessmentMeans experiment={e} />
+            </section>
+          ) : null}
           <section className="rounded-lg border border-soil-200 p-4">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-sm font-semibold uppercase tracking-wide text-brand-800">Análise Estatística</h3>
@@ -128,7 +135,7 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
                 </Link>
               ) : null}
             </div>
-            <AnalysisView id={e.id} />
+            <AnalysisView id={e.id} avaliacoes={e.avaliacoes} />
           </section>
         </div>
       )}

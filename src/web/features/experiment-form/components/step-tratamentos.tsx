@@ -26,6 +26,8 @@ import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { type FormValues, type TratamentoForm, newAnalysis, newProduct, newTreatment, withBlocks } from '../form-values.js';
 import { ProductPicker, ProductSuggestions } from './product-picker.js';
 import { LineIcon } from '../../../components/ui/line-icon.js';
+import { PlusIcon, TrashIcon } from './icons.js';
+import { AssessmentsSection } from './assessments-section.js';
 
 type TErrors = FieldErrors<FormValues>['tratamentos'];
 
@@ -33,22 +35,6 @@ const msg = (v: unknown) => (v && typeof v === 'object' && 'message' in v ? (v.m
 
 const DOSE_UNITS_LIST = 'unidades-dose';
 const ADICIONAL = 'Fatorial DBC com adicional';
-
-function PlusIcon() {
-  return (
-    <LineIcon viewBox="0 0 20 20" className="h-4 w-4">
-      <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-    </LineIcon>
-  );
-}
-
-function TrashIcon() {
-  return (
-    <LineIcon viewBox="0 0 20 20" className="h-4 w-4" strokeWidth="1.8">
-      <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
-    </LineIcon>
-  );
-}
 
 type ListPath = 'tratamentos' | `tratamentos.${number}.produtos_aplicados` | `tratamentos.${number}.analises_adicionais`;
 
@@ -582,6 +568,7 @@ export function StepTratamentos() {
           <p className="text-sm text-slate-600">Adicione os tratamentos para digitar ou colar as produtividades de cada bloco.</p>
         ) : null}
       </section>
+      <AssessmentsSection blocks={blocks} />
     </div>
   );
 }
