@@ -6,7 +6,7 @@
  * own box, with the treatment column pinned. The yield grid (yield-grid.tsx) and each assessment's
  * grid (experiment-form) are this grid with their own reading of a cell.
  */
-import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { NUMBER_INVALID, type ParseResult, parseDecimal } from '../../../shared/decimal.js';
 import { type Cell, applyUpdates, isBlockPaste, planPaste, rowMean } from '../../../shared/plot-grid.js';
 import { cn } from '../../lib/cn.js';
@@ -53,13 +53,15 @@ interface CellProps {
   format: (value: number) => string;
   error: string | undefined;
   errorId: string;
+  /** The message the cell shows now (its own reading of the text first, else the form's). */
+  onError: (message: string | undefined) => void;
   onValue: (value: number | null) => void;
   onPaste: (e: ClipboardEvent<HTMLInputElement>) => void;
   onNavigate: (e: KeyboardEvent<HTMLInputElement>) => void;
   register: (el: HTMLInputElement | null) => void;
 }
 
-function GridCell({ name, label, value, read, format, error, errorId, onValue, onPaste, onNavigate, register }: CellProps) {
+function GridCell({ name, label, value, read, format, error, errorId, onError, onValue, onPaste, onNavigate, register }: CellProps) {
   const field = useDecimalText({
     value,
     parse: read,
@@ -67,6 +69,7 @@ function GridCell({ name, label, value, read, format, error, errorId, onValue, o
     onChange: onValue,
     error,
   });
+  useEffect(() => onError(field.error), [field.error, onError]);
   return (
     <>
       <input
@@ -91,11 +94,6 @@ function GridCell({ name, label, value, read, format, error, errorId, onValue, o
           field.error ? 'border-red-600 bg-red-50' : 'border-slate-300',
         )}
       />
-      {field.error ? (
-        <p id={errorId} className="mt-0.5 w-20 text-xs leading-tight text-red-700 sm:w-24">
-          {field.error}
-        </p>
-      ) : null}
     </>
   );
 }
@@ -145,6 +143,33 @@ export function PlotGrid(props: PlotGridProps) {
   const id = useId();
   const [message, setMessage] = useState<StatusMessage>(null);
   const cells = useRef(new Map<string, HTMLInputElement>());
+  // Each cell's message, listed under the grid with the cell it belongs to: a cell is too narrow
+  // for "150 não é uma porcentagem válida: use de 0 a 100".
+  const [cellErrors, setCellErrors] = useState<ReadonlyMap<string, string>>(new Map());
+  const reporters = useRef(new Map<string, (m: string | undefined) => void>());
+  const reporter = (i: number, j: number) => {
+    const key = `${i}:${j}`;
+    let report = reporters.current.get(key);
+    if (!report) {
+      report = (m) =>
+        setCellErrors((prev) => {
+          if (prev.get(key) === m) return prev;
+          const next = new Map(prev);
+          if (m) next.set(key, m);
+          else next.delete(key);
+          return next;
+        });
+      reporters.current.set(key, report);
+    }
+    return report;
+  };
+  const listed = [...cellErrors]
+    .map(([key, text]) => {
+      const [i, j] = key.split(':').map(Number) as [number, number];
+      return { key, i, j, text };
+    })
+    .filter(({ i, j }) => i < rows.length && j < blocks)
+    .sort((a, b) => a.i - b.i || a.j - b.j);
   const grid: Cell[][] = rows.map((_, i) => Array.from({ length: blocks }, (_, j) => values[i]?.[j] ?? null));
 
   const errorOf = (i: number, j: number): string | undefined => {
@@ -247,6 +272,7 @@ export function PlotGrid(props: PlotGridProps) {
                         format={format}
                         error={errorOf(i, j)}
                         errorId={`${id}-e-${i}-${j}`}
+                        onError={reporter(i, j)}
                         onValue={(v) => setCell(i, j, v)}
                         onPaste={paste(i, j)}
                         onNavigate={navigate(i, j)}
@@ -272,6 +298,15 @@ export function PlotGrid(props: PlotGridProps) {
         </table>
       </div>
 
+      {listed.length ? (
+        <ul className="space-y-0.5 text-sm text-red-700" aria-label="Valores recusados">
+          {listed.map(({ key, i, j, text }) => (
+            <li key={key}>
+              {rows[i]?.label}, bloco {j + 1}: <span id={`${id}-e-${i}-${j}`}>{text}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <StatusLine status={message} />
     </div>
   );
