@@ -6,7 +6,7 @@
  * own box, with the treatment column pinned. The yield grid (yield-grid.tsx) and each assessment's
  * grid (experiment-form) are this grid with their own reading of a cell.
  */
-import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { NUMBER_INVALID, type ParseResult, parseDecimal } from '../../../shared/decimal.js';
 import { type Cell, applyUpdates, isBlockPaste, planPaste, rowMean } from '../../../shared/plot-grid.js';
 import { cn } from '../../lib/cn.js';
@@ -53,15 +53,32 @@ interface CellProps {
   format: (value: number) => string;
   error: string | undefined;
   errorId: string;
-  /** The message the cell shows now (its own reading of the text first, else the form's). */
-  onError: (message: string | undefined) => void;
+  row: number;
+  col: number;
+  /** The message the cell at (row, col) shows now (its own reading of the text first, else the form's). */
+  onError: (row: number, col: number, message: string | undefined) => void;
   onValue: (value: number | null) => void;
   onPaste: (e: ClipboardEvent<HTMLInputElement>) => void;
   onNavigate: (e: KeyboardEvent<HTMLInputElement>) => void;
   register: (el: HTMLInputElement | null) => void;
 }
 
-function GridCell({ name, label, value, read, format, error, errorId, onError, onValue, onPaste, onNavigate, register }: CellProps) {
+function GridCell({
+  name,
+  label,
+  value,
+  read,
+  format,
+  error,
+  errorId,
+  row,
+  col,
+  onError,
+  onValue,
+  onPaste,
+  onNavigate,
+  register,
+}: CellProps) {
   const field = useDecimalText({
     value,
     parse: read,
@@ -69,7 +86,7 @@ function GridCell({ name, label, value, read, format, error, errorId, onError, o
     onChange: onValue,
     error,
   });
-  useEffect(() => onError(field.error), [field.error, onError]);
+  useEffect(() => onError(row, col, field.error), [row, col, field.error, onError]);
   return (
     <>
       <input
@@ -146,23 +163,16 @@ export function PlotGrid(props: PlotGridProps) {
   // Each cell's message, listed under the grid with the cell it belongs to: a cell is too narrow
   // for "150 não é uma porcentagem válida: use de 0 a 100".
   const [cellErrors, setCellErrors] = useState<ReadonlyMap<string, string>>(new Map());
-  const reporters = useRef(new Map<string, (m: string | undefined) => void>());
-  const reporter = (i: number, j: number) => {
+  const reportError = useCallback((i: number, j: number, m: string | undefined) => {
     const key = `${i}:${j}`;
-    let report = reporters.current.get(key);
-    if (!report) {
-      report = (m) =>
-        setCellErrors((prev) => {
-          if (prev.get(key) === m) return prev;
-          const next = new Map(prev);
-          if (m) next.set(key, m);
-          else next.delete(key);
-          return next;
-        });
-      reporters.current.set(key, report);
-    }
-    return report;
-  };
+    setCellErrors((prev) => {
+      if (prev.get(key) === m) return prev;
+      const next = new Map(prev);
+      if (m) next.set(key, m);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
   const listed = [...cellErrors]
     .map(([key, text]) => {
       const [i, j] = key.split(':').map(Number) as [number, number];
@@ -272,7 +282,9 @@ export function PlotGrid(props: PlotGridProps) {
                         format={format}
                         error={errorOf(i, j)}
                         errorId={`${id}-e-${i}-${j}`}
-                        onError={reporter(i, j)}
+                        row={i}
+                        col={j}
+                        onError={reportError}
                         onValue={(v) => setCell(i, j, v)}
                         onPaste={paste(i, j)}
                         onNavigate={navigate(i, j)}
