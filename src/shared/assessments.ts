@@ -25,10 +25,10 @@ export function isIsoDate(text: string): boolean {
 
 /** The types as the form names them. */
 export const TIPO_AVALIACAO_LABEL: Readonly<Record<TipoAvaliacao, string>> = {
-  porcentagem: 'Porcentagem (0 a 100)',
-  contagem: 'Contagem (inteiros a partir de 0)',
-  nota: 'Nota em escala (inteiros)',
-  medida: 'Medida (0 ou mais)',
+  porcentagem: 'Porcentagem (0–100)',
+  contagem: 'Contagem (inteiros)',
+  nota: 'Nota (escala)',
+  medida: 'Medida (≥ 0)',
 };
 
 const emptyAsNull = (v: string) => v || null;

@@ -107,7 +107,7 @@ describe('assessments csv', () => {
       'Aminoagro Raiz',
       'Severidade',
       '%',
-      'Porcentagem (0 a 100)',
+      'Porcentagem (0–100)',
       '14/01/2026',
       'R5.1',
       'Ferrugem',
