@@ -42,7 +42,8 @@ const colunaGanho = (header: string, cell: (g: Ganho) => ReactNode): ReportColum
   cell,
 });
 
-function MeansChart({ grupos }: { grupos: { nome: string; media: number; letras: string }[] }) {
+/** `casas`: the decimals of the means under the bars (none for kg/ha; one for an assessment such as 12,5 %). */
+function MeansChart({ grupos, casas }: { grupos: { nome: string; media: number; letras: string }[]; casas: number }) {
   const W = 640;
   const H = 240;
   const pad = { l: 8, r: 8, t: 22, b: 48 };
@@ -64,7 +65,7 @@ function MeansChart({ grupos }: { grupos: { nome: string; media: number; letras:
               {g.nome.length > 14 ? `${g.nome.slice(0, 14)}…` : g.nome}
             </text>
             <text x={x + bw * 0.35} y={H - pad.b + 32} textAnchor="middle" fontSize={11} fill="#475569">
-              {formatNumber(g.media, 0)}
+              {formatNumber(g.media, casas)}
             </text>
           </g>
         );
@@ -158,7 +159,7 @@ export function AnalysisView({ id, avaliacoes = [] }: AnalysisSlotProps) {
           </p>
         </div>
         <div className="min-w-0 max-w-2xl">
-          <MeansChart grupos={a.tukey.grupos} />
+          <MeansChart grupos={a.tukey.grupos} casas={a.variavel ? 1 : 0} />
         </div>
       </div>
       <EfficacySection a={a} />
@@ -185,7 +186,8 @@ export function AnalysisView({ id, avaliacoes = [] }: AnalysisSlotProps) {
           Informe o preço da saca no passo 6 do formulário para ver a receita extra e o retorno de cada tratamento.
         </p>
       ) : null}
-      <RegressionSection regressao={a.regressao} residuo={a.anova.residuo} />
+      {/* The dose–response section speaks of yield and its economic dose. */}
+      <RegressionSection regressao={a.variavel ? null : a.regressao} residuo={a.anova.residuo} />
       <DunnettSection a={a} />
     </div>
   );

@@ -10,7 +10,7 @@ import { COLUNAS_MEDIA, ReportTable, type ReportColumn, n, p } from './report-ta
 
 const ALFA = 0.05;
 
-type Secao = Pick<AnalysisResponse, 'dunnett' | 'testemunha' | 'anova' | 'tukey' | 'scottKnott' | 'lsd' | 'duncan' | 'snk'>;
+type Secao = Pick<AnalysisResponse, 'dunnett' | 'testemunha' | 'anova' | 'tukey' | 'scottKnott' | 'lsd' | 'duncan' | 'snk' | 'variavel'>;
 
 function Resultado({ superior, bilateral, diferenca }: { superior: number; bilateral: number; diferenca: number }) {
   if (superior < ALFA) return <Badge tone="green">Superior à testemunha</Badge>;
@@ -38,6 +38,9 @@ export function DunnettSection({ a }: { a: Secao }) {
     { nome: 'SNK', letras: letras(a.snk.grupos) },
   ];
   const controle = a.testemunha?.nome ?? a.tukey.grupos[0]?.nome ?? '';
+  // Yield in kg/ha, an assessment in its own unit.
+  const unidade = a.variavel ? a.variavel.unidade : 'kg/ha';
+  const emUnidade = unidade ? ` ${unidade}` : '';
   return (
     <div className="space-y-4">
       <div className="min-w-0">
@@ -45,7 +48,11 @@ export function DunnettSection({ a }: { a: Secao }) {
           caption="Comparação com a testemunha (Dunnett)"
           columns={[
             { header: 'Tratamento', cell: (c) => c.nome },
-            { header: 'Diferença (kg/ha)', kind: 'number', cell: (c) => (c.diferenca > 0 ? `+${n(c.diferenca, 1)}` : n(c.diferenca, 1)) },
+            {
+              header: unidade ? `Diferença (${unidade})` : 'Diferença',
+              kind: 'number',
+              cell: (c) => (c.diferenca > 0 ? `+${n(c.diferenca, 1)}` : n(c.diferenca, 1)),
+            },
             { header: 'p bilateral', kind: 'number', cell: (c) => p(c.p) },
             { header: 'p superior', kind: 'number', cell: (c) => p(c.pSuperior) },
             {
@@ -74,13 +81,25 @@ export function DunnettSection({ a }: { a: Secao }) {
         />
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600">
           <dt>DMS Tukey</dt>
-          <dd>{n(a.tukey.dms)} kg/ha</dd>
+          <dd>
+            {n(a.tukey.dms)}
+            {emUnidade}
+          </dd>
           <dt>DMS t (LSD)</dt>
-          <dd>{n(a.lsd.dms)} kg/ha</dd>
+          <dd>
+            {n(a.lsd.dms)}
+            {emUnidade}
+          </dd>
           <dt>DMS Duncan</dt>
-          <dd>{faixa(a.duncan.amplitudes)} kg/ha</dd>
+          <dd>
+            {faixa(a.duncan.amplitudes)}
+            {emUnidade}
+          </dd>
           <dt>DMS SNK</dt>
-          <dd>{faixa(a.snk.amplitudes)} kg/ha</dd>
+          <dd>
+            {faixa(a.snk.amplitudes)}
+            {emUnidade}
+          </dd>
         </dl>
         <p className="mt-1 text-xs text-slate-600">
           Em cada coluna, médias seguidas da mesma letra não diferem entre si a 5%. Scott-Knott agrupa sem DMS.

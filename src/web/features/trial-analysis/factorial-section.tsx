@@ -106,13 +106,13 @@ function TabelaDesdobramento({
 export function FactorialSection({
   a,
 }: {
-  a: Pick<AnalysisResponse, 'fatorial' | 'desdobramento' | 'anova'> & { transformacao?: { aplicada: string | null } };
+  a: Pick<AnalysisResponse, 'fatorial' | 'desdobramento' | 'anova' | 'variavel'> & { transformacao?: { aplicada: string | null } };
 }) {
   const f = a.fatorial;
   if (!f) return null;
   // With a transformation applied the factorial's means and DMS are on its scale, not in kg/ha.
   const transformada = Boolean(a.transformacao?.aplicada);
-  const unidade = transformada ? 'escala transformada' : 'kg/ha';
+  const unidade = transformada ? 'escala transformada' : a.variavel ? a.variavel.unidade : 'kg/ha';
   const casas = transformada ? 3 : 0;
   const d = a.desdobramento;
   const { a: A, b: B } = f.fatores;
