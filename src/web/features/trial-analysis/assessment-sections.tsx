@@ -8,6 +8,7 @@ import type { Avaliacao } from '../../../shared/assessments.js';
 import { rotuloAvaliacao } from '../../../shared/assessments.js';
 import { formatNumber } from '../../../shared/format.js';
 import { Select } from '../../components/ui/field.js';
+import { ScrollX } from '../../components/ui/scroll-x.js';
 import { ReportTable, n } from './report-table.js';
 
 /** '' for yield, `a:<chave>` for an assessment, `c:<nome>` for the area under its curve. */
@@ -105,9 +106,9 @@ export function ProgressCurve({ a }: { a: AnalysisResponse }) {
   const curva = a.curva;
   if (!curva?.length) return null;
   const datas = a.variavel?.datas ?? curva[0]?.pontos.map((p) => p.data) ?? [];
-  const W = 640;
+  const W = 560;
   const H = 260;
-  const pad = { l: 40, r: 12, t: 12, b: 36 };
+  const pad = { l: 40, r: 28, t: 12, b: 36 };
   const x0 = dia(datas[0] ?? '');
   const span = Math.max(1, dia(datas.at(-1) ?? '') - x0);
   const max = Math.max(1, ...curva.flatMap((c) => c.pontos.map((p) => p.media ?? 0))) * 1.1;
@@ -126,13 +127,13 @@ export function ProgressCurve({ a }: { a: AnalysisResponse }) {
           {[0, 0.5, 1].map((f) => (
             <g key={f}>
               <line x1={pad.l} x2={W - pad.r} y1={y(max * f)} y2={y(max * f)} stroke="#e7e5e4" />
-              <text x={pad.l - 6} y={y(max * f) + 4} textAnchor="end" fontSize={11} fill="#475569">
+              <text x={pad.l - 6} y={y(max * f) + 4} textAnchor="end" fontSize={12} fill="#475569">
                 {formatNumber(max * f, 0)}
               </text>
             </g>
           ))}
           {datas.map((d) => (
-            <text key={d} x={x(d)} y={H - pad.b + 18} textAnchor="middle" fontSize={11} fill="#334155">
+            <text key={d} x={x(d)} y={H - pad.b + 18} textAnchor="middle" fontSize={12} fill="#334155">
               {dataCurta(d)}
             </text>
           ))}
@@ -149,6 +150,7 @@ export function ProgressCurve({ a }: { a: AnalysisResponse }) {
             );
           })}
         </svg>
+        </ScrollX>
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Legenda">
           {curva.map((c, i) => (
             <li key={c.nome} className="flex items-center gap-1.5">
