@@ -118,38 +118,40 @@ export function ProgressCurve({ a }: { a: AnalysisResponse }) {
   return (
     <div className="min-w-0 space-y-2">
       <div className="max-w-2xl">
-        <svg
-          viewBox={`0 0 ${W} ${H}`}
-          className="h-auto w-full"
-          role="img"
-          aria-label="Curva de progresso: média de cada tratamento por data"
-        >
-          {[0, 0.5, 1].map((f) => (
-            <g key={f}>
-              <line x1={pad.l} x2={W - pad.r} y1={y(max * f)} y2={y(max * f)} stroke="#e7e5e4" />
-              <text x={pad.l - 6} y={y(max * f) + 4} textAnchor="end" fontSize={12} fill="#475569">
-                {formatNumber(max * f, 0)}
-              </text>
-            </g>
-          ))}
-          {datas.map((d) => (
-            <text key={d} x={x(d)} y={H - pad.b + 18} textAnchor="middle" fontSize={12} fill="#334155">
-              {dataCurta(d)}
-            </text>
-          ))}
-          {curva.map((c, i) => {
-            const pts = c.pontos.filter((p): p is { data: string; media: number } => p.media !== null);
-            const cor = CORES[i % CORES.length];
-            return (
-              <g key={c.nome}>
-                <polyline points={pts.map((p) => `${x(p.data)},${y(p.media)}`).join(' ')} fill="none" stroke={cor} strokeWidth={2.5} />
-                {pts.map((p) => (
-                  <circle key={p.data} cx={x(p.data)} cy={y(p.media)} r={3.5} fill={cor} />
-                ))}
+        {/* At least 30rem wide: on a phone the chart scrolls sideways rather than shrink its labels to nothing. */}
+        <ScrollX>
+          <svg
+            viewBox={`0 0 ${W} ${H}`}
+            className="h-auto w-full min-w-[30rem]"
+            role="img"
+            aria-label="Curva de progresso: média de cada tratamento por data"
+          >
+            {[0, 0.5, 1].map((f) => (
+              <g key={f}>
+                <line x1={pad.l} x2={W - pad.r} y1={y(max * f)} y2={y(max * f)} stroke="#e7e5e4" />
+                <text x={pad.l - 6} y={y(max * f) + 4} textAnchor="end" fontSize={12} fill="#475569">
+                  {formatNumber(max * f, 0)}
+                </text>
               </g>
-            );
-          })}
-        </svg>
+            ))}
+            {datas.map((d) => (
+              <text key={d} x={x(d)} y={H - pad.b + 18} textAnchor="middle" fontSize={12} fill="#334155">
+                {dataCurta(d)}
+              </text>
+            ))}
+            {curva.map((c, i) => {
+              const pts = c.pontos.filter((p): p is { data: string; media: number } => p.media !== null);
+              const cor = CORES[i % CORES.length];
+              return (
+                <g key={c.nome}>
+                  <polyline points={pts.map((p) => `${x(p.data)},${y(p.media)}`).join(' ')} fill="none" stroke={cor} strokeWidth={2.5} />
+                  {pts.map((p) => (
+                    <circle key={p.data} cx={x(p.data)} cy={y(p.media)} r={3.5} fill={cor} />
+                  ))}
+                </g>
+              );
+            })}
+          </svg>
         </ScrollX>
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Legenda">
           {curva.map((c, i) => (
