@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AvaliacaoInput, isIsoDate, novaChave, rotuloAvaliacao, valueProblem } from './assessments.js';
+import { type AvaliacaoInput, avaliacaoDeAnalise, isIsoDate, novaChave, rotuloAvaliacao, valueProblem } from './assessments.js';
 import { experimentInputSchema } from './experiment.js';
 import { SAMPLE } from './factories.test-helper.js';
 
@@ -141,5 +141,20 @@ describe('assessment helpers', () => {
       'Severidade (%) · 14/01/2026, R5.1',
     );
     expect(rotuloAvaliacao({ nome: 'Altura de Plantas', unidade: '', data: null, estadio: null })).toBe('Altura de Plantas');
+  });
+});
+
+describe('an additional analysis as an assessment', () => {
+  it('keeps its name and unit, takes the usual type of the name, and a key of its own', () => {
+    expect(avaliacaoDeAnalise({ nome: 'Altura de Plantas', unidade: 'cm' }, ['altura-de-plantas'])).toEqual({
+      chave: 'altura-de-plantas-2',
+      nome: 'Altura de Plantas',
+      unidade: 'cm',
+      tipo: 'medida',
+      escala_min: null,
+      escala_max: null,
+    });
+    expect(avaliacaoDeAnalise({ nome: 'Número de Vagens', unidade: '' }, [])).toMatchObject({ tipo: 'contagem', unidade: 'unidades' });
+    expect(avaliacaoDeAnalise({ nome: 'Brix', unidade: '°Brix' }, [])).toMatchObject({ chave: 'brix', tipo: 'medida' });
   });
 });

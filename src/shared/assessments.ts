@@ -213,3 +213,24 @@ export function mediaParcelas(values: readonly (number | null)[] | undefined): {
   const rated = (values ?? []).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   return { media: rated.length ? rated.reduce((a, b) => a + b, 0) / rated.length : null, n: rated.length };
 }
+
+/**
+ * An assessment declared from an additional analysis (one number per treatment): its name and unit,
+ * the type its name usually has (else a measure), a key of its own. Its plot values are then typed
+ * in the assessment's grid; the analysis itself stays as it was.
+ */
+export function avaliacaoDeAnalise(
+  analise: { nome: string; unidade: string },
+  taken: Iterable<string>,
+): Pick<Avaliacao, 'chave' | 'nome' | 'unidade' | 'tipo' | 'escala_min' | 'escala_max'> {
+  const nome = analise.nome.trim();
+  const preset = PRESETS_AVALIACAO[nome.toLocaleLowerCase('pt-BR')];
+  return {
+    chave: novaChave(nome || 'avaliacao', taken),
+    nome,
+    unidade: analise.unidade.trim() || preset?.unidade || '',
+    tipo: preset?.tipo ?? 'medida',
+    escala_min: preset?.escala_min ?? null,
+    escala_max: preset?.escala_max ?? null,
+  };
+}

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newTreatment } from '../form-values.js';
 import { AssessmentsSection } from './assessments-section.js';
+import { StepTratamentos } from './step-tratamentos.js';
 import { renderInForm } from './form.test-helper.js';
 
 const treatments = () => [
@@ -70,5 +71,26 @@ describe('AssessmentsSection', () => {
         .map((a) => a.chave),
     ).toEqual(['severidade']);
     expect(form().getValues('tratamentos.0.observacoes')).toEqual({});
+  });
+});
+
+describe('an additional analysis rated per plot', () => {
+  // The step's product picker reads the catalogue; none is needed here.
+  beforeEach(() => vi.stubGlobal('fetch', async () => Response.json([])));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('becomes an assessment of its name and unit, once, and the analysis stays', () => {
+    const withAnalysis = treatments().map((t, i) =>
+      i === 1 ? { ...t, analises_adicionais: [{ nome: 'Altura de Plantas', valor: 87.25, unidade: 'cm' }] } : t,
+    );
+    const { form } = renderInForm(<StepTratamentos />, { tratamentos: withAnalysis });
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar por parcela' }));
+    expect(form().getValues('avaliacoes')).toMatchObject([
+      { chave: 'altura-de-plantas', nome: 'Altura de Plantas', unidade: 'cm', tipo: 'medida' },
+    ]);
+    expect(input('tratamentos.1.observacoes.altura-de-plantas.0')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar por parcela' }));
+    expect(form().getValues('avaliacoes')).toHaveLength(1);
+    expect(form().getValues('tratamentos.1.analises_adicionais.0.valor')).toBe(87.25);
   });
 });

@@ -12,12 +12,14 @@ import { type FieldErrors, type FieldPathValue, useFieldArray, useFormContext, u
 import { ANALISES_SUGERIDAS, DOSE_UNITS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
 import { formatDecimal, toNumberOrNull } from '../../../../shared/decimal.js';
 import { custoTratamento, isFatorial } from '../../../../shared/experiment.js';
-import { ANALYSIS_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
-import { fieldTitle } from '../../../../shared/fields/kinds.js';
+import { ANALYSIS_FIELDS, ASSESSMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
+import { avaliacaoDeAnalise } from '../../../../shared/assessments.js';
+import { fieldTitle, formDefaults } from '../../../../shared/fields/kinds.js';
 import { formatBRL } from '../../../../shared/format.js';
 import { type Cell, rowMean, toCell } from '../../../../shared/plot-grid.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Button } from '../../../components/ui/button.js';
+import { toast } from '../../../components/ui/toast.js';
 import { Input, Options, Select } from '../../../components/ui/field.js';
 import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { YieldGrid } from '../../../components/ui/yield-grid.js';
@@ -139,7 +141,28 @@ function Products({ index, errors }: { index: number; errors: TErrors }) {
 
 function Analyses({ index, errors }: { index: number; errors: TErrors }) {
   const { register, fields, remove, add } = useTreatmentList(index, 'analises_adicionais');
+  const { getValues, setValue } = useFormContext<FormValues>();
   const aerr = errors?.[index]?.analises_adicionais;
+  /** The analysis' variable rated per plot: an assessment of its name (once for all treatments), the analysis kept. */
+  const perPlot = (a: number) => {
+    const analise = getValues(`tratamentos.${index}.analises_adicionais.${a}`);
+    const nome = analise.nome.trim();
+    if (!nome) {
+      toast.error('Dê um nome à análise antes de registrá-la por parcela.');
+      return;
+    }
+    const avaliacoes = getValues('avaliacoes');
+    if (avaliacoes.some((x) => x.nome.trim().toLocaleLowerCase('pt-BR') === nome.toLocaleLowerCase('pt-BR'))) {
+      toast.info(`“${nome}” já está em Avaliações por parcela, abaixo.`);
+      return;
+    }
+    const declared = avaliacaoDeAnalise(
+      analise,
+      avaliacoes.map((x) => x.chave),
+    );
+    setValue('avaliacoes', [...avaliacoes, { ...formDefaults(ASSESSMENT_FIELDS), ...declared }], { shouldDirty: true });
+    toast.success(`Avaliação “${nome}” criada em Avaliações por parcela: lance o valor de cada parcela na tabela dela.`);
+  };
   /** The analysis' name and unit: typed, or picked from the suggestions of `list`. */
   const suggested = (a: number, key: 'nome' | 'unidade', label: string, list: string) => (
     <Input
@@ -161,8 +184,12 @@ function Analyses({ index, errors }: { index: number; errors: TErrors }) {
       <div className="space-y-3">
         {fields.map((f, a) => (
           <div key={f.id} className="rounded-md bg-white p-3 ring-1 ring-soil-200">
-            <div className="mb-2 flex items-center justify-between">
+            <div className="mb-2 flex items-center gap-2">
               <span className="text-xs font-semibold uppercase tracking-wide text-slate-600">Análise {a + 1}</span>
+              <span className="flex-1" />
+              <Button size="sm" variant="ghost" className="min-h-10" onClick={() => perPlot(a)}>
+                Registrar por parcela
+              </Button>
               <button
                 type="button"
                 onClick={() => remove(a)}
