@@ -105,7 +105,8 @@ describe('resumoEnsaio() against analyzeCore()', () => {
     const lost = results.filter((r) => 'vitoria' in r && !r.vitoria).length;
     expect(won).toBeGreaterThan(50);
     expect(lost).toBeGreaterThan(50);
-  });
+    // ~5 s alone; the heaviest unit test, so it keeps room for a machine shared with other work.
+  }, 120_000);
 
   it('is the same when the gap is Tukey’s DMS itself or a hair either side (the qtukey fallback)', () => {
     const g = generator(7);

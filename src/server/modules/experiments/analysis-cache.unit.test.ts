@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AnalysisCache } from './analysis-cache.js';
 
 describe('AnalysisCache', () => {
-  it('keys by id, version, last change and transformation', () => {
-    expect(AnalysisCache.key(7, 3, '2026-11-29T10:00:00.000Z', null)).toBe('7:3:2026-11-29T10:00:00.000Z:');
-    expect(AnalysisCache.key(7, 3, '2026-11-29T10:00:00.000Z', 'raiz')).toBe('7:3:2026-11-29T10:00:00.000Z:raiz');
+  it('keys by id, version, last change, transformation and the variable analysed', () => {
+    expect(AnalysisCache.key(7, 3, '2026-11-29T10:00:00.000Z', null)).toBe('7:3:2026-11-29T10:00:00.000Z::');
+    expect(AnalysisCache.key(7, 3, '2026-11-29T10:00:00.000Z', 'raiz')).toBe('7:3:2026-11-29T10:00:00.000Z:raiz:');
+    expect(AnalysisCache.key(7, 3, '2026-11-29T10:00:00.000Z', 'arcoseno', 'a:sev-7')).toBe(
+      '7:3:2026-11-29T10:00:00.000Z:arcoseno:a:sev-7',
+    );
   });
 
   it('drops the least recently used entries beyond its bytes, and keeps nothing larger than them', () => {
