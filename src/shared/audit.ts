@@ -102,6 +102,7 @@ export const AUDIT_FIELDS: Record<string, string> = {
   rascunho: 'Rascunho',
   ...AUDITED_SCALARS,
   tratamentos: auditLabel(EXPERIMENT_FIELDS.tratamentos),
+  avaliacoes: auditLabel(EXPERIMENT_FIELDS.avaliacoes),
   arquivo: 'Arquivo',
   origem: 'Origem',
   importado_por: 'Importado por',
@@ -180,6 +181,16 @@ export function treatmentChanges(before: unknown, after: unknown): TreatmentChan
     const rb = Array.isArray(para.repeticoes) ? (para.repeticoes as unknown[]) : null;
     if (ra && rb && ra.length === rb.length) ra.forEach((v, k) => push(`${TREATMENT_FIELDS.repeticoes.label} · bloco ${k + 1}`, v, rb[k]));
     else push(TREATMENT_FIELDS.repeticoes.label, ra, rb);
+    // Plot values of the assessments, by key and block ("severidade-2 · bloco 3").
+    const oa = (de.observacoes ?? {}) as Record<string, unknown[]>;
+    const ob = (para.observacoes ?? {}) as Record<string, unknown[]>;
+    for (const chave of new Set([...Object.keys(oa), ...Object.keys(ob)])) {
+      const va = oa[chave] ?? [];
+      const vb = ob[chave] ?? [];
+      for (let k = 0; k < Math.max(va.length, vb.length); k++) {
+        push(`${TREATMENT_FIELDS.observacoes.label} · ${chave} · bloco ${k + 1}`, va[k] ?? null, vb[k] ?? null);
+      }
+    }
   });
   return out;
 }

@@ -106,6 +106,34 @@ describe('audit trail', () => {
     expect((tratamentos?.para as unknown[]).length).toBe(3);
   });
 
+  it('records the assessments declared and each plot value changed', async () => {
+    const severidade = {
+      chave: 'sev',
+      nome: 'Severidade',
+      unidade: '%',
+      tipo: 'porcentagem' as const,
+      data: '2026-01-14',
+      alvo: 'Ferrugem',
+    };
+    const [control, second] = buildExperiment().tratamentos as [TreatmentRequest, TreatmentRequest];
+    const rated = (a: number, b: number) => [
+      { ...control, repeticoes: [3500, 3600], observacoes: { sev: [a, 20] } },
+      { ...second, repeticoes: [3800, 3900], observacoes: { sev: [b, 5] } },
+    ];
+    const e = await createExperiment(t.app, owner, { avaliacoes: [severidade], tratamentos: rated(30, 6) });
+    const changed = buildExperimentUpdate({ version: e.version, avaliacoes: [{ ...severidade, alvo: null }], tratamentos: rated(32, 6) });
+    const res = await sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, owner, { data: JSON.stringify(changed) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [update] = (await trail(`?experimentId=${e.id}&limit=1`)).entries;
+    expect(update!.changes?.avaliacoes).toEqual({
+      de: 'Severidade (%) · 14/01/2026 [porcentagem, alvo Ferrugem]',
+      para: 'Severidade (%) · 14/01/2026 [porcentagem]',
+    });
+    expect(update!.changes?.tratamentos?.detalhes).toEqual([
+      { n: 1, tratamento: 'Testemunha', campo: 'Avaliações por parcela · sev · bloco 1', de: 30, para: 32 },
+    ]);
+  });
+
   it('paginates, validates its query and is for admins only', async () => {
     const all = await trail('?limit=2');
     expect(all.entries).toHaveLength(2);

@@ -2,6 +2,7 @@
  * Writes the audit trail inside the transaction of the change it records, so that a change and
  * its record are stored together or not at all. No secret (password, hash, token) is ever written.
  */
+import { type Avaliacao, rotuloAvaliacao } from '../../../shared/assessments.js';
 import {
   AUDIT_ACTION_KIND,
   type AuditAction,
@@ -32,6 +33,7 @@ interface TreatmentLike {
   produtos_aplicados: Array<{ nome: string; dose?: number | null; unidade?: string | null; custo?: number | null }>;
   analises_adicionais: Array<{ nome: string; valor?: number | null; unidade?: string | null }>;
   repeticoes?: number[] | null;
+  observacoes?: Record<string, (number | null)[]>;
 }
 
 /** A treatment without its database id, in a stable shape to compare and show. */
@@ -54,8 +56,14 @@ function treatmentOf(t: TreatmentLike) {
     })),
     analises_adicionais: t.analises_adicionais.map((a) => ({ nome: a.nome, valor: a.valor ?? null, unidade: a.unidade ?? null })),
     repeticoes: t.repeticoes ?? null,
+    // Only when rated: the trail's older treatments (and unrated ones) compare as they always did.
+    ...(t.observacoes && Object.keys(t.observacoes).length ? { observacoes: t.observacoes } : {}),
   };
 }
+
+/** The assessments as the trail names them ("Severidade (%) · 14/01/2026, R5.1 [porcentagem]"), one text. */
+const assessmentsText = (list: readonly Avaliacao[]) =>
+  list.length ? list.map((a) => `${rotuloAvaliacao(a)} [${a.tipo}${a.alvo ? `, alvo ${a.alvo}` : ''}]`).join('; ') : null;
 
 /** The fields an update changed, with their values before and after. */
 export function experimentChanges(before: Experiment, after: ExperimentData): Record<string, AuditChange> {
@@ -70,6 +78,9 @@ export function experimentChanges(before: Experiment, after: ExperimentData): Re
   // Both lists whole (what older entries hold, and what a reader of the raw trail needs), and which
   // treatment's which field changed, so the page says more than "4 → 4".
   if (JSON.stringify(de) !== JSON.stringify(para)) changes.tratamentos = { de, para, detalhes: treatmentChanges(de, para) ?? [] };
+  const avaliacoesDe = assessmentsText(before.avaliacoes ?? []);
+  const avaliacoesPara = assessmentsText(after.avaliacoes);
+  if (avaliacoesDe !== avaliacoesPara) changes.avaliacoes = { de: avaliacoesDe, para: avaliacoesPara };
   return changes;
 }
 
