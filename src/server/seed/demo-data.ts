@@ -58,7 +58,11 @@ export interface DemoTreatment {
   repeticoes?: number[];
   produtos_aplicados: DemoProduct[];
   analises_adicionais: DemoAnalysis[];
+  /** Plot values per assessment key, in the trials that rate some (see gerarAvaliacoes). */
+  observacoes?: Record<string, number[]>;
 }
+
+type DemoAvaliacao = DemoExperiment['avaliacoes'][number];
 
 /** An experiment as the API would return it, less what the server owns, with the seed's treatments. */
 export interface DemoExperiment extends Omit<
@@ -454,6 +458,8 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
 
     const blocos = rng.chance(COM_REPETICOES) ? rng.int(3, 4) : 0;
     const tratamentos = gerarTratamentos(rng, opts, cultura, ref.produtosPorMarca[marca] ?? [], marca, blocos);
+    // Drawn from a generator of their own, so that the rest of the demo stays as it was.
+    const avaliacoes = blocos ? gerarAvaliacoes(new Rng((opts.seed ?? 1) * 7919 + n), tratamentos, blocos, ano, cultura) : [];
     const faixaPreco = blocos ? PRECO_SACA[cultura] : undefined;
 
     out.push({
@@ -478,7 +484,7 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
       // Single-factor designs only: the demo's trials have no factors.
       fator_a: '',
       fator_b: '',
-      avaliacoes: [],
+      avaliacoes,
       produtividade_media: produtividadeMedia(tratamentos) ?? 0,
       created_at: createdAt,
       tratamentos,
@@ -486,6 +492,54 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
   }
   // Inserted in this order, ids then grow with created_at as in a real database.
   return out.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+/**
+ * In about 40 % of the trials with plot yields, what a fungicide or nutrition trial rates besides
+ * them: disease severity (%) on three dates a week apart, the control worst and the treatments
+ * slowing the disease, and plant height (cm) at the last date. Fills each treatment's observacoes.
+ */
+function gerarAvaliacoes(rng: Rng, tratamentos: DemoTreatment[], blocos: number, ano: number, cultura: string): DemoAvaliacao[] {
+  if (!rng.chance(0.4)) return [];
+  const alvo = cultura === 'Soja' ? 'Ferrugem-asiática' : cultura === 'Milho' ? 'Mancha-branca' : 'Doenças foliares';
+  const inicio = Date.UTC(ano, 0, rng.int(5, 25));
+  const datas = [0, 7, 14].map((d) => new Date(inicio + d * DAY_MS).toISOString().slice(0, 10));
+  const avaliacoes: DemoAvaliacao[] = datas.map((data, d) => ({
+    chave: `severidade-${d + 1}`,
+    nome: 'Severidade',
+    unidade: '%',
+    tipo: 'porcentagem',
+    data,
+    estadio: `R5.${d + 1}`,
+    alvo,
+    escala_min: null,
+    escala_max: null,
+  }));
+  avaliacoes.push({
+    chave: 'altura',
+    nome: 'Altura de Plantas',
+    unidade: 'cm',
+    tipo: 'medida',
+    data: datas[2]!,
+    estadio: 'R5.3',
+    alvo: null,
+    escala_min: null,
+    escala_max: null,
+  });
+  const alturaBase = rng.between(60, 110);
+  tratamentos.forEach((t, i) => {
+    // The control (first) keeps the disease; each treatment slows it by its own share.
+    const controle = i === 0 ? 1 : rng.between(0.25, 0.8);
+    const severidade = [rng.between(4, 9), rng.between(12, 25), rng.between(30, 60)];
+    t.observacoes = Object.fromEntries([
+      ...severidade.map((s, d) => [
+        `severidade-${d + 1}`,
+        Array.from({ length: blocos }, () => round(Math.min(100, Math.max(0, s * controle * rng.between(0.8, 1.2))), 1)),
+      ]),
+      ['altura', Array.from({ length: blocos }, () => round(alturaBase * rng.between(0.92, 1.08) + (i ? 3 : 0), 1))],
+    ]);
+  });
+  return avaliacoes;
 }
 
 /** `n` draws in ±`spread`, centred so that their mean is exactly 0. */
