@@ -57,6 +57,7 @@ function dataset(): CorrelationDataset {
       custo: [10, 20, 30, 40],
       modalidade: ['Foliar', 'Sulco', 'Foliar', '  '],
     },
+    avaliacoes: { variaveis: [], tratamento: [], variavel: [], valor: [] },
   };
 }
 

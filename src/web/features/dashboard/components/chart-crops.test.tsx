@@ -74,6 +74,7 @@ function dataset(): CorrelationDataset {
       estado: crops.map(() => 'PR'),
     },
     tratamentos: { experimento: [], produtividade: [], custo: [], modalidade: [] },
+    avaliacoes: { variaveis: [], tratamento: [], variavel: [], valor: [] },
   };
 }
 
