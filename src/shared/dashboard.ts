@@ -142,6 +142,19 @@ export interface CorrelationDataset {
     custo: (number | null)[];
     modalidade: string[];
   };
+  /**
+   * The assessments as treatment-level numeric variables, one per name (case and spaces ignored)
+   * and unit, in long form: entry i says treatment `tratamento[i]` (an index into the `tratamentos`
+   * arrays) has value `valor[i]` of variable `variavel[i]` (an index into `variaveis`, sorted by
+   * name). The value is the mean of the treatment's rated plots of its experiment's latest-dated
+   * assessment of that name and unit; a treatment without one has no entry.
+   */
+  avaliacoes: {
+    variaveis: { nome: string; unidade: string }[];
+    tratamento: number[];
+    variavel: number[];
+    valor: number[];
+  };
 }
 
 /** A card of the Documentos tab: an experiment that has a PDF. */

@@ -400,6 +400,15 @@ const correlationShape = z.strictObject({
     custo: nullableNums,
     modalidade: z.array(z.string()),
   }),
+  avaliacoes: z
+    .strictObject({
+      variaveis: z.array(z.strictObject({ nome: z.string(), unidade: z.string() })),
+      tratamento: z.array(z.number().int().nonnegative()),
+      variavel: z.array(z.number().int().nonnegative()),
+      valor: z.array(z.number()),
+    })
+    .refine((a) => a.variavel.length === a.tratamento.length && a.valor.length === a.tratamento.length, 'columns of different lengths')
+    .refine((a) => a.variavel.every((i) => i < a.variaveis.length), 'index out of its dictionary'),
 });
 const mapShapeIsTheSharedType: Same<z.infer<typeof mapShape>, DashboardMap> = true;
 const correlationShapeIsTheSharedType: Same<z.infer<typeof correlationShape>, CorrelationDataset> = true;

@@ -8,7 +8,7 @@ import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/sample.js';
 import { CORRELATION_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Db, queryRows } from '../../db/client.js';
-import { experiments, treatments } from '../../db/schema.js';
+import { assessments, experiments, plotValues, treatments } from '../../db/schema.js';
 import { countExperiments, countWhere, currentYear, filterConditions, likeContains, mean, num, rollupRows } from '../experiments/public.js';
 
 /** An aggregate as the driver returns it: numeric as text, an integer as a number, null over no rows. */
@@ -272,7 +272,18 @@ export async function mapJson(db: Db, filters: Filters): Promise<string> {
  */
 const CORRELATION_COLUMNS = ['id', 'consultoria', 'cidade', 'produtividade_media', ...CORRELATION_FIELDS];
 
-/** The correlation explorer's columns (`CorrelationDataset`) as JSON text built by the engine. */
+/**
+ * The correlation explorer's columns (`CorrelationDataset`) as JSON text built by the engine.
+ *
+ * `avaliacoes` is the assessments as treatment-level variables, one per (lower(trim(nome)),
+ * unidade) so "Severidade (%)" of many trials is one variable. In each experiment the assessment of
+ * that name and unit with the latest date stands for it (undated ones last; on equal dates the one
+ * declared last), because a trial rated several times is compared at its final rating. A
+ * treatment's value is the mean of its non-null plot values of that assessment; a treatment with
+ * none is left out (sparse long form, sorted by treatment then variable). A variable's name is its
+ * most frequent spelling among the assessments that stand for it (ties: the first in sort order,
+ * which is what `mode()` picks), so one trial typed "severidade" does not rename the others'.
+ */
 export async function correlationJson(db: Db, filters: Filters): Promise<string> {
   const w = filterConditions(filters);
   // Every column aggregated in one pass with the same ORDER BY: the engine sorts once per table
@@ -290,8 +301,36 @@ export async function correlationJson(db: Db, filters: Filters): Promise<string>
         tr as (
           select json_build_object('experimento', coalesce(json_agg(e.idx order by t.experiment_id, t.position), '[]'::json),
             ${cols(['produtividade', 'custo', 'modalidade'], 't.experiment_id, t.position')}) as j
-          from ${treatments} t join e on e.id = t.experiment_id)
-        select json_build_object('experimentos', (select j from ex), 'tratamentos', (select j from tr))::text as j`,
+          from ${treatments} t join e on e.id = t.experiment_id),
+        -- Each treatment's index in the tratamentos arrays: the same order as tr.
+        ti as materialized (
+          select t.id, (row_number() over (order by t.experiment_id, t.position) - 1)::int as idx
+          from ${treatments} t join e on e.id = t.experiment_id),
+        av as materialized (
+          select distinct on (a.experiment_id, lower(trim(a.nome)), a.unidade)
+            a.id, lower(trim(a.nome)) as k, a.unidade, trim(a.nome) as nome
+          from ${assessments} a join e on e.id = a.experiment_id
+          order by a.experiment_id, lower(trim(a.nome)), a.unidade, a.data desc nulls last, a.position desc),
+        m as materialized (
+          select ti.idx as t, av.k, av.unidade, avg(pv.valor) as valor
+          from av join ${plotValues} pv on pv.assessment_id = av.id join ti on ti.id = pv.treatment_id
+          where pv.valor is not null
+          group by ti.idx, av.k, av.unidade),
+        -- Only variables some treatment has a value of.
+        v as materialized (
+          select k, unidade, mode() within group (order by nome) as nome,
+            (row_number() over (order by k, unidade) - 1)::int as idx
+          from av where exists (select 1 from m where m.k = av.k and m.unidade = av.unidade)
+          group by k, unidade),
+        al as (
+          select json_build_object(
+            'variaveis', (select coalesce(json_agg(json_build_object('nome', nome, 'unidade', unidade) order by idx), '[]'::json) from v),
+            'tratamento', coalesce(json_agg(m.t order by m.t, v.idx), '[]'::json),
+            'variavel', coalesce(json_agg(v.idx order by m.t, v.idx), '[]'::json),
+            'valor', coalesce(json_agg(m.valor order by m.t, v.idx), '[]'::json)) as j
+          from m join v on v.k = m.k and v.unidade = m.unidade)
+        select json_build_object('experimentos', (select j from ex), 'tratamentos', (select j from tr),
+          'avaliacoes', (select j from al))::text as j`,
   );
   return row!.j;
 }

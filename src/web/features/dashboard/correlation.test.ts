@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  assessmentKey,
+  assessmentVariables,
+  availableSelection,
   buildPoints,
   cropColors,
   experimentRef,
@@ -27,6 +30,7 @@ import {
   pearsonOfPoints,
   pearsonStrength,
   SHORTCUTS,
+  variableInfo,
   VARIABLES,
   type CorrelationPoint,
 } from './correlation.js';
@@ -57,8 +61,21 @@ function dataset(): CorrelationDataset {
       custo: [10, 20, 30, 40],
       modalidade: ['Foliar', 'Sulco', 'Foliar', '  '],
     },
+    // Severidade: treatments 0, 2 and 3; Altura: treatment 0 only.
+    avaliacoes: {
+      variaveis: [
+        { nome: 'Severidade', unidade: '%' },
+        { nome: 'Altura de plantas', unidade: 'cm' },
+      ],
+      tratamento: [0, 0, 2, 3],
+      variavel: [0, 1, 0, 0],
+      valor: [30, 80, 10, 5],
+    },
   };
 }
+
+const SEVERIDADE = assessmentKey({ nome: ' severidade', unidade: '%' });
+const ALTURA = assessmentKey({ nome: 'Altura de plantas', unidade: 'cm' });
 
 describe('variable catalogue', () => {
   it('has every variable once, with pt-BR labels and the right kind', () => {
@@ -144,6 +161,60 @@ describe('buildPoints', () => {
     const d = dataset();
     d.tratamentos = { experimento: [9], produtividade: [1], custo: [1], modalidade: ['Foliar'] };
     expect(buildPoints(d, 'cultura', 'tratamento_custo')).toEqual([]);
+  });
+});
+
+describe('assessments as variables', () => {
+  it('are listed by name and unit, in pt-BR order, as treatment-level numbers', () => {
+    const data = dataset();
+    expect(assessmentVariables(data)).toEqual([
+      { key: ALTURA, label: 'Altura de plantas (cm)' },
+      { key: SEVERIDADE, label: 'Severidade (%)' },
+    ]);
+    // Case and spaces of the name do not matter, the unit does.
+    expect(SEVERIDADE).toBe(assessmentKey({ nome: 'Severidade', unidade: '%' }));
+    expect(SEVERIDADE).not.toBe(assessmentKey({ nome: 'Severidade', unidade: 'nota' }));
+    expect(isVariableKey(SEVERIDADE)).toBe(true);
+    expect(isNumericVariable(SEVERIDADE)).toBe(true);
+    expect(variableInfo(data, SEVERIDADE)).toEqual({ label: 'Severidade (%)', kind: 'numeric', level: 'tratamento' });
+    expect(variableInfo(data, 'roi')).toBe(VARIABLES.roi);
+    expect(formatVariableValue(SEVERIDADE, 37.456)).toBe('37,46');
+  });
+
+  it('pair with a treatment variable per treatment, only treatments that have the assessment', () => {
+    // Treatment 1 has no severity: left out.
+    expect(buildPoints(dataset(), SEVERIDADE, 'tratamento_produtividade')).toEqual([
+      { x: 30, y: 2900, e: 0 },
+      { x: 10, y: 3100, e: 0 },
+      { x: 5, y: 4100, e: 2 },
+    ]);
+    expect(buildPoints(dataset(), SEVERIDADE, ALTURA)).toEqual([{ x: 30, y: 80, e: 0 }]);
+    expect(buildPoints(dataset(), 'tratamento_modalidade', SEVERIDADE)).toEqual([
+      { x: 'Foliar', y: 30, e: 0 },
+      { x: 'Foliar', y: 10, e: 0 },
+    ]);
+  });
+
+  it('pair with an experiment variable by repeating it per treatment, as yield does', () => {
+    // Experiment 2 has no clay content: its treatment drops out.
+    expect(buildPoints(dataset(), 'teor_argila', SEVERIDADE)).toEqual([
+      { x: 20, y: 30, e: 0 },
+      { x: 20, y: 10, e: 0 },
+    ]);
+    expect(buildPoints(dataset(), SEVERIDADE, 'produtividade_media')).toEqual([
+      { x: 30, y: 3000, e: 0 },
+      { x: 10, y: 3000, e: 0 },
+      { x: 5, y: 4000, e: 2 },
+    ]);
+  });
+
+  it('an assessment the data lacks falls back to the default of its axis and has no points', () => {
+    const other = assessmentKey({ nome: 'Desfolha', unidade: '%' });
+    const data = dataset();
+    expect(buildPoints(data, other, 'tratamento_produtividade')).toEqual([]);
+    const kept = { x: SEVERIDADE, y: 'tratamento_custo', tipo: 'scatter' } as const;
+    expect(availableSelection(data, kept)).toBe(kept);
+    expect(availableSelection(data, { x: other, y: other, tipo: 'bar' })).toEqual({ x: DEFAULTS.x, y: DEFAULTS.y, tipo: 'bar' });
   });
 });
 

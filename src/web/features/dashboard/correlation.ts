@@ -16,6 +16,8 @@ type CatalogueNumeric = {
 }[CorrelationField];
 type CatalogueCategorical = Exclude<CorrelationField, CatalogueNumeric>;
 
+const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' });
+
 const catalogueNumeric = CORRELATION_FIELDS.filter((k): k is CatalogueNumeric => isNumeric(EXPERIMENT_FIELDS[k]));
 const catalogueCategorical = CORRELATION_FIELDS.filter((k): k is CatalogueCategorical => !isNumeric(EXPERIMENT_FIELDS[k]));
 
@@ -24,8 +26,18 @@ export const NUMERIC_VARIABLES = ['produtividade_media', ...catalogueNumeric, 't
 
 export const CATEGORICAL_VARIABLES = [...catalogueCategorical, 'tratamento_modalidade'] as const;
 
-export type NumericVariable = (typeof NUMERIC_VARIABLES)[number];
+/**
+ * An assessment as a variable (`CorrelationDataset.avaliacoes`): named by its name (case and
+ * spaces ignored) and unit, JSON-encoded after the prefix, rather than by its index in the dataset,
+ * so a choice survives a filter change that adds or removes other assessments.
+ */
+export type AssessmentKey = `avaliacao:${string}`;
+
+/** The variables every dataset has; assessments come with the data. */
+export type FixedNumericVariable = (typeof NUMERIC_VARIABLES)[number];
+export type NumericVariable = FixedNumericVariable | AssessmentKey;
 export type CategoricalVariable = (typeof CATEGORICAL_VARIABLES)[number];
+export type FixedVariableKey = FixedNumericVariable | CategoricalVariable;
 export type VariableKey = NumericVariable | CategoricalVariable;
 
 /** Experiment-level variables have one value per experiment, treatment-level ones one per treatment. */
@@ -45,7 +57,7 @@ const OWN_VARIABLES = {
   tratamento_modalidade: { label: 'Modalidade de aplicação', kind: 'categorical', level: 'tratamento' },
 } as const satisfies Record<string, VariableInfo>;
 
-export const VARIABLES: Readonly<Record<VariableKey, VariableInfo>> = {
+export const VARIABLES: Readonly<Record<FixedVariableKey, VariableInfo>> = {
   ...OWN_VARIABLES,
   ...(Object.fromEntries(
     CORRELATION_FIELDS.map((k) => {
@@ -56,12 +68,64 @@ export const VARIABLES: Readonly<Record<VariableKey, VariableInfo>> = {
   ) as Record<CorrelationField, VariableInfo>),
 };
 
+const ASSESSMENT_PREFIX = 'avaliacao:';
+
+export function isAssessmentKey(value: string): value is AssessmentKey {
+  return value.startsWith(ASSESSMENT_PREFIX);
+}
+
+/** The key of an assessment variable: its name lower-cased and trimmed, as the server groups them, and its unit. */
+export function assessmentKey(v: { nome: string; unidade: string }): AssessmentKey {
+  return `${ASSESSMENT_PREFIX}${JSON.stringify([v.nome.trim().toLowerCase(), v.unidade])}`;
+}
+
+/** A fixed variable, or any assessment key (whether the data has it is `hasVariable`'s question). */
 export function isVariableKey(value: string): value is VariableKey {
-  return Object.hasOwn(VARIABLES, value);
+  return Object.hasOwn(VARIABLES, value) || isAssessmentKey(value);
 }
 
 export function isNumericVariable(key: VariableKey): key is NumericVariable {
-  return VARIABLES[key].kind === 'numeric';
+  return isAssessmentKey(key) || VARIABLES[key].kind === 'numeric';
+}
+
+/** The index of an assessment variable in `data.avaliacoes.variaveis`, or -1 when the data has none such. */
+function assessmentIndex(data: CorrelationDataset, key: AssessmentKey): number {
+  return data.avaliacoes.variaveis.findIndex((v) => assessmentKey(v) === key);
+}
+
+/** "Severidade (%)"; the name alone when it has no unit. */
+function assessmentLabel(v: { nome: string; unidade: string }): string {
+  const unidade = v.unidade.trim();
+  return unidade ? `${v.nome} (${unidade})` : v.nome;
+}
+
+/** The data's assessment variables for the selects, in pt-BR order of their labels. */
+export function assessmentVariables(data: CorrelationDataset): { key: AssessmentKey; label: string }[] {
+  return data.avaliacoes.variaveis
+    .map((v) => ({ key: assessmentKey(v), label: assessmentLabel(v) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** Whether the data has this variable: the fixed ones always, an assessment when some treatment was rated. */
+export function hasVariable(data: CorrelationDataset, key: VariableKey): boolean {
+  return !isAssessmentKey(key) || assessmentIndex(data, key) >= 0;
+}
+
+/** A variable's label, kind and level; an assessment is a treatment-level number. */
+export function variableInfo(data: CorrelationDataset, key: VariableKey): VariableInfo {
+  if (!isAssessmentKey(key)) return VARIABLES[key];
+  const v = data.avaliacoes.variaveis[assessmentIndex(data, key)];
+  return { label: v ? assessmentLabel(v) : 'Avaliação', kind: 'numeric', level: 'tratamento' };
+}
+
+/**
+ * The selection the data can show: an assessment the data lacks (a filter left it out) falls back
+ * to the default variable of its axis, so the selects never show a value that is not an option.
+ */
+export function availableSelection(data: CorrelationDataset, s: CorrelationSelection): CorrelationSelection {
+  const x = hasVariable(data, s.x) ? s.x : DEFAULTS.x;
+  const y = hasVariable(data, s.y) ? s.y : DEFAULTS.y;
+  return x === s.x && y === s.y ? s : { ...s, x, y };
 }
 
 export type ChartType = 'scatter' | 'bar' | 'line' | 'pie';
@@ -109,9 +173,23 @@ export interface CorrelationPoint {
 
 type Column = readonly (number | string | null | undefined)[];
 
+/** An assessment variable as a column aligned with the treatments: null where a treatment has no value. */
+function assessmentColumn(data: CorrelationDataset, key: AssessmentKey): Column {
+  const out = new Array<number | null>(data.tratamentos.experimento.length).fill(null);
+  const index = assessmentIndex(data, key);
+  if (index < 0) return out;
+  const { tratamento, variavel, valor } = data.avaliacoes;
+  for (let i = 0; i < tratamento.length; i++) {
+    const t = tratamento[i]!;
+    if (variavel[i] === index && t < out.length) out[t] = valor[i] ?? null;
+  }
+  return out;
+}
+
 function column(data: CorrelationDataset, key: VariableKey): Column {
   const e = data.experimentos;
   const t = data.tratamentos;
+  if (isAssessmentKey(key)) return assessmentColumn(data, key);
   switch (key) {
     case 'tratamento_produtividade':
       return t.produtividade;
@@ -143,8 +221,8 @@ export function buildPoints(data: CorrelationDataset, x: VariableKey, y: Variabl
   const cy = column(data, y);
   const nx = isNumericVariable(x);
   const ny = isNumericVariable(y);
-  const xPerTreatment = VARIABLES[x].level === 'tratamento';
-  const yPerTreatment = VARIABLES[y].level === 'tratamento';
+  const xPerTreatment = variableInfo(data, x).level === 'tratamento';
+  const yPerTreatment = variableInfo(data, y).level === 'tratamento';
   const points: CorrelationPoint[] = [];
 
   if (xPerTreatment || yPerTreatment) {
@@ -175,8 +253,6 @@ export interface CategoryGroup {
   /** Points in the group. */
   n: number;
 }
-
-const collator = new Intl.Collator('pt-BR', { numeric: true, sensitivity: 'base' });
 
 /** pt-BR order that ignores case and accents and puts "Região 2" before "Região 10". */
 export function compareCategories(a: string, b: string): number {
@@ -268,6 +344,8 @@ export function formatPointCount(n: number): string {
 
 /** A value of a numeric variable in its unit, for tooltips. */
 export function formatVariableValue(key: NumericVariable, value: number): string {
+  // The label next to it carries the unit ("Severidade (%)"); a plot mean gets two decimals.
+  if (isAssessmentKey(key)) return formatNumber(value, 2);
   switch (key) {
     case 'produtividade_media':
     case 'tratamento_produtividade':

@@ -74,6 +74,7 @@ function dataset(): CorrelationDataset {
       estado: crops.map(() => 'PR'),
     },
     tratamentos: { experimento: [], produtividade: [], custo: [], modalidade: [] },
+    avaliacoes: { variaveis: [], tratamento: [], variavel: [], valor: [] },
   };
 }
 
@@ -95,5 +96,37 @@ describe('correlation explorer', () => {
     screen.getByText('7 pontos de dados');
     expect(screen.queryByText('1,000')).toBeNull();
     screen.getByText(/Várias culturas juntas/);
+  });
+
+  it('offers the assessments under "Avaliações" and plots the treatments that have one', () => {
+    const base = dataset();
+    // Three soy treatments of experiments 1 and 2; the second has no severity.
+    const data: CorrelationDataset = {
+      ...base,
+      tratamentos: {
+        experimento: [0, 0, 1],
+        produtividade: [3000, 3400, 3900],
+        custo: [0, 10, 20],
+        modalidade: ['Foliar', 'Foliar', 'Solo'],
+      },
+      avaliacoes: { variaveis: [{ nome: 'Severidade', unidade: '%' }], tratamento: [0, 2], variavel: [0, 0], valor: [40, 10] },
+    };
+    render(
+      <MemoryRouter>
+        <CorrelationExplorer data={data} />
+      </MemoryRouter>,
+    );
+    const x = screen.getByRole('combobox', { name: 'Variável do eixo X' }) as HTMLSelectElement;
+    const y = screen.getByRole('combobox', { name: 'Variável do eixo Y' }) as HTMLSelectElement;
+    const group = x.querySelector('optgroup[label="Avaliações"]');
+    const option = group?.querySelector('option');
+    expect(option?.textContent).toBe('Severidade (%)');
+    fireEvent.change(x, { target: { value: option?.value } });
+    fireEvent.change(y, { target: { value: 'tratamento_produtividade' } });
+    expect(x.value).toBe(option?.value);
+    screen.getByText('2 pontos de dados');
+    screen.getByText(/Cada ponto é um tratamento avaliado em Severidade \(%\)/);
+    // Two points on a falling line.
+    screen.getByText('-1,000');
   });
 });

@@ -26,6 +26,8 @@ import {
   ZAxis,
 } from 'recharts';
 import {
+  assessmentVariables,
+  availableSelection,
   CATEGORICAL_VARIABLES,
   CHART_TYPES,
   type CategoryGroup,
@@ -46,6 +48,7 @@ import {
   formatTrendEquation,
   formatVariableValue,
   groupByCategory,
+  isAssessmentKey,
   isChartType,
   isNumericVariable,
   isVariableKey,
@@ -63,6 +66,7 @@ import {
   SHORTCUTS,
   type Trend,
   trendSignificance,
+  variableInfo,
   VARIABLES,
   type VariableKey,
 } from '../correlation.js';
@@ -104,31 +108,32 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
   const [crop, setCrop] = useState<string | null | undefined>(undefined);
   const crops = useMemo(() => cropsOf(data), [data]);
   const { open } = useOpenExperiment();
-  const { x, y, tipo } = selection;
+  // An assessment the filtered data no longer has falls back to the default of its axis.
+  const { x, y, tipo } = useMemo(() => availableSelection(data, selection), [data, selection]);
+  const assessments = useMemo(() => assessmentVariables(data), [data]);
   // The controls follow `selection` at once; the points and the chart follow the deferred copy,
   // rendered in the background, so a select never feels stuck while thousands of marks redraw.
-  const shownSelection = useDeferredValue(selection);
-  const pending = shownSelection !== selection;
+  const deferred = useDeferredValue(selection);
+  const pending = deferred !== selection;
+  const { x: shownX, y: shownY, tipo: shownTipo } = useMemo(() => availableSelection(data, deferred), [data, deferred]);
+  const assessmentAxis = [shownX, shownY].find(isAssessmentKey);
   const shortcutsLabelId = useId();
 
   // Rebuilt only when the data or a variable changes, not when only the chart type does.
   // A crop axis ("Cultura vs Performance") compares the crops: every crop stays in.
   const cropPicker = crops.length > 1 && x !== 'cultura' && y !== 'cultura';
-  const shownCropAxis = shownSelection.x === 'cultura' || shownSelection.y === 'cultura';
+  const shownCropAxis = shownX === 'cultura' || shownY === 'cultura';
   const picked = crop === undefined || (crop !== null && !crops.some((c) => c.cultura === crop)) ? (crops[0]?.cultura ?? null) : crop;
   const activeCrop = crops.length > 1 && !shownCropAxis ? picked : null;
-  const points = useMemo(
-    () => pointsOfCrop(data, buildPoints(data, shownSelection.x, shownSelection.y), activeCrop),
-    [data, shownSelection.x, shownSelection.y, activeCrop],
-  );
-  const bothNumeric = isNumericVariable(shownSelection.x) && isNumericVariable(shownSelection.y);
+  const points = useMemo(() => pointsOfCrop(data, buildPoints(data, shownX, shownY), activeCrop), [data, shownX, shownY, activeCrop]);
+  const bothNumeric = isNumericVariable(shownX) && isNumericVariable(shownY);
   const r = useMemo(() => (bothNumeric ? pearsonOfPoints(points) : null), [bothNumeric, points]);
   const numericX = isNumericVariable(x);
   const trendAvailable = isNumericVariable(x) && isNumericVariable(y) && (tipo === 'scatter' || tipo === 'line');
   const cropAvailable = numericX && tipo === 'scatter';
   const trend = useMemo(
-    () => (trendOn && bothNumeric && (shownSelection.tipo === 'scatter' || shownSelection.tipo === 'line') ? leastSquares(points) : null),
-    [trendOn, bothNumeric, shownSelection.tipo, points],
+    () => (trendOn && bothNumeric && (shownTipo === 'scatter' || shownTipo === 'line') ? leastSquares(points) : null),
+    [trendOn, bothNumeric, shownTipo, points],
   );
 
   function onVariable(axis: 'x' | 'y') {
@@ -152,10 +157,10 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
       <CardBody className="space-y-5">
         <div className={cn('grid gap-4', cropPicker ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3')}>
           <Select label="Variável do eixo X" name="eixoX" value={x} onChange={onVariable('x')}>
-            <VariableOptions />
+            <VariableOptions assessments={assessments} />
           </Select>
           <Select label="Variável do eixo Y" name="eixoY" value={y} onChange={onVariable('y')}>
-            <VariableOptions />
+            <VariableOptions assessments={assessments} />
           </Select>
           <Select label="Tipo de gráfico" name="tipoGrafico" value={tipo} onChange={onChartType}>
             {CHART_TYPES.map((t) => (
@@ -224,6 +229,12 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
             {r !== null ? <PearsonBox r={r} /> : null}
           </div>
         </div>
+        {assessmentAxis ? (
+          <p className="text-xs text-slate-600">
+            Cada ponto é um tratamento avaliado em {variableInfo(data, assessmentAxis).label}: a média das suas parcelas na última data
+            dessa avaliação no ensaio. Tratamentos sem essa avaliação ficam de fora.
+          </p>
+        ) : null}
         {cropPicker && picked === null && bothNumeric ? (
           <p className="text-xs text-amber-800">
             Várias culturas juntas: cada uma tem a sua escala de produtividade, e o r mede também a distância entre elas. Escolha uma
@@ -234,12 +245,12 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
         <div className={cn('transition-opacity', pending && 'opacity-60')} aria-busy={pending}>
           <ChartArea
             data={data}
-            x={shownSelection.x}
-            y={shownSelection.y}
-            tipo={shownSelection.tipo}
+            x={shownX}
+            y={shownY}
+            tipo={shownTipo}
             points={points}
             trend={trendOn ? trend : null}
-            byCrop={byCrop && shownSelection.tipo === 'scatter'}
+            byCrop={byCrop && shownTipo === 'scatter'}
             onOpen={open}
           />
         </div>
@@ -254,16 +265,30 @@ const VARIABLE_GROUPS = [
   { label: 'Variáveis categóricas', keys: CATEGORICAL_VARIABLES },
 ] as const;
 
-function VariableOptions() {
-  return VARIABLE_GROUPS.map((group) => (
-    <optgroup key={group.label} label={group.label}>
-      {group.keys.map((k) => (
-        <option key={k} value={k}>
-          {VARIABLES[k].label}
-        </option>
+/** The fixed variables, then the data's assessments (when it has any) in their own group. */
+function VariableOptions({ assessments }: { assessments: readonly { key: string; label: string }[] }) {
+  return (
+    <>
+      {VARIABLE_GROUPS.map((group) => (
+        <optgroup key={group.label} label={group.label}>
+          {group.keys.map((k) => (
+            <option key={k} value={k}>
+              {VARIABLES[k].label}
+            </option>
+          ))}
+        </optgroup>
       ))}
-    </optgroup>
-  ));
+      {assessments.length > 0 ? (
+        <optgroup label="Avaliações">
+          {assessments.map((a) => (
+            <option key={a.key} value={a.key}>
+              {a.label}
+            </option>
+          ))}
+        </optgroup>
+      ) : null}
+    </>
+  );
 }
 
 function PearsonBox({ r }: { r: number }) {
@@ -326,8 +351,8 @@ interface ChartAreaProps {
 const ChartArea = memo(function ChartArea({ data, x, y, tipo, points, trend, byCrop, onOpen }: ChartAreaProps) {
   const xNum = isNumericVariable(x) ? x : null;
   const yNum = isNumericVariable(y) ? y : null;
-  const xLabel = VARIABLES[x].label;
-  const yLabel = VARIABLES[y].label;
+  const xLabel = variableInfo(data, x).label;
+  const yLabel = variableInfo(data, y).label;
 
   // X categorical: one entry per category; pies want the biggest slices first (see groupByCategory).
   const groups = useMemo(
