@@ -527,10 +527,11 @@ function gerarAvaliacoes(rng: Rng, tratamentos: DemoTreatment[], blocos: number,
     escala_max: null,
   });
   const alturaBase = rng.between(60, 110);
+  // The disease in the untreated control on each date; the plots vary ±20 % around it.
+  const severidade = [rng.between(4, 9), rng.between(12, 25), rng.between(30, 60)];
   tratamentos.forEach((t, i) => {
     // The control (first) keeps the disease; each treatment slows it by its own share.
     const controle = i === 0 ? 1 : rng.between(0.25, 0.8);
-    const severidade = [rng.between(4, 9), rng.between(12, 25), rng.between(30, 60)];
     t.observacoes = Object.fromEntries([
       ...severidade.map((s, d) => [
         `severidade-${d + 1}`,

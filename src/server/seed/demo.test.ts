@@ -340,6 +340,26 @@ describe('generateDemoExperiments', () => {
     expect(data.filter((e) => !e.tratamentos[0]!.repeticoes).every((e) => e.preco_saca === null)).toBe(true);
   });
 
+  it('rates severity on three dates and plant height in ~40 % of the trials with plot yields, the control most diseased', () => {
+    const withPlots = data.filter((e) => e.tratamentos.every((t) => t.repeticoes));
+    const rated = withPlots.filter((e) => e.avaliacoes.length);
+    expect(data.filter((e) => !e.tratamentos[0]!.repeticoes).every((e) => e.avaliacoes.length === 0)).toBe(true);
+    expect(rated.length / withPlots.length).toBeGreaterThan(0.3);
+    expect(rated.length / withPlots.length).toBeLessThan(0.5);
+    const problems: string[] = [];
+    for (const e of rated) {
+      expect(e.avaliacoes.map((a) => a.chave)).toEqual(['severidade-1', 'severidade-2', 'severidade-3', 'altura']);
+      const blocks = e.tratamentos[0]!.repeticoes!.length;
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      const last = e.tratamentos.map((t) => mean(t.observacoes!['severidade-3']!));
+      if (Math.max(...last.slice(1)) >= last[0]! * 1.2) problems.push(`${e.cidade}: testemunha ${last[0]} < ${Math.max(...last.slice(1))}`);
+      for (const t of e.tratamentos)
+        for (const [k, v] of Object.entries(t.observacoes!))
+          if (v.length !== blocks || v.some((x) => x < 0 || x > 100 + (k === 'altura' ? 200 : 0))) problems.push(`${k}: ${v.join(', ')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('formats numbers the Brazilian way', () => {
     expect(formatBr(3456.74, 1)).toBe('3.456,7');
     expect(formatBr(1234567.5, 2)).toBe('1.234.567,50');
