@@ -69,7 +69,7 @@ describe(`migrations on ${testEngine().kind}`, () => {
 });
 
 describe('an applied migration whose file changed', () => {
-  it('stops the start with a pt-BR message naming it, and applies nothing; line endings alone do not count', async () => {
+  it('stops the start with a pt-BR message naming it, and applies nothing; line endings and reworded comments alone do not count', async () => {
     // The files are edited on a copy: the real folder is never touched.
     const root = mkdtempSync(join(tmpdir(), 'ga-migrations-'));
     const dir = join(root, 'migrations');
@@ -88,6 +88,13 @@ describe('an applied migration whose file changed', () => {
     try {
       const tags = readMigrations(dir).map((m) => m.tag);
       expect(await migrate()).toEqual(tags);
+
+      // A database that applied a file before its comments were reworded: accepted, and recorded anew.
+      const reworded = readMigrations(dir).find((m) => m.previous)!;
+      await client.query('update schema_migrations set checksum = $2 where tag = $1', [reworded.tag, reworded.previous]);
+      expect(await migrate()).toEqual([]);
+      const recorded = await client.query<{ checksum: string }>('select checksum from schema_migrations where tag = $1', [reworded.tag]);
+      expect(recorded.rows[0]?.checksum).toBe(reworded.checksum);
 
       const edited = tags[3]!;
       const file = join(dir, `${edited}.sql`);

@@ -4,7 +4,9 @@
  * starting against the same PostgreSQL at once never both apply a migration: the second waits,
  * then finds the work done. Applied files are recorded in `schema_migrations` with their checksum
  * and never re-run; an applied file that has changed since stops the start (MigrationChangedError),
- * because the database would no longer be what the files describe.
+ * because the database would no longer be what the files describe. The one exception is a file
+ * whose comments alone were reworded after it was released: meta/reworded.json keeps the checksum
+ * it was applied with, which is accepted and replaced by the current one.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -21,6 +23,8 @@ export interface MigrationTx {
 export interface Migration {
   tag: string;
   checksum: string;
+  /** The checksum it was applied with before its comments were reworded (meta/reworded.json). */
+  previous?: string;
   statements: string[];
 }
 
@@ -47,6 +51,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   const journal = JSON.parse(readFileSync(join(dir, 'meta', '_journal.json'), 'utf8')) as {
     entries: { idx: number; tag: string }[];
   };
+  const reworded = JSON.parse(readFileSync(join(dir, 'meta', 'reworded.json'), 'utf8')) as Record<string, string>;
   return [...journal.entries]
     .sort((a, b) => a.idx - b.idx)
     .map(({ tag }) => {
@@ -54,6 +59,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
       return {
         tag,
         checksum: migrationChecksum(text),
+        ...(reworded[tag] ? { previous: reworded[tag] } : {}),
         statements: text
           .split('--> statement-breakpoint')
           .map((s) => s.trim())
@@ -78,7 +84,12 @@ export async function applyMigrations(tx: MigrationTx, migrations = readMigratio
   );
   for (const m of migrations) {
     const recorded = done.get(m.tag);
-    if (recorded !== undefined && recorded !== m.checksum) throw new MigrationChangedError(m.tag);
+    if (recorded !== undefined && recorded !== m.checksum && recorded !== m.previous) throw new MigrationChangedError(m.tag);
+  }
+  // Applied before their comments were reworded: the same SQL, recorded under its current text now.
+  for (const m of migrations) {
+    if (m.previous === undefined || done.get(m.tag) !== m.previous) continue;
+    await tx.query('update schema_migrations set checksum = $2 where tag = $1', [m.tag, m.checksum]);
   }
   const applied: string[] = [];
   for (const m of migrations) {

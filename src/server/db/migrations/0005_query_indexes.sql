@@ -1,4 +1,4 @@
--- Indexes that the list, filters and document history actually use (issue 9, docs/performance.md).
+-- Indexes that the list, filters and document history actually use (docs/performance.md).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 -- `ORDER BY … DESC` means NULLS FIRST: the former NULLS LAST indexes were never used for it.
 DROP INDEX "documents_experiment_idx";--> statement-breakpoint

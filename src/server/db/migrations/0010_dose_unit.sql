@@ -1,4 +1,4 @@
--- A product's dose carries its unit (issue 16): "L/ha", "mL/100 kg de sementes"…; '' when the
+-- A product's dose carries its unit: "L/ha", "mL/100 kg de sementes"…; '' when the
 -- report gives none. The treatments' JSON kept on each experiment (0008) is rebuilt with the new
 -- key, as experiments/presenter.ts writes it; the rollup triggers (0009) see the same treatments
 -- leave and come back, so the rollups do not change.

@@ -1,4 +1,4 @@
--- State every server of one database shares (issue 18, docs/decisions/008): `app_secrets` keeps
+-- State every server of one database shares (docs/decisions/008): `app_secrets` keeps
 -- what is generated once (the JWT signing key when JWT_SECRET is unset: every server reads the
 -- same row); `rate_limits` keeps attempt counters with their windows (shared and surviving
 -- restarts); `data_changes` is one counter bumped at the commit of every transaction that writes

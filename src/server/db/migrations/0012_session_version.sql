@@ -1,4 +1,4 @@
--- Sessions that end when they should (issue 18 part 3, docs/decisions/009): every access token
+-- Sessions that end when they should (docs/decisions/009): every access token
 -- carries its user's `session_version`, which logout, a password reset or change, an e-mail change
 -- and a role change add one to; `replaced_by` links a rotated refresh token to its successor, so a
 -- second tab replaying it within seconds gets that successor instead of a revocation.

@@ -1,4 +1,4 @@
--- Comparisons that hold across crops (issue 19): each treatment against its experiment's control
+-- Comparisons that hold across crops: each treatment against its experiment's control
 -- (the first treatment), as a gain in % and whether it out-yielded it. Yields of different crops
 -- cannot be averaged together (sugarcane ~90 t/ha, soybean ~3.6 t/ha); gains can.
 -- Each experiment keeps its mean gain and counts (experiments/repository.ts computes them on every

@@ -1,4 +1,4 @@
--- Two-factor designs (issue 20): the experiment names its factors (fator_a, fator_b), each treatment
+-- Two-factor designs: the experiment names its factors (fator_a, fator_b), each treatment
 -- carries its levels (nivel_a, nivel_b; '' for the additional treatment) and may carry a numeric dose
 -- for the dose–response regression. The treatments' JSON kept on each experiment (0008) is rebuilt
 -- with the new keys, as experiments/presenter.ts writes it (as 0010 did for the dose's unit).

@@ -1,4 +1,4 @@
--- Stored answers to keyed creates and updates (issue 22, docs/api.md "Idempotency-Key"): one row per
+-- Stored answers to keyed creates and updates (docs/api.md "Idempotency-Key"): one row per
 -- (user, key) with the hash of the request it answered; deleted after 7 days by the next keyed write.
 CREATE TABLE "idempotency_keys" (
 	"user_id" uuid NOT NULL,
