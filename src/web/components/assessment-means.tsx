@@ -5,11 +5,7 @@
 import { TIPO_AVALIACAO_LABEL, mediaParcelas, rotuloAvaliacao } from '../../shared/assessments.js';
 import type { Experiment } from '../../shared/experiment.js';
 import { formatNumber } from '../../shared/format.js';
-import { ScrollX } from './ui/scroll-x.js';
-
-const TH = 'whitespace-nowrap border-b border-soil-200 bg-soil-50 px-3 py-2 text-xs font-semibold text-slate-700';
-const TD = 'whitespace-nowrap px-3 py-1.5 text-right tabular-nums text-slate-900';
-const FIRST = 'sticky left-0 z-10 min-w-[8rem] max-w-[14rem] bg-white px-3 py-1.5 text-left font-medium text-slate-900';
+import { ReportTable } from './ui/report-table.js';
 
 export function AssessmentMeans({ experiment: e }: { experiment: Pick<Experiment, 'avaliacoes' | 'tratamentos'> }) {
   if (!e.avaliacoes.length) return null;
@@ -28,44 +24,29 @@ export function AssessmentMeans({ experiment: e }: { experiment: Pick<Experiment
           </li>
         ))}
       </ul>
-      <ScrollX className="report-scroll rounded-lg border border-soil-200">
-        <table className="report-table min-w-full border-collapse text-sm">
-          <caption className="border-b border-soil-200 px-3 py-2 text-left text-sm font-semibold text-slate-800">
-            Avaliações: média das parcelas de cada tratamento
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={`${TH} sticky left-0 z-10 text-left`}>
-                Tratamento
-              </th>
-              {e.avaliacoes.map((a) => (
-                <th key={a.chave} scope="col" className={`${TH} text-right`}>
-                  {a.nome}
-                  {a.unidade ? ` (${a.unidade})` : ''}
-                  {a.data ? <span className="block font-normal">{a.data.split('-').reverse().join('/')}</span> : null}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {e.tratamentos.map((t, i) => (
-              <tr key={i} className="border-b border-soil-100 last:border-b-0">
-                <th scope="row" className={FIRST}>
-                  T{i + 1} - {t.nome}
-                </th>
-                {e.avaliacoes.map((a) => {
-                  const { media } = mediaParcelas(t.observacoes?.[a.chave]);
-                  return (
-                    <td key={a.chave} className={TD}>
-                      {media === null ? '-' : formatNumber(media, 2)}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollX>
+      <ReportTable
+        caption="Avaliações: média das parcelas de cada tratamento"
+        columns={[
+          { header: 'Tratamento', cell: (_t, i) => `T${i + 1} - ${e.tratamentos[i]?.nome ?? ''}` },
+          ...e.avaliacoes.map((a) => ({
+            key: a.chave,
+            kind: 'number' as const,
+            header: (
+              <>
+                {a.nome}
+                {a.unidade ? ` (${a.unidade})` : ''}
+                {a.data ? <span className="block font-normal normal-case">{a.data.split('-').reverse().join('/')}</span> : null}
+              </>
+            ),
+            cell: (t: (typeof e.tratamentos)[number]) => {
+              const { media } = mediaParcelas(t.observacoes?.[a.chave]);
+              return media === null ? '-' : formatNumber(media, 2);
+            },
+          })),
+        ]}
+        rows={e.tratamentos}
+        rowKey={(_t, i) => String(i)}
+      />
     </div>
   );
 }

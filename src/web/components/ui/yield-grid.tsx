@@ -18,26 +18,17 @@
  */
 import { useState } from 'react';
 import { formatDecimal } from '../../../shared/decimal.js';
-import { type Cell, type YieldUnit, YIELD_UNITS, formatMean, fromKgHa, unitInfo, yieldReader } from '../../../shared/plot-grid.js';
+import { type YieldUnit, YIELD_UNITS, formatMean, fromKgHa, unitInfo, yieldReader } from '../../../shared/plot-grid.js';
 import { Select } from './field.js';
-import { PlotGrid } from './plot-grid.js';
+import { PlotGrid, type PlotGridProps } from './plot-grid.js';
 
-export interface YieldGridProps {
-  /** The treatments, in order: one row each. */
-  rows: readonly { label: string }[];
-  /** Number of blocks (columns). */
-  blocks: number;
-  /** Yields in kg/ha, rows × blocks; null is empty, NaN a text that is not a number. */
-  values: readonly (readonly Cell[])[];
-  /** The whole grid after a change (kg/ha), and which cells changed. */
-  onChange: (values: Cell[][], changed: { row: number; col: number }[]) => void;
-  /** The form's message per cell (rows × blocks). */
-  errors?: readonly (readonly (string | undefined)[] | undefined)[];
+/** The plot grid's table (values in kg/ha), named after the treatments' plot yields. */
+export type YieldGridProps = Pick<PlotGridProps, 'rows' | 'blocks' | 'values' | 'onChange' | 'errors'> & {
   /** Cells are named `${namePrefix}.${row}.repeticoes.${col}`. */
   namePrefix?: string;
   /** Unit shown first; the values stay in kg/ha whatever the unit. */
   initialUnit?: YieldUnit;
-}
+};
 
 export function YieldGrid({ namePrefix = 'tratamentos', initialUnit = 'kg/ha', ...grid }: YieldGridProps) {
   const [unit, setUnit] = useState<YieldUnit>(initialUnit);

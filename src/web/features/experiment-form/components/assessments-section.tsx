@@ -144,24 +144,18 @@ function Assessment({ index, blocks, onCopy, onRemove }: { index: number; blocks
           containerClassName="sm:col-span-2 lg:col-span-1"
           {...register(name('alvo'))}
         />
-        {a.tipo === 'nota' ? (
-          <>
-            <Input
-              label={F.escala_min.label}
-              inputMode="numeric"
-              autoComplete="off"
-              error={msg(errors?.escala_min)}
-              {...register(name('escala_min'))}
-            />
-            <Input
-              label={F.escala_max.label}
-              inputMode="numeric"
-              autoComplete="off"
-              error={msg(errors?.escala_max)}
-              {...register(name('escala_max'))}
-            />
-          </>
-        ) : null}
+        {a.tipo === 'nota'
+          ? (['escala_min', 'escala_max'] as const).map((bound) => (
+              <Input
+                key={bound}
+                label={F[bound].label}
+                inputMode="numeric"
+                autoComplete="off"
+                error={msg(errors?.[bound])}
+                {...register(name(bound))}
+              />
+            ))
+          : null}
       </div>
       {blocks > 0 && tratamentos.length > 0 ? (
         <PlotGrid
