@@ -69,6 +69,10 @@ export interface ProdutosPorMarcaResponse {
   /** Brand → its products' names, both in pt-BR alphabetical order. */
   produtosPorMarca: Record<string, string[]>;
 }
+export interface AvaliacoesResponse {
+  /** The assessment names the experiments declare, one per name ignoring case, in pt-BR alphabetical order. */
+  avaliacoes: string[];
+}
 /* /api/lookups: writes answer what they stored */
 export interface MarcaWritten {
   marca: string;

@@ -1,28 +1,39 @@
 /**
  * The experiment filters (docs/product-rules.md#dashboard-filters): regional, cultura, marca match exactly;
- * ano as an integer; produto as a case-insensitive substring of any applied product's name.
+ * ano as an integer; produto as a case-insensitive substring of any applied product's name;
+ * avaliacao as an assessment's name, whole, case-insensitive and trimmed.
  * Empty means "not set". Shared by the dashboard (URL query) and the API (query string).
  */
 import { z } from './zod.js';
 
-export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto'] as const;
+export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto', 'avaliacao'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-/** An optional single-line text filter: trimmed, at most 200 characters, no control characters. */
-export const optionalText = z
-  .string()
-  .trim()
-  .max(200, 'Filtro muito longo')
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Filtro inválido')
-  .optional()
-  .transform((v) => (v ? v : undefined));
+/**
+ * The longest assessment name (ASSESSMENT_FIELDS.nome in fields/catalogue.ts, kept equal by
+ * filters.test.ts): spelled here so the dashboard's bundle does not take in the whole catalogue.
+ */
+export const AVALIACAO_NOME_MAX = 150;
+
+/** An optional single-line text filter: trimmed, at most `max` characters, no control characters. */
+const optionalTextOf = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'Filtro muito longo')
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Filtro inválido')
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const optionalText = optionalTextOf(200);
 
 export const filtersSchema = z.object({
   regional: optionalText,
   cultura: optionalText,
   marca: optionalText,
   produto: optionalText,
+  avaliacao: optionalTextOf(AVALIACAO_NOME_MAX),
   ano: z
     .string()
     .trim()

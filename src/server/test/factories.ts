@@ -220,6 +220,7 @@ export const filtersOf = (f: Partial<Filters>): Filters => ({
   cultura: undefined,
   marca: undefined,
   produto: undefined,
+  avaliacao: undefined,
   ano: undefined,
   ...f,
 });

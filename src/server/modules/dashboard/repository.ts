@@ -31,8 +31,8 @@ export const WIN_RATE_PRODUCTS_MAX = 12;
 
 /**
  * The cards and the five grouped series from one pass over the rollup (aggregates.ts): GROUPING
- * SETS, the empty set giving the cards, split in JS. Under the product filter the rollup's rows
- * are computed from the matching experiments, once for all of them.
+ * SETS, the empty set giving the cards, split in JS. Under the product or assessment filter the
+ * rollup's rows are computed from the matching experiments, once for all of them.
  */
 async function cardsAndSeries(db: Db, filters: Filters) {
   const rows = await queryRows<{
@@ -230,7 +230,7 @@ export async function dashboardData(db: Db, filters: Filters): Promise<Dashboard
 export async function mapJson(db: Db, filters: Filters): Promise<string> {
   const w = filterConditions(filters);
   const col = (value: string) => sql.raw(`coalesce(string_agg(${value}, ',' order by id desc), '')`);
-  // Each rollup is read once (under the product filter, computing it scans the experiments).
+  // Each rollup is read once (under the product or assessment filter, computing it scans the experiments).
   const [row] = await queryRows<Record<'ids' | 'lats' | 'lngs' | 'locais' | 'marcas' | 'localIdx' | 'marcaIdx' | 'tiles', string>>(
     db,
     sql`with lr as materialized (${rollupRows('locais', filters)}),

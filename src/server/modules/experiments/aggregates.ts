@@ -2,9 +2,10 @@
  * Aggregates over the experiments matching a filter set, read from the dashboard rollups
  * (migration 0009): counts and sums per (regional, cultura, marca, ano) and one more dimension,
  * kept by triggers in the transaction of every write. Under the exact filters an aggregate reads
- * a few thousand rollup rows, whatever the number of experiments. The product filter is a
- * substring of the products' names, which no rollup can answer: then the same rows are computed
- * from the matching experiments, so both paths feed the same queries.
+ * a few thousand rollup rows, whatever the number of experiments. The product filter (a
+ * substring of the products' names) and the assessment filter (an assessment's name) are
+ * dimensions no rollup keeps: under either the same rows are computed from the matching
+ * experiments, so both paths feed the same queries.
  */
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { ExperimentStatsResponse } from '../../../shared/api-types.js';
@@ -77,12 +78,17 @@ export function computedRollup(kind: RollupKind, where: SQL | undefined): SQL {
   }
 }
 
+/** Whether the kept rollups can answer these filters: only regional, cultura, marca and ano are their dimensions. */
+function rollupsAnswer(filters: Filters): boolean {
+  return !filters.produto && !filters.avaliacao;
+}
+
 /**
  * The rows of a rollup under the filters, as a subquery: the kept table (rows with n > 0) when
  * every filter is exact, else the same rows computed from the matching experiments.
  */
 export function rollupRows(kind: RollupKind, filters: Filters): SQL {
-  if (filters.produto) return computedRollup(kind, filterConditions(filters));
+  if (!rollupsAnswer(filters)) return computedRollup(kind, filterConditions(filters));
   const table = KEPT[kind];
   const where = and(
     sql`${table.n} > 0`,
@@ -97,9 +103,9 @@ export function rollupRows(kind: RollupKind, filters: Filters): SQL {
 /** A nullable aggregate from the driver (numeric arrives as text) as a number. */
 export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** Experiments matching the filters: a plain count under the product filter (no groups to build). */
+/** Experiments matching the filters: a plain count under the product or assessment filter (no groups to build). */
 export async function countExperiments(db: Db, filters: Filters): Promise<number> {
-  if (filters.produto) return countWhere(db, filterConditions(filters));
+  if (!rollupsAnswer(filters)) return countWhere(db, filterConditions(filters));
   const [row] = await queryRows<{ n: string | number | null }>(db, sql`select sum(n) as n from (${rollupRows('experimentos', filters)}) r`);
   return Number(row?.n ?? 0);
 }

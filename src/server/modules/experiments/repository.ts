@@ -35,6 +35,13 @@ export function filterConditions(f: Filters): SQL | undefined {
   if (f.produto) {
     conditions.push(sql`${experiments.produtosBusca} like ${likeContains(searchCase(f.produto))} escape '\\'`);
   }
+  if (f.avaliacao) {
+    // Qualified by hand: drizzle prints a lone table's columns unqualified, which inside this
+    // subquery would name the assessment's own id.
+    conditions.push(
+      sql`exists (select 1 from ${assessments} a where a.experiment_id = "experiments"."id" and lower(trim(a.nome)) = lower(trim(${f.avaliacao})))`,
+    );
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 

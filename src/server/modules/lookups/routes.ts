@@ -5,6 +5,7 @@
  * use cannot be deleted. Every write and its audit entry are one transaction.
  */
 import type {
+  AvaliacoesResponse,
   CulturaWritten,
   CulturasResponse,
   EstadosResponse,
@@ -15,7 +16,7 @@ import type {
   RegiaoWritten,
   RegioesResponse,
 } from '../../../shared/api-types.js';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   LOOKUP_MSG,
@@ -27,8 +28,8 @@ import {
 } from '../../../shared/lookups.js';
 import type { AppContext } from '../../context.js';
 import type { AuditChange, ReferenceList } from '../../../shared/audit.js';
-import type { Tx } from '../../db/client.js';
-import { culturas, estados, experiments, marcas, produtos, regionais } from '../../db/schema.js';
+import { type Tx, queryRows } from '../../db/client.js';
+import { assessments, culturas, estados, experiments, marcas, produtos, regionais } from '../../db/schema.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { badRequest, conflict, notFound, parseInput, serialId } from '../../http/errors.js';
 import { sendWithEtag } from '../../http/etag.js';
@@ -96,6 +97,18 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext, guards: Auth
   app.get('/api/lookups/produtos-por-marca', open, async (req, reply) =>
     sendWithEtag(req, reply, { produtosPorMarca: await readProdutosPorMarca(ctx) } satisfies ProdutosPorMarcaResponse),
   );
+  // The dashboard's "Avaliação" filter options. Unlike the lists above these come from the trials
+  // themselves, so they need a session. A name is matched ignoring case and surrounding spaces
+  // (the filter's rule), and is shown as its most frequent spelling, so one trial typed
+  // "severidade" does not rename the others' "Severidade" (ties: the first in sort order).
+  app.get('/api/lookups/avaliacoes', { onRequest: guards.requireUser }, async (req, reply) => {
+    const rows = await queryRows<{ nome: string }>(
+      ctx.db,
+      sql`select mode() within group (order by trim(nome)) as nome from ${assessments}
+          where trim(nome) <> '' group by lower(trim(nome))`,
+    );
+    return sendWithEtag(req, reply, { avaliacoes: rows.sort(byNome).map((r) => r.nome) } satisfies AvaliacoesResponse);
+  });
 
   /** Brands and crops are lists of bare names: the same three writes, answered as `written(nome)`. */
   const nameListRoutes = <W>(
