@@ -5,15 +5,17 @@
  */
 import type { Estado, Regiao } from '../../shared/lookups.js';
 import { api } from './api.js';
+import { queryKeys } from './query-keys.js';
 
 const STALE = 5 * 60_000;
 
-function lookup<T>(path: string, key: string, label: string) {
+/** `auth`: send the session; only lists read from the trials themselves need one. */
+function lookup<T>(path: string, key: string, label: string, auth = false) {
   return {
     queryKey: ['lookups', key],
     queryFn: async () => {
       try {
-        return await api.request<T>(path, { auth: false });
+        return await api.request<T>(path, { auth });
       } catch (err) {
         console.error(`Falha ao carregar ${label}`, err);
         throw err;
@@ -34,4 +36,6 @@ export const lookupQueries = {
     'produtos-por-marca',
     'produtos',
   ),
+  /** The assessment names the trials declare (the dashboard's "Avaliação" filter): new ones come with experiment writes. */
+  avaliacoes: lookup<{ avaliacoes: string[] }>('/api/lookups/avaliacoes', queryKeys.avaliacoes[1], 'avaliações', true),
 };

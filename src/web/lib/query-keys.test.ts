@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type FilterValues, afterExperimentWrite, queryKeys } from './query-keys.js';
 import { buildExperiment } from '../../shared/factories.test-helper.js';
 
-const filters: FilterValues = { regional: '', cultura: 'Soja', marca: '', ano: '', produto: '' };
+const filters: FilterValues = { regional: '', cultura: 'Soja', marca: '', ano: '', produto: '', avaliacao: '' };
 
 /** A cache holding one answer for every experiments query, two experiments, and unrelated data. */
 function seeded() {
@@ -23,6 +23,7 @@ function seeded() {
     analysis8: queryKeys.analysis(8),
     users: queryKeys.users,
     lookups: ['lookups', 'marcas'],
+    avaliacoes: queryKeys.avaliacoes,
   };
   for (const key of Object.values(keys)) client.setQueryData(key, { old: true });
   const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? null;
@@ -32,10 +33,20 @@ function seeded() {
 const saved = (id: number) => buildExperiment({ id, produtividade_media: 4250 });
 
 describe('afterExperimentWrite', () => {
-  it('an update makes every dashboard read, the audit trail and that analysis stale, and seeds the experiment', async () => {
+  it('an update makes every dashboard read, the audit trail, the assessment names and that analysis stale, and seeds the experiment', async () => {
     const { client, keys, stale } = seeded();
     await afterExperimentWrite(client, { kind: 'update', experiment: saved(7) });
-    for (const k of [keys.overview, keys.map, keys.correlation, keys.documents, keys.rows, keys.audit, keys.analysis7, keys.analysis7log])
+    for (const k of [
+      keys.overview,
+      keys.map,
+      keys.correlation,
+      keys.documents,
+      keys.rows,
+      keys.audit,
+      keys.analysis7,
+      keys.analysis7log,
+      keys.avaliacoes,
+    ])
       expect(stale(k)).toBe(true);
     expect(client.getQueryData(keys.exp7)).toEqual(saved(7));
     // Other experiments, users and reference data are untouched.

@@ -28,6 +28,8 @@ export const queryKeys = {
   auditPage: (page: number, tipo = '') => ['audit', tipo, page] as const,
   /** The admin's user list (names, e-mails and roles). */
   users: ['users'] as const,
+  /** The assessment names the trials declare (lookup-queries.ts): the one lookup an experiment write changes. */
+  avaliacoes: ['lookups', 'avaliacoes'] as const,
 };
 
 export type ExperimentWrite =
@@ -43,6 +45,7 @@ export async function afterExperimentWrite(queryClient: QueryClient, write: Expe
   const pending = [
     queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
     queryClient.invalidateQueries({ queryKey: queryKeys.audit }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.avaliacoes }),
   ];
   if (write.kind === 'delete') {
     queryClient.removeQueries({ queryKey: queryKeys.experiment(write.id), exact: true });

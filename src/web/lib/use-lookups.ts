@@ -37,3 +37,8 @@ export function useProdutosPorMarca() {
   const q = useQuery(lookupQueries.produtosPorMarca);
   return { ...q, map: q.data?.produtosPorMarca ?? {} };
 }
+
+export function useAvaliacoes() {
+  const q = useQuery(lookupQueries.avaliacoes);
+  return { ...q, list: q.data?.avaliacoes ?? [] };
+}

@@ -21,8 +21,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the dashboard prefetch', () => {
   it('reads filters and tab from the URL as the page does', () => {
     const params = new URLSearchParams('cultura=Soja&ano=2024&aba=interativa&x=1');
-    expect(filtersFromParams(params)).toEqual({ regional: '', cultura: 'Soja', marca: '', ano: '2024', produto: '' });
+    expect(filtersFromParams(params)).toEqual({ regional: '', cultura: 'Soja', marca: '', ano: '2024', produto: '', avaliacao: '' });
     expect(tabFromParams(params)).toBe('interativa');
+    expect(filtersFromParams(new URLSearchParams('avaliacao=Severidade')).avaliacao).toBe('Severidade');
     expect(tabFromParams(new URLSearchParams('aba=nada'))).toBe('geral');
   });
 
@@ -35,6 +36,7 @@ describe('the dashboard prefetch', () => {
     expect(fetched.sort()).toEqual([
       '/api/dashboard/mapa?cultura=Soja',
       '/api/dashboard?cultura=Soja',
+      '/api/lookups/avaliacoes',
       '/api/lookups/culturas',
       '/api/lookups/marcas',
       '/api/lookups/regioes',
@@ -46,10 +48,10 @@ describe('the dashboard prefetch', () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
     const params = new URLSearchParams('aba=interativa');
     prefetchDashboard(client, params);
-    await vi.waitFor(() => expect(fetched).toHaveLength(5));
+    await vi.waitFor(() => expect(fetched).toHaveLength(6));
     prefetchDashboard(client, params);
     await new Promise((r) => setTimeout(r, 10));
-    expect(fetched).toHaveLength(5);
+    expect(fetched).toHaveLength(6);
     expect(fetched).toContain('/api/dashboard/correlacao');
     expect(fetched).not.toContain('/api/dashboard/mapa');
   });

@@ -18,6 +18,7 @@ export function prefetchDashboard(queryClient: QueryClient, params: URLSearchPar
   void queryClient.prefetchQuery(lookupQueries.regioes);
   void queryClient.prefetchQuery(lookupQueries.culturas);
   void queryClient.prefetchQuery(lookupQueries.marcas);
+  void queryClient.prefetchQuery(lookupQueries.avaliacoes);
 }
 
 /** Starts downloading the chunks the open tab draws with; failures surface when the tab renders. */

@@ -15,7 +15,14 @@ import { type FilterValues, queryKeys } from '../../../lib/query-keys.js';
  */
 export function filtersFromParams(params: URLSearchParams): FilterValues {
   const get = (k: keyof FilterValues) => params.get(k) ?? '';
-  return { regional: get('regional'), cultura: get('cultura'), marca: get('marca'), ano: get('ano'), produto: get('produto') };
+  return {
+    regional: get('regional'),
+    cultura: get('cultura'),
+    marca: get('marca'),
+    ano: get('ano'),
+    produto: get('produto'),
+    avaliacao: get('avaliacao'),
+  };
 }
 
 export const DASHBOARD_TABS = ['geral', 'experimentos', 'interativa', 'documentos'] as const;

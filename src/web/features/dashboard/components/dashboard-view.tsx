@@ -159,9 +159,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
           Erro:{' '}
           {errorText(
             dashboard.error,
-            filters.regional || filters.cultura || filters.marca || filters.ano || filters.produto
-              ? 'Erro ao buscar experimentos por filtros'
-              : 'Erro ao buscar estatísticas',
+            FILTER_KEYS.some((k) => filters[k]) ? 'Erro ao buscar experimentos por filtros' : 'Erro ao buscar estatísticas',
           )}
         </Alert>
       ) : null}

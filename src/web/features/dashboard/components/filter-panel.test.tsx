@@ -17,9 +17,10 @@ const LOOKUPS: Record<string, unknown> = {
   },
   '/api/lookups/culturas': { culturas: ['Milho', 'Soja'] },
   '/api/lookups/marcas': { marcas: ['Aminoagro', 'Maximus'] },
+  '/api/lookups/avaliacoes': { avaliacoes: ['Altura de plantas', 'Severidade'] },
 };
 
-const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '' };
+const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '', avaliacao: '' };
 
 /** The panel as the dashboard uses it: the values live above it and every change is reported. */
 function Dashboard({ initial = NONE, onChange }: { initial?: FilterValues; onChange: (key: keyof FilterValues, value: string) => void }) {
@@ -80,6 +81,19 @@ describe('FilterPanel', () => {
       '2030',
     ]);
     expect(optionsOf('Produto')).toEqual(['Todos os produtos', 'Aminoagro Raiz', 'Maximus Algas']);
+    expect(await screen.findByRole('option', { name: 'Severidade' })).toBeTruthy();
+    expect(optionsOf('Avaliação')).toEqual(['Todas', 'Altura de plantas', 'Severidade']);
+  });
+
+  it('"Avaliação" is a native select named avaliacao that reports the chosen name', async () => {
+    const { onChange } = show();
+    await screen.findByRole('option', { name: 'Severidade' });
+    expect(select('Avaliação').tagName).toBe('SELECT');
+    expect(select('Avaliação').name).toBe('avaliacao');
+    choose('Avaliação', 'Severidade');
+    expect(onChange).toHaveBeenLastCalledWith('avaliacao', 'Severidade');
+    expect(select('Avaliação').value).toBe('Severidade');
+    screen.getByRole('button', { name: 'Limpar Filtros' });
   });
 
   it('reports each choice and shows it selected; "Limpar Filtros" appears only once a filter is set', async () => {
@@ -105,10 +119,10 @@ describe('FilterPanel', () => {
   });
 
   it('"Limpar Filtros" clears every filter and then hides itself', async () => {
-    show({ regional: 'GO', cultura: 'Milho', marca: 'Maximus', ano: '2024', produto: 'Maximus Algas' });
+    show({ regional: 'GO', cultura: 'Milho', marca: 'Maximus', ano: '2024', produto: 'Maximus Algas', avaliacao: 'Severidade' });
     await screen.findByRole('option', { name: 'Nordeste' });
     fireEvent.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
-    for (const label of ['Regional', 'Cultura', 'Marca', 'Ano', 'Produto']) expect(select(label).value).toBe('');
+    for (const label of ['Regional', 'Cultura', 'Marca', 'Ano', 'Produto', 'Avaliação']) expect(select(label).value).toBe('');
     expect(screen.queryByRole('button', { name: 'Limpar Filtros' })).toBeNull();
   });
 
@@ -132,10 +146,10 @@ describe('FilterPanel below 640 px', () => {
 
   it('collapses into a "Filtros (N)" button, N the filters set, opening a sheet with the same native selects', async () => {
     phone();
-    const { onChange } = show({ ...NONE, cultura: 'Soja', ano: '2025' });
-    const toggle = screen.getByRole('button', { name: 'Filtros (2)' });
+    const { onChange } = show({ ...NONE, cultura: 'Soja', ano: '2025', avaliacao: 'Severidade' });
+    const toggle = screen.getByRole('button', { name: 'Filtros (3)' });
     expect(screen.queryByLabelText('Regional')).toBeNull();
-    expect(screen.getByTestId('filtros-ativos').textContent).toBe('Soja · 2025');
+    expect(screen.getByTestId('filtros-ativos').textContent).toBe('Soja · 2025 · Severidade');
 
     fireEvent.click(toggle);
     const sheet = screen.getByRole('dialog', { name: 'Filtros' });
@@ -148,7 +162,7 @@ describe('FilterPanel below 640 px', () => {
     expect(onChange).toHaveBeenLastCalledWith('marca', 'Maximus');
     fireEvent.click(within(sheet).getByRole('button', { name: 'Ver resultados' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    screen.getByRole('button', { name: 'Filtros (3)' });
+    screen.getByRole('button', { name: 'Filtros (4)' });
   });
 
   it('offers "Limpar Filtros" once, beside the button or inside the open sheet', () => {

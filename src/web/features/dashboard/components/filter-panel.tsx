@@ -1,8 +1,8 @@
 /**
- * Filtros (docs/product-rules.md#dashboard-filters): native selects in a 4-column grid. While lookups load they read
+ * Filtros (docs/product-rules.md#dashboard-filters): native selects in a 3-column grid. While lookups load they read
  * "Carregando..."; a lookup that answers an error status gives an empty list, and one that
  * cannot be reached is logged and replaced by the built-in fallback list. Below 640 px
- * the five selects would fill the first screen: they move into a "Filtros (N)" sheet, N the
+ * the six selects would fill the first screen: they move into a "Filtros (N)" sheet, N the
  * filters set, the same native selects with the same names.
  */
 import { useCallback, useState } from 'react';
@@ -14,7 +14,7 @@ import { Modal } from '../../../components/ui/modal.js';
 import { FILTER_KEYS } from '../../../../shared/filters.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { useCulturas, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
+import { useAvaliacoes, useCulturas, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
 
 function options(q: { isPending: boolean; isError: boolean; error: unknown }, loaded: readonly string[], fallback: readonly string[]) {
@@ -45,6 +45,9 @@ export function FilterPanel({
   );
   const culturaOptions = options(culturas, culturas.data?.culturas ?? [], FALLBACK_CULTURAS);
   const marcaOptions = options(marcas, marcas.list, FALLBACK_MARCAS);
+  const avaliacoes = useAvaliacoes();
+  // No built-in list of assessment names: the trials' own names or none.
+  const avaliacaoOptions = options(avaliacoes, avaliacoes.list, []);
   const anyFilter = Object.values(values).some(Boolean);
   const active = FILTER_KEYS.filter((k) => values[k]);
   const phone = useMediaQuery(PHONE_QUERY);
@@ -70,12 +73,13 @@ export function FilterPanel({
     </svg>
   );
   const selects = (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {select('regional', 'Regional', 'Todas as regionais', regionalOptions, regioes.isPending)}
       {select('cultura', 'Cultura', 'Todas as culturas', culturaOptions, culturas.isPending)}
       {select('marca', 'Marca', 'Todas as marcas', marcaOptions, marcas.isPending)}
       {select('ano', 'Ano', 'Todos os anos', YEARS)}
       {select('produto', 'Produto', 'Todos os produtos', produtos)}
+      {select('avaliacao', 'Avaliação', 'Todas', avaliacaoOptions, avaliacoes.isPending)}
     </div>
   );
 
