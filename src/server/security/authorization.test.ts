@@ -151,6 +151,8 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
   'GET /api/lookups/estados': fixed(everyone(200), '/api/lookups/estados'),
   'GET /api/lookups/culturas': fixed(everyone(200), '/api/lookups/culturas'),
   'GET /api/lookups/produtos-por-marca': fixed(everyone(200), '/api/lookups/produtos-por-marca'),
+  // Read from the trials themselves, unlike the reference lists: a session is needed.
+  'GET /api/lookups/avaliacoes': fixed(signedIn(200), '/api/lookups/avaliacoes'),
   ...lookupWrites('marcas', 'nome', newName),
   ...lookupWrites('produtos', 'id', () => ({ ...newName(), marca: 'Aminoagro' }), newName),
   ...lookupWrites('regioes', 'sigla', () => ({ nome: `Regional ${randomUUID().slice(0, 6)}`, sigla: randomUUID().slice(0, 8) })),
@@ -214,6 +216,7 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
   'GET /api/dashboard/documentos': fixed(signedIn(200), '/api/dashboard/documentos'),
   'GET /api/dashboard/experimentos': fixed(signedIn(200), '/api/dashboard/experimentos'),
   'GET /api/dashboard/export.csv': fixed(signedIn(200), '/api/dashboard/export.csv'),
+  'GET /api/dashboard/avaliacoes.csv': fixed(signedIn(200), '/api/dashboard/avaliacoes.csv'),
 
   'POST /api/extract-pdf': { expect: signedIn(200), build: () => ({ url: '/api/extract-pdf', ...form({}) }) },
 
