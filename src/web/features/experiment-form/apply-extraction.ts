@@ -18,7 +18,7 @@ import {
   withBlocks,
 } from './form-values.js';
 
-type ScalarField = Exclude<keyof ExtractedData, 'tratamentos'>;
+type ScalarField = Exclude<keyof ExtractedData, 'tratamentos' | 'avaliacoes'>;
 
 export interface ExtractionPlan {
   /** Fields empty in the form that the report gives. */

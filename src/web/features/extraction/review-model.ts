@@ -7,7 +7,7 @@ import { type ExtractedData, type ExtractionResult, type FieldEvidence, LOW_FIEL
 import { experimentFields } from '../../../shared/fields/catalogue.js';
 import { type Step, formatFieldValue } from '../../../shared/fields/kinds.js';
 
-export type ScalarField = Exclude<keyof ExtractedData, 'tratamentos'>;
+export type ScalarField = Exclude<keyof ExtractedData, 'tratamentos' | 'avaliacoes'>;
 
 export interface ReviewRow {
   field: ScalarField;
