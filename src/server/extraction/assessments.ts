@@ -52,13 +52,19 @@ const written = (word: string) => ACCENTED[word] ?? titled(word);
 
 /**
  * The assessments a header can name, the more specific first. Abbreviations are those reports
- * print in narrow columns ("Sev.", "Inc.", "Fitotox.", "Alt.", "PMG", "MMG").
+ * print in narrow columns ("Sev.", "Incid.", "Fitotox.", "Alt.", "PMG", "MMG"); not "Inc.", which as often
+ * abbreviates a gain ("Incremento"), nor an efficiency that is not of control ("Eficiência agronômica").
  */
 const KINDS: Kind[] = [
   { re: new RegExp(`${W}(severidade|sev\\.?)${NOT_A_WORD}`), nome: 'Severidade', tipo: 'porcentagem', target: true },
-  { re: new RegExp(`${W}(incidencia|inc\\.)${NOT_A_WORD}`), nome: 'Incidência', tipo: 'porcentagem', target: true },
+  { re: new RegExp(`${W}(incidencia|incid\\.)${NOT_A_WORD}`), nome: 'Incidência', tipo: 'porcentagem', target: true },
   { re: new RegExp(`${W}(fitotoxicidade|fitotox\\.?|fito\\.)${NOT_A_WORD}`), nome: 'Fitotoxicidade', tipo: 'nota' },
-  { re: new RegExp(`${W}(controle|eficacia|eficiencia)${NOT_A_WORD}`), nome: 'Controle', tipo: 'porcentagem', target: true },
+  {
+    re: new RegExp(`${W}(controle|eficacia|eficiencia\\s+de\\s+controle)${NOT_A_WORD}`),
+    nome: 'Controle',
+    tipo: 'porcentagem',
+    target: true,
+  },
   { re: new RegExp(`${W}desfolha${NOT_A_WORD}`), nome: 'Desfolha', tipo: 'porcentagem' },
   { re: new RegExp(`${W}acamamento${NOT_A_WORD}`), nome: 'Acamamento', tipo: 'porcentagem' },
   {
@@ -107,9 +113,12 @@ const KINDS: Kind[] = [
   },
 ];
 
-/** Columns that are no assessment whatever word they hold: yields, money, gains, statistics, doses, plots. */
+/**
+ * Columns that are no assessment whatever word they hold: yields, money, gains, statistics, doses,
+ * plots, moisture, and a value relative to the control ("% do controle" is a yield's share, not a control).
+ */
 const NOT_ASSESSED =
-  /(produtividade|rendimento|producao|colheita|r\$|custo|receita|lucro|retorno|roi|relativ|increment|ganho|diferenca|tukey|scott|duncan|letras|grupo|teste|dose|parcela|parc\.|bloco|repeticao|media geral|cv\b|dms)/;
+  /(produtividade|rendimento|producao|colheita|r\$|custo|receita|lucro|retorno|roi|relativ|increment|ganho|diferenca|tukey|scott|duncan|letras|grupo|teste|dose|umidade|parcela|parc\.|bloco|repeticao|media geral|cv\b|dms|relacao|(?:do|ao|sobre o|vs\.?|versus)\s+controle)/;
 
 /** A timing after an event ("14 DAA", "7 dias após a aplicação", "21 DAE", "DAS"). */
 const TIMING =

@@ -25,6 +25,8 @@ describe('assessment headers', () => {
     ['Incidência (%) aos 7 dias após a aplicação', ['Incidência', '%', 'porcentagem', '7 DAA']],
     ['% Controle', ['Controle', '%', 'porcentagem']],
     ['Eficácia de controle (%)', ['Controle', '%', 'porcentagem']],
+    ['Eficiência de controle (%) 14 DAA', ['Controle', '%', 'porcentagem', '14 DAA']],
+    ['Incid. (%)', ['Incidência', '%', 'porcentagem']],
     ['Altura (cm)', ['Altura de Plantas', 'cm', 'medida']],
     ['Alt. plantas (m) R5', ['Altura de Plantas', 'm', 'medida', 'R5']],
     ['SPAD', ['Índice SPAD', 'índice SPAD', 'medida']],
@@ -66,6 +68,11 @@ describe('assessment headers', () => {
     'Peso da parcela (kg)',
     'Ganho (sc/ha)',
     'Tukey 5%',
+    'Inc. (%)',
+    'Eficiência agronômica (kg/kg)',
+    'Teor de umidade (%)',
+    '% do controle',
+    'Em relação ao controle (%)',
     // Words of two columns merged: a height is not weighed.
     'Massa de 1.000 Altura de plantas grãos (g)',
   ])('%s is no assessment', (header) => {
