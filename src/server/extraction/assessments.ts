@@ -84,7 +84,7 @@ const KINDS: Kind[] = [
     units: /^(g|gramas)$/,
   },
   {
-    re: new RegExp(`${W}graos\\s*(?:\\/|por)\\s*vagem${NOT_A_WORD}`),
+    re: new RegExp(`${W}(?:(?:n[º°o]?\\.?|num\\.?|numero)\\s*(?:de\\s+)?)?graos\\s*(?:\\/|por)\\s*vagem${NOT_A_WORD}`),
     nome: 'Número de Grãos por Vagem',
     tipo: 'medida',
     unidade: 'unidades',
@@ -203,14 +203,14 @@ export function readAssessmentHeader(header: string): AssessmentHeader | null {
   const text = header.replace(/\s+/g, ' ').trim();
   const folded = fold(text);
   if (!text || text.length > 80 || NOT_ASSESSED.test(folded) || findYieldScale(text)) return null;
+  // The header's head word comes first ("Altura na desfolha" is a height): of the kinds it names,
+  // the one named earliest, then the more specific; a generic measure only when nothing else is named.
   let kind: Kind | undefined;
   let match: RegExpExecArray | null = null;
   for (const k of KINDS) {
-    match = k.re.exec(folded);
-    if (match) {
-      kind = k;
-      break;
-    }
+    const m = k.re.exec(folded);
+    const generic = (x: Kind | undefined) => x !== undefined && !x.nome;
+    if (m && (!match || (generic(kind) && !generic(k)) || (generic(kind) === generic(k) && m.index < match.index))) [kind, match] = [k, m];
   }
   if (!kind || !match) return null;
   const stated = unitOf(text);

@@ -34,6 +34,8 @@ describe('assessment headers', () => {
     ['Nº vagens/planta', ['Número de Vagens', 'vagens/planta', 'contagem']],
     ['Número de espigas por metro', ['Número de Espigas', 'espigas/m', 'contagem']],
     ['Grãos/vagem', ['Número de Grãos por Vagem', 'unidades', 'medida']],
+    ['Nº de grãos por vagem', ['Número de Grãos por Vagem', 'unidades', 'medida']],
+    ['Altura na desfolha (m)', ['Altura de Plantas', 'm', 'medida']],
     ['PMG (g)', ['Peso de 1000 Grãos', 'g', 'medida']],
     ['Massa de mil grãos (g)', ['Peso de 1000 Grãos', 'g', 'medida']],
     ['Stand (plantas/m)', ['Stand Final', 'plantas/m', 'medida']],
@@ -215,6 +217,69 @@ describe('assessments in a results table', () => {
       ['numero-de-espigas', 'espigas/m', 'contagem', null, null],
     ]);
     expect(r.tratamentos[2]?.observacoes).toEqual({ fitotoxicidade: [1], 'stand-final': [6], 'numero-de-espigas': [7] });
+  });
+
+  it('joins a table of assessments only to the treatments of the yield table, by code', () => {
+    const yieldTable = tablePage(
+      [50, 260],
+      [
+        ['Tratamento', 'Produtividade (kg/ha)'],
+        ['T1 Testemunha', '3.050 b'],
+        ['T2 Fungicida Alfa', '3.590 a'],
+        ['T3 Fungicida Beta', '3.610 a'],
+      ],
+      { top: 800 },
+    );
+    // The severities come later on the page, the rows in another order and without the names.
+    const severityTable = tablePage(
+      [50, 200, 300],
+      [
+        ['Trat.', 'Sev. (%) 7 DAA', 'Sev. (%) 21 DAA'],
+        ['T3', '3,0 c', '6,8 c'],
+        ['T1', '14,2 a', '37,5 a'],
+        ['T2', '4,1 b', '9,9 b'],
+      ],
+      { top: 600 },
+    );
+    const lines = [...yieldTable, ...severityTable];
+    const r = extractTreatments(lines, prose(lines), c, 'Soja');
+    expect(r.tratamentos.map((t) => [t.nome, t.produtividade, t.observacoes])).toEqual([
+      ['Testemunha', 3050, { severidade: [14.2], 'severidade-2': [37.5] }],
+      ['Fungicida Alfa', 3590, { severidade: [4.1], 'severidade-2': [9.9] }],
+      ['Fungicida Beta', 3610, { severidade: [3], 'severidade-2': [6.8] }],
+    ]);
+    expect(r.avaliacoes?.map((a) => a.estadio)).toEqual(['7 DAA', '21 DAA']);
+  });
+
+  it('joins a table of assessments by name when its rows have no codes, and ignores a row it cannot join', () => {
+    const yieldTable = tablePage(
+      [50, 260],
+      [
+        ['Tratamento', 'Rendimento (sc/ha)'],
+        ['Testemunha', '55,0'],
+        ['Produto Alfa', '61,5'],
+        ['Produto Beta', '60,2'],
+      ],
+      { top: 800 },
+    );
+    const heightTable = tablePage(
+      [50, 220],
+      [
+        ['Tratamento', 'Altura de plantas (cm)'],
+        ['Produto Beta', '92,0'],
+        ['Testemunha', '85,5'],
+        ['Produto Alfa', '90,1'],
+        ['Produto Gama', '88,0'],
+      ],
+      { top: 600 },
+    );
+    const lines = [...yieldTable, ...heightTable];
+    const r = extractTreatments(lines, prose(lines), c, 'Soja');
+    expect(r.tratamentos.map((t) => [t.nome, t.observacoes])).toEqual([
+      ['Testemunha', { 'altura-de-plantas': [85.5] }],
+      ['Produto Alfa', { 'altura-de-plantas': [90.1] }],
+      ['Produto Beta', { 'altura-de-plantas': [92] }],
+    ]);
   });
 
   it('leaves a table without assessment columns as it was', () => {

@@ -202,6 +202,8 @@ export interface ResultsTable {
   headerLine: number;
   lastLine: number;
   rows: Row[];
+  /** The table gives yields (a yield, mean or block column); otherwise it is read for its assessments only. */
+  yields: boolean;
   /** The assessment columns' headers read, in the order of each row's `assessed`. */
   assessments: { header: string; assessment: AssessmentHeader }[];
   unit: YieldScale | null;
@@ -255,7 +257,8 @@ export function findResultsTables(lines: TextLine[]): ResultsTable[] {
     const main = mainYieldColumn(columns);
     for (const c of columns) if (c.role === 'yield' && c !== main) c.role = 'other';
     const repCols = columns.filter((c) => c.role === 'rep');
-    if (!main && !columns.some((c) => c.role === 'mean') && repCols.length < 2) continue;
+    // Without yields, a table of assessments only ("Severidade (%) 7 DAA | 14 DAA"), read for those.
+    if (!main && !columns.some((c) => c.role === 'mean') && repCols.length < 2 && !columns.some((c) => c.role === 'assessment')) continue;
     if (!columns.some((c) => c.role === 'name')) continue;
     const table = readRows(lines, header.first, header.last, columns, header.span, running);
     if (table && table.rows.length > 0) {
@@ -286,6 +289,7 @@ function readRows(
   const meanCol = columns.find((c) => c.role === 'mean') ?? null;
   const repCols = columns.filter((c) => c.role === 'rep');
   const assessedCols = columns.filter((c) => c.role === 'assessment' && c.assessment);
+  const yields = yieldCol !== null || meanCol !== null || repCols.length >= 2;
   const textCols = columns.filter((c) => c.role === 'mode' || c.role === 'name');
   /** A row code; beside a separate name column, a capital letter alone is one too ("A", "B"). */
   const isCode = (part: string) => isRowCode(part) || (nameCols.length > 1 && /^[A-Z]$/.test(part.trim()));
@@ -337,7 +341,7 @@ function readRows(
       value,
       // A dash or a blank is no value (the control's "% Controle"); test letters after a mean are dropped.
       assessed: assessedCols.map((c) => firstNumber(textOf(c))),
-      hasNumbers: value !== null || reps.length > 0,
+      hasNumbers: value !== null || reps.length > 0 || (!yields && assessedCols.some((c) => firstNumber(textOf(c)) !== null)),
     };
   };
 
@@ -571,6 +575,7 @@ function readRows(
     headerLine: first,
     lastLine,
     rows: kept,
+    yields,
     assessments: assessedCols.map((c) => ({ header: c.header, assessment: c.assessment as AssessmentHeader })),
     unit,
     hasModeColumn: modeCol !== null,
@@ -737,7 +742,8 @@ function modeOf(text: string | null, c: CompiledReference): string | null {
 
 export function extractTreatments(lines: TextLine[], prose: string, c: CompiledReference, cultura: string | null): TreatmentsResult {
   const warnings: string[] = [];
-  const tables = findResultsTables(lines);
+  const found = findResultsTables(lines);
+  const tables = found.filter((t) => t.yields);
   // The results table: the one with most rows that have a value, preferring stated yield units.
   const score = (t: ResultsTable) => t.rows.filter((r) => r.value !== null || r.reps.length > 0).length + (t.unit ? 0.5 : 0);
   const table = [...tables].sort((a, b) => score(b) - score(a))[0] ?? null;
@@ -752,7 +758,6 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
   /** Each treatment's code, where the report gives one; a mode column says a report's modes. */
   let ids: (number | null)[] = [];
   let modeColumn = false;
-  let assessed: Pick<TreatmentsResult, 'avaliacoes' | 'assessmentsEvidence'> = {};
   /** A box of unstated mass: its yields cannot be put in kg/ha. */
   const boxWithoutMass = (s: YieldScale | null) => s !== null && s.factor === null;
 
@@ -801,7 +806,6 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       }
       return t;
     });
-    assessed = assessTable(table, tratamentos);
   } else {
     const laid = findCards(lines, c) ?? findTransposedTable(lines, c) ?? findBarLabels(lines, c) ?? findColumnBars(lines, c);
     if (laid) {
@@ -841,6 +845,13 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       }
     }
   }
+  // Assessments beside the yields, and in tables of their own joined to the treatments.
+  const assessed = assessTables(
+    table,
+    found.filter((t) => !t.yields),
+    tratamentos,
+    ids,
+  );
   if (boxWithoutMass(scale)) {
     warnings.push('Produtividade em caixas sem a massa da caixa informada; converta para kg/ha e preencha manualmente.');
   }
@@ -872,29 +883,68 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
 }
 
 /**
- * The results table's assessments, and each treatment's mean for them (`tratamentos` in the
- * table's row order). A column with fewer than two values is a remark, not an assessment.
+ * Which treatment each row of a table of assessments is: by code, else by name, else by place
+ * when the counts agree (undefined: none).
  */
-function assessTable(table: ResultsTable, tratamentos: ExtractedTreatment[]): Pick<TreatmentsResult, 'avaliacoes' | 'assessmentsEvidence'> {
-  const columns = table.assessments
-    .map((a, i) => ({ ...a, values: table.rows.map((r) => r.assessed[i] ?? null) }))
-    .filter((a) => a.values.filter((v) => v !== null).length >= 2);
-  if (columns.length === 0) return {};
+function rowsToTreatments(table: ResultsTable, tratamentos: ExtractedTreatment[], ids: (number | null)[]): (number | undefined)[] {
+  const names = tratamentos.map((t) => key(t.nome));
+  return table.rows.map((row, index) => {
+    const byId = row.id !== null ? ids.findIndex((id) => id === row.id) : -1;
+    if (byId >= 0) return byId;
+    const k = key(cleanTreatmentName(row.nome).nome);
+    const byName = k ? names.findIndex((n) => n === k || (n.length >= 4 && k.length >= 4 && (n.includes(k) || k.includes(n)))) : -1;
+    if (byName >= 0) return byName;
+    return table.rows.length === tratamentos.length ? index : undefined;
+  });
+}
+
+/**
+ * The assessments of the results table (its rows are the treatments, in order) and of tables of
+ * assessments only, joined to the treatments; each treatment's mean goes in its `observacoes`. A
+ * column with fewer than two values is a remark, not an assessment.
+ */
+function assessTables(
+  main: ResultsTable | null,
+  others: ResultsTable[],
+  tratamentos: ExtractedTreatment[],
+  ids: (number | null)[],
+): Pick<TreatmentsResult, 'avaliacoes' | 'assessmentsEvidence'> {
+  if (tratamentos.length === 0) return {};
+  const columns: { header: string; assessment: AssessmentHeader; page: number; values: (number | null)[] }[] = [];
+  const read = (table: ResultsTable, rowOf: (number | undefined)[]) => {
+    table.assessments.forEach((a, i) => {
+      const values: (number | null)[] = tratamentos.map(() => null);
+      table.rows.forEach((row, r) => {
+        const at = rowOf[r];
+        if (at !== undefined && values[at] === null) values[at] = row.assessed[i] ?? null;
+      });
+      columns.push({ ...a, page: table.page, values });
+    });
+  };
+  if (main)
+    read(
+      main,
+      main.rows.map((_, r) => r),
+    );
+  for (const table of others) read(table, rowsToTreatments(table, tratamentos, ids));
+  const kept = columns.filter((a) => a.values.filter((v) => v !== null).length >= 2);
+  const first = kept[0];
+  if (!first) return {};
   const avaliacoes = keyAssessments(
-    columns.map((a) => a.assessment),
-    columns.map((a) => a.values),
+    kept.map((a) => a.assessment),
+    kept.map((a) => a.values),
   );
   tratamentos.forEach((t, row) => {
     const observacoes: Record<string, (number | null)[]> = {};
-    columns.forEach((a, i) => {
+    kept.forEach((a, i) => {
       const v = a.values[row];
       const chave = avaliacoes[i]?.chave;
       if (chave && v !== null && v !== undefined) observacoes[chave] = [v];
     });
     if (Object.keys(observacoes).length > 0) t.observacoes = observacoes;
   });
-  const headers = columns.map((a) => a.header.replace(/\s+/g, ' ').trim()).join('; ');
-  return { avaliacoes, assessmentsEvidence: { page: table.page, snippet: snippetOf(headers) } };
+  const headers = kept.map((a) => a.header.replace(/\s+/g, ' ').trim()).join('; ');
+  return { avaliacoes, assessmentsEvidence: { page: first.page, snippet: snippetOf(headers) } };
 }
 
 /**
