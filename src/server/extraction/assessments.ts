@@ -90,7 +90,7 @@ const KINDS: Kind[] = [
     unidade: 'unidades',
   },
   {
-    re: new RegExp(`${W}stand(?:\\s+(inicial|final))?${NOT_A_WORD}`),
+    re: new RegExp(`${W}(?:stand|estande)(?:\\s+(inicial|final))?${NOT_A_WORD}`),
     nome: (m) => `Stand ${m[1] === 'inicial' ? 'Inicial' : 'Final'}`,
     tipo: 'medida',
     unidade: 'plantas/m',

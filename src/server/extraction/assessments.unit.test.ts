@@ -40,6 +40,7 @@ describe('assessment headers', () => {
     ['Massa de mil grãos (g)', ['Peso de 1000 Grãos', 'g', 'medida']],
     ['Stand (plantas/m)', ['Stand Final', 'plantas/m', 'medida']],
     ['Stand inicial (pl/m)', ['Stand Inicial', 'pl/m', 'medida']],
+    ['Estande final (plantas/m)', ['Stand Final', 'plantas/m', 'medida']],
     ['Fitotox. (nota 1-9)', ['Fitotoxicidade', 'nota', 'nota', 1, 9]],
     ['Fitotoxicidade (escala 0 a 5) 7 DAA', ['Fitotoxicidade', 'nota', 'nota', '7 DAA', 0, 5]],
     ['Fitotoxicidade (%)', ['Fitotoxicidade', '%', 'porcentagem']],
