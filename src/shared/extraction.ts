@@ -1,6 +1,7 @@
 /** What `POST /api/extract-pdf` answers (docs/api.md#extraction-srcserverextraction-modulesextraction). */
 import { EXTRACTED_FIELDS as CATALOGUE_EXTRACTED, type EXPERIMENT_FIELDS, type ExtractedField } from './fields/catalogue.js';
 import type { NumericKind } from './fields/kinds.js';
+import type { Avaliacao } from './assessments.js';
 import { formatPercent } from './format.js';
 
 /** A product a report says a treatment applied. */
@@ -22,15 +23,26 @@ export interface ExtractedTreatment {
   repeticoes?: number[];
   /** The products a treated treatment applied (never for the untreated control). */
   produtos_aplicados?: ExtractedProduct[];
+  /** The treatment's value per assessment key of `avaliacoes`: `[mean]`, as reports give means, not plots. */
+  observacoes?: Record<string, (number | null)[]>;
 }
+
+/** An assessment a results table reports beside the yield ("Severidade (%) 14 DAA"), as the form declares one. */
+export type ExtractedAssessment = Pick<
+  Avaliacao,
+  'chave' | 'nome' | 'unidade' | 'tipo' | 'data' | 'estadio' | 'alvo' | 'escala_min' | 'escala_max'
+>;
 
 /** The catalogue's extraction targets: text and choices as strings, numbers as numbers. */
 export type ExtractedData = {
   [K in Exclude<ExtractedField, 'tratamentos'>]?: (typeof EXPERIMENT_FIELDS)[K] extends { kind: NumericKind } ? number : string;
-} & { tratamentos?: ExtractedTreatment[] };
+} & { tratamentos?: ExtractedTreatment[]; avaliacoes?: ExtractedAssessment[] };
 
-/** The extracted fields in the form's order (also the order of `fieldsExtracted`). */
-export const EXTRACTED_FIELDS: readonly (keyof ExtractedData)[] = CATALOGUE_EXTRACTED;
+/**
+ * The extracted fields in the form's order (also the order of `fieldsExtracted`). The assessments
+ * are not among them: they come with the treatments, from the same results table.
+ */
+export const EXTRACTED_FIELDS: readonly Exclude<keyof ExtractedData, 'avaliacoes'>[] = CATALOGUE_EXTRACTED;
 
 /** Where a value came from: a labelled field, a sentence, a table, the document as a whole, a rule, the optional LLM. */
 export type EvidenceSource = 'label' | 'sentence' | 'table' | 'document' | 'derived' | 'llm';

@@ -7,7 +7,7 @@ import type { EvidenceSource, ExtractedData, FieldEvidence } from '../../shared/
 import { EVIDENCE_SNIPPET_MAX } from '../../shared/extraction.js';
 import { key } from './text.js';
 
-export type ScalarField = Exclude<keyof ExtractedData, 'tratamentos'>;
+export type ScalarField = Exclude<keyof ExtractedData, 'tratamentos' | 'avaliacoes'>;
 export type Scalar = Exclude<ExtractedData[ScalarField], undefined>;
 
 export interface Evidence {

@@ -33,7 +33,7 @@ export const NO_YIELDS_WARNING =
 export const OCR_WARNING = 'Página(s) digitalizada(s) lida(s) por reconhecimento de texto (OCR): confira os valores com atenção.';
 
 /** The form's order, which is also the order of `fieldsExtracted`. */
-const FIELD_ORDER: readonly (keyof ExtractedData)[] = EXTRACTED_FIELDS;
+const FIELD_ORDER = EXTRACTED_FIELDS;
 
 /**
  * How much each field counts in the overall confidence. The key fields (what the form cannot
@@ -117,6 +117,18 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
           source: 'table',
           ...(ev && layout.ocrPages.includes(ev.page) ? { ocr: true } : {}),
         };
+        const assessed = treatments.assessmentsEvidence;
+        if (treatments.avaliacoes?.length && assessed) {
+          data.avaliacoes = treatments.avaliacoes;
+          // Read from the header's words alone, below the yields: the review asks for a look.
+          evidence.avaliacoes = {
+            page: assessed.page,
+            snippet: clip(assessed.snippet),
+            confidence: Math.min(treatments.confidence, 0.7),
+            source: 'table',
+            ...(layout.ocrPages.includes(assessed.page) ? { ocr: true } : {}),
+          };
+        }
       }
       continue;
     }

@@ -5,7 +5,8 @@
  * treatment descriptions of the methods section (a list, a table with a mode column, a sentence)
  * joined by T-code, number, name or order.
  */
-import type { ExtractedProduct } from '../../shared/extraction.js';
+import type { ExtractedAssessment, ExtractedProduct } from '../../shared/extraction.js';
+import { type AssessmentHeader, keyAssessments, readAssessmentHeader } from './assessments.js';
 import { findBoxMass, findNumbers, findYieldScale, round, YIELD_FACTORS, type YieldScale, type YieldUnit } from './numbers.js';
 import type { TextCell, TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
@@ -81,6 +82,8 @@ export interface ExtractedTreatment {
   produtividade?: number;
   /** Yield of each block/replicate, kg/ha. */
   repeticoes?: number[];
+  /** The treatment's mean per assessment key of the result's `avaliacoes` (one value: reports give means). */
+  observacoes?: Record<string, (number | null)[]>;
 }
 
 export interface TreatmentsResult {
@@ -92,16 +95,22 @@ export interface TreatmentsResult {
   unit: YieldUnit | null;
   /** Where the yields (or, without yields, the treatments) were read: a table's header line or a sentence. */
   evidence?: { page: number; snippet: string };
+  /** Assessments the results table reports beside the yield; each treatment's `observacoes` holds its means. */
+  avaliacoes?: ExtractedAssessment[];
+  /** Where the assessments were read: the results table's header, with their columns' headers. */
+  assessmentsEvidence?: { page: number; snippet: string };
 }
 
 const snippetOf = (text: string) => text.replace(/\t/g, '  ').replace(/\s+/g, ' ').trim().slice(0, 160);
 
 /* ---------- results tables ---------- */
 
-type Role = 'name' | 'mode' | 'dose' | 'yield' | 'rep' | 'mean' | 'other';
+type Role = 'name' | 'mode' | 'dose' | 'yield' | 'rep' | 'mean' | 'assessment' | 'other';
 
 interface RoleColumn extends Column {
   role: Role;
+  /** What an assessment column's header says (name, unit, type, stage). */
+  assessment?: AssessmentHeader;
 }
 
 /** What a header announces (the texts of all its rows joined). */
@@ -110,6 +119,9 @@ export function headerRole(text: string): Role {
   const f = key(text);
   // Per plot ("kg/parcela", "kg/parc.") is the harvest before it is scaled to a hectare.
   if (/kg\s*\/\s*parc|por parcela/.test(raw)) return 'other';
+  // Something rated per plot beside the yield ("Severidade (%) 14 DAA", "Nº vagens/planta"): before
+  // the name rule, which would take a count's "Nº" for a row code.
+  if (readAssessmentHeader(text)) return 'assessment';
   if (/^(media|medias)(\s|$)/.test(f)) return 'mean';
   if (
     /^(bloco|blocos|rep|repeticao|repeticoes|parcela)(\s|$)/.test(f) ||
@@ -171,6 +183,8 @@ interface Row {
   /** Unit written in the yield cell itself ("10.450,3 kg/ha"). */
   cellUnit: YieldScale | null;
   nameX: number;
+  /** The row's cell in each assessment column, in the table's order (null: empty or not a number). */
+  assessed: (number | null)[];
   /** The row's values sit on a line without its name (a name cell centred over several lines). */
   centred: boolean;
   /** Where the name's text starts after a row code in the same cell ("5 Produto A"), estimated. */
@@ -188,6 +202,10 @@ export interface ResultsTable {
   headerLine: number;
   lastLine: number;
   rows: Row[];
+  /** The table gives yields (a yield, mean or block column); otherwise it is read for its assessments only. */
+  yields: boolean;
+  /** The assessment columns' headers read, in the order of each row's `assessed`. */
+  assessments: { header: string; assessment: AssessmentHeader }[];
   unit: YieldScale | null;
   hasModeColumn: boolean;
   hasNames: boolean;
@@ -232,13 +250,15 @@ export function findResultsTables(lines: TextLine[]): ResultsTable[] {
     const blockUnderYield = (h: string) => /(?:^|\s)(?:rep|r|bloco|repeticao|b)\.?\s*(?:[ivx]{1,4}|\d{1,2})$/.test(fold(h).trim());
     const columns: RoleColumn[] = header.columns.map((c) => {
       const role = headerRole(c.header);
-      return { ...c, role: role === 'yield' && blockUnderYield(c.header) ? 'rep' : role };
+      const assessment = role === 'assessment' ? readAssessmentHeader(c.header) : null;
+      return { ...c, role: role === 'yield' && blockUnderYield(c.header) ? 'rep' : role, ...(assessment ? { assessment } : {}) };
     });
     // Only the main yield column stays one; other yields (sc/ha beside kg/ha, lint) are other.
     const main = mainYieldColumn(columns);
     for (const c of columns) if (c.role === 'yield' && c !== main) c.role = 'other';
     const repCols = columns.filter((c) => c.role === 'rep');
-    if (!main && !columns.some((c) => c.role === 'mean') && repCols.length < 2) continue;
+    // Without yields, a table of assessments only ("Severidade (%) 7 DAA | 14 DAA"), read for those.
+    if (!main && !columns.some((c) => c.role === 'mean') && repCols.length < 2 && !columns.some((c) => c.role === 'assessment')) continue;
     if (!columns.some((c) => c.role === 'name')) continue;
     const table = readRows(lines, header.first, header.last, columns, header.span, running);
     if (table && table.rows.length > 0) {
@@ -268,6 +288,8 @@ function readRows(
   const yieldCol = columns.find((c) => c.role === 'yield') ?? null;
   const meanCol = columns.find((c) => c.role === 'mean') ?? null;
   const repCols = columns.filter((c) => c.role === 'rep');
+  const assessedCols = columns.filter((c) => c.role === 'assessment' && c.assessment);
+  const yields = yieldCol !== null || meanCol !== null || repCols.length >= 2;
   const textCols = columns.filter((c) => c.role === 'mode' || c.role === 'name');
   /** A row code; beside a separate name column, a capital letter alone is one too ("A", "B"). */
   const isCode = (part: string) => isRowCode(part) || (nameCols.length > 1 && /^[A-Z]$/.test(part.trim()));
@@ -317,7 +339,9 @@ function readRows(
       doseText: doseCol ? withHeaderUnit(textOf(doseCol), doseUnit) : null,
       reps,
       value,
-      hasNumbers: value !== null || reps.length > 0,
+      // A dash or a blank is no value (the control's "% Controle"); test letters after a mean are dropped.
+      assessed: assessedCols.map((c) => firstNumber(textOf(c))),
+      hasNumbers: value !== null || reps.length > 0 || (!yields && assessedCols.some((c) => firstNumber(textOf(c)) !== null)),
     };
   };
 
@@ -415,7 +439,7 @@ function readRows(
       break;
     if (whole && rows.length > 0 && Math.abs(line.fontSize - fontSize) > 1.5) break;
 
-    const { nameParts, nameCell, yieldText, meanText, modeText, doseText, reps, value, hasNumbers } = readCells(cells);
+    const { nameParts, nameCell, yieldText, meanText, modeText, doseText, reps, value, assessed, hasNumbers } = readCells(cells);
 
     if (!hasNumbers) {
       // Only side columns' text (a dose wrapped around its row, a note under a gain): no end of the table.
@@ -512,6 +536,7 @@ function readRows(
       doseText: doseText && !isBlankCell(doseText) ? doseText : null,
       value,
       reps,
+      assessed,
       cellUnit: findYieldScale(cellText),
       nameX: (centred ? above.x : null) ?? nameCell?.x ?? tableLeft,
       textX: centred || !nameCell ? null : textAfterCode(nameCell),
@@ -550,6 +575,8 @@ function readRows(
     headerLine: first,
     lastLine,
     rows: kept,
+    yields,
+    assessments: assessedCols.map((c) => ({ header: c.header, assessment: c.assessment as AssessmentHeader })),
     unit,
     hasModeColumn: modeCol !== null,
     hasNames: kept.some((r) => r.nome),
@@ -715,7 +742,8 @@ function modeOf(text: string | null, c: CompiledReference): string | null {
 
 export function extractTreatments(lines: TextLine[], prose: string, c: CompiledReference, cultura: string | null): TreatmentsResult {
   const warnings: string[] = [];
-  const tables = findResultsTables(lines);
+  const found = findResultsTables(lines);
+  const tables = found.filter((t) => t.yields);
   // The results table: the one with most rows that have a value, preferring stated yield units.
   const score = (t: ResultsTable) => t.rows.filter((r) => r.value !== null || r.reps.length > 0).length + (t.unit ? 0.5 : 0);
   const table = [...tables].sort((a, b) => score(b) - score(a))[0] ?? null;
@@ -817,6 +845,13 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
       }
     }
   }
+  // Assessments beside the yields, and in tables of their own joined to the treatments.
+  const assessed = assessTables(
+    table,
+    found.filter((t) => !t.yields),
+    tratamentos,
+    ids,
+  );
   if (boxWithoutMass(scale)) {
     warnings.push('Produtividade em caixas sem a massa da caixa informada; converta para kg/ha e preencha manualmente.');
   }
@@ -842,9 +877,74 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
     }
   }
   const unit: YieldUnit | null = scale?.unit ?? null;
-  const result: TreatmentsResult = { tratamentos, confidence: Math.max(0, Math.min(1, confidence)), warnings, unit };
+  const result: TreatmentsResult = { tratamentos, confidence: Math.max(0, Math.min(1, confidence)), warnings, unit, ...assessed };
   if (evidence && tratamentos.length > 0) result.evidence = evidence;
   return result;
+}
+
+/**
+ * Which treatment each row of a table of assessments is: by code, else by name, else by place
+ * when the counts agree (undefined: none).
+ */
+function rowsToTreatments(table: ResultsTable, tratamentos: ExtractedTreatment[], ids: (number | null)[]): (number | undefined)[] {
+  const names = tratamentos.map((t) => key(t.nome));
+  return table.rows.map((row, index) => {
+    const byId = row.id !== null ? ids.findIndex((id) => id === row.id) : -1;
+    if (byId >= 0) return byId;
+    const k = key(cleanTreatmentName(row.nome).nome);
+    const byName = k ? names.findIndex((n) => n === k || (n.length >= 4 && k.length >= 4 && (n.includes(k) || k.includes(n)))) : -1;
+    if (byName >= 0) return byName;
+    return table.rows.length === tratamentos.length ? index : undefined;
+  });
+}
+
+/**
+ * The assessments of the results table (its rows are the treatments, in order) and of tables of
+ * assessments only, joined to the treatments; each treatment's mean goes in its `observacoes`. A
+ * column with fewer than two values is a remark, not an assessment.
+ */
+function assessTables(
+  main: ResultsTable | null,
+  others: ResultsTable[],
+  tratamentos: ExtractedTreatment[],
+  ids: (number | null)[],
+): Pick<TreatmentsResult, 'avaliacoes' | 'assessmentsEvidence'> {
+  if (tratamentos.length === 0) return {};
+  const columns: { header: string; assessment: AssessmentHeader; page: number; values: (number | null)[] }[] = [];
+  const read = (table: ResultsTable, rowOf: (number | undefined)[]) => {
+    table.assessments.forEach((a, i) => {
+      const values: (number | null)[] = tratamentos.map(() => null);
+      table.rows.forEach((row, r) => {
+        const at = rowOf[r];
+        if (at !== undefined && values[at] === null) values[at] = row.assessed[i] ?? null;
+      });
+      columns.push({ ...a, page: table.page, values });
+    });
+  };
+  if (main)
+    read(
+      main,
+      main.rows.map((_, r) => r),
+    );
+  for (const table of others) read(table, rowsToTreatments(table, tratamentos, ids));
+  const kept = columns.filter((a) => a.values.filter((v) => v !== null).length >= 2);
+  const first = kept[0];
+  if (!first) return {};
+  const avaliacoes = keyAssessments(
+    kept.map((a) => a.assessment),
+    kept.map((a) => a.values),
+  );
+  tratamentos.forEach((t, row) => {
+    const observacoes: Record<string, (number | null)[]> = {};
+    kept.forEach((a, i) => {
+      const v = a.values[row];
+      const chave = avaliacoes[i]?.chave;
+      if (chave && v !== null && v !== undefined) observacoes[chave] = [v];
+    });
+    if (Object.keys(observacoes).length > 0) t.observacoes = observacoes;
+  });
+  const headers = kept.map((a) => a.header.replace(/\s+/g, ' ').trim()).join('; ');
+  return { avaliacoes, assessmentsEvidence: { page: first.page, snippet: snippetOf(headers) } };
 }
 
 /**

@@ -5,9 +5,12 @@
  */
 import type { ExtractedData } from '../../shared/extraction.js';
 
-/** An extracted field (or the treatment list as a whole) whose value differs from the form's. */
+/**
+ * An extracted field (or the treatment list as a whole) whose value differs from the form's. The
+ * assessments are never one: they come with the report's treatments, whose values they hold.
+ */
 export interface ExtractionConflict {
-  field: keyof ExtractedData;
+  field: Exclude<keyof ExtractedData, 'avaliacoes'>;
   label: string;
   /** Both values as the review shows them. */
   current: string;

@@ -179,6 +179,82 @@ describe('planExtraction and applyExtraction', () => {
     ]);
   });
 
+  it("adds the report's assessments with the treatments' means, keeping the form's own and their values", () => {
+    const mine = {
+      chave: 'severidade',
+      nome: 'Severidade',
+      unidade: '%',
+      tipo: 'porcentagem',
+      data: '',
+      estadio: '14 DAA',
+      alvo: '',
+      escala_min: null,
+      escala_max: null,
+    };
+    const current = {
+      ...newExperimentDefaults(),
+      avaliacoes: [mine],
+      tratamentos: [
+        treatment({ nome: 'Testemunha', modalidade: 'Solo', repeticoes: ['', '', ''], observacoes: { severidade: [30, '', ''] } }),
+      ],
+    };
+    const sev = {
+      nome: 'Severidade',
+      unidade: '%',
+      tipo: 'porcentagem',
+      data: null,
+      alvo: null,
+      escala_min: null,
+      escala_max: null,
+    } as const;
+    const data: ExtractedData = {
+      avaliacoes: [
+        { ...sev, chave: 'severidade', estadio: '7 DAA' },
+        { ...sev, chave: 'severidade-2', estadio: '14 DAA' },
+        { ...sev, chave: 'altura-de-plantas', nome: 'Altura de Plantas', unidade: 'cm', tipo: 'medida', estadio: null },
+      ],
+      tratamentos: [
+        { nome: 'Testemunha', modalidade: '', produtividade: 3000, observacoes: { severidade: [12.5], 'severidade-2': [31.2] } },
+        { nome: 'Produto A', modalidade: 'Foliar', produtividade: 3400, observacoes: { severidade: [4], 'altura-de-plantas': [80.5] } },
+      ],
+    };
+    const next = applyExtraction(current, data, { tratamentos: 'report' });
+    // The form's "Severidade 14 DAA" is the report's second; the report's 7 DAA one needs a new key.
+    expect(next.avaliacoes.map((a) => [a.chave, a.nome, a.unidade, a.tipo, a.estadio])).toEqual([
+      ['severidade', 'Severidade', '%', 'porcentagem', '14 DAA'],
+      ['severidade-2', 'Severidade', '%', 'porcentagem', '7 DAA'],
+      ['altura-de-plantas', 'Altura de Plantas', 'cm', 'medida', ''],
+    ]);
+    expect(next.tratamentos.map((t) => t.observacoes)).toEqual([
+      // The user's 30 stays; the report's mean goes in the first block of each new assessment.
+      { severidade: [30, '', ''], 'severidade-2': [12.5, '', ''] },
+      { 'severidade-2': [4, '', ''], 'altura-de-plantas': [80.5, '', ''] },
+    ]);
+  });
+
+  it('leaves the assessments alone when the user keeps their own treatments', () => {
+    const current = { ...newExperimentDefaults(), tratamentos: [treatment({ nome: 'Minha', modalidade: 'Solo' })] };
+    const data: ExtractedData = {
+      avaliacoes: [
+        {
+          chave: 'spad',
+          nome: 'Índice SPAD',
+          unidade: 'índice SPAD',
+          tipo: 'medida',
+          data: null,
+          estadio: null,
+          alvo: null,
+          escala_min: null,
+          escala_max: null,
+        },
+      ],
+      tratamentos: [{ nome: 'Outra', modalidade: 'Foliar', produtividade: 1, observacoes: { spad: [40] } }],
+    };
+    const next = applyExtraction(current, data);
+    expect(next.avaliacoes).toEqual([]);
+    expect(next.tratamentos).toEqual(current.tratamentos);
+  });
+
   it('leaves the treatments alone when the report had none', () => {
     const current = { ...newExperimentDefaults(), tratamentos: [treatment({ nome: 'Testemunha', modalidade: 'Solo', produtividade: 1 })] };
     expect(planExtraction(current, { tratamentos: [] }).treatments).toBe('keep');

@@ -3,12 +3,14 @@
  * is filled from the report; a field where the form already holds a different value is the user's
  * choice (the form's value by default); a value the report did not give is never blanked.
  */
-import { EXTRACTED_FIELDS, type ExtractedData, type ExtractedTreatment } from '../../../shared/extraction.js';
+import { novaChave } from '../../../shared/assessments.js';
+import { EXTRACTED_FIELDS, type ExtractedAssessment, type ExtractedData, type ExtractedTreatment } from '../../../shared/extraction.js';
 import { EXPERIMENT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Field, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
 import { formatKgHa } from '../../../shared/format.js';
 import type { ExtractionChoices, ExtractionConflict } from '../../lib/extraction-review.js';
 import {
+  type AvaliacaoForm,
   type FormValues,
   type ProdutoForm,
   type TratamentoForm,
@@ -18,7 +20,7 @@ import {
   withBlocks,
 } from './form-values.js';
 
-type ScalarField = Exclude<keyof ExtractedData, 'tratamentos'>;
+type ScalarField = Exclude<keyof ExtractedData, 'tratamentos' | 'avaliacoes'>;
 
 export interface ExtractionPlan {
   /** Fields empty in the form that the report gives. */
@@ -93,11 +95,76 @@ function treatmentsAgree(form: readonly TratamentoForm[], report: readonly Extra
   });
 }
 
+/** An assessment's identity for matching: name, unit, date and stage, compared as `normal` does. */
+const assessmentKey = (a: { nome: string; unidade: string; data?: string | null; estadio?: string | null }) =>
+  [a.nome, a.unidade, a.data ?? '', a.estadio ?? ''].map(normal).join('|');
+
+/**
+ * The form's assessments with the report's added: one the form already declares (same name, unit,
+ * date and stage) is kept as the user wrote it, a new one gets a key the form does not use. Also
+ * each report key's key in the form, for the treatments' values.
+ */
+function mergeAssessments(
+  form: readonly AvaliacaoForm[],
+  report: readonly ExtractedAssessment[],
+): { avaliacoes: AvaliacaoForm[]; keys: Map<string, string> } {
+  const avaliacoes = [...form];
+  const keys = new Map<string, string>();
+  for (const a of report) {
+    if (!a.nome?.trim()) continue;
+    const same = avaliacoes.find((f) => assessmentKey(f) === assessmentKey(a));
+    if (same) {
+      keys.set(a.chave, same.chave);
+      continue;
+    }
+    const chave = novaChave(
+      a.nome,
+      avaliacoes.map((f) => f.chave),
+    );
+    avaliacoes.push({
+      chave,
+      nome: a.nome.trim(),
+      unidade: a.unidade ?? '',
+      tipo: a.tipo,
+      data: a.data ?? '',
+      estadio: a.estadio ?? '',
+      alvo: a.alvo ?? '',
+      escala_min: a.tipo === 'nota' ? a.escala_min : null,
+      escala_max: a.tipo === 'nota' ? a.escala_max : null,
+    });
+    keys.set(a.chave, chave);
+  }
+  return { avaliacoes, keys };
+}
+
+/**
+ * A row's assessment values with the report's added under the form's keys; values the user typed
+ * for an assessment stay. The report gives each treatment's mean, one value.
+ */
+function withReportValues(row: TratamentoForm, t: ExtractedTreatment, keys: ReadonlyMap<string, string>): TratamentoForm {
+  const observacoes: Record<string, (number | string | null)[]> = { ...(row.observacoes ?? {}) };
+  let added = false;
+  for (const [reportKey, values] of Object.entries(t.observacoes ?? {})) {
+    const chave = keys.get(reportKey);
+    const numbers = values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : ''));
+    if (!chave || !numbers.some((v) => v !== '')) continue;
+    if ((observacoes[chave] ?? []).some((v) => !blank(v))) continue;
+    observacoes[chave] = numbers;
+    added = true;
+  }
+  return added ? { ...row, observacoes } : row;
+}
+
 /**
  * The report's treatments, each keeping what the form's row of the same position has and the
  * report lacks (modality, yield, cost, products, analyses); form rows beyond the report's stay.
+ * `keys` puts the report's assessment values under the form's assessment keys.
  */
-function reportTreatments(form: readonly TratamentoForm[], report: readonly ExtractedTreatment[]): TratamentoForm[] {
+function reportTreatments(
+  form: readonly TratamentoForm[],
+  report: readonly ExtractedTreatment[],
+  keys: ReadonlyMap<string, string> = new Map(),
+): TratamentoForm[] {
   // Plot tables come along only when every treatment has the same number of blocks; otherwise
   // every row keeps the form's number of blocks.
   const counts = new Set(report.map((t) => t.repeticoes?.length ?? 0));
@@ -106,15 +173,20 @@ function reportTreatments(form: readonly TratamentoForm[], report: readonly Extr
   const rows = report.map((t, i): TratamentoForm => {
     const base = form[i] ?? newTreatment(i === 0);
     const typed = hasContent(base, i);
-    const row: TratamentoForm = {
-      ...base,
-      nome: t.nome?.trim() || base.nome,
-      modalidade: validModalidade(t.modalidade) ? t.modalidade : base.modalidade,
-      produtividade: t.produtividade ?? (typed ? base.produtividade : ''),
-      // The report's products, unless the row already lists some.
-      produtos_aplicados: base.produtos_aplicados.length ? base.produtos_aplicados : reportProducts(t),
-    };
-    return reportBlocks >= 2 ? { ...row, repeticoes: [...t.repeticoes!] } : withBlocks(row, blocks);
+    const row: TratamentoForm = withReportValues(
+      {
+        ...base,
+        nome: t.nome?.trim() || base.nome,
+        modalidade: validModalidade(t.modalidade) ? t.modalidade : base.modalidade,
+        produtividade: t.produtividade ?? (typed ? base.produtividade : ''),
+        // The report's products, unless the row already lists some.
+        produtos_aplicados: base.produtos_aplicados.length ? base.produtos_aplicados : reportProducts(t),
+      },
+      t,
+      keys,
+    );
+    // withBlocks also gives each assessment one input per block (the report's mean in the first).
+    return reportBlocks >= 2 ? withBlocks({ ...row, repeticoes: [...t.repeticoes!] }, reportBlocks) : withBlocks(row, blocks);
   });
   const beyond = form.slice(report.length).filter((t, i) => hasContent(t, i + report.length));
   return [...rows, ...beyond.map((t) => withBlocks(t, blocks))];
@@ -224,6 +296,11 @@ export function applyExtraction(
   for (const name of taken) fields[name] = extractedValue(name, data);
   const useReport =
     plan.treatments === 'take' || plan.treatments === 'merge' || (plan.treatments === 'conflict' && choices.tratamentos === 'report');
-  if (useReport) next.tratamentos = reportTreatments(current.tratamentos, data.tratamentos ?? []);
+  if (useReport) {
+    // The report's assessments come with its treatments, whose rows hold their values.
+    const { avaliacoes, keys } = mergeAssessments(current.avaliacoes, data.avaliacoes ?? []);
+    next.avaliacoes = avaliacoes;
+    next.tratamentos = reportTreatments(current.tratamentos, data.tratamentos ?? [], keys);
+  }
   return next;
 }

@@ -3,11 +3,13 @@
  * catalogue label, its value formatted pt-BR, where it was found, and whether the user should
  * check it first (confidence below LOW_FIELD_CONFIDENCE). Low-confidence fields come first.
  */
+import { rotuloAvaliacao, TIPO_AVALIACAO_LABEL } from '../../../shared/assessments.js';
 import { type ExtractedData, type ExtractionResult, type FieldEvidence, LOW_FIELD_CONFIDENCE } from '../../../shared/extraction.js';
+import { formatNumber } from '../../../shared/format.js';
 import { experimentFields } from '../../../shared/fields/catalogue.js';
 import { type Step, formatFieldValue } from '../../../shared/fields/kinds.js';
 
-export type ScalarField = Exclude<keyof ExtractedData, 'tratamentos'>;
+export type ScalarField = Exclude<keyof ExtractedData, 'tratamentos' | 'avaliacoes'>;
 
 export interface ReviewRow {
   field: ScalarField;
@@ -17,6 +19,17 @@ export interface ReviewRow {
   evidence: FieldEvidence | undefined;
   /** Found with a confidence below LOW_FIELD_CONFIDENCE: the user checks it first. */
   check: boolean;
+}
+
+/** An assessment the report's results table gives, as the review lists it. */
+export interface ReviewAssessment {
+  chave: string;
+  /** "Severidade (%) · 14 DAA". */
+  label: string;
+  /** "Porcentagem (0–100)", "Nota (escala) 1 a 9". */
+  tipo: string;
+  /** Each treatment's mean in pt-BR, in the treatments' order; undefined where the report gave none. */
+  values: (string | undefined)[];
 }
 
 export interface ReviewSectionModel {
@@ -35,6 +48,8 @@ export interface ReviewModel {
   treatments: { evidence: FieldEvidence | undefined; check: boolean };
   /** The report gave no treatment with a yield (the reason the feature exists). */
   yieldsMissing: boolean;
+  /** The assessments read beside the yields, their evidence and whether to check them first. */
+  assessments: { list: ReviewAssessment[]; evidence: FieldEvidence | undefined; check: boolean };
 }
 
 const SECTIONS: { title: string; steps: readonly Step[] }[] = [
@@ -66,6 +81,20 @@ export function reviewModel(result: ExtractionResult): ReviewModel {
   toCheck.sort((a, b) => (a.evidence?.confidence ?? 1) - (b.evidence?.confidence ?? 1));
   const tratamentos = data.tratamentos ?? [];
   const treatmentsEvidence = tratamentos.length ? evidence.tratamentos : undefined;
+  const assessments = (data.avaliacoes ?? []).map((a): ReviewAssessment => ({
+    chave: a.chave,
+    label: rotuloAvaliacao(a),
+    tipo:
+      TIPO_AVALIACAO_LABEL[a.tipo] +
+      (a.tipo === 'nota' && a.escala_min !== null && a.escala_max !== null ? ` ${a.escala_min} a ${a.escala_max}` : ''),
+    values: tratamentos.map((t) => {
+      const v = t.observacoes?.[a.chave]?.[0];
+      return typeof v === 'number' && Number.isFinite(v) ? formatNumber(v, 2) : undefined;
+    }),
+  }));
+  // Two ratings the report does not tell apart (no date, no stage) are told apart by their keys.
+  for (const a of assessments) if (assessments.filter((b) => b.label === a.label).length > 1) a.label = `${a.label} [${a.chave}]`;
+  const assessmentsEvidence = assessments.length ? evidence.avaliacoes : undefined;
   return {
     toCheck,
     sections,
@@ -75,6 +104,7 @@ export function reviewModel(result: ExtractionResult): ReviewModel {
     }).length,
     treatments: { evidence: treatmentsEvidence, check: needsCheck(treatmentsEvidence) },
     yieldsMissing: !tratamentos.some((t) => typeof t.produtividade === 'number' && Number.isFinite(t.produtividade)),
+    assessments: { list: assessments, evidence: assessmentsEvidence, check: needsCheck(assessmentsEvidence) },
   };
 }
 

@@ -119,6 +119,67 @@ describe('ExtractionReview', () => {
     expect(screen.queryByText('Produtividade dos tratamentos não encontrada')).toBeNull();
   });
 
+  it("lists the assessments beside the yields with their unit, stage and type, and each treatment's mean", () => {
+    const base = answer();
+    const [control, treated] = base.data.tratamentos!;
+    const sev = {
+      nome: 'Severidade',
+      unidade: '%',
+      tipo: 'porcentagem',
+      data: null,
+      alvo: null,
+      escala_min: null,
+      escala_max: null,
+    } as const;
+    const result = answer({
+      data: {
+        ...base.data,
+        avaliacoes: [
+          { ...sev, chave: 'severidade', estadio: '14 DAA' },
+          {
+            ...sev,
+            chave: 'fitotoxicidade',
+            nome: 'Fitotoxicidade',
+            unidade: 'nota',
+            tipo: 'nota',
+            estadio: null,
+            escala_min: 1,
+            escala_max: 9,
+          },
+        ],
+        tratamentos: [
+          { ...control!, observacoes: { severidade: [32.5] } },
+          { ...treated!, observacoes: { severidade: [8], fitotoxicidade: [2] } },
+        ],
+      },
+      evidence: {
+        ...base.evidence,
+        avaliacoes: { page: 3, snippet: 'Severidade (%) 14 DAA; Fitotox. (nota 1-9)', confidence: 0.7, source: 'table' },
+      },
+    });
+    render(<ExtractionReview result={result} fileName="relatorio.pdf" />);
+    const section = screen.getByRole('heading', { name: 'Avaliações Detectadas' }).closest('section')!;
+    within(section).getByText('Conferir');
+    expect(section.textContent).toContain('p. 3 · “Severidade (%) 14 DAA; Fitotox. (nota 1-9)”');
+    expect(within(section).getByRole('list', { name: 'Avaliações' }).textContent).toContain('Nota (escala) 1 a 9');
+    const table = within(section).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Tratamento', 'Severidade (%) · 14 DAA', 'Fitotoxicidade (nota)']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['T1 Testemunha', '32,5', '–'],
+      ['T2 Produto A 2 L/ha', '8', '2'],
+    ]);
+  });
+
+  it('shows no assessments section when the report gives none', () => {
+    render(<ExtractionReview result={answer()} fileName="relatorio.pdf" />);
+    expect(screen.queryByRole('heading', { name: 'Avaliações Detectadas' })).toBeNull();
+  });
+
   it('says so prominently when no treatment has a yield, shows the warnings and counts only fields found', () => {
     const result = answer({
       data: { cultura: 'Milho', tratamentos: [{ nome: 'Testemunha', modalidade: 'Solo' }] },

@@ -11,7 +11,7 @@ import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { DataTable } from '../../../components/ui/data-table.js';
 import { cn } from '../../../lib/cn.js';
-import { type ReviewRow, evidenceText, reviewModel } from '../review-model.js';
+import { type ReviewModel, type ReviewRow, evidenceText, reviewModel } from '../review-model.js';
 import { TextList } from '../../../components/ui/text-list.js';
 
 const CHECK = 'Conferir';
@@ -173,6 +173,47 @@ export function ExtractionReview({ result, fileName, children }: { result: Extra
           </>
         )}
       </Section>
+      {model.assessments.list.length ? <AssessmentsSection model={model.assessments} tratamentos={tratamentos} /> : null}
     </div>
+  );
+}
+
+/**
+ * The assessments the results table gives beside the yields: each one's name, unit, stage and
+ * type, and each treatment's mean; confirming adds them to step 5 with the means in the first block.
+ */
+function AssessmentsSection({ model, tratamentos }: { model: ReviewModel['assessments']; tratamentos: readonly ExtractedTreatment[] }) {
+  return (
+    <Section title="Avaliações Detectadas">
+      <div className="mb-3 flex flex-wrap items-start gap-2">
+        {model.check ? <Badge tone="yellow">{CHECK}</Badge> : null}
+        <EvidenceLine evidence={model.evidence} className="mt-0" />
+      </div>
+      <ul className="mb-3 space-y-1 text-sm text-slate-800" aria-label="Avaliações">
+        {model.list.map((a) => (
+          <li key={a.chave}>
+            <span className="font-medium">{a.label}</span> <span className="text-slate-600">· {a.tipo}</span>
+          </li>
+        ))}
+      </ul>
+      <DataTable headers={['Tratamento', ...model.list.map((a) => a.label)]}>
+        {tratamentos.map((t, i) => (
+          <tr key={i}>
+            <td className="px-4 py-2 font-medium text-slate-900">
+              <span className="text-slate-500">T{i + 1}</span> {t.nome || 'sem nome'}
+            </td>
+            {model.list.map((a) => (
+              <td key={a.chave} className="whitespace-nowrap px-4 py-2 tabular-nums">
+                {a.values[i] ?? <span className="italic text-slate-500">–</span>}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </DataTable>
+      <p className="mt-2 text-xs text-slate-600">
+        Médias por tratamento, como o relatório as apresenta. Ao confirmar, cada média vai para o primeiro bloco da avaliação no passo 5; os
+        valores por parcela podem ser lançados lá.
+      </p>
+    </Section>
   );
 }
