@@ -102,3 +102,19 @@ export function buildExperiment(overrides: Partial<Experiment> = {}): Experiment
     ...overrides,
   };
 }
+
+/** An assessment's declaration as the schema leaves it (severity in %, nothing else said), with overrides. */
+export function buildAvaliacao(overrides: Partial<Avaliacao> = {}): Avaliacao {
+  return {
+    chave: 'severidade',
+    nome: 'Severidade',
+    unidade: '%',
+    tipo: 'porcentagem',
+    data: null,
+    estadio: null,
+    alvo: null,
+    escala_min: null,
+    escala_max: null,
+    ...overrides,
+  };
+}

@@ -89,6 +89,8 @@ const bulkForm = () => {
 };
 /** A row whose request is always the same: this URL, this body. */
 const fixed = (expect: Expect, url: string, payload?: object) => ({ expect, build: () => ({ url, payload }) });
+/** Rows for GETs of fixed URLs that all answer alike: `'GET <url>'` for each. */
+const gets = (expect: Expect, urls: readonly string[]) => Object.fromEntries(urls.map((url) => [`GET ${url}`, fixed(expect, url)]));
 const newName = () => ({ nome: `Novo ${randomUUID().slice(0, 8)}` });
 /** Creating, renaming and deleting an entry of a lookup list: admins only. */
 const lookupWrites = (
@@ -146,11 +148,10 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
     build: async () => ({ url: `/api/users/${(await createAccount(t.app)).user.id}/role`, payload: { role: 'consultor' } }),
   },
 
-  'GET /api/lookups/marcas': fixed(everyone(200), '/api/lookups/marcas'),
-  'GET /api/lookups/regioes': fixed(everyone(200), '/api/lookups/regioes'),
-  'GET /api/lookups/estados': fixed(everyone(200), '/api/lookups/estados'),
-  'GET /api/lookups/culturas': fixed(everyone(200), '/api/lookups/culturas'),
-  'GET /api/lookups/produtos-por-marca': fixed(everyone(200), '/api/lookups/produtos-por-marca'),
+  ...gets(
+    everyone(200),
+    ['marcas', 'regioes', 'estados', 'culturas', 'produtos-por-marca'].map((l) => `/api/lookups/${l}`),
+  ),
   // Read from the trials themselves, unlike the reference lists: a session is needed.
   'GET /api/lookups/avaliacoes': fixed(signedIn(200), '/api/lookups/avaliacoes'),
   ...lookupWrites('marcas', 'nome', newName),
@@ -210,13 +211,10 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
     build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}` }),
   },
 
-  'GET /api/dashboard': fixed(signedIn(200), '/api/dashboard'),
-  'GET /api/dashboard/mapa': fixed(signedIn(200), '/api/dashboard/mapa'),
-  'GET /api/dashboard/correlacao': fixed(signedIn(200), '/api/dashboard/correlacao'),
-  'GET /api/dashboard/documentos': fixed(signedIn(200), '/api/dashboard/documentos'),
-  'GET /api/dashboard/experimentos': fixed(signedIn(200), '/api/dashboard/experimentos'),
-  'GET /api/dashboard/export.csv': fixed(signedIn(200), '/api/dashboard/export.csv'),
-  'GET /api/dashboard/avaliacoes.csv': fixed(signedIn(200), '/api/dashboard/avaliacoes.csv'),
+  ...gets(
+    signedIn(200),
+    ['', '/mapa', '/correlacao', '/documentos', '/experimentos', '/export.csv', '/avaliacoes.csv'].map((p) => `/api/dashboard${p}`),
+  ),
 
   'POST /api/extract-pdf': { expect: signedIn(200), build: () => ({ url: '/api/extract-pdf', ...form({}) }) },
 

@@ -1,53 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../../shared/audit.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { appWithAccounts } from '../../test/app.js';
 import {
-  type Account,
   type TreatmentRequest,
   buildExperiment,
   buildExperimentUpdate,
-  createAccount,
   createExperiment,
   sendMultipart,
   uploadDocument,
 } from '../../test/factories.js';
 
-let t: TestApp;
-let admin: Account;
-let owner: Account;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAccount(t.app, { role: 'admin', name: 'Ana Admin' });
-  owner = await createAccount(t.app, { name: 'Otávio Dono' });
-});
-afterAll(() => t.close());
+const ctx = appWithAccounts({ admin: { role: 'admin', name: 'Ana Admin' }, owner: { name: 'Otávio Dono' } });
 
 const trail = async (qs = '') => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/admin/auditoria${qs}`, headers: admin.auth });
+  const res = await ctx.t.app.inject({ method: 'GET', url: `/api/admin/auditoria${qs}`, headers: ctx.admin.auth });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as AuditPage;
 };
 
 describe('audit trail', () => {
   it('records who created, changed and deleted what, with the changed fields, newest first', async () => {
-    const e = await createExperiment(t.app, owner, { cultivar: 'M6410', cidade: 'Cascavel' });
+    const e = await createExperiment(ctx.t.app, ctx.owner, { cultivar: 'M6410', cidade: 'Cascavel' });
     const changed = buildExperimentUpdate({
       version: e.version,
       cultivar: 'BMX Zeus',
       roi: 300000,
       tratamentos: [{ nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3700, produtos_aplicados: [] }],
     });
-    const put = (data: unknown) => sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, owner, { data: JSON.stringify(data) });
+    const put = (data: unknown) => sendMultipart(ctx.t.app, 'PUT', `/api/experiments/${e.id}`, ctx.owner, { data: JSON.stringify(data) });
     expect((await put(changed)).statusCode).toBe(200);
     // A refused save (stale version) records nothing.
     expect((await put({ ...changed, cultivar: 'Outra' })).statusCode).toBe(409);
 
-    const added = await uploadDocument(t.app, owner, e.id, 'laudo-solo.pdf');
+    const added = await uploadDocument(ctx.t.app, ctx.owner, e.id, 'laudo-solo.pdf');
     expect(added.statusCode).toBe(201);
     const docId = added.json().document.id as number;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/uploads/documents/${docId}`, headers: admin.auth })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: admin.auth })).statusCode).toBe(204);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/uploads/documents/${docId}`, headers: ctx.admin.auth })).statusCode).toBe(
+      204,
+    );
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/experiments/${e.id}`, headers: ctx.admin.auth })).statusCode).toBe(204);
 
     const page = await trail(`?experimentId=${e.id}`);
     expect(page.total).toBe(5);
@@ -71,7 +62,7 @@ describe('audit trail', () => {
   });
 
   it("records which treatment's which field changed, from what to what", async () => {
-    const e = await createExperiment(t.app, owner, { cidade: 'Toledo' });
+    const e = await createExperiment(ctx.t.app, ctx.owner, { cidade: 'Toledo' });
     const [control, second] = buildExperiment().tratamentos as [TreatmentRequest, TreatmentRequest];
     const changed = buildExperimentUpdate({
       version: e.version,
@@ -90,7 +81,7 @@ describe('audit trail', () => {
         { nome: 'Novo', modalidade: 'Foliar', produtividade: 3700, custo: 0, produtos_aplicados: [], analises_adicionais: [] },
       ],
     });
-    const res = await sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, owner, { data: JSON.stringify(changed) });
+    const res = await sendMultipart(ctx.t.app, 'PUT', `/api/experiments/${e.id}`, ctx.owner, { data: JSON.stringify(changed) });
     expect(res.statusCode, res.body).toBe(200);
     const [update] = (await trail(`?experimentId=${e.id}&limit=1`)).entries;
     expect(update!.action).toBe('experiment.update');
@@ -120,9 +111,9 @@ describe('audit trail', () => {
       { ...control, repeticoes: [3500, 3600], observacoes: { sev: [a, 20] } },
       { ...second, repeticoes: [3800, 3900], observacoes: { sev: [b, 5] } },
     ];
-    const e = await createExperiment(t.app, owner, { avaliacoes: [severidade], tratamentos: rated(30, 6) });
+    const e = await createExperiment(ctx.t.app, ctx.owner, { avaliacoes: [severidade], tratamentos: rated(30, 6) });
     const changed = buildExperimentUpdate({ version: e.version, avaliacoes: [{ ...severidade, alvo: null }], tratamentos: rated(32, 6) });
-    const res = await sendMultipart(t.app, 'PUT', `/api/experiments/${e.id}`, owner, { data: JSON.stringify(changed) });
+    const res = await sendMultipart(ctx.t.app, 'PUT', `/api/experiments/${e.id}`, ctx.owner, { data: JSON.stringify(changed) });
     expect(res.statusCode, res.body).toBe(200);
     const [update] = (await trail(`?experimentId=${e.id}&limit=1`)).entries;
     expect(update!.changes?.avaliacoes).toEqual({
@@ -138,9 +129,9 @@ describe('audit trail', () => {
     const all = await trail('?limit=2');
     expect(all.entries).toHaveLength(2);
     expect((await trail('?limit=2&offset=2')).entries[0]!.id).not.toBe(all.entries[0]!.id);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/auditoria?limit=0', headers: admin.auth });
+    const bad = await ctx.t.app.inject({ method: 'GET', url: '/api/admin/auditoria?limit=0', headers: ctx.admin.auth });
     expect(bad.statusCode).toBe(400);
-    const forbidden = await t.app.inject({ method: 'GET', url: '/api/admin/auditoria', headers: owner.auth });
+    const forbidden = await ctx.t.app.inject({ method: 'GET', url: '/api/admin/auditoria', headers: ctx.owner.auth });
     expect(forbidden.statusCode).toBe(403);
   });
 });

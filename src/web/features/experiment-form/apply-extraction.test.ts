@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExtractedData } from '../../../shared/extraction.js';
 import { applyExtraction, planExtraction } from './apply-extraction.js';
 import { type TratamentoForm, newExperimentDefaults, newTreatment, withBlocks } from './form-values.js';
+import { buildAvaliacao } from '../../../shared/factories.test-helper.js';
 
 const treatment = (t: Partial<TratamentoForm>): TratamentoForm => ({ ...newTreatment(false), ...t });
 
@@ -198,15 +199,7 @@ describe('planExtraction and applyExtraction', () => {
         treatment({ nome: 'Testemunha', modalidade: 'Solo', repeticoes: ['', '', ''], observacoes: { severidade: [30, '', ''] } }),
       ],
     };
-    const sev = {
-      nome: 'Severidade',
-      unidade: '%',
-      tipo: 'porcentagem',
-      data: null,
-      alvo: null,
-      escala_min: null,
-      escala_max: null,
-    } as const;
+    const sev = buildAvaliacao();
     const data: ExtractedData = {
       avaliacoes: [
         { ...sev, chave: 'severidade', estadio: '7 DAA' },

@@ -6,10 +6,10 @@
 import type { AnalysisResponse } from '../../../shared/api-types.js';
 import type { Avaliacao } from '../../../shared/assessments.js';
 import { rotuloAvaliacao } from '../../../shared/assessments.js';
-import { formatNumber } from '../../../shared/format.js';
 import { Select } from '../../components/ui/field.js';
 import { ScrollX } from '../../components/ui/scroll-x.js';
 import { ReportTable, n } from './report-table.js';
+import { GridLinesY } from './chart-parts.js';
 
 /** '' for yield, `a:<chave>` for an assessment, `c:<nome>` for the area under its curve. */
 export type Variavel = string;
@@ -126,14 +126,7 @@ export function ProgressCurve({ a }: { a: AnalysisResponse }) {
             role="img"
             aria-label="Curva de progresso: média de cada tratamento por data"
           >
-            {[0, 0.5, 1].map((f) => (
-              <g key={f}>
-                <line x1={pad.l} x2={W - pad.r} y1={y(max * f)} y2={y(max * f)} stroke="#e7e5e4" />
-                <text x={pad.l - 6} y={y(max * f) + 4} textAnchor="end" fontSize={12} fill="#475569">
-                  {formatNumber(max * f, 0)}
-                </text>
-              </g>
-            ))}
+            <GridLinesY values={[0, max / 2, max]} x1={pad.l} x2={W - pad.r} y={y} />
             {datas.map((d) => (
               <text key={d} x={x(d)} y={H - pad.b + 18} textAnchor="middle" fontSize={12} fill="#334155">
                 {dataCurta(d)}

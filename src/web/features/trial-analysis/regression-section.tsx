@@ -4,6 +4,7 @@
  * a chart of the means by dose with the fitted curve and both doses marked. Absent when no
  * treatment has a dose (`regressao` null).
  */
+import { GridLinesY } from './chart-parts.js';
 import { formatarDose, type RegressaoDose } from '../../../shared/stats/index.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
 import { AnovaTable, n, p } from './report-table.js';
@@ -72,14 +73,7 @@ function Curva({ reg }: { reg: RegressaoDose }) {
     <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full break-inside-avoid" role="img" aria-label={partes.join('; ')}>
       <line x1={pad.l} y1={H - pad.b} x2={W - pad.r} y2={H - pad.b} stroke="#94a3b8" />
       <line x1={pad.l} y1={pad.t - 8} x2={pad.l} y2={H - pad.b} stroke="#94a3b8" />
-      {marcasEixo(yLo, yHi).map((y) => (
-        <g key={y}>
-          <line x1={pad.l} y1={py(y)} x2={W - pad.r} y2={py(y)} stroke="#e2e8f0" />
-          <text x={pad.l - 6} y={py(y) + 4} textAnchor="end" fontSize={12} fill="#475569">
-            {formatNumber(y, 0)}
-          </text>
-        </g>
-      ))}
+      <GridLinesY values={marcasEixo(yLo, yHi)} x1={pad.l} x2={W - pad.r} y={py} />
       {xs.map((x) => (
         <text key={x} x={px(x)} y={H - pad.b + 16} textAnchor="middle" fontSize={12} fill="#475569">
           {dose(x)}

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExtractionResult } from '../../../../shared/extraction.js';
 import { ExtractionReview } from './extraction-review.js';
 import { PdfExtractor } from './pdf-extractor.js';
+import { buildAvaliacao } from '../../../../shared/factories.test-helper.js';
 
 const extractPdf = vi.hoisted(() => vi.fn<(file: File) => Promise<ExtractionResult>>());
 vi.mock('../api/extract-pdf.js', () => ({ extractPdf }));
@@ -122,15 +123,7 @@ describe('ExtractionReview', () => {
   it("lists the assessments beside the yields with their unit, stage and type, and each treatment's mean", () => {
     const base = answer();
     const [control, treated] = base.data.tratamentos!;
-    const sev = {
-      nome: 'Severidade',
-      unidade: '%',
-      tipo: 'porcentagem',
-      data: null,
-      alvo: null,
-      escala_min: null,
-      escala_max: null,
-    } as const;
+    const sev = buildAvaliacao();
     const result = answer({
       data: {
         ...base.data,

@@ -5,7 +5,7 @@
  * outcomes), and a draft's review: the form slot prefilled, a 400's fields on the form, J / K.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_MSG, type ImportDraft } from '../../../../shared/imports.js';
@@ -127,7 +127,7 @@ describe('ReviewQueue', () => {
     show();
     await settle();
     expect(requests.some((r) => r.path === '/api/imports/drafts?status=ready&limit=100&offset=0')).toBe(true);
-    const items = within(screen.getByRole('list', { name: 'Rascunhos' })).getAllByRole('listitem');
+    const items = within(await screen.findByRole('list', { name: 'Rascunhos' })).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['ensaio-1.pdf', 'ensaio-2.pdf', 'ensaio-3.pdf', 'ensaio-4.pdf']);
     expect(within(items[0]!).getByText('Confiança 97,0%')).toBeTruthy();
     expect(within(items[1]!).getByRole('link', { name: 'Agro Alfa · Rio Verde · Soja 2024' }).getAttribute('href')).toBe(
@@ -138,7 +138,7 @@ describe('ReviewQueue', () => {
   it("marks a file someone else imported too, without naming them, and says when a failed draft's PDF is no longer kept", async () => {
     show();
     await settle();
-    const items = within(screen.getByRole('list', { name: 'Rascunhos' })).getAllByRole('listitem');
+    const items = within(await screen.findByRole('list', { name: 'Rascunhos' })).getAllByRole('listitem');
     expect(within(items[2]!).getByText(IMPORT_MSG.importedElsewhere)).toBeTruthy();
     expect(within(items[0]!).queryByText(IMPORT_MSG.importedElsewhere)).toBeNull();
     expect(within(items[3]!).getByText(IMPORT_MSG.pdfGone)).toBeTruthy();
@@ -148,11 +148,10 @@ describe('ReviewQueue', () => {
   it('approves the drafts at or above 90 % one by one, each validated, and says what still needs review', async () => {
     show();
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Aprovar todos com confiança ≥ 90 % (2)' }));
-    await settle();
+    fireEvent.click(await screen.findByRole('button', { name: 'Aprovar todos com confiança ≥ 90 % (2)' }));
+    const summary = (await screen.findByText('1 aprovado(s), 1 precisa(m) de revisão')).closest('[role]')!;
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.path)).toEqual(['/api/imports/drafts/1/approve']);
-    const summary = screen.getByText('1 aprovado(s), 1 precisa(m) de revisão').closest('[role]')!;
     // In words, naming the treatment and the field, never the field's path.
     expect(within(summary as HTMLElement).getByText('ensaio-2.pdf: Tratamento 1 (Testemunha): Modalidade é obrigatória')).toBeTruthy();
     expect(summary.textContent).not.toContain('tratamentos.0');
@@ -161,7 +160,7 @@ describe('ReviewQueue', () => {
   it('reviews a draft: the form prefilled, low-confidence fields marked, the evidence of the focused field, J / K, a 400 on the fields', async () => {
     show('/importar/revisao?rascunho=3');
     await settle();
-    expect(screen.getByText('form Consultoria 3')).toBeTruthy();
+    expect(await screen.findByText('form Consultoria 3')).toBeTruthy();
     expect(screen.getByText('marcados cultura')).toBeTruthy();
     fireEvent.focus(screen.getByLabelText('Cultura'));
     expect(screen.getByTestId('evidence').textContent).toBe('Cultura: “Cultura: Soja” (página 2)');
@@ -169,14 +168,12 @@ describe('ReviewQueue', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Aprovar' }));
     await settle();
-    expect(screen.getByText('erros {"cidade":"Cidade é obrigatória"}')).toBeTruthy();
+    expect(await screen.findByText('erros {"cidade":"Cidade é obrigatória"}')).toBeTruthy();
 
     expect(screen.getByRole('button', { name: 'Próximo rascunho' }).getAttribute('aria-keyshortcuts')).toBe('J Alt+ArrowRight');
     fireEvent.keyDown(document.body, { key: 'k' });
-    await settle();
-    expect(location()).toBe('/importar/revisao?rascunho=2');
+    await waitFor(() => expect(location()).toBe('/importar/revisao?rascunho=2'));
     fireEvent.keyDown(document.body, { key: 'ArrowRight', altKey: true });
-    await settle();
-    expect(location()).toBe('/importar/revisao?rascunho=3');
+    await waitFor(() => expect(location()).toBe('/importar/revisao?rascunho=3'));
   });
 });
