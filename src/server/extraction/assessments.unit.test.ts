@@ -119,34 +119,61 @@ describe('assessment headers', () => {
 });
 
 describe('assessments in a results table', () => {
-  it('reads severities after application, a control column and the yield beside them, with letters after the means', () => {
-    const lines = tablePage(
-      [50, 200, 290, 380, 460, 580],
-      [
+  // One results table each: the yields read as before, the assessment columns declared (name, unit,
+  // type, stage, scale) and each treatment's mean under its key, the letters stripped.
+  it.each([
+    {
+      caso: 'severities after application, a control column and the yield beside them, with letters after the means',
+      crop: 'Soja',
+      columns: [50, 200, 290, 380, 460, 580],
+      rows: [
         ['Tratamento', 'Sev. (%) 7 DAA', 'Sev. (%) 14 DAA', '% Controle', 'Produtividade (kg/ha)', 'Custo (R$/ha)'],
         ['T1 Testemunha', '18,4 a', '32,6 a', '-', '3.210 b', '0'],
         ['T2 Fungicida Alfa', '6,2 b', '9,8 b', '69,9', '3.688 a', '145,00'],
         ['T3 Fungicida Beta', '4,9 bc', '7,1 c', '78,2', '3.804 a', '162,50'],
       ],
-      { fontSize: 9 },
-    );
-    const r = extractTreatments(lines, prose(lines), c, 'Soja');
-    expect(r.tratamentos.map((t) => [t.nome, t.produtividade])).toEqual([
-      ['Testemunha', 3210],
-      ['Fungicida Alfa', 3688],
-      ['Fungicida Beta', 3804],
-    ]);
-    expect(r.avaliacoes?.map((a) => [a.chave, a.nome, a.unidade, a.tipo, a.estadio])).toEqual([
-      ['severidade', 'Severidade', '%', 'porcentagem', '7 DAA'],
-      ['severidade-2', 'Severidade', '%', 'porcentagem', '14 DAA'],
-      ['controle', 'Controle', '%', 'porcentagem', null],
-    ]);
-    expect(r.tratamentos.map((t) => t.observacoes)).toEqual([
-      { severidade: [18.4], 'severidade-2': [32.6] },
-      { severidade: [6.2], 'severidade-2': [9.8], controle: [69.9] },
-      { severidade: [4.9], 'severidade-2': [7.1], controle: [78.2] },
-    ]);
-    expect(r.assessmentsEvidence?.snippet).toContain('Sev. (%) 14 DAA');
+      yields: [3210, 3688, 3804],
+      declared: [
+        { chave: 'severidade', nome: 'Severidade', unidade: '%', tipo: 'porcentagem', estadio: '7 DAA' },
+        { chave: 'severidade-2', nome: 'Severidade', unidade: '%', tipo: 'porcentagem', estadio: '14 DAA' },
+        { chave: 'controle', nome: 'Controle', unidade: '%', tipo: 'porcentagem', estadio: null },
+      ],
+      observed: [
+        { severidade: [18.4], 'severidade-2': [32.6] },
+        { severidade: [6.2], 'severidade-2': [9.8], controle: [69.9] },
+        { severidade: [4.9], 'severidade-2': [7.1], controle: [78.2] },
+      ],
+    },
+    {
+      caso: 'a score with its scale, a stand and a count of whole numbers, the gain over the control ignored',
+      crop: 'Milho',
+      columns: [50, 200, 320, 430, 510, 600],
+      rows: [
+        ['Trat.', 'Fitotox. (nota 1-9)', 'Stand (plantas/m)', 'Nº espigas/m', 'Rend. (sc/ha)', 'Incremento (%)'],
+        ['T1 Testemunha', '1', '5,8', '6', '152,3', '-'],
+        ['T2 Adubo Foliar Delta', '2', '6,1', '7', '161,0', '5,7'],
+        ['T3 Adubo Foliar Épsilon', '1', '6,0', '7', '158,4', '4,0'],
+      ],
+      yields: [9138, 9660, 9504],
+      declared: [
+        { chave: 'fitotoxicidade', unidade: 'nota', tipo: 'nota', escala_min: 1, escala_max: 9 },
+        { chave: 'stand-final', unidade: 'plantas/m', tipo: 'medida', escala_min: null, escala_max: null },
+        { chave: 'numero-de-espigas', unidade: 'espigas/m', tipo: 'contagem', escala_min: null, escala_max: null },
+      ],
+      observed: [
+        { fitotoxicidade: [1], 'stand-final': [5.8], 'numero-de-espigas': [6] },
+        { fitotoxicidade: [2], 'stand-final': [6.1], 'numero-de-espigas': [7] },
+        { fitotoxicidade: [1], 'stand-final': [6], 'numero-de-espigas': [7] },
+      ],
+    },
+  ])('reads $caso', ({ crop, columns, rows, yields, declared, observed }) => {
+    const lines = tablePage(columns, rows, { fontSize: 9 });
+    const r = extractTreatments(lines, prose(lines), c, crop);
+    expect(r.tratamentos.map((t) => t.produtividade)).toEqual(yields);
+    expect(r.avaliacoes).toHaveLength(declared.length);
+    declared.forEach((d, i) => expect(r.avaliacoes?.[i]).toMatchObject(d));
+    expect(r.tratamentos.map((t) => t.observacoes)).toEqual(observed);
+    expect(r.assessmentsEvidence?.snippet).toContain(rows[0]![2]!);
   });
 
   it('reads a merged header over its timings, plant measures and a count, with the yield in sacks', () => {
@@ -198,26 +225,6 @@ describe('assessments in a results table', () => {
       'numero-de-vagens': [47.8],
       'peso-de-1000-graos': [166],
     });
-  });
-
-  it('keeps a score with its scale, a stand and a count of whole numbers, and ignores the gain over the control', () => {
-    const lines = tablePage(
-      [50, 200, 320, 430, 510, 600],
-      [
-        ['Trat.', 'Fitotox. (nota 1-9)', 'Stand (plantas/m)', 'Nº espigas/m', 'Rend. (sc/ha)', 'Incremento (%)'],
-        ['T1 Testemunha', '1', '5,8', '6', '152,3', '-'],
-        ['T2 Adubo Foliar Delta', '2', '6,1', '7', '161,0', '5,7'],
-        ['T3 Adubo Foliar Épsilon', '1', '6,0', '7', '158,4', '4,0'],
-      ],
-    );
-    const r = extractTreatments(lines, prose(lines), c, 'Milho');
-    expect(r.tratamentos.map((t) => t.produtividade)).toEqual([9138, 9660, 9504]);
-    expect(r.avaliacoes?.map((a) => [a.chave, a.unidade, a.tipo, a.escala_min, a.escala_max])).toEqual([
-      ['fitotoxicidade', 'nota', 'nota', 1, 9],
-      ['stand-final', 'plantas/m', 'medida', null, null],
-      ['numero-de-espigas', 'espigas/m', 'contagem', null, null],
-    ]);
-    expect(r.tratamentos[2]?.observacoes).toEqual({ fitotoxicidade: [1], 'stand-final': [6], 'numero-de-espigas': [7] });
   });
 
   it('joins a table of assessments only to the treatments of the yield table, by code', () => {
