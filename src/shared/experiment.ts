@@ -199,8 +199,10 @@ export interface Experiment extends ServerOwnedFields, Stored<Omit<ExperimentDat
   tratamentos: Tratamento[];
 }
 
-export interface Tratamento extends Stored<Omit<TratamentoData, 'produtos_aplicados' | 'analises_adicionais'>> {
+export interface Tratamento extends Stored<Omit<TratamentoData, 'produtos_aplicados' | 'analises_adicionais' | 'observacoes'>> {
   id: number;
+  /** Plot values per assessment key; absent when the treatment has none (like `repeticoes`). */
+  observacoes?: TratamentoData['observacoes'];
   produtos_aplicados: Stored<z.output<typeof produtoAplicadoSchema>>[];
   analises_adicionais: Stored<z.output<typeof analiseAdicionalSchema>>[];
 }

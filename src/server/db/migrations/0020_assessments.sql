@@ -34,10 +34,4 @@ ALTER TABLE "plot_values" ADD CONSTRAINT "plot_values_assessment_id_assessments_
 CREATE UNIQUE INDEX "assessments_experiment_chave_key" ON "assessments" USING btree ("experiment_id","chave");--> statement-breakpoint
 CREATE INDEX "assessments_nome_idx" ON "assessments" USING btree (lower("nome"),"unidade");--> statement-breakpoint
 CREATE INDEX "plot_values_experiment_idx" ON "plot_values" USING btree ("experiment_id");--> statement-breakpoint
-CREATE INDEX "plot_values_assessment_idx" ON "plot_values" USING btree ("assessment_id");--> statement-breakpoint
--- Every treatment answers its plot values ("observacoes", {} before any was rated): the key is
--- added to each stored treatment, as experiments/presenter.ts now builds it.
-UPDATE "experiments" e SET "tratamentos_json" = (
-    SELECT json_agg(x.t || '{"observacoes": {}}'::jsonb ORDER BY x.n)::text
-    FROM jsonb_array_elements(e."tratamentos_json"::jsonb) WITH ORDINALITY AS x(t, n))
-  WHERE e."tratamentos_json" <> '[]';
+CREATE INDEX "plot_values_assessment_idx" ON "plot_values" USING btree ("assessment_id");

@@ -163,15 +163,11 @@ describe('GET /api/experiments', () => {
     const liveById = new Map(live.map((r) => [Number(r.experiment_id), r.j]));
     for (const row of stored) expect(row.tratamentos_json, `experiment ${row.id}`).toBe(liveById.get(Number(row.id)));
 
-    // 0008 filled it first; 0010 (the dose unit) and 0014 (levels and dose) filled it again with
-    // their new keys from the rows; 0020 added the (then empty) plot values to each treatment.
-    const lastStatement = (file: string) =>
-      readFileSync(new URL(`../../db/migrations/${file}`, import.meta.url), 'utf8')
-        .split('--> statement-breakpoint')
-        .at(-1)!;
+    // 0008 filled it first; 0010 (the dose unit) and 0014 (levels and dose) filled it again with their new keys.
+    const migration = readFileSync(new URL('../../db/migrations/0014_factor_levels.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
     await db.execute(sql`update experiments set tratamentos_json = '[]'`);
-    await db.execute(sql.raw(lastStatement('0014_factor_levels.sql')));
-    await db.execute(sql.raw(lastStatement('0020_assessments.sql')));
+    await db.execute(sql.raw(backfill));
     const refilled = await queryRows<{ id: number; tratamentos_json: string }>(db, sql`select id, tratamentos_json from experiments`);
     for (const row of refilled) expect(row.tratamentos_json, `experiment ${row.id}`).toBe(liveById.get(Number(row.id)));
   });

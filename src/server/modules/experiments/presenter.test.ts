@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Experiment } from '../../../shared/experiment.js';
-import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
+import {
+  ANALYSIS_FIELDS,
+  ASSESSMENT_FIELDS,
+  EXPERIMENT_FIELDS,
+  PRODUCT_FIELDS,
+  TREATMENT_FIELDS,
+} from '../../../shared/fields/catalogue.js';
 import { signedInApp } from '../../test/app.js';
 import { createExperiment } from '../../test/factories.js';
 
@@ -18,11 +24,13 @@ describe('presenter vs catalogue', () => {
   it('answers exactly the catalogue fields plus the server-owned ones, at every level', async () => {
     const created = await createExperiment(ctx.t.app, ctx.me, {
       preco_saca: 130,
+      avaliacoes: [{ chave: 'sev', nome: 'Severidade', unidade: '%', tipo: 'porcentagem', data: '2026-01-14' }],
       tratamentos: [
         {
           nome: 'Testemunha',
           modalidade: 'Foliar',
           repeticoes: [3500, 3600, 3550],
+          observacoes: { sev: [30, 32, null] },
           produtos_aplicados: [],
           analises_adicionais: [{ nome: 'Altura de Plantas', valor: 80, unidade: 'cm' }],
         },
@@ -30,6 +38,7 @@ describe('presenter vs catalogue', () => {
           nome: 'Tratado',
           modalidade: 'Solo',
           repeticoes: [3800, 3900, 3850],
+          observacoes: { sev: [10, 12, 11] },
           produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 1, custo: 10 }],
           analises_adicionais: [],
         },
@@ -40,10 +49,12 @@ describe('presenter vs catalogue', () => {
     const e = (res.json() as { experiment: Experiment }).experiment;
 
     expect(sorted(Object.keys(e))).toEqual(sorted([...SERVER_OWNED, ...Object.keys(EXPERIMENT_FIELDS)]));
-    // `repeticoes` is there because these treatments carry plot yields (docs/api.md: "may carry").
+    // `repeticoes` and `observacoes` are there because these treatments carry plot yields and rated
+    // plots (docs/api.md: "may carry").
     for (const tr of e.tratamentos) expect(sorted(Object.keys(tr))).toEqual(sorted(['id', ...Object.keys(TREATMENT_FIELDS)]));
     expect(sorted(Object.keys(e.tratamentos[1]!.produtos_aplicados[0]!))).toEqual(sorted(Object.keys(PRODUCT_FIELDS)));
     expect(sorted(Object.keys(e.tratamentos[0]!.analises_adicionais[0]!))).toEqual(sorted(Object.keys(ANALYSIS_FIELDS)));
+    expect(sorted(Object.keys(e.avaliacoes[0]!))).toEqual(sorted(Object.keys(ASSESSMENT_FIELDS)));
     expect(e).toMatchObject({ preco_saca: 130, teor_materia_organica: 3.2, custo_protocolo: 4500 });
   });
 });

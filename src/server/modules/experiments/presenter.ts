@@ -62,10 +62,11 @@ export function treatmentsJsonOf(ids: SQL): SQL {
     select t.experiment_id, json_agg(jsonb_build_object(
         ${sameNamed('t', TREATMENT_COLUMNS)},
         'produtos_aplicados', coalesce(pr.j, '[]'::json),
-        'analises_adicionais', coalesce(an.j, '[]'::json),
-        'observacoes', coalesce(ob.j, '{}'::json)
-      -- The key is there only when the trial has plot data (docs/api.md: a treatment "may carry" it).
+        'analises_adicionais', coalesce(an.j, '[]'::json)
+      -- These keys are there only when the trial has plot data or rated plots (docs/api.md: a
+      -- treatment "may carry" them), so a treatment without them reads as it always did.
       ) || case when t.repeticoes is null then '{}'::jsonb else jsonb_build_object('repeticoes', to_jsonb(t.repeticoes)) end
+        || case when ob.j is null then '{}'::jsonb else jsonb_build_object('observacoes', ob.j::jsonb) end
       order by t.position)::text as j
     from treatments t
     left join prods pr on pr.treatment_id = t.id
