@@ -221,6 +221,11 @@ describe('GET /api/experiments/:id/analise of an assessment (R: tests/fixtures/s
       ...fungicideTrial(),
       avaliacoes: fungicideTrial().avaliacoes.map((x, d) => ({ ...x, nome: d === 0 ? 'Severidade' : `Outra ${d}` })),
     });
+    // A control without disease and every plot alike: nothing to test, said plainly (never a 5xx).
+    const flat = await createExperiment(ctx.t.app, ctx.me, fungicideTrial(SEV[2]!.map(() => 0)));
+    const nothing = await analise(flat.id, 'avaliacao=sev-3');
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json().error.message).toBeTruthy();
     const curve = await analise(oneDate.id, 'aacpd=Severidade');
     expect(curve.statusCode).toBe(422);
     expect(curve.json().error.message).toBe('A área abaixo da curva de progresso precisa da mesma avaliação em pelo menos duas datas.');

@@ -104,11 +104,12 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   /** The analysis of the experiment as it is now, as JSON text, kept under the version it was computed from. */
   const analysisText = async (id: number, transformacao: Transformacao | null, variavel: VariableQuery): Promise<string> => {
     const experiment = await experimentOf(id);
-    const assessment = variableAnalysis(experiment, variavel);
-    if (!assessment && (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length))) {
-      throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
-    }
     try {
+      // Inside the try: an assessment's efficacy or area runs the statistics too.
+      const assessment = variableAnalysis(experiment, variavel);
+      if (!assessment && (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length))) {
+        throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
+      }
       const input = assessment?.input ?? analysisInput(experiment);
       const analysis = analyze(input, { transformacao, natureza: assessment?.natureza ?? null });
       // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
