@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { apiToken, newUser, next, pdfFile, registerByApi, signIn } from './fixtures.js';
 
@@ -120,5 +121,22 @@ for (const [label, viewport] of [
     await expect(curve.getByRole('row', { name: /Testemunha/ })).toContainText('49,3');
     await expect(page.getByText('Análise de variância')).toBeVisible();
     await shot(page, `aacpd-report-${label}`);
+
+    // The assessments' CSV: a row per treatment × assessment, each plot as typed (Excel pt-BR).
+    if (label === '1280') {
+      await page.goto('/dashboard?cultura=Soja&regional=GO');
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exportar avaliações (CSV)' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^avaliacoes-\d{4}-\d{2}-\d{2}\.csv$/);
+      const rows = readFileSync((await download.path())!, 'utf8')
+        .slice(1)
+        .split('\r\n')
+        .filter((l) => l.startsWith(`${e.id};`));
+      expect(rows).toHaveLength(3 * NAMES.length);
+      expect(rows).toContainEqual(
+        expect.stringContaining('T2;Fungicida A;Severidade;%;Porcentagem (0–100);10/01/2025;;Ferrugem-asiática;19,25;4;19;23;14;21'),
+      );
+    }
   });
 }

@@ -82,7 +82,8 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
   const tab: Tab = tabFromParams(params);
   const detailsId = experimentParam(params.get('experimento'));
   const busca = params.get('busca') ?? '';
-  const [exporting, setExporting] = useState(false);
+  // Which export is running (one at a time per user, as the server allows).
+  const [exporting, setExporting] = useState<'experimentos' | 'avaliacoes' | null>(null);
   const [testingExtraction, setTestingExtraction] = useState(false);
   const navigate = useNavigate();
   const { offline } = useOffline();
@@ -107,16 +108,18 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
   // Each keystroke of the search would otherwise be a step of the back button.
   const setBusca = (value: string) => update({ busca: value }, { replace: true });
 
-  const exportCsv = async () => {
-    setExporting(true);
+  /** Downloads the filtered experiments (`experimentos`: export.csv) or their assessments (`avaliacoes`). */
+  const exportCsv = async (which: 'experimentos' | 'avaliacoes') => {
+    setExporting(which);
     try {
-      const res = await api.raw('/api/dashboard/export.csv', { query: { ...filters }, timeoutMs: 120_000 });
-      saveBlob(await res.blob(), `experimentos-${new Date().toISOString().slice(0, 10)}.csv`);
+      const url = which === 'experimentos' ? '/api/dashboard/export.csv' : '/api/dashboard/avaliacoes.csv';
+      const res = await api.raw(url, { query: { ...filters }, timeoutMs: 120_000 });
+      saveBlob(await res.blob(), `${which}-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (err) {
       // 429: an export of this user is already running (the server's message says so).
       toast.error(err instanceof ApiError && err.status === 429 ? err.message : 'Erro ao exportar CSV. Tente novamente.');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -139,11 +142,19 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
             </Button>
             <Button
               variant="secondary"
-              onClick={exportCsv}
-              disabled={exporting || offline}
+              onClick={() => void exportCsv('experimentos')}
+              disabled={exporting !== null || offline}
               title={offline ? OFFLINE_READ_ONLY_HINT : undefined}
             >
-              {exporting ? 'Exportando...' : 'Exportar CSV'}
+              {exporting === 'experimentos' ? 'Exportando...' : 'Exportar CSV'}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => void exportCsv('avaliacoes')}
+              disabled={exporting !== null || offline}
+              title={offline ? OFFLINE_READ_ONLY_HINT : 'Uma linha por tratamento e avaliação, com a média e o valor de cada parcela'}
+            >
+              {exporting === 'avaliacoes' ? 'Exportando...' : 'Exportar avaliações (CSV)'}
             </Button>
           </div>
         }
