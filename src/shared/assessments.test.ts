@@ -89,6 +89,21 @@ describe('assessments in the experiment schema', () => {
     ]);
   });
 
+  it('says in pt-BR what is wrong with a malformed list, record or date', () => {
+    const lista = 'Lista de avaliações inválida';
+    const valores = 'Valores por parcela inválidos: envie, para cada avaliação, uma lista de números (vazio para parcela não avaliada)';
+    expect(issuesOf({ ...SAMPLE, avaliacoes: 'x' })).toEqual([{ path: 'avaliacoes', message: lista }]);
+    expect(issuesOf(withValues([avaliacao()], { 'sev-7': 'x' as never }))).toEqual([
+      { path: 'tratamentos.0.observacoes.sev-7', message: valores },
+    ]);
+    expect(issuesOf({ ...withValues([avaliacao()]), tratamentos: [{ ...SAMPLE.tratamentos[0], observacoes: 7 }] })).toEqual([
+      { path: 'tratamentos.0.observacoes', message: valores },
+    ]);
+    expect(issuesOf(withValues([avaliacao({ data: 20260114 as never })]))).toEqual([
+      { path: 'avaliacoes.0.data', message: 'Data inválida: use dd/mm/aaaa' },
+    ]);
+  });
+
   it('checks the declaration: key, repeated key, type, date, scale', () => {
     const issues = issuesOf(
       withValues([

@@ -40,7 +40,7 @@ export const avaliacaoSchema = z
       ...scalarShape(ASSESSMENT_FIELDS),
       chave: ASSESSMENT_FIELDS.chave.schema.pipe(z.string().regex(CHAVE_AVALIACAO, EXP_MSG.avaliacaoChaveFormato)),
       data: z
-        .union([z.string(), z.null()])
+        .union([z.string(), z.null()], { error: EXP_MSG.avaliacaoDataInvalida })
         .optional()
         .transform((v) => (v ?? '').trim())
         .refine((v) => v === '' || isIsoDate(v), EXP_MSG.avaliacaoDataInvalida)
@@ -65,7 +65,7 @@ export type Avaliacao = z.output<typeof avaliacaoSchema>;
 export type AvaliacaoInput = z.input<typeof avaliacaoSchema>;
 
 export const avaliacoesSchema = z
-  .array(avaliacaoSchema)
+  .array(avaliacaoSchema, { error: EXP_MSG.avaliacoesInvalidas })
   .max(MAX_AVALIACOES, EXP_MSG.avaliacoesTooMany)
   .default([])
   .superRefine((list, ctx) => {
@@ -80,7 +80,11 @@ export const avaliacoesSchema = z
 const cell = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.number({ error: EXP_MSG.numberInvalid }).nullable());
 
 /** A treatment's plot values per assessment key, before they are checked against the assessments' types. */
-export const observacoesSchema = z.record(z.string(), z.array(cell).max(MAX_BLOCKS, EXP_MSG.observacoesTooMany)).default({});
+export const observacoesSchema = z
+  .record(z.string(), z.array(cell, { error: EXP_MSG.observacoesInvalidas }).max(MAX_BLOCKS, EXP_MSG.observacoesTooMany), {
+    error: EXP_MSG.observacoesInvalidas,
+  })
+  .default({});
 
 export type Observacoes = z.output<typeof observacoesSchema>;
 

@@ -68,6 +68,8 @@ export const EXP_MSG = {
   precoSacaMax: 'Preço da saca deve ser no máximo R$ 1.000.000,00',
   // Assessments (variables rated per plot and date).
   avaliacaoInvalida: 'Avaliação inválida',
+  avaliacoesInvalidas: 'Lista de avaliações inválida',
+  observacoesInvalidas: 'Valores por parcela inválidos: envie, para cada avaliação, uma lista de números (vazio para parcela não avaliada)',
   avaliacaoChaveRequired: 'Chave da avaliação é obrigatória',
   avaliacaoChaveFormato: 'Use na chave só letras minúsculas sem acento, números, "-" e "_" (até 40)',
   avaliacaoChaveRepetida: 'Chave repetida: cada avaliação precisa de uma chave própria',
