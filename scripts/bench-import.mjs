@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { option as arg, freePort, percentile as pct, waitForHealth } from './bench-support.mjs';
+import { demoAuth, option as arg, freePort, percentile as pct, waitForHealth } from './bench-support.mjs';
 
 const COUNT = Number(arg('count', '10000'));
 const FILES = Number(arg('files', '100'));
@@ -62,12 +62,7 @@ const server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'd
 });
 try {
   await waitForHealth(base);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@gestaoagricola.com.br', password: 'demo1234' }),
-  });
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
+  const auth = await demoAuth(base);
 
   const listOnce = async () => {
     const s = performance.now();

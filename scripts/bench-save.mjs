@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import {
   BENCH_EXPERIMENT,
+  demoAuth,
   option as arg,
   benchPdf,
   experimentMultipart,
@@ -121,12 +122,7 @@ const ratedTreatmentsOf = () =>
 
 try {
   await waitForHealth(base);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@gestaoagricola.com.br', password: 'demo1234' }),
-  });
-  const auth = { authorization: `Bearer ${(await login.json()).token}` };
+  const auth = await demoAuth(base);
   const multipart = (data, pdf) => experimentMultipart(data, pdf).body;
   const headers = { ...auth, 'content-type': experimentMultipart({}, null).contentType };
   const experiment = BENCH_EXPERIMENT;

@@ -95,3 +95,13 @@ export async function launchChromium() {
     ],
   });
 }
+
+/** Signs in as the demo seed's user and returns the bearer header. */
+export async function demoAuth(base) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@gestaoagricola.com.br', password: 'demo1234' }),
+  });
+  return { authorization: `Bearer ${(await login.json()).token}` };
+}
