@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { apiToken, newUser, next, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { apiToken, newUser, next, pdfFile, registerByApi, signIn, fillStepsOneToFour } from './fixtures.js';
 
 // The fungicide trial of tests/fixtures/stats/avaliacoes.R: 5 treatments × 4 blocks (DBC), severity
 // (% of leaf area) on three dates; the API test compares its numbers with R's, this journey types it.
@@ -27,20 +27,7 @@ for (const [label, viewport] of [
     const user = await registerByApi(request, newUser());
     const consultoria = `Ensaio Fungicida ${label} ${Date.now()}`;
     await signIn(page, user, '/novo-experimento');
-    await page.locator('input[name="consultoria"]').fill(consultoria);
-    await page.locator('select[name="marca"]').selectOption('Aminoagro');
-    await page.locator('select[name="bu"]').selectOption('BU1');
-    await page.locator('select[name="regional"]').selectOption('GO');
-    await next(page);
-    await page.locator('input[name="cidade"]').fill('Rio Verde');
-    await page.locator('select[name="estado"]').selectOption('GO');
-    await next(page);
-    await page.locator('input[name="teor_argila"]').fill('45');
-    await page.locator('input[name="teor_materia_organica"]').fill('2,8');
-    await next(page);
-    await page.locator('select[name="cultura"]').selectOption('Soja');
-    await page.locator('input[name="cultivar"]').fill('M6410');
-    await next(page);
+    await fillStepsOneToFour(page, { consultoria: consultoria, cidade: 'Rio Verde', cultura: 'Soja', cultivar: 'M6410' });
 
     await page.locator('select[name="numeroRepeticoes"]').selectOption('4');
     // Each treatment filled as it is added: on a phone only the newest card stays open.

@@ -119,3 +119,27 @@ export const next = (page: Page) => page.getByRole('button', { name: 'Próximo' 
 
 /** A wizard step is on screen: its title (h2) is visible. */
 export const heading = (page: Page, title: string) => expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+
+/**
+ * Steps 1 to 4 of the wizard, typed as a user would (marca Aminoagro, BU1, regional and state GO,
+ * soil 45 % clay and 2,8 % organic matter), ending on step 5.
+ */
+export async function fillStepsOneToFour(
+  page: Page,
+  { consultoria, cidade, cultura, cultivar }: Record<'consultoria' | 'cidade' | 'cultura' | 'cultivar', string>,
+) {
+  await page.locator('input[name="consultoria"]').fill(consultoria);
+  await page.locator('select[name="marca"]').selectOption('Aminoagro');
+  await page.locator('select[name="bu"]').selectOption('BU1');
+  await page.locator('select[name="regional"]').selectOption('GO');
+  await next(page);
+  await page.locator('input[name="cidade"]').fill(cidade);
+  await page.locator('select[name="estado"]').selectOption('GO');
+  await next(page);
+  await page.locator('input[name="teor_argila"]').fill('45');
+  await page.locator('input[name="teor_materia_organica"]').fill('2,8');
+  await next(page);
+  await page.locator('select[name="cultura"]').selectOption(cultura);
+  await page.locator('input[name="cultivar"]').fill(cultivar);
+  await next(page);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, newUser, pdfFile, registerByApi, signIn, next } from './fixtures.js';
+import { apiToken, newUser, pdfFile, registerByApi, signIn, next, fillStepsOneToFour } from './fixtures.js';
 
 const names = ['African tall', 'Co-11', 'FS-1', 'K-7', 'Co-24'];
 const blocks = [
@@ -12,20 +12,7 @@ const blocks = [
 test('replicates typed in the form give the analysis in the details and the printable report', async ({ page, request }) => {
   const user = await registerByApi(request, newUser());
   await signIn(page, user, '/novo-experimento');
-  await page.locator('input[name="consultoria"]').fill('Ensaio Sorgo');
-  await page.locator('select[name="marca"]').selectOption('Aminoagro');
-  await page.locator('select[name="bu"]').selectOption('BU1');
-  await page.locator('select[name="regional"]').selectOption('GO');
-  await next(page);
-  await page.locator('input[name="cidade"]').fill('Jataí');
-  await page.locator('select[name="estado"]').selectOption('GO');
-  await next(page);
-  await page.locator('input[name="teor_argila"]').fill('45');
-  await page.locator('input[name="teor_materia_organica"]').fill('2,8');
-  await next(page);
-  await page.locator('select[name="cultura"]').selectOption('Milho');
-  await page.locator('input[name="cultivar"]').fill('Forrageiro');
-  await next(page);
+  await fillStepsOneToFour(page, { consultoria: 'Ensaio Sorgo', cidade: 'Jataí', cultura: 'Milho', cultivar: 'Forrageiro' });
   await page.locator('select[name="numeroRepeticoes"]').selectOption('4');
   await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
   for (let i = 1; i < names.length; i++) await page.getByRole('button', { name: 'Adicionar Tratamento' }).click();
