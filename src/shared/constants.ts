@@ -131,6 +131,8 @@ export const TIPOS_AVALIACAO = ['porcentagem', 'contagem', 'nota', 'medida'] as 
 export type TipoAvaliacao = (typeof TIPOS_AVALIACAO)[number];
 /** Blocks (replicates) of a trial, at most: one plot value per block. */
 export const MAX_BLOCKS = 12;
+/** At most this many applications per experiment. */
+export const MAX_APLICACOES = 30;
 /** At most this many assessments (variable × date) per experiment. */
 export const MAX_AVALIACOES = 40;
 /** Units a product's dose is given in; the form suggests them and accepts any other. */

@@ -10,6 +10,7 @@ import { ANALYSIS_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } 
 import { scalarShape, stepShape } from './fields/kinds.js';
 import { EXP_MSG } from './fields/messages.js';
 import { avaliacoesSchema, observacaoIssues, observacoesSchema } from './assessments.js';
+import { aplicacaoIssues, aplicacoesSchema, parcelaSchema } from './field-plan-schema.js';
 
 export { EXP_MSG };
 
@@ -34,16 +35,11 @@ export const tratamentoSchema = z
     },
     { error: EXP_MSG.tratamentoInvalido },
   )
-  // Runs even when sibling fields have errors (`when`), so every missing field is reported at once;
-  // but only on an object: a treatment that is null or a number has its own type error.
-  .refine((t) => Boolean(t.repeticoes) || (t.produtividade !== null && t.produtividade !== undefined), {
-    path: ['produtividade'],
-    message: EXP_MSG.produtividadeRequired,
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  })
+  // A treatment without yield is refused only in a concluded trial (yieldIssues(), across steps): a
+  // planned one has none yet, and its yield stays null rather than a 0 nobody measured.
   .transform(({ repeticoes, ...t }) => ({
     ...t,
-    produtividade: repeticoes ? Math.round(mean(repeticoes) * 100) / 100 : (t.produtividade ?? 0),
+    produtividade: repeticoes ? Math.round(mean(repeticoes) * 100) / 100 : (t.produtividade ?? null),
     ...(repeticoes ? { repeticoes } : {}),
   }));
 
@@ -68,7 +64,11 @@ export const step5Schema = z.object({
     .superRefine((list, ctx) => checkReplicates(list, ctx)),
 });
 
-export const step6Schema = z.object(stepShape(EXPERIMENT_FIELDS, 6));
+export const step6Schema = z.object({
+  ...stepShape(EXPERIMENT_FIELDS, 6),
+  parcela: parcelaSchema,
+  aplicacoes: aplicacoesSchema,
+});
 
 /** Steps 1–6 merged, before the rules that span steps (zod refuses to extend a refined object). */
 const experimentObject = step1Schema
@@ -117,9 +117,32 @@ export function factorLevelIssues(value: unknown): FactorLevelIssue[] {
   return issues;
 }
 
-/** The rules that span the steps: a factorial's levels, and each plot value against its assessment's type. */
+/** Whether the trial is over: its situation, or none (every trial before situations was). */
+export const isConcluido = (situacao: unknown): boolean =>
+  situacao === undefined || situacao === null || situacao === '' || situacao === 'concluido';
+
+/**
+ * A concluded trial's treatments each need a yield (or plot yields); a planned or running one may
+ * have none yet (docs/product-rules.md#field-plan). Paths sit on each yield input of step 5.
+ */
+export function yieldIssues(value: unknown): { path: ['tratamentos', number, 'produtividade']; message: string }[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const e = value as { situacao?: unknown; tratamentos?: unknown };
+  if (!isConcluido(e.situacao) || !Array.isArray(e.tratamentos)) return [];
+  return e.tratamentos.flatMap((t: unknown, i) => {
+    if (typeof t !== 'object' || t === null) return [];
+    const r = t as { produtividade?: unknown; repeticoes?: unknown };
+    const hasPlots = Array.isArray(r.repeticoes) && r.repeticoes.length > 0;
+    const hasYield = r.produtividade !== null && r.produtividade !== undefined && r.produtividade !== '';
+    return hasPlots || hasYield
+      ? []
+      : [{ path: ['tratamentos', i, 'produtividade'] as ['tratamentos', number, 'produtividade'], message: EXP_MSG.produtividadeRequired }];
+  });
+}
+
+/** The rules that span the steps: yields of a concluded trial, a factorial's levels, plot values, applications' treatments. */
 function checkAcrossSteps(value: unknown, ctx: z.RefinementCtx): void {
-  for (const issue of [...factorLevelIssues(value), ...observacaoIssues(value)]) {
+  for (const issue of [...yieldIssues(value), ...factorLevelIssues(value), ...observacaoIssues(value), ...aplicacaoIssues(value)]) {
     ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   }
 }
@@ -174,10 +197,15 @@ export function custoTratamento(t: { custo: number | null; produtos_aplicados: {
   return Math.round(withCost.reduce((sum, p) => sum + (p.custo ?? 0), 0) * 100) / 100;
 }
 
-/** Mean of the treatments' yields, or null without treatments. */
-export function produtividadeMedia(tratamentos: { produtividade: number }[]): number | null {
+/** Mean of the treatments' yields, or null without treatments or while any has none (a planned trial). */
+export function produtividadeMedia(tratamentos: { produtividade: number | null }[]): number | null {
   if (tratamentos.length === 0) return null;
-  return tratamentos.reduce((s, t) => s + t.produtividade, 0) / tratamentos.length;
+  let sum = 0;
+  for (const t of tratamentos) {
+    if (t.produtividade === null) return null;
+    sum += t.produtividade;
+  }
+  return sum / tratamentos.length;
 }
 
 /** Values read back from the database: a choice is whatever text was stored. */
@@ -195,8 +223,10 @@ export interface ServerOwnedFields {
 }
 
 /** An experiment as the API returns it (docs/api.md#experiments-modulesexperiments): the catalogue's fields and the server's. */
-export interface Experiment extends ServerOwnedFields, Stored<Omit<ExperimentData, 'tratamentos'>> {
+export interface Experiment extends ServerOwnedFields, Stored<Omit<ExperimentData, 'tratamentos' | 'avaliacoes'>> {
   tratamentos: Tratamento[];
+  /** Each assessment with its days after the latest application on or before its date (null without either). */
+  avaliacoes: (ExperimentData['avaliacoes'][number] & { daa: number | null })[];
 }
 
 export interface Tratamento extends Stored<Omit<TratamentoData, 'produtos_aplicados' | 'analises_adicionais' | 'observacoes'>> {

@@ -11,13 +11,23 @@ import {
   type TratamentoData,
   type analiseAdicionalSchema,
   experimentInputSchema,
+  produtividadeMedia,
   type produtoAplicadoSchema,
 } from './experiment.js';
 import type { Avaliacao } from './assessments.js';
-import type { ANALYSIS_FIELDS, ASSESSMENT_FIELDS, EXPERIMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from './fields/catalogue.js';
+import type {
+  ANALYSIS_FIELDS,
+  APPLICATION_FIELDS,
+  ASSESSMENT_FIELDS,
+  EXPERIMENT_FIELDS,
+  PLOT_FIELDS,
+  PRODUCT_FIELDS,
+  TREATMENT_FIELDS,
+} from './fields/catalogue.js';
+import type { Aplicacao } from './field-plan-schema.js';
 
-/** The catalogue's fields that a body may leave out: those declared without a `required` message. */
-type OptionalIn<F> = { [K in keyof F]: F[K] extends { required: string } ? never : K }[keyof F];
+/** The catalogue's fields that a body may leave out: those declared without a `required` message, or with a value when absent. */
+type OptionalIn<F> = { [K in keyof F]: F[K] extends { required: string } ? (F[K] extends { absent: string } ? K : never) : K }[keyof F];
 
 /** A number may also travel as text, read the pt-BR way ("3.600,5"), as the form's inputs send it. */
 type Typed<T> = T extends number ? T | string : T extends (infer E)[] ? Typed<E>[] : T;
@@ -38,10 +48,14 @@ export type TreatmentRequest = Sent<Omit<TratamentoData, 'produtos_aplicados' | 
 };
 /** An assessment's declaration as a client sends it (date, stage, target and scale may be left out). */
 export type AssessmentRequest = Sent<Avaliacao, typeof ASSESSMENT_FIELDS>;
+/** An application as a client sends it (stage, volume, weather and treatments may be left out). */
+export type ApplicationRequest = Sent<Omit<Aplicacao, 'tratamentos'>, typeof APPLICATION_FIELDS> & { tratamentos?: number[] };
 /** A valid experiment request body (what the form sends, before the schema). */
-export type ExperimentRequest = Sent<Omit<ExperimentData, 'tratamentos' | 'avaliacoes'>, typeof EXPERIMENT_FIELDS> & {
+export type ExperimentRequest = Sent<Omit<ExperimentData, 'tratamentos' | 'avaliacoes' | 'parcela' | 'aplicacoes'>, typeof EXPERIMENT_FIELDS> & {
   tratamentos: TreatmentRequest[];
   avaliacoes?: AssessmentRequest[];
+  parcela?: Sent<NonNullable<ExperimentData['parcela']>, typeof PLOT_FIELDS> | null;
+  aplicacoes?: ApplicationRequest[];
 };
 
 /** The sample experiment as the form sends it, before the schema (the server's request bodies build on it). */
@@ -92,13 +106,14 @@ export function buildExperiment(overrides: Partial<Experiment> = {}): Experiment
   return {
     ...data,
     tratamentos,
+    avaliacoes: data.avaliacoes.map((a) => ({ ...a, daa: null })),
     id: 1,
     version: 1,
     created_at: '2025-03-01T12:00:00.000Z',
     updated_at: '2025-03-01T12:00:00.000Z',
     owner: { id: '00000000-0000-4000-8000-000000000001', name: 'Pessoa de Teste' },
     pdf_filename: null,
-    produtividade_media: tratamentos.reduce((s, t) => s + t.produtividade, 0) / tratamentos.length,
+    produtividade_media: produtividadeMedia(tratamentos),
     ...overrides,
   };
 }

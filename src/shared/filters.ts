@@ -1,12 +1,13 @@
 /**
  * The experiment filters (docs/product-rules.md#dashboard-filters): regional, cultura, marca match exactly;
  * ano as an integer; produto as a case-insensitive substring of any applied product's name;
- * avaliacao as an assessment's name, whole, case-insensitive and trimmed.
+ * avaliacao as an assessment's name, whole, case-insensitive and trimmed; situacao one of a trial's situations.
  * Empty means "not set". Shared by the dashboard (URL query) and the API (query string).
  */
 import { z } from './zod.js';
+import { SITUACOES, type Situacao } from './field-plan.js';
 
-export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto', 'avaliacao'] as const;
+export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto', 'avaliacao', 'situacao'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /**
@@ -34,6 +35,22 @@ export const filtersSchema = z.object({
   marca: optionalText,
   produto: optionalText,
   avaliacao: optionalTextOf(AVALIACAO_NOME_MAX),
+  /**
+   * A trial's situation. Absent: lists show every trial and indicators (cards, charts, map,
+   * correlation) only concluded ones (indicatorFilters()).
+   */
+  situacao: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): Situacao | undefined => {
+      if (!v) return undefined;
+      if (!(SITUACOES as readonly string[]).includes(v)) {
+        ctx.addIssue({ code: 'custom', message: 'Situação inválida' });
+        return z.NEVER;
+      }
+      return v as Situacao;
+    }),
   ano: z
     .string()
     .trim()
@@ -50,6 +67,10 @@ export const filtersSchema = z.object({
 });
 
 export type Filters = z.output<typeof filtersSchema>;
+
+/** The filters an indicator is computed under: a concluded trial only, unless a situation was chosen. */
+export const indicatorFilters = <F extends { situacao?: Situacao | undefined }>(f: F): F =>
+  f.situacao ? f : { ...f, situacao: 'concluido' };
 
 /** An optional integer query parameter: `def` when absent, `message` when not an integer in [min, max]. */
 export const intParam = (def: number, min: number, max: number, message: string) =>

@@ -210,6 +210,15 @@ export const experiments = pgTable(
     tratamentosJson: text('tratamentos_json').notNull().default('[]'),
     /** The assessments' declarations as the API answers them, rebuilt by every write (migration 0020). */
     avaliacoesJson: text('avaliacoes_json').notNull().default('[]'),
+    /** planejado, em_andamento or concluido (migration 0021); only concluded trials feed the dashboard's rollups. */
+    situacao: text('situacao').notNull().default('concluido'),
+    /** Blocks (replicates) the layout is drawn with; null when not planned. */
+    blocos: smallint('blocos'),
+    /** The plot's size in metres; both or neither. */
+    parcelaComprimentoM: doublePrecision('parcela_comprimento_m'),
+    parcelaLarguraM: doublePrecision('parcela_largura_m'),
+    /** The applications as the API answers them (with the assessments' days after them), rebuilt by every write. */
+    aplicacoesJson: text('aplicacoes_json').notNull().default('[]'),
     /** Filename of the current (newest) document; kept with every document write. */
     pdfFilename: text('pdf_filename'),
     createdAt: createdAt(),
@@ -223,6 +232,7 @@ export const experiments = pgTable(
     index('experiments_cultura_idx').on(t.cultura),
     index('experiments_marca_idx').on(t.marca),
     index('experiments_ano_idx').on(t.ano),
+    index('experiments_situacao_idx').on(t.situacao),
     // The archive import's duplicate check (modules/imports/repository.ts): same city and year first.
     index('experiments_import_dup_idx').on(sql`lower(trim(${t.cidade}))`, t.ano),
     // fastupdate off: the embedded engine has no autovacuum to merge a GIN pending list, which
@@ -241,7 +251,8 @@ export const treatments = pgTable(
     position: smallint('position').notNull(),
     nome: text('nome').notNull(),
     modalidade: text('modalidade').notNull(),
-    produtividade: doublePrecision('produtividade').notNull(),
+    /** null in a planned or running trial that has no yield yet (migration 0021). */
+    produtividade: doublePrecision('produtividade'),
     custo: doublePrecision('custo').notNull().default(0),
     /** Plot yields (kg/ha), one per block; the same count for every treatment of the experiment. */
     repeticoes: doublePrecision('repeticoes').array(),
@@ -345,6 +356,41 @@ export const plotValues = pgTable(
     index('plot_values_assessment_idx').on(t.assessmentId),
   ],
 );
+
+/** An application (spray, seed treatment…) of a trial, in the order of `aplicacoes` (migration 0021). */
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    experimentId: experimentIdColumn(),
+    position: smallint('position').notNull(),
+    chave: text('chave').notNull(),
+    data: date('data', { mode: 'string' }).notNull(),
+    estadio: text('estadio'),
+    volumeCaldaLHa: doublePrecision('volume_calda_l_ha'),
+    equipamento: text('equipamento'),
+    temperaturaC: doublePrecision('temperatura_c'),
+    umidadePct: doublePrecision('umidade_pct'),
+    ventoKmH: doublePrecision('vento_km_h'),
+    /** Indices of the treatments sprayed; empty: every treatment. */
+    tratamentos: smallint('tratamentos').array().notNull().default(sql`'{}'`),
+  },
+  (t) => [uniqueIndex('applications_experiment_chave_key').on(t.experimentId, t.chave)],
+);
+
+/** The randomised layout of a trial, drawn from its seed (shared/croqui.ts); one per experiment (migration 0021). */
+export const layouts = pgTable('layouts', {
+  experimentId: integer('experiment_id')
+    .primaryKey()
+    .references((): AnyPgColumn => experiments.id, { onDelete: 'cascade' }),
+  semente: integer('semente').notNull(),
+  numeracao: text('numeracao').notNull(),
+  delineamento: text('delineamento').notNull(),
+  blocos: smallint('blocos').notNull(),
+  /** The plots as the API answers them (JSON array of ParcelaCroqui). */
+  parcelasJson: text('parcelas_json').notNull(),
+  createdAt: createdAt(),
+});
 
 /** PDF reports, bytes in the database; the newest of an experiment is its current document. */
 export const documents = pgTable(

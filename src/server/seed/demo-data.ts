@@ -5,7 +5,7 @@
  * regional, crops where they are grown, yields and costs in believable ranges.
  */
 import { BUSINESS_UNITS, CULTIVARES_SUGERIDAS, MODOS_APLICACAO, TIPOS_ESTATISTICA, YEAR_MAX, YEAR_MIN } from '../../shared/constants.js';
-import { type Experiment, type ServerOwnedFields, custoTratamento, produtividadeMedia } from '../../shared/experiment.js';
+import { type Experiment, type ExperimentData, type ServerOwnedFields, custoTratamento, produtividadeMedia } from '../../shared/experiment.js';
 
 /** "Now" of the generated data unless the caller gives another: keeps output reproducible. */
 export const DEMO_ANCHOR = new Date('2026-11-01T12:00:00Z');
@@ -67,8 +67,9 @@ type DemoAvaliacao = DemoExperiment['avaliacoes'][number];
 /** An experiment as the API would return it, less what the server owns, with the seed's treatments. */
 export interface DemoExperiment extends Omit<
   Experiment,
-  keyof ServerOwnedFields | 'tratamentos' | 'teor_argila' | 'teor_materia_organica'
+  keyof ServerOwnedFields | 'tratamentos' | 'teor_argila' | 'teor_materia_organica' | 'avaliacoes'
 > {
+  avaliacoes: ExperimentData['avaliacoes'];
   /** The seed always gives the soil contents (the API also takes null for imported trials). */
   teor_argila: number;
   teor_materia_organica: number;
@@ -485,6 +486,10 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
       fator_a: '',
       fator_b: '',
       avaliacoes,
+      situacao: 'concluido',
+      blocos: blocos || null,
+      parcela: blocos ? { comprimento_m: 5, largura_m: 3 } : null,
+      aplicacoes: aplicacoesDe(avaliacoes, tratamentos.length),
       produtividade_media: produtividadeMedia(tratamentos) ?? 0,
       created_at: createdAt,
       tratamentos,
@@ -492,6 +497,26 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
   }
   // Inserted in this order, ids then grow with created_at as in a real database.
   return out.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+/** The trials that rate disease sprayed every treatment but the control ten days before the first rating. */
+function aplicacoesDe(avaliacoes: DemoAvaliacao[], tratamentos: number): ExperimentData['aplicacoes'] {
+  const primeira = avaliacoes[0]?.data;
+  if (!primeira) return [];
+  const data = new Date(Date.parse(primeira) - 10 * DAY_MS).toISOString().slice(0, 10);
+  return [
+    {
+      chave: 'aplicacao-1',
+      data,
+      estadio: 'R1',
+      volume_calda_l_ha: 150,
+      equipamento: 'Pulverizador costal pressurizado a CO₂',
+      temperatura_c: 27,
+      umidade_pct: 68,
+      vento_km_h: 4,
+      tratamentos: Array.from({ length: tratamentos - 1 }, (_, i) => i + 1),
+    },
+  ];
 }
 
 /**

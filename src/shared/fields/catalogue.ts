@@ -24,6 +24,7 @@ import {
   PLOT_DECIMALS,
   PRICE_PER_BAG_MAX,
 } from '../constants.js';
+import { QUADRADO_LATINO, SITUACAO_LABEL, SITUACAO_PADRAO, SITUACOES } from '../field-plan.js';
 import { CLAY_CLASSES, ORGANIC_MATTER_CLASSES, clayClass, organicMatterClass } from '../soil.js';
 import { type Field, type Fields, type Step, choice, fieldTitle, list, namesOf, number, replicates, text } from './kinds.js';
 import { EXP_MSG } from './messages.js';
@@ -32,6 +33,18 @@ import { EXP_MSG } from './messages.js';
 const everywhere = { csv: true, audited: true, extract: true } as const;
 
 export const EXPERIMENT_FIELDS = {
+  // Where the trial is in its life (field-plan.ts): only a concluded one needs yields and its PDF.
+  situacao: choice({
+    label: 'Situação do ensaio',
+    step: 1,
+    options: SITUACOES,
+    optionLabels: SITUACAO_LABEL,
+    absent: SITUACAO_PADRAO,
+    required: EXP_MSG.situacaoInvalida,
+    hint: 'Planejado ou em andamento: salve sem produtividades e sem o PDF, que só são exigidos ao concluir',
+    csv: true,
+    audited: true,
+  }),
   consultoria: text({
     label: 'Consultoria',
     step: 1,
@@ -188,7 +201,7 @@ export const EXPERIMENT_FIELDS = {
   tipo_estatistica: choice({
     label: 'Tipo de estatística',
     step: 6,
-    options: [...TIPOS_ESTATISTICA, ...DELINEAMENTOS_FATORIAIS],
+    options: [...TIPOS_ESTATISTICA, ...DELINEAMENTOS_FATORIAIS, QUADRADO_LATINO],
     required: EXP_MSG.tipoEstatisticaRequired,
     placeholder: 'Selecione o delineamento',
     ...everywhere,
@@ -197,6 +210,24 @@ export const EXPERIMENT_FIELDS = {
   // ("Produto × Dose"); each treatment carries its levels (TREATMENT_FIELDS.nivel_a / nivel_b).
   fator_a: text({ label: 'Fator A', step: 6, max: 60, placeholder: 'Ex.: Produto', csv: true, audited: true }),
   fator_b: text({ label: 'Fator B', step: 6, max: 60, placeholder: 'Ex.: Dose', csv: true, audited: true }),
+  // The field plan (field-plan.ts): blocks and plot size draw the layout and size the spray mix.
+  blocos: number({
+    kind: 'number',
+    label: 'Blocos (repetições)',
+    step: 6,
+    integer: EXP_MSG.blocosFaixa,
+    min: 2,
+    minMessage: EXP_MSG.blocosFaixa,
+    max: MAX_BLOCKS,
+    maxMessage: EXP_MSG.blocosFaixa,
+    decimals: 0,
+    default: null,
+    hint: 'Para sortear o croqui e coletar por parcela; o quadrado latino tem tantos blocos quanto tratamentos',
+    csv: true,
+    audited: true,
+  }),
+  parcela: list({ label: 'Dimensões da parcela', step: 6 }),
+  aplicacoes: list({ label: 'Aplicações', step: 6 }),
   custo_protocolo: number({
     kind: 'money',
     label: 'Custo do protocolo',
@@ -285,6 +316,86 @@ export const ASSESSMENT_FIELDS = {
   }),
   escala_min: number({ kind: 'number', label: 'Escala: mínimo', integer: EXP_MSG.escalaInteira, decimals: 0, default: null }),
   escala_max: number({ kind: 'number', label: 'Escala: máximo', integer: EXP_MSG.escalaInteira, decimals: 0, default: null }),
+} as const satisfies Fields;
+
+/** A plot's size in the field (metres): the map is drawn to it and the spray mix computed for its area. */
+export const PLOT_FIELDS = {
+  comprimento_m: number({
+    kind: 'number',
+    label: 'Comprimento da parcela',
+    unit: 'm',
+    required: EXP_MSG.parcelaMedidaRequired,
+    min: 0.1,
+    minMessage: EXP_MSG.parcelaMedidaFaixa,
+    max: 1000,
+    maxMessage: EXP_MSG.parcelaMedidaFaixa,
+    decimals: 2,
+    default: null,
+  }),
+  largura_m: number({
+    kind: 'number',
+    label: 'Largura da parcela',
+    unit: 'm',
+    required: EXP_MSG.parcelaMedidaRequired,
+    min: 0.1,
+    minMessage: EXP_MSG.parcelaMedidaFaixa,
+    max: 1000,
+    maxMessage: EXP_MSG.parcelaMedidaFaixa,
+    decimals: 2,
+    default: null,
+  }),
+} as const satisfies Fields;
+
+/** An application (spray, seed treatment, side dressing) as the field notes record it. */
+export const APPLICATION_FIELDS = {
+  chave: text({ label: 'Chave', required: EXP_MSG.aplicacaoChaveRequired, max: 40 }),
+  data: text({ label: 'Data da aplicação', required: EXP_MSG.aplicacaoDataRequired, max: 10 }),
+  estadio: text({ label: 'Estádio', max: 30, placeholder: 'Ex.: V4, R1, BBCH 65' }),
+  volume_calda_l_ha: number({
+    kind: 'number',
+    label: 'Volume de calda',
+    unit: 'L/ha',
+    min: 0,
+    minMessage: EXP_MSG.valorNaoNegativo,
+    max: 10_000,
+    maxMessage: EXP_MSG.volumeCaldaMax,
+    decimals: 1,
+    default: null,
+  }),
+  equipamento: text({ label: 'Equipamento', max: 150, placeholder: 'Ex.: pulverizador costal CO₂, ponta XR 110.02' }),
+  temperatura_c: number({
+    kind: 'number',
+    label: 'Temperatura',
+    unit: '°C',
+    min: -20,
+    minMessage: EXP_MSG.temperaturaFaixa,
+    max: 60,
+    maxMessage: EXP_MSG.temperaturaFaixa,
+    decimals: 1,
+    default: null,
+  }),
+  umidade_pct: number({
+    kind: 'number',
+    label: 'Umidade relativa',
+    unit: '%',
+    min: 0,
+    minMessage: EXP_MSG.umidadeFaixa,
+    max: 100,
+    maxMessage: EXP_MSG.umidadeFaixa,
+    decimals: 1,
+    default: null,
+  }),
+  vento_km_h: number({
+    kind: 'number',
+    label: 'Vento',
+    unit: 'km/h',
+    min: 0,
+    minMessage: EXP_MSG.valorNaoNegativo,
+    max: 200,
+    maxMessage: EXP_MSG.ventoMax,
+    decimals: 1,
+    default: null,
+  }),
 } as const satisfies Fields;
 
 /** A treatment's fields; its yield is required unless plot yields are given (experiment.ts). */

@@ -97,13 +97,19 @@ export function text<const S extends TextSpec>(spec: S) {
 
 interface ChoiceSpec<O extends readonly [string, ...string[]]> extends FieldMeta {
   options: O;
+  /** What each option reads as in a list, when its value is a code ("em_andamento" → "Em andamento"). */
+  optionLabels?: Readonly<Record<O[number], string>>;
   /** The message for empty and for unknown values alike. */
   required: string;
+  /** The value of a field not sent (clients from before the field existed) and a new form's choice. */
+  absent?: O[number];
 }
 
 export function choice<const S extends ChoiceSpec<readonly [string, ...string[]]>>(spec: S) {
-  const schema: z.ZodType<S['options'][number], unknown> = z.enum(spec.options, { error: spec.required });
-  return { ...spec, kind: 'choice' as const, default: '' as const, schema };
+  const options = z.enum(spec.options, { error: spec.required });
+  const schema: z.ZodType<S['options'][number], unknown> =
+    spec.absent === undefined ? options : z.preprocess((v) => (v === undefined || v === null || v === '' ? spec.absent : v), options);
+  return { ...spec, kind: 'choice' as const, default: (spec.absent ?? '') as S['absent'] extends string ? S['absent'] : '', schema };
 }
 
 /* ---------- numbers ---------- */
@@ -187,7 +193,13 @@ export function list<const S extends FieldMeta>(spec: S) {
 }
 
 export type TextField = TextSpec & { kind: 'text'; default: ''; schema: z.ZodType };
-export type ChoiceField = FieldMeta & { kind: 'choice'; options: readonly string[]; default: ''; schema: z.ZodType };
+export type ChoiceField = FieldMeta & {
+  kind: 'choice';
+  options: readonly string[];
+  optionLabels?: Readonly<Record<string, string>>;
+  default: string;
+  schema: z.ZodType;
+};
 export type NumberField = NumberSpec & { schema: z.ZodType };
 export type ReplicatesField = FieldMeta & { kind: 'replicates'; max: number; valueMax: number; decimals: number; schema: z.ZodType };
 export type ListField = FieldMeta & { kind: 'list' };

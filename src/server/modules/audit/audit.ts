@@ -25,7 +25,7 @@ export function experimentLabel(e: Pick<ExperimentData, 'cultura' | 'cultivar' |
 interface TreatmentLike {
   nome: string;
   modalidade: string;
-  produtividade: number;
+  produtividade: number | null;
   custo?: number | null;
   nivel_a?: string | null;
   nivel_b?: string | null;

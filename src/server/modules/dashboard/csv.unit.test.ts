@@ -90,6 +90,7 @@ describe('assessments csv', () => {
           alvo: 'Ferrugem',
           escala_min: null,
           escala_max: null,
+          daa: null,
         },
       ],
       tratamentos: base.tratamentos.map((t, i) => ({ ...t, observacoes: { sev: i ? [4.5, null, 5.5] : [30, 32, 34] } })),

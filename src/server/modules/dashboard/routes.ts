@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from '../../../shared/zod.js';
 import type { Experiment } from '../../../shared/experiment.js';
 import { ASSESSMENT_CSV_HEADER, CSV_BOM, CSV_HEADER, assessmentCsvLines, csvLine, experimentCsvLines } from './csv.js';
-import { type Filters, filtersSchema, optionalText } from '../../../shared/filters.js';
+import { type Filters, filtersSchema, indicatorFilters, optionalText } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
@@ -38,7 +38,8 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
       route,
       opts(route === '/api/dashboard' ? 'Erro ao buscar estatísticas' : 'Erro ao buscar experimentos'),
       async (request, reply) => {
-        const filters = parseInput(filtersSchema, request.query);
+        // Indicators count concluded trials unless the filter names a situation (docs/product-rules.md#field-plan).
+        const filters = indicatorFilters(parseInput(filtersSchema, request.query));
         return ctx.cache.sendJson(request, reply, cacheKey(route, filters), () => compute(filters));
       },
     );

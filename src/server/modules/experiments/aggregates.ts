@@ -7,7 +7,7 @@
  * dimensions no rollup keeps: under either the same rows are computed from the matching
  * experiments, so both paths feed the same queries.
  */
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, ne, sql } from 'drizzle-orm';
 import type { ExperimentStatsResponse } from '../../../shared/api-types.js';
 import type { Filters } from '../../../shared/filters.js';
 import { type Db, queryRows } from '../../db/client.js';
@@ -78,9 +78,12 @@ export function computedRollup(kind: RollupKind, where: SQL | undefined): SQL {
   }
 }
 
-/** Whether the kept rollups can answer these filters: only regional, cultura, marca and ano are their dimensions. */
+/**
+ * Whether the kept rollups can answer these filters: only regional, cultura, marca and ano are their
+ * dimensions, and they hold concluded trials only (migration 0021).
+ */
 function rollupsAnswer(filters: Filters): boolean {
-  return !filters.produto && !filters.avaliacao;
+  return !filters.produto && !filters.avaliacao && filters.situacao === 'concluido';
 }
 
 /**
@@ -103,8 +106,19 @@ export function rollupRows(kind: RollupKind, filters: Filters): SQL {
 /** A nullable aggregate from the driver (numeric arrives as text) as a number. */
 export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** Experiments matching the filters: a plain count under the product or assessment filter (no groups to build). */
+/**
+ * Experiments matching the filters: a plain count under the product or assessment filter (no groups
+ * to build). Without a situation (a list of every trial), the concluded ones from the rollup and
+ * the others, few and indexed, counted.
+ */
 export async function countExperiments(db: Db, filters: Filters): Promise<number> {
+  if (!filters.situacao && rollupsAnswer({ ...filters, situacao: 'concluido' })) {
+    const [concluded, others] = await Promise.all([
+      countExperiments(db, { ...filters, situacao: 'concluido' }),
+      countWhere(db, and(filterConditions(filters), ne(experiments.situacao, 'concluido'))),
+    ]);
+    return concluded + others;
+  }
   if (!rollupsAnswer(filters)) return countWhere(db, filterConditions(filters));
   const [row] = await queryRows<{ n: string | number | null }>(db, sql`select sum(n) as n from (${rollupRows('experimentos', filters)}) r`);
   return Number(row?.n ?? 0);

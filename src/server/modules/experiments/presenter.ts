@@ -35,6 +35,8 @@ const EXPERIMENT_COLUMNS = [
   'preco_saca',
   'fator_a',
   'fator_b',
+  'situacao',
+  'blocos',
   'pdf_filename',
   'produtividade_media',
 ] as const;
@@ -83,12 +85,26 @@ const ASSESSMENT_COLUMNS = ['chave', 'nome', 'unidade', 'tipo'] as const;
  * selects, in their order (shared/assessments.ts; the date as YYYY-MM-DD).
  */
 export function assessmentsJsonOf(ids: SQL): SQL {
+  // daa: days after the latest application on or before the assessment's date (null without either).
   return sql`select a.experiment_id, json_agg(json_build_object(
       ${sameNamed('a', ASSESSMENT_COLUMNS)},
       'data', to_char(a.data, 'YYYY-MM-DD'),
-      'estadio', a.estadio, 'alvo', a.alvo, 'escala_min', a.escala_min, 'escala_max', a.escala_max
+      'estadio', a.estadio, 'alvo', a.alvo, 'escala_min', a.escala_min, 'escala_max', a.escala_max,
+      'daa', (select a.data - max(ap.data) from applications ap where ap.experiment_id = a.experiment_id and ap.data <= a.data)
     ) order by a.position)::text as j
     from assessments a where a.experiment_id in (${ids}) group by a.experiment_id`;
+}
+
+const APPLICATION_COLUMNS = ['estadio', 'volume_calda_l_ha', 'equipamento', 'temperatura_c', 'umidade_pct', 'vento_km_h'] as const;
+
+/** `(experiment_id, j)`: the JSON array of the applications of every experiment `ids` selects, in their order. */
+export function applicationsJsonOf(ids: SQL): SQL {
+  return sql`select ap.experiment_id, json_agg(json_build_object(
+      'chave', ap.chave, 'data', to_char(ap.data, 'YYYY-MM-DD'),
+      ${sameNamed('ap', APPLICATION_COLUMNS)},
+      'tratamentos', to_json(ap.tratamentos)
+    ) order by ap.position)::text as j
+    from applications ap where ap.experiment_id in (${ids}) group by ap.experiment_id`;
 }
 
 /**
@@ -105,6 +121,11 @@ export const storeAssessmentsJson = (ids: SQL): SQL =>
   sql`with fresh as (${assessmentsJsonOf(ids)})
       update experiments e set avaliacoes_json = fresh.j from fresh where e.id = fresh.experiment_id`;
 
+/** The same for the applications (`experiments.aplicacoes_json`) of experiments that have some. */
+export const storeApplicationsJson = (ids: SQL): SQL =>
+  sql`with fresh as (${applicationsJsonOf(ids)})
+      update experiments e set aplicacoes_json = fresh.j from fresh where e.id = fresh.experiment_id`;
+
 /**
  * One statement returning `j`, the JSON array of the experiments that `page` selects (a SELECT of
  * experiment rows, already ordered and limited) in `order` (the page's own order over alias `p`;
@@ -119,6 +140,9 @@ export function experimentsPageJson(page: SQL, order: SQL = sql.raw('p.created_a
       'updated_at', ${isoTimestamp('p.updated_at')},
       'owner', json_build_object('id', u.id, 'name', u.name),
       ${sameNamed('p', EXPERIMENT_COLUMNS)},
+      'parcela', case when p.parcela_comprimento_m is null or p.parcela_largura_m is null then null
+        else json_build_object('comprimento_m', p.parcela_comprimento_m, 'largura_m', p.parcela_largura_m) end,
+      'aplicacoes', p.aplicacoes_json::json,
       'tratamentos', p.tratamentos_json::json,
       'avaliacoes', p.avaliacoes_json::json
     ) order by ${order}), '[]')::text as j

@@ -10,12 +10,14 @@ import { namesOf } from '../../../shared/fields/kinds.js';
 import type { ExperimentSortKey, Filters, SortDirection } from '../../../shared/filters.js';
 import { type AnalyzeInput, type DesignInput, StatsInputError, resumoEnsaio } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
-import { additionalAnalyses, appliedProducts, assessments, experiments, plotValues, treatments } from '../../db/schema.js';
+import { additionalAnalyses, applications, appliedProducts, assessments, experiments, plotValues, treatments } from '../../db/schema.js';
 import { insertRows } from './bulk-insert.js';
 import {
+  applicationsJsonOf,
   assessmentsJsonOf,
   experimentsPageJson,
   isoTimestamp,
+  storeApplicationsJson,
   storeAssessmentsJson,
   storeTreatmentsJson,
   treatmentsJsonOf,
@@ -32,6 +34,7 @@ export function filterConditions(f: Filters): SQL | undefined {
   if (f.cultura) conditions.push(eq(experiments.cultura, f.cultura));
   if (f.marca) conditions.push(eq(experiments.marca, f.marca));
   if (f.ano !== undefined) conditions.push(eq(experiments.ano, f.ano));
+  if (f.situacao) conditions.push(eq(experiments.situacao, f.situacao));
   if (f.produto) {
     conditions.push(sql`${experiments.produtosBusca} like ${likeContains(searchCase(f.produto))} escape '\\'`);
   }
@@ -205,6 +208,8 @@ export function experimentValues(data: ExperimentData) {
   const fields = Object.fromEntries(PLAIN_FIELDS.map((name) => [camelCase(name), data[name]])) as FieldColumns;
   return {
     ...fields,
+    parcelaComprimentoM: data.parcela?.comprimento_m ?? null,
+    parcelaLarguraM: data.parcela?.largura_m ?? null,
     produtividadeMedia: produtividadeMedia(data.tratamentos),
     produtosBusca: produtosBusca(data.tratamentos),
     ...analysisSummary(data),
@@ -217,19 +222,21 @@ export function experimentValues(data: ExperimentData) {
  * across crops: the mean gain in % of the others over it, how many were compared and how many
  * out-yielded it. No gain when the control's yield is not positive or it stands alone.
  */
-export function controlComparison(tratamentos: readonly { produtividade: number }[]): {
+export function controlComparison(tratamentos: readonly { produtividade: number | null }[]): {
   ganhoMedio: number | null;
   comparacoes: number;
   superacoes: number;
 } {
   const control = tratamentos[0]?.produtividade ?? 0;
-  const others = tratamentos.slice(1);
-  if (!(control > 0) || !others.length) return { ganhoMedio: null, comparacoes: 0, superacoes: 0 };
-  const gains = others.map((t) => (t.produtividade / control - 1) * 100);
+  const others = tratamentos.slice(1).map((t) => t.produtividade);
+  // A planned trial has no yields yet: nothing to compare.
+  if (!(control > 0) || !others.length || others.some((p) => p === null)) return { ganhoMedio: null, comparacoes: 0, superacoes: 0 };
+  const yields = others as number[];
+  const gains = yields.map((p) => (p / control - 1) * 100);
   return {
     ganhoMedio: gains.reduce((a, b) => a + b, 0) / gains.length,
-    comparacoes: others.length,
-    superacoes: others.filter((t) => t.produtividade > control).length,
+    comparacoes: yields.length,
+    superacoes: yields.filter((p) => p > control).length,
   };
 }
 
@@ -331,8 +338,8 @@ export async function reserveExperimentIds(tx: Tx, n: number): Promise<number[]>
   return rows.map((r) => Number(r.id));
 }
 
-/** What of an experiment lives in nested tables: treatments (products, analyses, plot values) and assessments. */
-type NestedData = Pick<ExperimentData, 'tratamentos' | 'avaliacoes'>;
+/** What of an experiment lives in nested tables: treatments (products, analyses, plot values), assessments, applications. */
+type NestedData = Pick<ExperimentData, 'tratamentos' | 'avaliacoes' | 'aplicacoes'>;
 
 /**
  * Writes an experiment's treatments, their products and analyses, its assessments and plot values,
@@ -353,10 +360,11 @@ export function insertNested(
  * rows, as values to set in the same UPDATE as its other columns (the dashboard rollups' trigger
  * then runs once, not twice).
  */
-export function nestedJsonValues(experimentId: number): { tratamentosJson: SQL; avaliacoesJson: SQL } {
+export function nestedJsonValues(experimentId: number): { tratamentosJson: SQL; avaliacoesJson: SQL; aplicacoesJson: SQL } {
   return {
     tratamentosJson: sql`coalesce((select f.j from (${treatmentsJsonOf(sql`${experimentId}`)}) f), '[]')`,
     avaliacoesJson: sql`coalesce((select f.j from (${assessmentsJsonOf(sql`${experimentId}`)}) f), '[]')`,
+    aplicacoesJson: sql`coalesce((select f.j from (${applicationsJsonOf(sql`${experimentId}`)}) f), '[]')`,
   };
 }
 
@@ -404,6 +412,7 @@ async function insertNestedMany(tx: Tx, items: readonly { experimentId: number; 
   );
   await insertRows(tx, appliedProducts, products);
   await insertRows(tx, additionalAnalyses, analyses);
+  const sprayed = await insertApplications(tx, items);
   const rated = await insertAssessments(tx, items, rows, treatmentId);
   if (!storeJson) return;
   const experimentIds = items.map((i) => i.experimentId);
@@ -411,7 +420,30 @@ async function insertNestedMany(tx: Tx, items: readonly { experimentId: number; 
   if (empty.length) await tx.update(experiments).set({ tratamentosJson: '[]' }).where(inArray(experiments.id, empty));
   // The ids are integers from the database (sequence or RETURNING).
   if (experimentIds.length > empty.length) await tx.execute(storeTreatmentsJson(sql.raw(experimentIds.map(Number).join(','))));
+  // Applications first: each assessment's JSON carries its days after the latest one.
+  if (sprayed.length) await tx.execute(storeApplicationsJson(sql.raw(sprayed.map(Number).join(','))));
   if (rated.length) await tx.execute(storeAssessmentsJson(sql.raw(rated.map(Number).join(','))));
+}
+
+/** The applications of every item (one multi-row statement); returns the experiments that have some. */
+async function insertApplications(tx: Tx, items: readonly { experimentId: number; data: NestedData }[]): Promise<number[]> {
+  const rows = items.flatMap(({ experimentId, data }) =>
+    data.aplicacoes.map((a, position) => ({
+      experimentId,
+      position,
+      chave: a.chave,
+      data: a.data,
+      estadio: a.estadio,
+      volumeCaldaLHa: a.volume_calda_l_ha,
+      equipamento: a.equipamento,
+      temperaturaC: a.temperatura_c,
+      umidadePct: a.umidade_pct,
+      ventoKmH: a.vento_km_h,
+      tratamentos: a.tratamentos,
+    })),
+  );
+  await insertRows(tx, applications, rows);
+  return [...new Set(rows.map((r) => r.experimentId))];
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AnalysisResponse, ExperimentResponse } from '../../../shared/api-t
 import type { FastifyInstance } from 'fastify';
 import { and } from 'drizzle-orm';
 import { experimentInputSchema, experimentUpdateSchema } from '../../../shared/experiment.js';
-import { filtersSchema, hasAnyFilter, listQuerySchema } from '../../../shared/filters.js';
+import { filtersSchema, hasAnyFilter, indicatorFilters, listQuerySchema } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
 import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
@@ -78,7 +78,7 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     '/api/experiments/stats',
     { onRequest: auth, config: { failureMessage: 'Erro ao buscar estatísticas' } },
     async (request, reply) => {
-      const filters = parseInput(filtersSchema, request.query);
+      const filters = indicatorFilters(parseInput(filtersSchema, request.query));
       const year = currentYear();
       return ctx.cache.sendJson(request, reply, cacheKey('/api/experiments/stats', { ...filters, year }), async () =>
         JSON.stringify(await experimentStats(ctx.db, filters, year)),

@@ -4,11 +4,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
-import { EXP_MSG } from '../../../shared/experiment.js';
+import { EXP_MSG, isConcluido } from '../../../shared/experiment.js';
 import type { AuditChange } from '../../../shared/audit.js';
 import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { assessments, culturas, estados, experiments, marcas, regionais, treatments } from '../../db/schema.js';
+import { applications, assessments, culturas, estados, experiments, marcas, regionais, treatments } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedPdf } from '../../http/multipart.js';
@@ -71,7 +71,8 @@ export class ExperimentService {
     pdf: UploadedPdf | null,
     { imported, store }: { imported?: ImportedFrom; store?: StoreAnswer } = {},
   ): Promise<Experiment> {
-    if (!pdf) throw badRequest({ pdf: EXP_MSG.pdfRequired }, EXP_MSG.pdfRequired);
+    // A planned or running trial has no report yet (docs/product-rules.md#field-plan).
+    if (!pdf && isConcluido(data.situacao)) throw badRequest({ pdf: EXP_MSG.pdfRequired }, EXP_MSG.pdfRequired);
     await checkReferences(this.db, data);
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -80,13 +81,16 @@ export class ExperimentService {
         .returning({ id: experiments.id });
       if (!row) throw new Error('experiment insert returned no row');
       await insertNested(tx, row.id, data);
-      await this.store.put(tx, {
-        experimentId: row.id,
-        filename: pdf.filename,
-        content: pdf.content,
-        uploadedBy: imported?.owner.id ?? user.id,
-      });
-      const changes: Record<string, AuditChange> = { arquivo: { de: null, para: pdf.filename } };
+      const changes: Record<string, AuditChange> = {};
+      if (pdf) {
+        await this.store.put(tx, {
+          experimentId: row.id,
+          filename: pdf.filename,
+          content: pdf.content,
+          uploadedBy: imported?.owner.id ?? user.id,
+        });
+        changes.arquivo = { de: null, para: pdf.filename };
+      }
       if (imported) {
         changes.origem = { de: null, para: 'importado de relatório' };
         changes.rascunho = { de: null, para: draftLabel(imported.draft) };
@@ -128,9 +132,14 @@ export class ExperimentService {
         .for('update');
       if (locked.length === 0) throw conflict(STALE_VERSION_MESSAGE, { version: STALE_VERSION_MESSAGE });
       const before = await getExperiment(tx, id);
+      // Concluding a trial asks for its report: the one stored, or one sent now.
+      if (!pdf && !before?.pdf_filename && isConcluido(data.situacao)) {
+        throw badRequest({ pdf: EXP_MSG.pdfRequired }, EXP_MSG.pdfRequired);
+      }
       // Plot values go with their treatments and assessments (ON DELETE CASCADE).
       await tx.delete(treatments).where(eq(treatments.experimentId, id));
       await tx.delete(assessments).where(eq(assessments.experimentId, id));
+      await tx.delete(applications).where(eq(applications.experimentId, id));
       await insertNested(tx, id, data, { storeJson: false });
       // One UPDATE of the row, its treatments' JSON included: the rollups' trigger runs once.
       await tx

@@ -98,7 +98,11 @@ describe('form values from the catalogue', () => {
       roi: null,
       preco_saca: 120,
       tratamentos: [{ id: 9, ...tratamento }],
-      avaliacoes: [avaliacao],
+      avaliacoes: [{ ...avaliacao, daa: null }],
+      situacao: 'concluido',
+      blocos: null,
+      parcela: null,
+      aplicacoes: [],
     });
     expect(values).toMatchObject({
       latitude: null,

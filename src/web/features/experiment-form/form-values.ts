@@ -8,8 +8,10 @@ import type { Experiment, ExperimentData } from '../../../shared/experiment.js';
 import type { UseFormReturn } from 'react-hook-form';
 import {
   ANALYSIS_FIELDS,
+  APPLICATION_FIELDS,
   ASSESSMENT_FIELDS,
   EXPERIMENT_FIELDS,
+  PLOT_FIELDS,
   PRODUCT_FIELDS,
   STEP_FIELDS,
   TREATMENT_FIELDS,
@@ -29,12 +31,23 @@ export type TratamentoForm = FormScalars<typeof TREATMENT_FIELDS> & {
   observacoes?: Record<string, Num[]>;
 };
 export type AvaliacaoForm = FormScalars<typeof ASSESSMENT_FIELDS>;
-export type FormValues = FormScalars<typeof EXPERIMENT_FIELDS> & { tratamentos: TratamentoForm[]; avaliacoes: AvaliacaoForm[] };
+/** The plot's size: both empty is "not given" (the schema reads it as null). */
+export type ParcelaForm = FormScalars<typeof PLOT_FIELDS>;
+/** An application; `tratamentos` holds the indices sprayed (empty: every treatment). */
+export type AplicacaoForm = FormScalars<typeof APPLICATION_FIELDS> & { tratamentos: number[] };
+export type FormValues = FormScalars<typeof EXPERIMENT_FIELDS> & {
+  tratamentos: TratamentoForm[];
+  avaliacoes: AvaliacaoForm[];
+  parcela: ParcelaForm;
+  aplicacoes: AplicacaoForm[];
+};
 
 /** Each field's catalogue default (empty text, ano 2024, numbers empty, never a pre-filled 0), no treatments. */
 export function newExperimentDefaults(): FormValues {
-  return { ...formDefaults(EXPERIMENT_FIELDS), tratamentos: [], avaliacoes: [] };
+  return { ...formDefaults(EXPERIMENT_FIELDS), tratamentos: [], avaliacoes: [], parcela: formDefaults(PLOT_FIELDS), aplicacoes: [] };
 }
+
+export const newAplicacao = (chave: string): AplicacaoForm => ({ ...formDefaults(APPLICATION_FIELDS), chave, tratamentos: [] });
 
 /** The first treatment is the control; later ones start empty (docs/product-rules.md#wizard-step-5). */
 export function newTreatment(isFirst: boolean, blocks = 0): TratamentoForm {
@@ -84,6 +97,9 @@ export function fromExperiment(e: Experiment | ExperimentData): FormValues {
   return {
     ...toForm(EXPERIMENT_FIELDS, e),
     avaliacoes: e.avaliacoes.map((a) => toForm(ASSESSMENT_FIELDS, a)),
+    parcela: e.parcela ? toForm(PLOT_FIELDS, e.parcela) : formDefaults(PLOT_FIELDS),
+    // Older drafts and queued items were saved before applications existed.
+    aplicacoes: (e.aplicacoes ?? []).map((a) => ({ ...toForm(APPLICATION_FIELDS, a), tratamentos: [...a.tratamentos] })),
     tratamentos: treatments.map((t) => ({
       ...toForm(TREATMENT_FIELDS, t),
       ...(t.repeticoes?.length ? { repeticoes: [...t.repeticoes] } : {}),
