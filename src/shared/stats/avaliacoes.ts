@@ -5,9 +5,13 @@
  * - Missing plots: the balanced ANOVA of anova.ts needs every plot. In block designs the blocks
  *   with a missing plot are left out (the complete blocks are still a balanced DBC); in DIC a
  *   missing plot leaves unequal replicates, which the analysis does not handle, so it is refused.
+ *   So is one in the Latin square: leaving out its row would leave the columns incomplete.
  * - Abbott's efficacy (Abbott 1925, J. Econ. Entomol. 18:265-267): E = (1 − T/C)·100, T and C the
  *   means of the treatment and of the untreated control; the letters come from Tukey's test on the
- *   plot efficacies (1 − y_ij/C)·100 with the trial's design.
+ *   plot efficacies (1 − y_ij/C)·100 with the trial's design. In the Latin square the control's
+ *   plots leave the columns incomplete (each misses one treatment) while every row still holds each
+ *   other treatment once: the efficacies are analysed with the rows as blocks (the column effect
+ *   stays in the residual).
  * - Area under the disease progress curve (AACPD/AUDPC; Shaner & Finney 1977, Phytopathology
  *   67:1051-1056): Σ (y_i + y_{i+1})/2 · (t_{i+1} − t_i), trapezoids over the days between dates.
  */
@@ -40,8 +44,8 @@ export interface ParcelasCompletas {
 
 const nomeDe = (nome: string, i: number): string => String(nome ?? '').trim() || `tratamento ${i + 1}`;
 
-/** "T2 (Fungicida A) bloco 3" ("parcela 3" in DIC, which has no blocks): how the messages name a plot. */
-const descreverParcela = (f: ParcelaFaltante, indice: number, unidade: 'bloco' | 'parcela'): string =>
+/** "T2 (Fungicida A) bloco 3" ("parcela 3" in DIC, which has no blocks; "linha 3" in the Latin square): how the messages name a plot. */
+const descreverParcela = (f: ParcelaFaltante, indice: number, unidade: 'bloco' | 'parcela' | 'linha'): string =>
   `T${indice + 1} (${f.tratamento}) ${unidade} ${f.bloco}`;
 
 /**
@@ -68,7 +72,7 @@ export function parcelasCompletas(design: DesignInput, tratamentos: TratamentoAv
       }
     }
   });
-  const unidade = delineamento === 'DIC' ? 'parcela' : 'bloco';
+  const unidade = delineamento === 'DIC' ? 'parcela' : delineamento === 'DQL' ? 'linha' : 'bloco';
   const lista = (): string => faltantes.map((f, n) => descreverParcela(f, indices[n] ?? 0, unidade)).join(', ');
   if (faltantes.length === 0) {
     return {
@@ -80,6 +84,11 @@ export function parcelasCompletas(design: DesignInput, tratamentos: TratamentoAv
   if (delineamento === 'DIC') {
     throw new StatsInputError(
       `Parcelas sem valor: ${lista()}. No delineamento inteiramente casualizado todos os tratamentos precisam ter o mesmo número de parcelas com valor: preencha ou confira essas parcelas.`,
+    );
+  }
+  if (delineamento === 'DQL') {
+    throw new StatsInputError(
+      `Parcelas sem valor: ${lista()}. No quadrado latino cada tratamento aparece uma vez em cada linha e em cada coluna, e deixar uma linha de fora desfaz as colunas: preencha ou confira essas parcelas.`,
     );
   }
   const removidos = [...new Set(faltantes.map((f) => f.bloco))].sort((a, b) => a - b);
@@ -137,7 +146,8 @@ export function eficaciaAbbott(design: DesignInput, tratamentos: { nome: string;
   // Equal efficacies everywhere (e.g. 100 % in every plot) differ in nothing: no ANOVA to run.
   const todas = eficacias.flat();
   if (todas.every((v) => v === todas[0])) return todosA();
-  const result = anova(eficacias, delineamento);
+  // Without the control a Latin square's rows are still complete blocks; its columns are not.
+  const result = anova(eficacias, delineamento === 'DQL' ? 'DBC' : delineamento);
   // Names may repeat or be blank: the letters are matched back by index.
   const hsd = tukey({
     nomes: outros.map((_, i) => String(i)),

@@ -245,7 +245,7 @@ describe('analyze(): refusals (StatsInputError, pt-BR, for a 422)', () => {
   });
 
   it('refuses unknown designs, repeated names and an invalid bag price', () => {
-    expect(refusal({ ...two([1, 2], [3, 5]), design: 'Quadrado Latino' }).message).toMatch(/Delineamento não reconhecido/);
+    expect(refusal({ ...two([1, 2], [3, 5]), design: 'Látice' as AnalyzeInput['design'] }).message).toMatch(/Delineamento não reconhecido/);
     expect(
       refusal({
         design: 'DBC',

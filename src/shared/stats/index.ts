@@ -54,7 +54,10 @@ export interface ProdutoDose {
 
 export interface TratamentoInput {
   nome: string;
-  /** Plot yields in kg/ha; in DBC designs the j-th replicate of every treatment is block j. */
+  /**
+   * Plot yields in kg/ha; in DBC designs the j-th replicate of every treatment is block j, in the
+   * Latin square row j.
+   */
   repeticoes: number[];
   /** Levels of factors A and B (two-factor designs); null/absent for the additional treatment. */
   nivelA?: string | null;
@@ -73,6 +76,11 @@ export interface AnalyzeInput {
   precoSaca?: number | null;
   /** Names of factors A and B in two-factor designs ("Produto", "Dose"). */
   fatores?: { a?: string | null; b?: string | null };
+  /**
+   * The Latin square only (required there): colunas[i][j] is the column (1-based) of treatment i's
+   * j-th replicate, whose row is j + 1 (the croqui's `coluna` of that plot).
+   */
+  colunas?: number[][] | null;
 }
 
 export interface Ganho {
@@ -91,12 +99,16 @@ export interface TrialCore {
   cv: number;
   anova: {
     tratamentos: LinhaAnova;
+    /** Blocks (DBC) or the Latin square's rows; null in DIC. */
     blocos: LinhaAnova | null;
+    /** The Latin square's columns; absent or null in the other designs. */
+    colunas?: LinhaAnova | null;
     residuo: { gl: number; sq: number; qm: number };
     total: { gl: number; sq: number };
     /**
-     * The same table as rows, in the usual order: Tratamentos, Blocos (DBC), Resíduo, Total. In
-     * analyze() the two-factor designs list their own sources instead (fatorial.ts).
+     * The same table as rows, in the usual order: Tratamentos, Blocos (DBC), Resíduo, Total; the
+     * Latin square: Linhas, Colunas, Tratamentos, Resíduo, Total (R's aov(y ~ linha + coluna + trat)).
+     * In analyze() the two-factor designs list their own sources instead (fatorial.ts).
      */
     linhas: LinhaTabelaAnova[];
   };
@@ -200,6 +212,11 @@ function validar(input: AnalyzeInput): void {
       }
     });
   });
+  if (delineamentoDe(input.design) === 'DQL' && (input.colunas === undefined || input.colunas === null)) {
+    throw new StatsInputError(
+      'A análise do quadrado latino precisa da coluna de cada parcela: sorteie ou informe o croqui do ensaio (linha e coluna de cada parcela).',
+    );
+  }
   const preco = input.precoSaca;
   if (preco !== null && preco !== undefined && (typeof preco !== 'number' || !Number.isFinite(preco) || preco < 0)) {
     throw new StatsInputError('Preço da saca inválido: informe um valor em reais maior ou igual a zero.');
@@ -223,8 +240,20 @@ function normalidade(residuos: number[], test: (sample: number[]) => { w: number
 }
 
 /** The ANOVA as rows: every source of variation, in the order R and ExpDes.pt print them. */
-export function linhasAnova(result: Pick<TrialCore['anova'], 'tratamentos' | 'blocos' | 'residuo' | 'total'>): LinhaTabelaAnova[] {
-  const { tratamentos, blocos, residuo, total } = result;
+export function linhasAnova(
+  result: Pick<TrialCore['anova'], 'tratamentos' | 'blocos' | 'colunas' | 'residuo' | 'total'>,
+): LinhaTabelaAnova[] {
+  const { tratamentos, blocos, colunas, residuo, total } = result;
+  if (colunas) {
+    // The Latin square, in the order of R's aov(y ~ linha + coluna + trat).
+    return [
+      ...(blocos ? [{ fonte: 'Linhas', ...blocos }] : []),
+      { fonte: 'Colunas', ...colunas },
+      { fonte: 'Tratamentos', ...tratamentos },
+      { fonte: 'Resíduo', gl: residuo.gl, sq: residuo.sq, qm: residuo.qm, f: null, p: null },
+      { fonte: 'Total', gl: total.gl, sq: total.sq, qm: null, f: null, p: null },
+    ];
+  }
   return [
     { fonte: 'Tratamentos', ...tratamentos },
     ...(blocos ? [{ fonte: 'Blocos' as const, ...blocos }] : []),
@@ -253,6 +282,7 @@ export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): Tria
       core.delineamento,
       { shapiroWilk: core.shapiroWilk, bartlett: core.bartlett, levene },
       natureza,
+      input.colunas ?? null,
     );
   // The original data's own analysis gives the suggestion and everything reported in kg/ha.
   const original = analisar(input, true);
@@ -340,6 +370,7 @@ export function resumoEnsaio(input: AnalyzeInput): ResumoEnsaio {
   const result = anova(
     input.tratamentos.map((t) => t.repeticoes),
     delineamento,
+    input.colunas,
   );
   normalidade(result.residuos, checkShapiroWilkSample);
   return { vitoria: superaTestemunha(result), cv: result.cv };
@@ -376,7 +407,7 @@ function analisar(input: AnalyzeInput, extras: boolean, escala?: Escala): TrialC
   const yields = input.tratamentos.map((t) => t.repeticoes);
   const tabela = escala ? pressupostos.transformarTabela(yields, nomes, escala.tipo, escala.lambda) : yields;
 
-  const result = anova(tabela, delineamento);
+  const result = anova(tabela, delineamento, input.colunas);
   const significativo = result.tratamentos.p < ALPHA;
   const comparacao = {
     nomes,
@@ -411,6 +442,7 @@ function analisar(input: AnalyzeInput, extras: boolean, escala?: Escala): TrialC
     anova: {
       tratamentos: result.tratamentos,
       blocos: result.blocos,
+      ...(result.colunas ? { colunas: result.colunas } : {}),
       residuo: result.residuo,
       total: result.total,
       linhas: linhasAnova(result),

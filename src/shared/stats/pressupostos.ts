@@ -15,8 +15,7 @@
  * - Q–Q positions: R's qqnorm(), Φ⁻¹ of ppoints(n) ((i − 3/8)/(n + 1/4) up to n = 10, (i − ½)/n
  *   above), ties ranked in input order; the reference line is qqline()'s, through the quartiles.
  */
-import type { AnovaResult, Delineamento } from './anova.js';
-import { anova } from './anova.js';
+import { anova, colunasQuadradoLatino, type AnovaResult, type Delineamento } from './anova.js';
 import { bartlett } from './bartlett.js';
 import { fUpperTail, normalQuantile } from './distributions.js';
 import { shapiroWilk } from './shapiro-wilk.js';
@@ -136,19 +135,31 @@ export function levene(groups: readonly (readonly number[])[]): LeveneResult | n
 /**
  * The residual sum of squares of the balanced ANOVA model for z laid out treatment by treatment,
  * as a closure over work arrays allocated once (Box-Cox evaluates it a hundred times or more).
+ * `coluna[i][j]` (0-based, the Latin square only) adds the column effect to the blocks (rows).
  */
-function somaQuadradosResiduo(k: number, r: number, dbc: boolean): (z: Float64Array) => number {
+function somaQuadradosResiduo(
+  k: number,
+  r: number,
+  dbc: boolean,
+  coluna: readonly (readonly number[])[] | null,
+): (z: Float64Array) => number {
   const mediaTrat = new Float64Array(k);
   const mediaBloco = new Float64Array(r);
+  const mediaColuna = new Float64Array(coluna ? k : 0);
   return (z) => {
     mediaTrat.fill(0);
     mediaBloco.fill(0);
+    mediaColuna.fill(0);
     let geral = 0;
     for (let i = 0; i < k; i++) {
       for (let j = 0; j < r; j++) {
         const v = z[i * r + j] ?? 0;
         mediaTrat[i] = (mediaTrat[i] ?? 0) + v / r;
         mediaBloco[j] = (mediaBloco[j] ?? 0) + v / k;
+        if (coluna) {
+          const c = coluna[i]?.[j] ?? 0;
+          mediaColuna[c] = (mediaColuna[c] ?? 0) + v / r;
+        }
         geral += v;
       }
     }
@@ -156,7 +167,8 @@ function somaQuadradosResiduo(k: number, r: number, dbc: boolean): (z: Float64Ar
     let sq = 0;
     for (let i = 0; i < k; i++) {
       for (let j = 0; j < r; j++) {
-        const ajustado = dbc ? (mediaTrat[i] ?? 0) + (mediaBloco[j] ?? 0) - geral : (mediaTrat[i] ?? 0);
+        let ajustado = dbc ? (mediaTrat[i] ?? 0) + (mediaBloco[j] ?? 0) - geral : (mediaTrat[i] ?? 0);
+        if (coluna) ajustado += (mediaColuna[coluna[i]?.[j] ?? 0] ?? 0) - geral;
         sq += ((z[i * r + j] ?? 0) - ajustado) ** 2;
       }
     }
@@ -172,11 +184,12 @@ const TOLERANCIA_LAMBDA = 1e-10;
 /**
  * Box-Cox's λ for the ANOVA model of `tabela[treatment][replicate]` and the profile
  * log-likelihood at it (−n/2·ln(SQres/n) of the normalised transform); null when some value is
- * not > 0 (the transform is undefined there).
+ * not > 0 (the transform is undefined there). The Latin square (DQL) needs `colunas`, as anova().
  */
 export function boxCox(
   tabela: readonly (readonly number[])[],
   delineamento: Delineamento,
+  colunas?: readonly (readonly number[])[] | null,
 ): { lambda: number; logVerossimilhanca: number } | null {
   const k = tabela.length;
   const r = tabela[0]?.length ?? 0;
@@ -189,7 +202,8 @@ export function boxCox(
   // shifts the log-likelihood, so it is left out of z and put back in the value returned.
   const w = Float64Array.from(logs, (v) => v - logG);
   const z = new Float64Array(n);
-  const sqRes = somaQuadradosResiduo(k, r, delineamento === 'DBC');
+  const coluna = delineamento === 'DQL' ? colunasQuadradoLatino(k, r, colunas) : null;
+  const sqRes = somaQuadradosResiduo(k, r, delineamento !== 'DIC', coluna);
   const perfil = (lambda: number): number => {
     for (let i = 0; i < n; i++) {
       const wi = w[i] ?? 0;
@@ -412,9 +426,9 @@ function falhas(testes: TestesPressupostos): string[] {
 }
 
 /** How the assumptions look after a transformation: one sentence with the three tests' p. */
-function depois(tabela: number[][], delineamento: Delineamento): string {
+function depois(tabela: number[][], delineamento: Delineamento, colunas: readonly (readonly number[])[] | null): string {
   try {
-    const result = anova(tabela, delineamento);
+    const result = anova(tabela, delineamento, colunas);
     const sw = shapiroWilk(result.residuos);
     const bt = bartlett(tabela);
     const lv = levene(tabela);
@@ -444,8 +458,10 @@ export function sugerirTransformacao(
   delineamento: Delineamento,
   testes: TestesPressupostos,
   natureza: NaturezaVariavel | null = null,
+  /** The Latin square's columns (anova()'s `colunas`); null in the other designs. */
+  colunas: readonly (readonly number[])[] | null = null,
 ): Omit<TransformacaoInfo, 'aplicada'> {
-  const bc = boxCox(tabela, delineamento);
+  const bc = boxCox(tabela, delineamento, colunas);
   const lambda = bc?.lambda ?? null;
   const lambdaArredondado = lambda === null ? null : arredondarLambda(lambda);
   const falhou = falhas(testes);
@@ -460,7 +476,7 @@ export function sugerirTransformacao(
   const problema = `Falha na ${falhou.join(' e na ')}.`;
   const comSugestao = (sugerida: Transformacao, texto: string): Omit<TransformacaoInfo, 'aplicada'> => {
     const transformada = transformarTabela(tabela, nomes, sugerida, lambdaArredondado);
-    return { sugerida, lambda, lambdaArredondado, motivo: `${problema} ${texto}${depois(transformada, delineamento)}` };
+    return { sugerida, lambda, lambdaArredondado, motivo: `${problema} ${texto}${depois(transformada, delineamento, colunas)}` };
   };
   if (natureza === 'porcentagem' && tabela.every((row) => row.every((v) => v >= 0 && v <= 100))) {
     return comSugestao(

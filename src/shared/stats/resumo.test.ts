@@ -127,9 +127,14 @@ describe('resumoEnsaio() against analyzeCore()', () => {
   it('fails as analyzeCore() does, with its message', () => {
     const cases: AnalyzeInput[] = [
       table('DBC', [[3000, 3100]]),
-      table('Quadrado Latino' as AnalyzeInput['design'], [
+      table('Látice' as AnalyzeInput['design'], [
         [1, 2],
         [3, 4],
+      ]),
+      // A Latin square without its columns.
+      table('Quadrado Latino', [
+        [3000, 3100],
+        [3200, 3350],
       ]),
       table('DBC', [
         [3000, 3000, 3000],
