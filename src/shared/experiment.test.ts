@@ -13,6 +13,7 @@ import {
 } from './experiment.js';
 import { PRICE_PER_BAG_MAX, YIELD_MAX_KG_HA } from './constants.js';
 import { formatBRL } from './format.js';
+import { buildExperimentData } from './factories.test-helper.js';
 
 type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 const first = (r: Result) => {
@@ -150,7 +151,6 @@ describe('step 5', () => {
     expect(first(r)).toEqual({
       'tratamentos.1.nome': 'Nome é obrigatório',
       'tratamentos.1.modalidade': 'Modalidade é obrigatória',
-      'tratamentos.1.produtividade': 'Produtividade é obrigatória',
       'tratamentos.1.custo': 'Custo deve ser positivo',
       'tratamentos.1.produtos_aplicados.0.dose': 'Dose deve ser positiva',
     });
@@ -248,6 +248,8 @@ describe('step 6', () => {
       custo_protocolo: 0,
       roi: null,
       preco_saca: null,
+      parcela: null,
+      aplicacoes: [],
     });
     expect(first(step6Schema.safeParse({ tipo_estatistica: '', custo_protocolo: '', roi: -1 }))).toEqual({
       tipo_estatistica: 'Tipo de estatística é obrigatório',
@@ -427,5 +429,65 @@ describe('two-factor designs', () => {
   it('dose is optional and not negative; levels at most 60 characters', () => {
     const r = first(experimentInputSchema.safeParse({ ...base, tipo_estatistica: 'DBC', tratamentos: [t('X', 'x'.repeat(61), '', -1)] }));
     expect(r).toEqual({ 'tratamentos.0.nivel_a': 'Texto muito longo', 'tratamentos.0.dose': 'Dose deve ser positiva' });
+  });
+});
+
+describe('a trial’s situation (field plan)', () => {
+  const base = buildExperimentData();
+  const semProdutividade = base.tratamentos.map(({ repeticoes: _r, ...t }) => ({ ...t, produtividade: null }));
+  it('a concluded trial (or one without a situation) needs every yield', () => {
+    for (const situacao of ['concluido', undefined]) {
+      const r = experimentInputSchema.safeParse({ ...base, situacao, tratamentos: semProdutividade });
+      expect(first(r)).toEqual({
+        'tratamentos.0.produtividade': EXP_MSG.produtividadeRequired,
+        'tratamentos.1.produtividade': EXP_MSG.produtividadeRequired,
+      });
+    }
+  });
+  it('a planned or running trial is saved without yields, which stay null (not a 0 nobody measured)', () => {
+    for (const situacao of ['planejado', 'em_andamento'] as const) {
+      const r = experimentInputSchema.parse({ ...base, situacao, tratamentos: semProdutividade });
+      expect(r.situacao).toBe(situacao);
+      expect(r.tratamentos.map((t) => t.produtividade)).toEqual([null, null]);
+      expect(produtividadeMedia(r.tratamentos)).toBeNull();
+    }
+  });
+  it('an unknown situation is refused in pt-BR; an absent one is concluded', () => {
+    expect(first(experimentInputSchema.safeParse({ ...base, situacao: 'arquivado' })).situacao).toBe(EXP_MSG.situacaoInvalida);
+    expect(experimentInputSchema.parse({ ...base, situacao: undefined }).situacao).toBe('concluido');
+  });
+  it('plot size: both sides or neither; applications: a date, known treatments, unique keys', () => {
+    expect(experimentInputSchema.parse({ ...base, parcela: { comprimento_m: '', largura_m: '' } }).parcela).toBeNull();
+    expect(experimentInputSchema.parse({ ...base, parcela: { comprimento_m: '5,5', largura_m: 3 } }).parcela).toEqual({
+      comprimento_m: 5.5,
+      largura_m: 3,
+    });
+    expect(first(experimentInputSchema.safeParse({ ...base, parcela: { comprimento_m: 5 } }))['parcela.largura_m']).toBe(
+      EXP_MSG.parcelaMedidaRequired,
+    );
+    const aplicacao = { chave: 'ap-1', data: '2025-01-10', tratamentos: [1, 1, 0] };
+    expect(experimentInputSchema.parse({ ...base, aplicacoes: [aplicacao] }).aplicacoes[0]).toMatchObject({
+      chave: 'ap-1',
+      data: '2025-01-10',
+      estadio: null,
+      volume_calda_l_ha: null,
+      tratamentos: [0, 1],
+    });
+    expect(
+      first(
+        experimentInputSchema.safeParse({
+          ...base,
+          aplicacoes: [
+            { ...aplicacao, tratamentos: [5] },
+            { ...aplicacao, data: '2025-02-30', umidade_pct: 120 },
+          ],
+        }),
+      ),
+    ).toEqual({
+      'aplicacoes.0.tratamentos.0': EXP_MSG.aplicacaoTratamentoInvalido,
+      'aplicacoes.1.chave': EXP_MSG.aplicacaoChaveRepetida,
+      'aplicacoes.1.data': EXP_MSG.avaliacaoDataInvalida,
+      'aplicacoes.1.umidade_pct': EXP_MSG.umidadeFaixa,
+    });
   });
 });

@@ -221,6 +221,7 @@ export const filtersOf = (f: Partial<Filters>): Filters => ({
   marca: undefined,
   produto: undefined,
   avaliacao: undefined,
+  situacao: undefined,
   ano: undefined,
   ...f,
 });

@@ -214,7 +214,7 @@ export const EXPERIMENT_FIELDS = {
   blocos: number({
     kind: 'number',
     label: 'Blocos (repetições)',
-    step: 6,
+    step: 5,
     integer: EXP_MSG.blocosFaixa,
     min: 2,
     minMessage: EXP_MSG.blocosFaixa,

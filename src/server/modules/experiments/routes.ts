@@ -13,6 +13,7 @@ import { jsonField, readMultipart } from '../../http/multipart.js';
 import { AnalysisCache } from './analysis-cache.js';
 import { type VariableQuery, variableAnalysis } from './assessment-analysis.js';
 import { idempotencyKeyOf, sendIdempotent } from './idempotency.js';
+import { fieldPlanRoutes } from './field-plan-routes.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
 import {
@@ -56,6 +57,7 @@ const variableKey = (v: VariableQuery): string => (!v ? '' : 'avaliacao' in v ? 
 
 export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service: ExperimentService, guards: AuthGuards): void {
   const auth = guards.requireUser;
+  fieldPlanRoutes(app, ctx, guards);
 
   app.get('/api/experiments', { onRequest: auth, config: { failureMessage: 'Erro ao buscar experimentos' } }, async (request, reply) => {
     const { limit, offset, busca, ordem, direcao, ...filters } = parseInput(listQuerySchema, request.query);

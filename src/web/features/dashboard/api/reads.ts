@@ -22,6 +22,7 @@ export function filtersFromParams(params: URLSearchParams): FilterValues {
     ano: get('ano'),
     produto: get('produto'),
     avaliacao: get('avaliacao'),
+    situacao: get('situacao'),
   };
 }
 

@@ -20,7 +20,7 @@ const LOOKUPS: Record<string, unknown> = {
   '/api/lookups/avaliacoes': { avaliacoes: ['Altura de plantas', 'Severidade'] },
 };
 
-const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '', avaliacao: '' };
+const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '', avaliacao: '', situacao: '' };
 
 /** The panel as the dashboard uses it: the values live above it and every change is reported. */
 function Dashboard({ initial = NONE, onChange }: { initial?: FilterValues; onChange: (key: keyof FilterValues, value: string) => void }) {
@@ -119,7 +119,15 @@ describe('FilterPanel', () => {
   });
 
   it('"Limpar Filtros" clears every filter and then hides itself', async () => {
-    show({ regional: 'GO', cultura: 'Milho', marca: 'Maximus', ano: '2024', produto: 'Maximus Algas', avaliacao: 'Severidade' });
+    show({
+      regional: 'GO',
+      cultura: 'Milho',
+      marca: 'Maximus',
+      ano: '2024',
+      produto: 'Maximus Algas',
+      avaliacao: 'Severidade',
+      situacao: '',
+    });
     await screen.findByRole('option', { name: 'Nordeste' });
     fireEvent.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
     for (const label of ['Regional', 'Cultura', 'Marca', 'Ano', 'Produto', 'Avaliação']) expect(select(label).value).toBe('');
@@ -146,7 +154,7 @@ describe('FilterPanel below 640 px', () => {
 
   it('collapses into a "Filtros (N)" button, N the filters set, opening a sheet with the same native selects', async () => {
     phone();
-    const { onChange } = show({ ...NONE, cultura: 'Soja', ano: '2025', avaliacao: 'Severidade' });
+    const { onChange } = show({ ...NONE, cultura: 'Soja', ano: '2025', avaliacao: 'Severidade', situacao: '' });
     const toggle = screen.getByRole('button', { name: 'Filtros (3)' });
     expect(screen.queryByLabelText('Regional')).toBeNull();
     expect(screen.getByTestId('filtros-ativos').textContent).toBe('Soja · 2025 · Severidade');

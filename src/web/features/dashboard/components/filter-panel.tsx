@@ -12,6 +12,7 @@ import { Card } from '../../../components/ui/card.js';
 import { Select } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { FILTER_KEYS } from '../../../../shared/filters.js';
+import { SITUACAO_LABEL, SITUACOES, type Situacao } from '../../../../shared/field-plan.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useAvaliacoes, useCulturas, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
@@ -54,12 +55,19 @@ export function FilterPanel({
   const [sheetOpen, setSheetOpen] = useState(false);
   const closeSheet = useCallback(() => setSheetOpen(false), []);
 
-  const select = (key: keyof FilterValues, label: string, allLabel: string, list: readonly (string | number)[], loading = false) => (
+  const select = (
+    key: keyof FilterValues,
+    label: string,
+    allLabel: string,
+    list: readonly (string | number)[],
+    loading = false,
+    labels?: Readonly<Record<string, string>>,
+  ) => (
     <Select label={label} name={key} value={values[key]} onChange={(e) => onChange(key, e.target.value)}>
       <option value="">{loading ? 'Carregando...' : allLabel}</option>
       {list.map((v) => (
         <option key={v} value={String(v)}>
-          {v}
+          {labels?.[v] ?? v}
         </option>
       ))}
       {/* A value from a shared link that is not (or no longer) in the list still shows. */}
@@ -80,6 +88,7 @@ export function FilterPanel({
       {select('ano', 'Ano', 'Todos os anos', YEARS)}
       {select('produto', 'Produto', 'Todos os produtos', produtos)}
       {select('avaliacao', 'Avaliação', 'Todas', avaliacaoOptions, avaliacoes.isPending)}
+      {select('situacao', 'Situação', 'Todas (indicadores: concluídos)', SITUACOES, false, SITUACAO_LABEL)}
     </div>
   );
 
@@ -99,7 +108,7 @@ export function FilterPanel({
         </div>
         {active.length ? (
           <p className="mt-2 truncate px-1 text-sm text-slate-700" data-testid="filtros-ativos">
-            {active.map((k) => values[k]).join(' · ')}
+            {active.map((k) => (k === 'situacao' ? (SITUACAO_LABEL[values[k] as Situacao] ?? values[k]) : values[k])).join(' · ')}
           </p>
         ) : null}
         <Modal
