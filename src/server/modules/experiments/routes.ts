@@ -14,6 +14,8 @@ import { AnalysisCache } from './analysis-cache.js';
 import { type VariableQuery, variableAnalysis } from './assessment-analysis.js';
 import { idempotencyKeyOf, sendIdempotent } from './idempotency.js';
 import { fieldPlanRoutes } from './field-plan-routes.js';
+import { colunasDoCroqui, getLayout } from './field-plan.js';
+import { QUADRADO_LATINO } from '../../../shared/field-plan.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
 import {
@@ -30,6 +32,9 @@ import type { ExperimentService } from './service.js';
 
 const NO_REPLICATES =
   'Este experimento não tem as produtividades por repetição (blocos): registre-as no formulário para ver a análise estatística.';
+
+const LATIN_SQUARE_LAYOUT =
+  'O quadrado latino é analisado com a linha e a coluna de cada parcela: sorteie o croqui do experimento (com tantos blocos quanto tratamentos) para ver a análise.';
 
 const parseId = (raw: string) => serialId(raw, 'Experimento não encontrado');
 
@@ -100,6 +105,13 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     return { experiment: await experimentOf(parseId(request.params.id)) } satisfies ExperimentResponse;
   });
 
+  const latinSquareColumns = async (id: number, tratamentos: number) => {
+    const croqui = await getLayout(ctx.db, id);
+    const colunas = croqui ? colunasDoCroqui(croqui, tratamentos) : null;
+    if (!colunas) throw new AppError(422, 'UNPROCESSABLE', LATIN_SQUARE_LAYOUT);
+    return colunas;
+  };
+
   // Analyses answered before, by experiment version: a report opened again, or by someone else,
   // is not computed again (a 20 × 12 trial's first read is tens of milliseconds).
   const analyses = new AnalysisCache();
@@ -112,7 +124,9 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
       if (!assessment && (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length))) {
         throw new AppError(422, 'UNPROCESSABLE', NO_REPLICATES);
       }
-      const input = assessment?.input ?? analysisInput(experiment);
+      // A Latin square's columns come from its drawn layout.
+      const colunas = experiment.tipo_estatistica === QUADRADO_LATINO ? await latinSquareColumns(id, experiment.tratamentos.length) : null;
+      const input = { ...(assessment?.input ?? analysisInput(experiment)), ...(colunas ? { colunas } : {}) };
       const analysis = analyze(input, { transformacao, natureza: assessment?.natureza ?? null });
       // Each gain weighed against its own treatment's cost (paired by position: shared/stats/gains.ts).
       const ganhos = ganhosComRetorno(
