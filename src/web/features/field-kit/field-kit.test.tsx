@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmHost } from '../../components/ui/confirm-dialog.js';
 import { calcularCalda } from '../../../shared/calda.js';
 import { buildAvaliacao, buildExperiment } from '../../../shared/factories.test-helper.js';
 import type { Croqui, ParcelaCroqui } from '../../../shared/field-plan.js';
@@ -104,6 +105,7 @@ function show() {
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <FieldKit experimentId={ID} />
+        <ConfirmHost />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -201,6 +203,20 @@ describe('FieldKit: spray mix', () => {
     );
     expect(screen.getByTestId('calda-total')?.textContent).toContain('3,6 L');
     expect(screen.getByText(/Parcelas 103, 202, 301, 403/)?.textContent).toContain('60 m² · calda 1,2 L');
+  });
+});
+
+describe('FieldKit: redrawing', () => {
+  it('asks first, and draws nothing when the current layout is kept', async () => {
+    const fetch = standard();
+    show();
+    fireEvent.click(await screen.findByText('Sortear outro croqui'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sortear novo croqui' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sortear um novo croqui?' });
+    expect(dialog.textContent).toContain('Os valores anotados por parcela estão ligados ao croqui atual');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Manter o atual' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });
 

@@ -64,15 +64,15 @@ export function CaldaSheet({ calda, tratamentos }: { calda: Calda; tratamentos: 
                   </p>
                 </div>
                 {itens.length === 0 ? (
-                  <p className="px-4 py-3 text-sm text-slate-600">Sem produtos: aplique só a calda (ou nada, se testemunha).</p>
+                  <p className="px-4 py-3 text-sm text-slate-600">Nenhum produto a pesar ou medir neste tratamento.</p>
                 ) : (
-                  <table className="w-full text-sm" aria-label={`Produtos de ${codigoTratamento(t.tratamento)}`}>
+                  <table className="w-full table-fixed text-sm" aria-label={`Produtos de ${codigoTratamento(t.tratamento)}`}>
                     <thead>
                       <tr className="text-left text-xs uppercase tracking-wide text-slate-600">
-                        <th scope="col" className="px-4 py-2">
+                        <th scope="col" className="w-[38%] px-4 py-2">
                           Produto
                         </th>
-                        <th scope="col" className="px-2 py-2">
+                        <th scope="col" className="w-[27%] px-2 py-2">
                           Dose
                         </th>
                         <th scope="col" className="px-4 py-2 text-right">
@@ -110,10 +110,12 @@ export function CaldaView({
   experimentId,
   aplicacoes,
   tratamentos,
+  titulo,
 }: {
   experimentId: number;
   aplicacoes: readonly AplicacaoCampo[];
   tratamentos: { nome: string }[];
+  titulo: string;
 }) {
   const [chave, setChave] = useState(aplicacoes[0]?.chave ?? '');
   const calda = useCalda(experimentId, chave);
@@ -136,7 +138,7 @@ export function CaldaView({
           ))}
         </Select>
         {aplicacao ? (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-slate-600 sm:pb-2.5">
             {aplicacao.volume_calda_l_ha === null
               ? 'Volume de calda não informado'
               : `${formatNumber(aplicacao.volume_calda_l_ha, 1)} L/ha`}
@@ -144,6 +146,7 @@ export function CaldaView({
           </p>
         ) : null}
       </div>
+      <p className="hidden text-xs text-slate-600 print:block">{titulo}</p>
       <h3 className="hidden text-base font-semibold print:block">Calda da aplicação {aplicacao ? rotuloAplicacao(aplicacao) : chave}</h3>
       <QueryState query={calda} errorText="Erro ao calcular a calda">
         {(data) => <CaldaSheet calda={data} tratamentos={tratamentos} />}

@@ -53,7 +53,7 @@ export function DrawCroquiForm({ experimentId, atual }: { experimentId: number; 
         : null;
   return (
     <form onSubmit={onSubmit} className="space-y-3 print:hidden" aria-label="Sortear croqui" noValidate>
-      <div className="grid gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-start">
+      <div className="grid gap-3 sm:grid-cols-[12rem_14rem_auto] sm:items-start">
         <Select label="Numeração" name="numeracao" value={numeracao} onChange={(e) => setNumeracao(e.target.value as Numeracao)}>
           <Options values={NUMERACOES} labels={NUMERACAO_LABEL} />
         </Select>
@@ -65,7 +65,7 @@ export function DrawCroquiForm({ experimentId, atual }: { experimentId: number; 
           value={semente}
           onChange={(e) => setSemente(e.target.value)}
           error={erroSemente}
-          hint="Repita a semente para reproduzir um croqui"
+          hint="Para reproduzir um croqui já sorteado"
         />
         <div className="sm:pt-7">
           <SubmitButton submitting={sortear.isPending} busyText="Sorteando…" className="w-full sm:w-auto">

@@ -10,7 +10,7 @@ import { SITUACAO_LABEL } from '../../../../shared/field-plan.js';
 import { QueryState } from '../../../components/query-state.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
+import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
 import { Tabs } from '../../../components/ui/tabs.js';
 import { toast } from '../../../components/ui/toast.js';
@@ -87,7 +87,7 @@ function KitTabs({ e, croqui, parcela }: { e: ExperimentoCampo; croqui: Croqui; 
       {aba === 'calda' ? (
         <>
           <Barra descricao="Quantidades para todas as parcelas de cada tratamento (dose por hectare × área)." />
-          <CaldaView experimentId={e.id} aplicacoes={e.aplicacoes ?? []} tratamentos={e.tratamentos} />
+          <CaldaView experimentId={e.id} aplicacoes={e.aplicacoes ?? []} tratamentos={e.tratamentos} titulo={nome} />
         </>
       ) : null}
     </Tabs>
@@ -132,7 +132,7 @@ function Kit({ e }: { e: ExperimentoCampo }) {
               <Card>
                 <CardHeader
                   title="Nenhum croqui sorteado ainda"
-                  description={`Sorteie a casualização das ${e.tratamentos.length} parcelas por bloco (${e.blocos} blocos) para gerar o mapa, as etiquetas e as fichas de campo.`}
+                  description={`Sorteie a casualização dos ${e.tratamentos.length} tratamentos em ${e.blocos} blocos para gerar o mapa, as etiquetas e as fichas de campo.`}
                 />
                 <CardBody>
                   <DrawCroquiForm experimentId={e.id} atual={null} />
@@ -141,12 +141,25 @@ function Kit({ e }: { e: ExperimentoCampo }) {
             ) : (
               <>
                 <Card className="print:hidden">
-                  <CardBody className="space-y-3">
+                  <CardBody className="flex flex-col gap-3">
                     <p className="text-sm text-slate-700">
                       Croqui atual: semente <strong className="tabular-nums">{c.semente}</strong> · numeração{' '}
                       {c.numeracao === 'serpentina' ? 'em serpentina' : 'sequencial'} · {c.delineamento} · {c.blocos} blocos
                     </p>
-                    <DrawCroquiForm experimentId={e.id} atual={c} />
+                    <details className="group">
+                      <summary
+                        className={buttonClasses(
+                          'secondary',
+                          'sm',
+                          'cursor-pointer list-none select-none [&::-webkit-details-marker]:hidden group-open:bg-brand-50',
+                        )}
+                      >
+                        Sortear outro croqui
+                      </summary>
+                      <div className="mt-4 border-t border-soil-100 pt-4">
+                        <DrawCroquiForm experimentId={e.id} atual={c} />
+                      </div>
+                    </details>
                   </CardBody>
                 </Card>
                 <KitTabs e={e} croqui={c} parcela={e.parcela as DimensoesParcela} />

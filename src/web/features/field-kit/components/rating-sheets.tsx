@@ -89,7 +89,7 @@ export function RatingSheets({
                     <td className="px-2 py-2.5 tabular-nums text-slate-700">{p.bloco}</td>
                     <td className="px-2 py-2.5 text-slate-700">{codigoTratamento(p.tratamento)}</td>
                     <td className="px-2 py-2.5" aria-label={`Valor da parcela ${p.numero}`}>
-                      <span className="block h-5 border-b border-dotted border-slate-400" />
+                      <span className="block h-5 border-b border-dotted border-slate-400 print:hidden" />
                     </td>
                   </tr>
                 ))}
