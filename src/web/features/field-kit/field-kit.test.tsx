@@ -220,6 +220,18 @@ describe('FieldKit: redrawing', () => {
   });
 });
 
+describe('FieldKit: a croqui of another design', () => {
+  it('warns that it no longer matches', async () => {
+    standard({
+      [`GET /api/experiments/${ID}`]: { status: 200, body: { experiment: { ...experimento, blocos: 5 } } },
+    });
+    show();
+    expect((await screen.findByText('O croqui não corresponde mais ao experimento')).parentElement?.textContent).toContain(
+      'foi sorteado com 4 blocos e o experimento tem 5',
+    );
+  });
+});
+
 describe('FieldKit: before a croqui', () => {
   it('invites to draw one and shows the server’s refusal', async () => {
     const fetch = serve({

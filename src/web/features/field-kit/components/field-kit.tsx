@@ -94,6 +94,21 @@ function KitTabs({ e, croqui, parcela }: { e: ExperimentoCampo; croqui: Croqui; 
   );
 }
 
+/** A croqui drawn before the design, the blocks or the treatments changed no longer matches the trial. */
+function Desatualizado({ e, croqui }: { e: ExperimentoCampo; croqui: Croqui }) {
+  const motivos: string[] = [];
+  if (e.blocos && croqui.blocos !== e.blocos) motivos.push(`foi sorteado com ${croqui.blocos} blocos e o experimento tem ${e.blocos}`);
+  if (croqui.delineamento !== e.tipo_estatistica)
+    motivos.push(`foi sorteado para ${croqui.delineamento} e o experimento é ${e.tipo_estatistica}`);
+  if (croqui.parcelas.some((p) => p.tratamento >= e.tratamentos.length)) motivos.push('cita tratamentos que o experimento não tem mais');
+  if (motivos.length === 0) return null;
+  return (
+    <Alert tone="warning" title="O croqui não corresponde mais ao experimento" className="print:hidden">
+      O croqui {motivos.join('; ')}. Sorteie outro croqui antes de imprimir etiquetas e fichas.
+    </Alert>
+  );
+}
+
 function Kit({ e }: { e: ExperimentoCampo }) {
   const croqui = useCroqui(e.id);
   const semPlano = !e.blocos || !e.parcela;
@@ -162,6 +177,7 @@ function Kit({ e }: { e: ExperimentoCampo }) {
                     </details>
                   </CardBody>
                 </Card>
+                <Desatualizado e={e} croqui={c} />
                 <KitTabs e={e} croqui={c} parcela={e.parcela as DimensoesParcela} />
               </>
             )
