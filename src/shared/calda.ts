@@ -176,7 +176,7 @@ function diaIso(data: string | null | undefined): number | null {
  * (0 on the same day); null without a date or without an application up to it. Dates are ISO
  * (YYYY-MM-DD; a time after it is ignored).
  */
-export function daa(dataAvaliacao: string | null, aplicacoes: { data: string | null }[]): number | null {
+export function daa(dataAvaliacao: string | null, aplicacoes: readonly { data: string | null }[]): number | null {
   const dia = diaIso(dataAvaliacao);
   if (dia === null) return null;
   let ultima: number | null = null;

@@ -16,6 +16,7 @@ export const AdminUsersPage = preloadable(() => import('./routes/admin-users.js'
 export const AdminAuditPage = preloadable(() => import('./routes/admin-audit.js').then((m) => m.AdminAuditPage));
 export const TermsPage = preloadable(() => import('./routes/terms.js').then((m) => m.TermsPage));
 export const TrialReportPage = preloadable(() => import('./routes/trial-report.js').then((m) => m.TrialReportPage));
+export const FieldKitPage = preloadable(() => import('./routes/field-kit.js').then((m) => m.FieldKitPage));
 export const JointAnalysisPage = preloadable(() => import('./routes/joint-analysis.js').then((m) => m.JointAnalysisPage));
 export const ImportPage = preloadable(() => import('./routes/import.js').then((m) => m.ImportPage));
 export const ImportReviewPage = preloadable(() => import('./routes/import-review.js').then((m) => m.ImportReviewPage));
