@@ -6,7 +6,6 @@ import {
   MOTIVO_UNIDADE_AUSENTE,
   apresentarQuantidade,
   calcularCalda,
-  daa,
   lerUnidadeDose,
   type CaldaInput,
 } from './calda.js';
@@ -230,30 +229,5 @@ describe('apresentarQuantidade', () => {
     expect(apresentarQuantidade(1234.5678, 'massa')).toEqual({ quantidade: 1.235, unidade: 'kg' });
     expect(apresentarQuantidade(1.005, 'massa')).toEqual({ quantidade: 1.01, unidade: 'g' });
     expect(apresentarQuantidade(12.34, 'massa')).toEqual({ quantidade: 12.3, unidade: 'g' });
-  });
-});
-
-describe('daa', () => {
-  const aplicacoes = [{ data: '2026-01-10' }, { data: '2026-01-25' }, { data: '2026-02-20' }];
-
-  it('counts days from the latest application on or before the assessment', () => {
-    // 25/01 → 04/02: 6 days left in January + 4 = 10.
-    expect(daa('2026-02-04', aplicacoes)).toBe(10);
-    expect(daa('2026-01-25', aplicacoes)).toBe(0);
-    // 20/02 → 05/03 (2026 is not a leap year): 8 + 5 = 13.
-    expect(daa('2026-03-05', aplicacoes)).toBe(13);
-    expect(daa('2026-03-05T10:00:00Z', aplicacoes)).toBe(13);
-  });
-
-  it('is null without a date or an earlier application', () => {
-    expect(daa(null, aplicacoes)).toBeNull();
-    expect(daa('', aplicacoes)).toBeNull();
-    expect(daa('2026-01-09', aplicacoes)).toBeNull();
-    expect(daa('2026-02-04', [])).toBeNull();
-    expect(daa('2026-02-30', aplicacoes)).toBeNull();
-  });
-
-  it('ignores applications without a valid date', () => {
-    expect(daa('2026-02-04', [{ data: '' }, { data: 'ontem' }, { data: '2026-02-01' }])).toBe(3);
   });
 });

@@ -156,33 +156,3 @@ export function calcularCalda(input: CaldaInput): Calda {
     volume_calda_l: volumeHa === null ? null : arredondar((volumeHa * areaTotal) / 10_000, 3),
   };
 }
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-
-/** Days since 1970-01-01 of an ISO date (its first 10 characters), or null when it is not one. */
-function diaIso(data: string | null | undefined): number | null {
-  if (!data) return null;
-  const m = ISO_DATE.exec(data);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = Date.UTC(y, mo - 1, d);
-  const check = new Date(t);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
-  return Math.round(t / 86_400_000);
-}
-
-/**
- * DAA (dias após a aplicação): days from the latest application on or before the assessment's date
- * (0 on the same day); null without a date or without an application up to it. Dates are ISO
- * (YYYY-MM-DD; a time after it is ignored).
- */
-export function daa(dataAvaliacao: string | null, aplicacoes: readonly { data: string | null }[]): number | null {
-  const dia = diaIso(dataAvaliacao);
-  if (dia === null) return null;
-  let ultima: number | null = null;
-  for (const a of aplicacoes) {
-    const d = diaIso(a.data);
-    if (d !== null && d <= dia && (ultima === null || d > ultima)) ultima = d;
-  }
-  return ultima === null ? null : dia - ultima;
-}

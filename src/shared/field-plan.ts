@@ -15,6 +15,9 @@ export const SITUACAO_LABEL: Record<Situacao, string> = {
   concluido: 'Concluído',
 };
 
+/** A situation as read ("Em andamento"); a stored text that is none of them as it is. */
+export const situacaoLabel = (situacao: string): string => SITUACAO_LABEL[situacao as Situacao] ?? situacao;
+
 /** Plot numbers follow the walking order: back and forth along the blocks, or always from the same end. */
 export const NUMERACOES = ['serpentina', 'sequencial'] as const;
 export type Numeracao = (typeof NUMERACOES)[number];

@@ -179,11 +179,16 @@ export function replicates<const S extends FieldMeta & { max: number; valueMax: 
     .min(0, EXP_MSG.produtividadePositive)
     .max(spec.valueMax, EXP_MSG.produtividadeMax)
     .refine((v) => hasAtMostDecimals(v, spec.decimals), EXP_MSG.repeticaoDecimais);
-  const schema = z
-    .array(requiredNumber(EXP_MSG.repeticaoRequired).pipe(plot))
-    .max(spec.max, EXP_MSG.repeticoesFaixa)
-    .nullish()
-    .transform((v) => (v && v.length ? v : undefined));
+  const blank = (v: unknown) => v === '' || v === null || v === undefined;
+  // A grid left wholly empty is no plot yields (a planned trial's blocks, before the harvest).
+  const schema = z.preprocess(
+    (v) => (Array.isArray(v) && v.every(blank) ? undefined : v),
+    z
+      .array(requiredNumber(EXP_MSG.repeticaoRequired).pipe(plot))
+      .max(spec.max, EXP_MSG.repeticoesFaixa)
+      .nullish()
+      .transform((v) => (v && v.length ? v : undefined)),
+  );
   return { ...spec, kind: 'replicates' as const, schema };
 }
 

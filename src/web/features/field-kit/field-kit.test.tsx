@@ -51,8 +51,11 @@ const experimento: ExperimentoCampo = {
     },
   ],
   avaliacoes: [
-    buildAvaliacao({ chave: 'sev', nome: 'Severidade', data: '2026-01-24', estadio: 'R1' }),
-    buildAvaliacao({ chave: 'fito', nome: 'Fitotoxicidade', tipo: 'nota', unidade: '', escala_min: 1, escala_max: 9, data: null }),
+    { ...buildAvaliacao({ chave: 'sev', nome: 'Severidade', data: '2026-01-24', estadio: 'R1' }), daa: 14 },
+    {
+      ...buildAvaliacao({ chave: 'fito', nome: 'Fitotoxicidade', tipo: 'nota', unidade: '', escala_min: 1, escala_max: 9, data: null }),
+      daa: null,
+    },
   ],
 };
 
@@ -180,7 +183,7 @@ describe('FieldKit: rating sheets', () => {
         .map((c) => c.textContent),
     ).toEqual(['1', 'T3', '']);
     const sheet = table.closest('section')!;
-    // Applied on 10/01, assessed on 24/01: 14 days (computed here: this answer has no daa).
+    // Applied on 10/01, assessed on 24/01: the server's 14 days.
     expect(sheet?.textContent).toContain('14 dias');
     expect(sheet?.textContent).toContain('24/01/2026');
     expect(sheet?.textContent).toContain('R1');

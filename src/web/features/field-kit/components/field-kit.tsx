@@ -6,7 +6,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Croqui, DimensoesParcela } from '../../../../shared/field-plan.js';
-import { SITUACAO_LABEL } from '../../../../shared/field-plan.js';
+import { situacaoLabel } from '../../../../shared/field-plan.js';
 import { QueryState } from '../../../components/query-state.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
@@ -81,13 +81,13 @@ function KitTabs({ e, croqui, parcela }: { e: ExperimentoCampo; croqui: Croqui; 
       {aba === 'fichas' ? (
         <>
           <Barra descricao="Uma folha por avaliação, na ordem de caminhada (parcelas em ordem crescente)." />
-          <RatingSheets avaliacoes={e.avaliacoes ?? []} aplicacoes={e.aplicacoes ?? []} parcelas={croqui.parcelas} titulo={nome} />
+          <RatingSheets avaliacoes={e.avaliacoes} parcelas={croqui.parcelas} titulo={nome} />
         </>
       ) : null}
       {aba === 'calda' ? (
         <>
           <Barra descricao="Quantidades para todas as parcelas de cada tratamento (dose por hectare × área)." />
-          <CaldaView experimentId={e.id} aplicacoes={e.aplicacoes ?? []} tratamentos={e.tratamentos} titulo={nome} />
+          <CaldaView experimentId={e.id} aplicacoes={e.aplicacoes} tratamentos={e.tratamentos} titulo={nome} />
         </>
       ) : null}
     </Tabs>
@@ -124,7 +124,7 @@ function Kit({ e }: { e: ExperimentoCampo }) {
             <span>
               Experimento nº {e.id} · {titulo(e)}
             </span>
-            {e.situacao ? <Badge tone={e.situacao === 'concluido' ? 'gray' : 'green'}>{SITUACAO_LABEL[e.situacao]}</Badge> : null}
+            {e.situacao ? <Badge tone={e.situacao === 'concluido' ? 'gray' : 'green'}>{situacaoLabel(e.situacao)}</Badge> : null}
           </p>
           <p className="mt-1 text-sm text-slate-600">
             {e.tipo_estatistica}

@@ -2,12 +2,11 @@
  * One printable rating sheet per assessment: its name, date, stage, DAA and unit or scale above a
  * table in walking order (plot numbers ascending) with an empty cell to write the value in.
  */
-import { daa as calcularDaa } from '../../../../shared/calda.js';
 import type { ParcelaCroqui } from '../../../../shared/field-plan.js';
 import { formatNumber } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { codigoTratamento, dataCurta, ordemDeCaminhada } from '../plan.js';
-import type { AplicacaoCampo, AvaliacaoCampo } from '../types.js';
+import type { AvaliacaoCampo } from '../types.js';
 
 function unidadeOuEscala(a: AvaliacaoCampo): string {
   if (a.tipo === 'nota' && a.escala_min !== null && a.escala_max !== null) {
@@ -27,12 +26,10 @@ function Dado({ termo, valor }: { termo: string; valor: string }) {
 
 export function RatingSheets({
   avaliacoes,
-  aplicacoes,
   parcelas,
   titulo,
 }: {
   avaliacoes: readonly AvaliacaoCampo[];
-  aplicacoes: readonly AplicacaoCampo[];
   parcelas: readonly ParcelaCroqui[];
   titulo: string;
 }) {
@@ -47,7 +44,7 @@ export function RatingSheets({
   return (
     <div className="space-y-8">
       {avaliacoes.map((a) => {
-        const dias = a.daa !== undefined ? a.daa : calcularDaa(a.data, aplicacoes);
+        const dias = a.daa;
         return (
           <section key={a.chave} className="fk-print-page space-y-3" aria-labelledby={`ficha-${a.chave}`}>
             <header className="space-y-2">
