@@ -8,7 +8,7 @@ import { EXP_MSG, isConcluido } from '../../../shared/experiment.js';
 import type { AuditChange } from '../../../shared/audit.js';
 import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { applications, assessments, culturas, estados, experiments, marcas, regionais, treatments } from '../../db/schema.js';
+import { applications, assessments, culturas, estados, experiments, layouts, marcas, regionais, treatments } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedPdf } from '../../http/multipart.js';
@@ -51,6 +51,24 @@ async function checkReferences(db: Db, data: ExperimentData): Promise<void> {
   if (!row?.estado) fields.estado = 'Estado inválido';
   if (!row?.cultura) fields.cultura = 'Cultura inválida';
   if (Object.keys(fields).length) throw badRequest(fields);
+}
+
+/**
+ * A drawn layout that no longer fits the trial (another design, number of blocks or of treatments)
+ * is deleted with the change that outdated it: its plot numbers would name the wrong treatments.
+ * Returns what was discarded ("semente 123"), or null.
+ */
+async function discardStaleLayout(tx: Tx, id: number, data: ExperimentData): Promise<string | null> {
+  const [layout] = await tx
+    .select({ semente: layouts.semente, delineamento: layouts.delineamento, blocos: layouts.blocos, parcelas: layouts.parcelasJson })
+    .from(layouts)
+    .where(eq(layouts.experimentId, id));
+  if (!layout) return null;
+  const tratamentos = new Set((JSON.parse(layout.parcelas) as { tratamento: number }[]).map((p) => p.tratamento));
+  const fits = layout.delineamento === data.tipo_estatistica && layout.blocos === data.blocos && tratamentos.size === data.tratamentos.length;
+  if (fits) return null;
+  await tx.delete(layouts).where(eq(layouts.experimentId, id));
+  return `semente ${layout.semente}`;
 }
 
 export class ExperimentService {
@@ -153,6 +171,8 @@ export class ExperimentService {
         .where(eq(experiments.id, id));
       if (pdf) await this.store.put(tx, { experimentId: id, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
       const changes = before ? experimentChanges(before, data) : {};
+      const discarded = await discardStaleLayout(tx, id, data);
+      if (discarded) changes.croqui = { de: discarded, para: 'descartado: o delineamento, os blocos ou os tratamentos mudaram' };
       if (pdf) changes.arquivo = { de: before?.pdf_filename ?? null, para: pdf.filename };
       await recordAudit(tx, user, { action: 'experiment.update', experimentId: id, label: experimentLabel(data), changes });
       return store ? this.answer(tx, id, store) : null;
