@@ -19,4 +19,5 @@ export const TrialReportPage = preloadable(() => import('./routes/trial-report.j
 export const JointAnalysisPage = preloadable(() => import('./routes/joint-analysis.js').then((m) => m.JointAnalysisPage));
 export const ImportPage = preloadable(() => import('./routes/import.js').then((m) => m.ImportPage));
 export const ImportReviewPage = preloadable(() => import('./routes/import-review.js').then((m) => m.ImportReviewPage));
+export const CollectionPage = preloadable(() => import('./routes/field-collection.js').then((m) => m.CollectionPage));
 export const PrivacyPage = preloadable(() => import('./routes/privacy.js').then((m) => m.PrivacyPage));
