@@ -300,6 +300,14 @@ export function createColetaStore(storage: ColetaStorage, channel: Channel | nul
         await changed();
       }),
 
+    /** What "Sair" deletes: every value and batch of `userId` on this device. */
+    removeUser: (userId: string) =>
+      serial(async () => {
+        for (const v of await storage.valores.all()) if (v.userId === userId) await storage.valores.delete(v.key);
+        for (const l of await storage.lotes.all()) if (l.userId === userId) await storage.lotes.delete(l.id);
+        await changed();
+      }),
+
     /** Every (experiment, assessment) of `userId` with something to send: pending values or a batch not acknowledged. */
     async scopes(userId: string): Promise<Array<{ experimentId: number; avaliacao: string }>> {
       const found = new Map<string, { experimentId: number; avaliacao: string }>();
@@ -320,6 +328,13 @@ export function createColetaStore(storage: ColetaStorage, channel: Channel | nul
 }
 
 export type ColetaStore = ReturnType<typeof createColetaStore>;
+
+/** The question "Sair" asks when plot values of the user are still on the device. */
+export function coletaUnsentMessage(n: number): string {
+  return n === 1
+    ? '1 valor de coleta não enviado será apagado deste aparelho'
+    : `${n} valores de coleta não enviados serão apagados deste aparelho`;
+}
 
 // Only in a page: Node (unit tests) has a BroadcastChannel too, and an open one keeps it running.
 const channel = typeof window !== 'undefined' && typeof BroadcastChannel === 'function' ? new BroadcastChannel(COLETA_DB) : null;
