@@ -12,7 +12,7 @@ import { formatDecimal } from '../../../../shared/decimal.js';
 import type { Experiment } from '../../../../shared/experiment.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Badge } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
+import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card, CardBody } from '../../../components/ui/card.js';
 import { Input, Select } from '../../../components/ui/field.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -71,7 +71,7 @@ export function FieldCollectionPage({
     if (err instanceof ApiError && err.status === 404)
       return (
         <Alert tone="warning" title={err.message}>
-          <Link to={`/experimentos/${id}/croqui`} className="font-medium text-brand-800 underline">
+          <Link to={`/experimentos/${id}/croqui`} className={buttonClasses('secondary', 'md', 'mt-2')}>
             Desenhar o croqui do experimento
           </Link>
         </Alert>
@@ -305,7 +305,7 @@ function Collection({
             pendentes={pendentes}
             sending={sending}
             erro={erro}
-            sent={lastSent}
+            sent={lastSent && conflitos.length === 0}
             onSend={() => {
               if (timer.current) clearTimeout(timer.current);
               timer.current = null;
@@ -539,8 +539,9 @@ function SendStatus({
         : sent
           ? 'Todos os valores enviados'
           : null;
+  // Kept in the page while empty (out of the layout): a live region must exist before it speaks.
   return (
-    <div className="space-y-2">
+    <div className={text || erro ? 'space-y-2' : 'sr-only'}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p role="status" className={cn('text-sm', offline ? 'font-medium text-amber-900' : 'text-slate-700')}>
           {text}

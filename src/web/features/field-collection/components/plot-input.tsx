@@ -36,7 +36,8 @@ export const PlotInput = forwardRef<HTMLInputElement, PlotInputProps>(function P
   const describedBy = [error ? `${id}-error` : null, status ? `${id}-status` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={id} className={cn('block font-medium text-slate-800', size === 'lg' ? 'mb-2 text-base' : 'mb-1 text-sm')}>
+      {/* One plot at a time, the card's big heading already says it: the label is for screen readers. */}
+      <label htmlFor={id} className={cn('block font-medium text-slate-800', size === 'lg' ? 'sr-only' : 'mb-1 text-sm')}>
         {label}
       </label>
       <div className="relative">
