@@ -177,6 +177,26 @@ describe('FieldCollectionPage', () => {
     expect(await screen.findByText('Sem conexão: 1 valor guardado neste aparelho')).toBeTruthy();
   });
 
+  it('"Enviar agora" sends and then reads the experiment again, so the report shows the values', async () => {
+    const store = createColetaStore(memoryColetaStorage());
+    await store.edit({ userId: 'u1', experimentId: 7, avaliacao: 'severidade', numero: 102, valor: 2, mostrado: null });
+    const { sync } = renderPage(7, store);
+    sync.sendNow.mockResolvedValue({ ...done, gravados: 1, experimentos: [7] });
+    await screen.findByText('Parcela 101');
+    const reads = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url) === '/api/experiments/7').length;
+    const before = reads();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar agora' }));
+    await waitFor(() => expect(sync.sendNow).toHaveBeenCalled());
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+  });
+
+  it('offers "Ler QR" where the browser reads barcodes', async () => {
+    vi.stubGlobal('BarcodeDetector', class {});
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: vi.fn() } }));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Ler QR' })).toBeTruthy();
+  });
+
   it('says there is no layout yet and links to drawing it', async () => {
     vi.mocked(fetch).mockImplementation(async (url) =>
       String(url).endsWith('/croqui')
