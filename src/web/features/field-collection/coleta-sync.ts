@@ -4,8 +4,10 @@
  * answer applied (written values leave the device, conflicts stay with both values). A batch whose
  * answer never came is sent again as it was. One run at a time; a call during a run joins it.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ColetaResponse, ConflitoColeta } from '../../../shared/field-plan.js';
 import { ApiError } from '../../lib/api-client.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import type { ColetaStore, Lote } from './coleta-store.js';
 
 export type ColetaStop = 'sem-conexao' | 'sessao' | 'servidor' | null;
@@ -82,3 +84,17 @@ export function createColetaSync(deps: ColetaSyncDeps) {
 }
 
 export type ColetaSync = ReturnType<typeof createColetaSync>;
+
+/** After a run: the experiments whose values were written are read again (details, report, analysis, dashboard). */
+export async function refreshAfterColeta(
+  queryClient: Pick<QueryClient, 'invalidateQueries'>,
+  result: Pick<ColetaSyncResult, 'experimentos'>,
+): Promise<void> {
+  await Promise.all(
+    result.experimentos.flatMap((e) => [
+      queryClient.invalidateQueries({ queryKey: queryKeys.experiment(e) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.analysis(e) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+    ]),
+  );
+}

@@ -24,7 +24,7 @@ import { retryAfterOnline } from '../../../lib/online-retry.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { coletaSync, fetchCroqui } from '../api/coleta.js';
 import { type ColetaStore, type ValorLocal, coletaStore } from '../coleta-store.js';
-import type { ColetaSync } from '../coleta-sync.js';
+import { type ColetaSync, refreshAfterColeta } from '../coleta-sync.js';
 import { type PlotRow, dataBr, plotLabel, plotRows, readPlotCode } from '../plots.js';
 import { PlotInput } from './plot-input.js';
 import { QrScanner, hasBarcodeDetector } from './qr-scanner.js';
@@ -157,13 +157,7 @@ function Collection({
       const result = await sync.sendNow();
       setErro(result.erro);
       if (result.gravados > 0 || result.conflitos.length > 0) setLastSent(true);
-      await Promise.all(
-        result.experimentos.flatMap((e) => [
-          queryClient.invalidateQueries({ queryKey: queryKeys.experiment(e) }),
-          queryClient.invalidateQueries({ queryKey: queryKeys.analysis(e) }),
-          queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
-        ]),
-      );
+      await refreshAfterColeta(queryClient, result);
       return result.stop !== 'sem-conexao';
     } finally {
       setSending(false);
