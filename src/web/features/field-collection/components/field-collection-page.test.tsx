@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The collection page: field order, labels, pt-BR decimals, progress, refused values, conflicts, offline, no layout. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tratamento } from '../../../../shared/experiment.js';
@@ -45,6 +45,7 @@ const croqui: Croqui = {
 stubApi({ '/api/experiments/7': { experiment }, '/api/experiments/7/croqui': { croqui } });
 afterEach(() => {
   offline.reportResponse(new Headers());
+  localStorage.clear();
 });
 
 const done: ColetaSyncResult = { gravados: 0, conflitos: [], experimentos: [], erro: null, stop: null };
@@ -77,6 +78,15 @@ describe('FieldCollectionPage', () => {
     ]);
     for (const label of labels) expect(label.startsWith('Parcela ')).toBe(true);
     expect(screen.getByRole('textbox', { name: 'Parcela 202 — T2 Fungicida X' })).toHaveProperty('value', '12,5');
+  });
+
+  it('remembers the mode chosen on this device', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Lista' }));
+    cleanup();
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Lista', pressed: true })).toBeTruthy();
+    expect(plotInputs()).toHaveLength(4);
   });
 
   it('walks one plot at a time: Próxima, Anterior and Enter', async () => {

@@ -46,6 +46,16 @@ export interface FieldCollectionPageProps {
   sendDelayMs?: number;
 }
 
+/** The walking mode last chosen on this device (one at a time by default: a phone in the field). */
+const MODE_KEY = 'gestao-agricola:coleta-modo';
+function readMode(): Mode {
+  try {
+    return localStorage.getItem(MODE_KEY) === 'lista' ? 'lista' : 'uma';
+  } catch {
+    return 'uma';
+  }
+}
+
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? 'vazio' : formatDecimal(v));
 
@@ -211,25 +221,35 @@ function Collection({
   };
 
   // Walking: the plot shown (one at a time) or focused (list).
-  const [mode, setMode] = useState<Mode>('uma');
+  const [mode, setModeState] = useState<Mode>(readMode);
+  const setMode = (m: Mode) => {
+    setModeState(m);
+    try {
+      localStorage.setItem(MODE_KEY, m);
+    } catch {
+      // Storage blocked: the choice lasts for this visit.
+    }
+  };
   const [pos, setPos] = useState(0);
   const index = Math.min(pos, Math.max(rows.length - 1, 0));
   const current = rows[index];
   const bigInput = useRef<HTMLInputElement>(null);
   const listInputs = useRef(new Map<number, HTMLInputElement>());
-  const wantFocus = useRef<number | null>(null);
+  // After a move: the plot's input is focused (a button, Enter, a jump confirmed) or, in the list, only scrolled to (typing a number).
+  const wanted = useRef<{ numero: number; focus: boolean } | null>(null);
   const goTo = (i: number, focus = true) => {
     const next = Math.max(0, Math.min(rows.length - 1, i));
     setPos(next);
-    if (focus) wantFocus.current = rows[next]?.numero ?? null;
+    const numero = rows[next]?.numero;
+    wanted.current = numero === undefined ? null : { numero, focus };
   };
   useEffect(() => {
-    const numero = wantFocus.current;
-    if (numero === null) return;
-    wantFocus.current = null;
-    const el = mode === 'uma' ? bigInput.current : listInputs.current.get(numero);
-    el?.focus();
+    const want = wanted.current;
+    if (!want) return;
+    wanted.current = null;
+    const el = mode === 'uma' ? bigInput.current : listInputs.current.get(want.numero);
     if (mode === 'lista') el?.scrollIntoView?.({ block: 'center' });
+    if (want.focus) el?.focus();
   });
 
   const [ir, setIr] = useState('');
