@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncResult } from '../lib/offline-sync.js';
 import { ONLINE_RETRY_MS } from '../lib/online-retry.js';
-import { runWhenOnline } from './offline-sync.js';
+import { runWhenOnline, sendColeta } from './offline-sync.js';
 
 const result = (stop: SyncResult['stop'], enviados = 0): SyncResult => ({ enviados, recusados: 0, stop });
 
@@ -33,5 +33,14 @@ describe('runWhenOnline', () => {
       await runWhenOnline(sync, async () => undefined);
       expect(sync, String(stop)).toHaveBeenCalledTimes(1);
     }
+  });
+});
+
+describe('sendColeta', () => {
+  const coleta = (stop: 'sem-conexao' | null) => ({ gravados: 0, conflitos: [], experimentos: [], erro: null, stop });
+
+  it('tells the online retry whether the server was reached', async () => {
+    expect(await sendColeta(async () => coleta('sem-conexao'))).toBe(false);
+    expect(await sendColeta(async () => coleta(null))).toBe(true);
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { Experiment } from '../../shared/experiment.js';
 import { toast } from '../components/ui/toast.js';
+import { type ColetaSyncResult, coletaSync, refreshAfterColeta } from '../features/field-collection/index.js';
 import { api, session } from '../lib/api.js';
 import { belongsTo, offlineQueue } from '../lib/offline-queue.js';
 import { type SyncResult, createSync, itemForm } from '../lib/offline-sync.js';
@@ -65,6 +66,24 @@ export function runWhenOnline(
   }, wait);
 }
 
+/**
+ * The field collection's values (features/field-collection) go from any page: at start, on sign-in
+ * and when the connection returns; the collection page also sends them itself while it is open.
+ * Conflicts found meanwhile wait on the device for the user's choice on that page.
+ */
+export async function sendColeta(send: () => Promise<ColetaSyncResult> = () => coletaSync.sendNow()): Promise<boolean> {
+  const result = await send();
+  await refreshAfterColeta(queryClient, result);
+  // On the collection page itself the conflicts are shown in the page.
+  if (result.conflitos.length && !window.location.pathname.endsWith('/coleta')) {
+    const n = result.conflitos.length;
+    toast.error(
+      `${n} ${plural(n, 'valor da coleta mudou', 'valores da coleta mudaram')} no servidor: abra a coleta do experimento para escolher qual fica.`,
+    );
+  }
+  return result.stop !== 'sem-conexao';
+}
+
 let started = false;
 
 /** Starts the triggers once (main.tsx). */
@@ -72,10 +91,14 @@ export function startOfflineSync(): void {
   if (started) return;
   started = true;
   window.addEventListener('online', () => void runWhenOnline());
+  window.addEventListener('online', () => void retryAfterOnline(() => sendColeta()));
   let signedIn = session.get().user !== null;
   session.subscribe(() => {
     const now = session.get().user !== null;
-    if (now && !signedIn) run();
+    if (now && !signedIn) {
+      run();
+      void sendColeta().catch(() => undefined);
+    }
     signedIn = now;
   });
   setInterval(() => {
@@ -85,4 +108,5 @@ export function startOfflineSync(): void {
   // Subscribing loads the stored items (so the interval sees them) before the first run.
   offlineQueue.subscribe(() => undefined);
   run();
+  void sendColeta().catch(() => undefined);
 }

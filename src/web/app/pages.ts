@@ -20,4 +20,5 @@ export const FieldKitPage = preloadable(() => import('./routes/field-kit.js').th
 export const JointAnalysisPage = preloadable(() => import('./routes/joint-analysis.js').then((m) => m.JointAnalysisPage));
 export const ImportPage = preloadable(() => import('./routes/import.js').then((m) => m.ImportPage));
 export const ImportReviewPage = preloadable(() => import('./routes/import-review.js').then((m) => m.ImportReviewPage));
+export const CollectionPage = preloadable(() => import('./routes/field-collection.js').then((m) => m.CollectionPage));
 export const PrivacyPage = preloadable(() => import('./routes/privacy.js').then((m) => m.PrivacyPage));

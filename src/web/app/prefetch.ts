@@ -37,6 +37,7 @@ const ENTRIES: Entry[] = [
   { path: '/admin/auditoria', page: pages.AdminAuditPage, signedIn: true },
   { path: '/experimentos/:id/relatorio', page: pages.TrialReportPage, signedIn: true },
   { path: '/experimentos/:id/croqui', page: pages.FieldKitPage, signedIn: true },
+  { path: '/experimentos/:id/coleta', page: pages.CollectionPage, signedIn: true },
   { path: '/analise-conjunta', page: pages.JointAnalysisPage, signedIn: true },
   { path: '/importar', page: pages.ImportPage, signedIn: true },
   { path: '/importar/revisao', page: pages.ImportReviewPage, signedIn: true },

@@ -48,6 +48,7 @@ export const router = createBrowserRouter([
       lazyPage('admin/auditoria', 'Auditoria', pages.AdminAuditPage, 'admin'),
       lazyPage('experimentos/:id/relatorio', (p) => `Relatório do experimento ${p.id ?? ''}`, pages.TrialReportPage, 'signed-in'),
       lazyPage('experimentos/:id/croqui', (p) => `Croqui do experimento ${p.id ?? ''}`, pages.FieldKitPage, 'signed-in'),
+      lazyPage('experimentos/:id/coleta', (p) => `Coleta do experimento ${p.id ?? ''}`, pages.CollectionPage, 'signed-in'),
       lazyPage('importar', 'Importar relatórios', pages.ImportPage, 'signed-in'),
       lazyPage('importar/revisao', 'Revisão da importação', pages.ImportReviewPage, 'signed-in'),
       lazyPage('analise-conjunta', 'Análise conjunta', pages.JointAnalysisPage, 'signed-in'),

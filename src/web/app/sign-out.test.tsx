@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../shared/auth.js';
 import { ConfirmHost } from '../components/ui/confirm-dialog.js';
+import { coletaStore } from '../features/field-collection/index.js';
 import { session } from '../lib/api.js';
 import { offlineQueue } from '../lib/offline-queue.js';
 import { STORAGE_KEYS } from '../lib/session.js';
@@ -67,6 +68,8 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   setOnline(true);
   for (const item of await offlineQueue.list()) await offlineQueue.remove(item.id);
+  await coletaStore.removeUser('ana');
+  await coletaStore.removeUser('bia');
   session.clear();
 });
 
@@ -121,5 +124,19 @@ describe('Sair', () => {
     await vi.waitFor(async () => expect((await offlineQueue.list())[0]?.status).toBe('pendente'));
     expect(session.get().user?.id).toBe('ana');
     expect(screen.queryByRole('heading', { name: 'Entrar' })).toBeNull();
+  });
+
+  it('with plot values of the field collection on the device, asks too and deletes only the user’s', async () => {
+    const value = { experimentId: 7, avaliacao: 'sev', numero: 101, valor: 3, mostrado: null };
+    await coletaStore.edit({ ...value, userId: 'ana' });
+    await coletaStore.edit({ ...value, numero: 102, userId: 'ana' });
+    await coletaStore.edit({ ...value, userId: 'bia' });
+    renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('2 valores de coleta não enviados serão apagados deste aparelho');
+    fireEvent.click(screen.getByRole('button', { name: SIGN_OUT_TEXT.confirm }));
+    expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeTruthy();
+    await vi.waitFor(async () => expect((await coletaStore.list()).map((v) => v.userId)).toEqual(['bia']));
   });
 });

@@ -7,6 +7,7 @@
 import { useNavigate } from 'react-router';
 import { AUTH_MSG } from '../../shared/auth.js';
 import { chooseDialog } from '../components/ui/confirm-dialog.js';
+import { coletaStore, coletaSync, coletaUnsentMessage } from '../features/field-collection/index.js';
 import { toast } from '../components/ui/toast.js';
 import { session } from '../lib/api.js';
 import { clearOfflineData } from '../lib/offline.js';
@@ -40,10 +41,16 @@ async function unsentOf(userId: string) {
   return items.filter((i) => belongsTo(i, userId));
 }
 
+/** The user's plot values of the field collection still on this device (pending, in conflict or refused). */
+async function unsentValuesOf(userId: string) {
+  const values = await coletaStore.list().catch(() => coletaStore.snapshot());
+  return values.filter((v) => v.userId === userId);
+}
+
 /**
- * Asks first when experiments of the user are still on the device: cancel (stay signed in), send
- * them first (online, when some wait to be sent: signs out once none is left, else says why and
- * stays), or delete them and sign out.
+ * Asks first when experiments or collected plot values of the user are still on the device: cancel
+ * (stay signed in), send them first (online, when some wait to be sent: signs out once none is
+ * left, else says why and stays), or delete them and sign out.
  */
 export function useSignOut() {
   const navigate = useNavigate();
@@ -51,11 +58,14 @@ export function useSignOut() {
     const user = session.get().user;
     if (user) {
       const unsent = await unsentOf(user.id);
-      if (unsent.length) {
-        const canSend = navigator.onLine && unsent.some((i) => i.status === 'pendente');
+      const values = await unsentValuesOf(user.id);
+      if (unsent.length || values.length) {
+        const canSend = navigator.onLine && (unsent.some((i) => i.status === 'pendente') || values.some((v) => v.status === 'pendente'));
         const choice = await chooseDialog({
           title: SIGN_OUT_TEXT.title,
-          message: unsentMessage(unsent.length),
+          message: [unsent.length ? unsentMessage(unsent.length) : '', values.length ? coletaUnsentMessage(values.length) : '']
+            .filter(Boolean)
+            .join('. '),
           confirmLabel: SIGN_OUT_TEXT.confirm,
           tone: 'danger',
           ...(canSend ? { alternativeLabel: SIGN_OUT_TEXT.sendFirst } : {}),
@@ -64,15 +74,19 @@ export function useSignOut() {
         if (choice === 'alternative') {
           const result = await offlineSync.syncNow().catch(() => null);
           if (result) announce(result);
-          if ((await unsentOf(user.id)).length) {
-            if (result?.stop === 'sem-conexao') toast.error(PENDING_MSG.noConnection);
-            else if (result?.stop === 'servidor') toast.error(PENDING_MSG.server);
+          const sent = await coletaSync.sendNow().catch(() => null);
+          if ((await unsentOf(user.id)).length || (await unsentValuesOf(user.id)).length) {
+            if (result?.stop === 'sem-conexao' || sent?.stop === 'sem-conexao') toast.error(PENDING_MSG.noConnection);
+            else if (result?.stop === 'servidor' || sent?.stop === 'servidor') toast.error(PENDING_MSG.server);
+            else if ((await unsentValuesOf(user.id)).length)
+              toast.error('Há valores da coleta em conflito ou recusados: resolva-os na página da coleta.');
             return;
           }
         }
       }
     }
     await signOutFlow.signOut();
+    if (user) await coletaStore.removeUser(user.id).catch(() => undefined);
     toast.success(AUTH_MSG.logoutSuccess);
     void navigate('/login', { replace: true });
   };

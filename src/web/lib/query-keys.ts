@@ -23,6 +23,8 @@ export const queryKeys = {
     ['dashboard', 'tabela', filters, view] as const,
   experiment: (id: number | null) => ['experiment', id] as const,
   analysis: (id: number | null) => ['analise', id] as const,
+  /** An experiment's drawn layout (GET /api/experiments/:id/croqui). */
+  croqui: (id: number | null) => ['croqui', id] as const,
   /** The admin's audit trail: every experiment write adds a line. `tipo`: '' for every kind. */
   audit: ['audit'] as const,
   auditPage: (page: number, tipo = '') => ['audit', tipo, page] as const,

@@ -60,6 +60,7 @@ describe('service worker routes', () => {
       '/api/experiments/stats',
       '/api/experiments/42',
       '/api/experiments/42/analise',
+      '/api/experiments/42/croqui',
       '/api/auth/me',
     ];
     const others = [
@@ -72,6 +73,8 @@ describe('service worker routes', () => {
       '/api/uploads/documents/1/download',
       '/api/experiments/abc',
       '/api/experiments/1/outra',
+      '/api/experiments/1/coleta',
+      '/api/experiments/1/calda',
       '/api/health',
       '/api',
     ];

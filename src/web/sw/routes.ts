@@ -46,14 +46,14 @@ export const shellCacheName = (version: string) => `${SHELL_CACHE_PREFIX}${versi
 export const apiCacheName = (userId: string) => `${API_CACHE_PREFIX}${encodeURIComponent(userId)}`;
 
 /**
- * The reads the dashboard, the experiment details, the trial report and the form's lists need:
- * lookups, dashboard series and tables (not the CSV export), experiments and their analyses, and
- * the signed-in profile. Uploads, documents, admin pages and every other auth path are never stored.
+ * The reads the dashboard, the experiment details, the trial report, the field collection and the
+ * form's lists need: lookups, dashboard series and tables (not the CSV export), experiments, their
+ * analyses and layouts (croqui), and the signed-in profile. Uploads, documents, admin pages and every other auth path are never stored.
  */
 const API_READS: readonly RegExp[] = [
   /^\/api\/lookups(\/[^/]+)*$/,
   /^\/api\/dashboard(\/(?!(export|avaliacoes)\.csv$)[^/]+)?$/,
-  /^\/api\/experiments(\/(stats|\d+)(\/analise)?)?$/,
+  /^\/api\/experiments(\/(stats|\d+)(\/(analise|croqui))?)?$/,
   /^\/api\/auth\/me$/,
 ];
 

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Experiment } from '../../../shared/experiment.js';
 import type { Calda, ColetaResponse, Croqui } from '../../../shared/field-plan.js';
 import { appWithAccounts } from '../../test/app.js';
-import { type Account, type ExperimentRequest, buildExperiment, createExperiment, samplePdf, sendMultipart } from '../../test/factories.js';
+import {
+  type Account,
+  type ExperimentRequest,
+  type TreatmentRequest,
+  buildExperiment,
+  createExperiment,
+  samplePdf,
+  sendMultipart,
+} from '../../test/factories.js';
 
 const ctx = appWithAccounts({ owner: {}, other: {} });
 
