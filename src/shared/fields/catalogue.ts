@@ -42,7 +42,6 @@ export const EXPERIMENT_FIELDS = {
     absent: SITUACAO_PADRAO,
     required: EXP_MSG.situacaoInvalida,
     hint: 'Planejado ou em andamento: salve sem produtividades e sem o PDF, que só são exigidos ao concluir',
-    csv: true,
     audited: true,
   }),
   consultoria: text({
@@ -223,7 +222,6 @@ export const EXPERIMENT_FIELDS = {
     decimals: 0,
     default: null,
     hint: 'Para sortear o croqui e coletar por parcela; o quadrado latino tem tantos blocos quanto tratamentos',
-    csv: true,
     audited: true,
   }),
   parcela: list({ label: 'Dimensões da parcela', step: 6 }),

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { Experiment } from '../../../shared/experiment.js';
 import {
   ANALYSIS_FIELDS,
+  APPLICATION_FIELDS,
   ASSESSMENT_FIELDS,
+  PLOT_FIELDS,
   EXPERIMENT_FIELDS,
   PRODUCT_FIELDS,
   TREATMENT_FIELDS,
@@ -25,6 +27,8 @@ describe('presenter vs catalogue', () => {
     const created = await createExperiment(ctx.t.app, ctx.me, {
       preco_saca: 130,
       avaliacoes: [{ chave: 'sev', nome: 'Severidade', unidade: '%', tipo: 'porcentagem', data: '2026-01-14' }],
+      aplicacoes: [{ chave: 'ap', data: '2026-01-04' }],
+      parcela: { comprimento_m: 5, largura_m: 2.5 },
       tratamentos: [
         {
           nome: 'Testemunha',
@@ -54,7 +58,10 @@ describe('presenter vs catalogue', () => {
     for (const tr of e.tratamentos) expect(sorted(Object.keys(tr))).toEqual(sorted(['id', ...Object.keys(TREATMENT_FIELDS)]));
     expect(sorted(Object.keys(e.tratamentos[1]!.produtos_aplicados[0]!))).toEqual(sorted(Object.keys(PRODUCT_FIELDS)));
     expect(sorted(Object.keys(e.tratamentos[0]!.analises_adicionais[0]!))).toEqual(sorted(Object.keys(ANALYSIS_FIELDS)));
-    expect(sorted(Object.keys(e.avaliacoes[0]!))).toEqual(sorted(Object.keys(ASSESSMENT_FIELDS)));
+    // Each assessment adds the server's `daa` (days after the latest application before it).
+    expect(sorted(Object.keys(e.avaliacoes[0]!))).toEqual(sorted([...Object.keys(ASSESSMENT_FIELDS), 'daa']));
+    expect(sorted(Object.keys(e.aplicacoes[0]!))).toEqual(sorted([...Object.keys(APPLICATION_FIELDS), 'tratamentos']));
+    expect(sorted(Object.keys(e.parcela!))).toEqual(sorted(Object.keys(PLOT_FIELDS)));
     expect(e).toMatchObject({ preco_saca: 130, teor_materia_organica: 3.2, custo_protocolo: 4500 });
   });
 });
