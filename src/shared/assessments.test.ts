@@ -156,6 +156,10 @@ describe('assessment helpers', () => {
       'Severidade (%) · 14/01/2026, R5.1',
     );
     expect(rotuloAvaliacao({ nome: 'Altura de Plantas', unidade: '', data: null, estadio: null })).toBe('Altura de Plantas');
+    expect(rotuloAvaliacao({ nome: 'Severidade', unidade: '%', data: '2026-01-14', estadio: 'R1', daa: 14 })).toBe(
+      'Severidade (%) · 14/01/2026, R1, 14 DAA',
+    );
+    expect(rotuloAvaliacao({ nome: 'Severidade', unidade: '', data: null, estadio: null, daa: null })).toBe('Severidade');
   });
 });
 

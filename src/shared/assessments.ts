@@ -178,10 +178,14 @@ export function novaChave(nome: string, taken: Iterable<string>): string {
   for (let i = 2; ; i += 1) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
 }
 
-/** "Severidade (%) · 14/01/2026": how lists and selectors name an assessment. */
-export function rotuloAvaliacao(a: Pick<Avaliacao, 'nome' | 'unidade' | 'data' | 'estadio'>): string {
+/**
+ * "Severidade (%) · 14/01/2026, R1, 14 DAA": how lists and selectors name an assessment; the days
+ * after the application (`daa`, which the API adds to a stored experiment's assessments) when known.
+ */
+export function rotuloAvaliacao(a: Pick<Avaliacao, 'nome' | 'unidade' | 'data' | 'estadio'> & { daa?: number | null }): string {
   const unit = a.unidade ? ` (${a.unidade})` : '';
-  const when = [a.data ? a.data.split('-').reverse().join('/') : '', a.estadio ?? ''].filter(Boolean).join(', ');
+  const daa = a.daa === null || a.daa === undefined ? '' : `${a.daa} DAA`;
+  const when = [a.data ? a.data.split('-').reverse().join('/') : '', a.estadio ?? '', daa].filter(Boolean).join(', ');
   return `${a.nome}${unit}${when ? ` · ${when}` : ''}`;
 }
 

@@ -192,6 +192,8 @@ export interface ExperimentRow {
   ano: number;
   pdf_filename: string | null;
   owner_id: string;
+  /** 'planejado' | 'em_andamento' | 'concluido' (field-plan.ts SITUACOES); a stored text as it is. */
+  situacao: string;
 }
 
 export interface ExperimentRowsPage {

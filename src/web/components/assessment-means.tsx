@@ -35,7 +35,13 @@ export function AssessmentMeans({ experiment: e }: { experiment: Pick<Experiment
               <>
                 {a.nome}
                 {a.unidade ? ` (${a.unidade})` : ''}
-                {a.data ? <span className="block font-normal normal-case">{a.data.split('-').reverse().join('/')}</span> : null}
+                {a.data || a.daa !== null ? (
+                  <span className="block font-normal normal-case">
+                    {[a.data ? a.data.split('-').reverse().join('/') : '', a.daa !== null ? `${a.daa} DAA` : '']
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                ) : null}
               </>
             ),
             cell: (t: (typeof e.tratamentos)[number]) => {

@@ -27,7 +27,7 @@ export type ExtractorSlot = ComponentType<ExtractorSlotProps>;
 export interface AnalysisSlotProps {
   id: number;
   /** The experiment's assessments: the report offers each (and the area under a curve) besides yield. */
-  avaliacoes?: readonly Avaliacao[];
+  avaliacoes?: readonly (Avaliacao & { daa?: number | null })[];
 }
 export type AnalysisSlot = ComponentType<AnalysisSlotProps>;
 

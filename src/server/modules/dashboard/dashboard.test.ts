@@ -245,8 +245,21 @@ describe('GET /api/dashboard/documentos and /experimentos', () => {
     expect(rows.total).toBe(2);
     expect(rows.experimentos).toHaveLength(1);
     expect(Object.keys(rows.experimentos[0]!).sort()).toEqual(
-      ['ano', 'consultoria', 'cultura', 'id', 'marca', 'owner_id', 'pdf_filename', 'produtividade_media', 'regional', 'roi'].sort(),
+      [
+        'ano',
+        'consultoria',
+        'cultura',
+        'id',
+        'marca',
+        'owner_id',
+        'pdf_filename',
+        'produtividade_media',
+        'regional',
+        'roi',
+        'situacao',
+      ].sort(),
     );
+    expect(rows.experimentos[0]!.situacao).toBe('concluido');
   });
 });
 

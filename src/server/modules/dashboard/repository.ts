@@ -393,6 +393,7 @@ export async function experimentRows(db: Db, filters: Filters, limit: number, of
       ano: experiments.ano,
       pdf_filename: experiments.pdfFilename,
       owner_id: experiments.ownerId,
+      situacao: experiments.situacao,
     })
     .from(experiments)
     .where(where(filters))

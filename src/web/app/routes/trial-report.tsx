@@ -3,6 +3,8 @@ import { formatLongDate } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { SituacaoBadge } from '../../components/situacao-badge.js';
+import { TrialFieldLinks } from '../../components/trial-field-links.js';
 import { useExperiment } from '../../features/dashboard/index.js';
 import { AnalysisView, TrialSummary } from '../../features/trial-analysis/index.js';
 import { preloadOnIntent } from '../prefetch.js';
@@ -38,12 +40,14 @@ export function TrialReportPage() {
       <header className="mb-5 border-b border-soil-200 pb-4">
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Gestão Agrícola · Relatório de análise estatística</p>
         <h1 className="mt-1 text-2xl font-bold text-slate-900">
-          {e.cultura} {e.cultivar} · {e.cidade}/{e.estado} · {e.ano}
+          {e.cultura} {e.cultivar} · {e.cidade}/{e.estado} · {e.ano}{' '}
+          <SituacaoBadge situacao={e.situacao} showConcluido className="align-middle" />
         </h1>
         <p className="mt-1 text-sm text-slate-700">
           {e.consultoria} · Marca {e.marca} ({e.bu}) · Regional {e.regional} · Experimento nº {e.id} · emitido em{' '}
           {formatLongDate(new Date())}
         </p>
+        <TrialFieldLinks experiment={e} className="mt-3 print:hidden" />
       </header>
       <TrialSummary experiment={e} />
       <AnalysisView id={e.id} avaliacoes={e.avaliacoes} />

@@ -21,9 +21,18 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the dashboard prefetch', () => {
   it('reads filters and tab from the URL as the page does', () => {
     const params = new URLSearchParams('cultura=Soja&ano=2024&aba=interativa&x=1');
-    expect(filtersFromParams(params)).toEqual({ regional: '', cultura: 'Soja', marca: '', ano: '2024', produto: '', avaliacao: '' });
+    expect(filtersFromParams(params)).toEqual({
+      regional: '',
+      cultura: 'Soja',
+      marca: '',
+      ano: '2024',
+      produto: '',
+      avaliacao: '',
+      situacao: '',
+    });
     expect(tabFromParams(params)).toBe('interativa');
     expect(filtersFromParams(new URLSearchParams('avaliacao=Severidade')).avaliacao).toBe('Severidade');
+    expect(filtersFromParams(new URLSearchParams('situacao=planejado')).situacao).toBe('planejado');
     expect(tabFromParams(new URLSearchParams('aba=nada'))).toBe('geral');
   });
 

@@ -40,7 +40,8 @@ export function VariableSelect({
   value,
   onChange,
 }: {
-  avaliacoes: readonly Avaliacao[];
+  /** With their days after the application (`daa`) when the API gave them: the options name them. */
+  avaliacoes: readonly (Avaliacao & { daa?: number | null })[];
   value: Variavel;
   onChange: (v: Variavel) => void;
 }) {

@@ -48,4 +48,81 @@ describe('TrialSummary', () => {
     expect(overControl(null, 3000)).toBe('—');
     expect(overControl(3000, 3000)).toBe('0 (0 %)');
   });
+
+  it('a planned trial: no yields read "—", never 0, and a line says when the analysis appears', () => {
+    const planned = buildExperiment({
+      situacao: 'planejado',
+      produtividade_media: null,
+      tratamentos: [
+        { ...treatment(1, 'Testemunha', 0), produtividade: null },
+        { ...treatment(2, 'Produto Alfa', 0), produtividade: null },
+      ],
+    });
+    render(<TrialSummary experiment={planned} />);
+    screen.getByText('Ensaio planejado: a análise de produtividade aparece quando as produtividades forem registradas.');
+    const rows = within(screen.getByRole('table', { name: /Tratamentos: produtos/ })).getAllByRole('row');
+    const yieldCell = (r: number) => within(rows[r]!).getAllByRole('cell')[3]!.textContent;
+    expect(yieldCell(1)).toBe('—testemunha');
+    expect(yieldCell(2)).toBe('—');
+  });
+
+  it('a concluded trial has no such line', () => {
+    render(<TrialSummary experiment={experiment} />);
+    expect(screen.queryByText(/a análise de produtividade aparece/)).toBeNull();
+  });
+
+  it('lists the applications, and names each assessment with its days after the application', () => {
+    const e = buildExperiment({
+      tratamentos: [treatment(1, 'Testemunha', 3000), treatment(2, 'Produto Alfa', 3200), treatment(3, 'Produto Beta', 3100)],
+      aplicacoes: [
+        {
+          chave: 'a1',
+          data: '2026-01-02',
+          estadio: 'R1',
+          volume_calda_l_ha: 150,
+          equipamento: 'Pulverizador costal CO₂',
+          temperatura_c: 28,
+          umidade_pct: 65,
+          vento_km_h: 8,
+          tratamentos: [],
+        },
+        {
+          chave: 'a2',
+          data: '2026-01-16',
+          estadio: null,
+          volume_calda_l_ha: null,
+          equipamento: null,
+          temperatura_c: null,
+          umidade_pct: null,
+          vento_km_h: null,
+          tratamentos: [1, 2],
+        },
+      ],
+      avaliacoes: [
+        {
+          chave: 'sev',
+          nome: 'Severidade',
+          unidade: '%',
+          tipo: 'porcentagem',
+          escala_min: null,
+          escala_max: null,
+          data: '2026-01-30',
+          estadio: 'R3',
+          alvo: null,
+          daa: 14,
+        },
+      ],
+    });
+    render(<TrialSummary experiment={e} />);
+    const rows = within(screen.getByRole('table', { name: 'Aplicações' })).getAllByRole('row');
+    expect(rows[0]?.textContent).toContain('Volume de calda (L/ha)');
+    expect(rows[1]?.textContent).toContain('02/01/2026');
+    expect(rows[1]?.textContent).toContain('R1');
+    expect(rows[1]?.textContent).toContain('150');
+    expect(rows[1]?.textContent).toContain('Pulverizador costal CO₂');
+    expect(rows[1]?.textContent).toContain('28 °C · 65 % UR · vento 8 km/h');
+    expect(rows[1]?.textContent).toContain('Todos');
+    expect(rows[2]?.textContent).toContain('T2, T3');
+    expect(screen.getByText('Severidade (%) · 30/01/2026, R3, 14 DAA')).toBeTruthy();
+  });
 });

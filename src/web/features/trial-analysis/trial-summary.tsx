@@ -6,9 +6,12 @@
  * control (the first treatment, as everywhere in the product), and the treatment's cost: a trial
  * entered without yields per block still reports its results.
  */
+import { ApplicationsTable } from '../../components/applications-table.js';
 import { AssessmentMeans } from '../../components/assessment-means.js';
-import { custoTratamento, type Experiment } from '../../../shared/experiment.js';
+import { custoTratamento, isConcluido, type Experiment } from '../../../shared/experiment.js';
 import { formatBRL, formatNumber } from '../../../shared/format.js';
+import { situacaoLabel } from '../../../shared/field-plan.js';
+import { Alert } from '../../components/ui/alert.js';
 import { ReportTable } from './report-table.js';
 import { DescriptionItem } from '../../components/ui/description-item.js';
 
@@ -42,6 +45,11 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
     (blocos > 0 ? ` × ${blocos} ${blocos === 1 ? 'repetição' : 'repetições'}` : '');
   return (
     <section className="report-summary mb-5 space-y-4 text-sm" aria-label="Dados do ensaio">
+      {!isConcluido(e.situacao) ? (
+        <Alert tone="info">
+          Ensaio {situacaoLabel(e.situacao).toLowerCase()}: a análise de produtividade aparece quando as produtividades forem registradas.
+        </Alert>
+      ) : null}
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-soil-200 p-3 sm:grid-cols-4 print:grid-cols-4">
         <DescriptionItem look="summary" label="Local" value={`${e.cidade}/${e.estado}`} />
         <DescriptionItem look="summary" label="Coordenadas (lat.; long.)" value={coords} />
@@ -87,12 +95,18 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
           {
             header: 'Produtividade (kg/ha) e diferença da testemunha',
             kind: 'number',
-            cell: (t, i) => (
-              <>
-                {formatNumber(t.produtividade, 0)}
-                <span className="block text-xs text-slate-600">{i === 0 ? 'testemunha' : overControl(t.produtividade, control)}</span>
-              </>
-            ),
+            cell: (t, i) =>
+              t.produtividade === null || t.produtividade === undefined ? (
+                <>
+                  {dash}
+                  {i === 0 ? <span className="block text-xs text-slate-600">testemunha</span> : null}
+                </>
+              ) : (
+                <>
+                  {formatNumber(t.produtividade, 0)}
+                  <span className="block text-xs text-slate-600">{i === 0 ? 'testemunha' : overControl(t.produtividade, control)}</span>
+                </>
+              ),
           },
           { header: 'Custo (R$/ha)', kind: 'number', cell: (t) => formatBRL(custoTratamento(t)) },
         ]}
@@ -100,6 +114,7 @@ export function TrialSummary({ experiment: e }: { experiment: Experiment }) {
         rowKey={(t) => String(t.id)}
         rowClassName="align-top"
       />
+      <ApplicationsTable experiment={e} />
       <AssessmentMeans experiment={e} />
     </section>
   );

@@ -184,7 +184,12 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
               <FirstExperimentInvitation />
             ) : (
               <div className="space-y-6" aria-busy={dashboard.isFetching}>
-                <OverviewCards cards={cards} charts={data.charts} onFilter={(k, v) => update({ [k]: v })} />
+                <OverviewCards
+                  cards={cards}
+                  charts={data.charts}
+                  onFilter={(k, v) => update({ [k]: v })}
+                  soConcluidos={!filters.situacao}
+                />
                 {cards.totalExperimentos === 0 ? (
                   <NoMatchingExperiments />
                 ) : (

@@ -1,4 +1,7 @@
+import { ApplicationsTable } from '../../../components/applications-table.js';
 import { AssessmentMeans } from '../../../components/assessment-means.js';
+import { SituacaoBadge } from '../../../components/situacao-badge.js';
+import { TrialFieldLinks } from '../../../components/trial-field-links.js';
 import type { ReactNode } from 'react';
 import type { Experiment, Tratamento } from '../../../../shared/experiment.js';
 import { TREATMENT_FIELDS, detailsLabel, experimentFields } from '../../../../shared/fields/catalogue.js';
@@ -58,6 +61,13 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
         <Alert tone="error">Erro ao buscar experimento</Alert>
       ) : (
         <div className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <span>Situação:</span>
+              <SituacaoBadge situacao={e.situacao} showConcluido />
+            </p>
+            <TrialFieldLinks experiment={e} />
+          </div>
           <Section title="Informações Básicas">{sectionItems(e, 'basicas')}</Section>
           <Section title="Localização e Cultura">
             <DescriptionItem look="detail" label="Local" value={`${e.cidade}/${e.estado}`} />
@@ -65,7 +75,11 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
           </Section>
           <SoloSection e={e} />
           <Section title="Resultados">
-            <DescriptionItem look="detail" label="Produtividade média" value={formatKgHa(e.produtividade_media)} />
+            <DescriptionItem
+              look="detail"
+              label="Produtividade média"
+              value={e.produtividade_media === null ? '—' : formatKgHa(e.produtividade_media)}
+            />
             {sectionItems(e, 'resultados')}
           </Section>
           <section className="rounded-lg border border-soil-200 p-4">
@@ -83,7 +97,7 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
                     <p className="font-semibold text-slate-900">
                       T{i + 1} - {t.nome} <span className="font-normal text-slate-600">({t.modalidade})</span>
                     </p>
-                    <p className="font-semibold text-brand-800">{formatKgHa(t.produtividade)}</p>
+                    <p className="font-semibold text-brand-800">{t.produtividade === null ? '—' : formatKgHa(t.produtividade)}</p>
                   </div>
                   {t.custo > 0 ? <p className="text-slate-700">Custo total: {formatBRL(t.custo)}</p> : null}
                   <Levels e={e} t={t} />
@@ -117,6 +131,12 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
               ))}
             </ul>
           </section>
+          {e.aplicacoes?.length ? (
+            <section className="rounded-lg border border-soil-200 p-4">
+              <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Aplicações</h3>
+              <ApplicationsTable experiment={e} />
+            </section>
+          ) : null}
           {e.avaliacoes.length ? (
             <section className="rounded-lg border border-soil-200 p-4">
               <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-800">Avaliações</h3>

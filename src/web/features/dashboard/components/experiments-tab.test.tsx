@@ -9,8 +9,9 @@ import { ExperimentsTab, type TableSort, nextSort } from './experiments-tab.js';
 
 const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '', avaliacao: '', situacao: '' };
 
-const row = (id: number, consultoria: string, produtividade_media: number | null) => ({
+const row = (id: number, consultoria: string, produtividade_media: number | null, situacao = 'concluido') => ({
   id,
+  situacao,
   consultoria,
   regional: 'GO',
   cultura: 'Soja',
@@ -34,7 +35,7 @@ beforeEach(() => {
       const total = url.searchParams.get('busca') ? 1 : 60;
       const experiments = url.searchParams.get('busca')
         ? [row(3, 'Gama Agro', 3250)]
-        : [row(1, 'Alfa Agro', 3450), row(2, 'Beta Agro', null)];
+        : [row(1, 'Alfa Agro', 3450), row(2, 'Beta Agro', null, 'planejado')];
       return new Response(JSON.stringify({ experiments, total }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -108,8 +109,14 @@ describe('ExperimentsTab', () => {
     expect(last().get('limit')).toBe('25');
     expect(last().get('offset')).toBe('0');
     expect(screen.getByRole('link', { name: 'Alfa Agro' }).getAttribute('href')).toBe('/?experimento=1');
-    // A missing yield reads "-".
-    expect(within(screen.getByRole('row', { name: /Beta Agro/ })).getAllByRole('cell')[4]!.textContent).toBe('-');
+    // A planned trial: its situation next to its name, its missing yield a dash (never 0).
+    const beta = within(screen.getByRole('row', { name: /Beta Agro/ }));
+    expect(beta.getAllByRole('cell')[4]!.textContent).toBe('—');
+    expect(beta.getAllByRole('cell')[0]!.textContent).toContain('Planejado');
+    // A concluded trial shows no badge.
+    const alfa = within(screen.getByRole('row', { name: /Alfa Agro/ }));
+    expect(alfa.getAllByRole('cell')[0]!.textContent).not.toMatch(/Planejado|Em andamento|Concluído/);
+    expect(alfa.getAllByRole('cell')[4]!.textContent).toBe('3.450 kg/ha');
     for (const name of ['Consultoria', 'Regional', 'Cultura', 'Marca', 'Produtividade', 'ROI', 'Ano', 'PDF']) {
       expect(header(name).getAttribute('aria-sort'), name).toBe('none');
     }

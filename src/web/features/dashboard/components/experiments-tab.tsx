@@ -17,6 +17,7 @@ import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { SituacaoBadge } from '../../../components/situacao-badge.js';
 import { ScrollX } from '../../../components/ui/scroll-x.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { cn } from '../../../lib/cn.js';
@@ -269,13 +270,16 @@ export function ExperimentsTab({
                       {r.consultoria}
                     </Link>
                   </div>
+                  <SituacaoBadge situacao={r.situacao} className="ml-10 mb-1 sm:ml-8" />
                 </td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{r.regional}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{r.cultura}</td>
                 <td className="whitespace-nowrap px-3 py-3">
                   <Badge tone="blue">{r.marca}</Badge>
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums text-slate-900">{formatKgHa(r.produtividade_media)}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums text-slate-900">
+                  {r.produtividade_media === null ? '—' : formatKgHa(r.produtividade_media)}
+                </td>
                 <td className="whitespace-nowrap px-3 py-3 text-right tabular-nums text-slate-900">{formatBRL(r.roi)}</td>
                 <td className="px-3 py-3 tabular-nums text-slate-700">{r.ano}</td>
                 <td className="px-3 py-3">

@@ -55,6 +55,13 @@ describe('OverviewCards', () => {
     expect(screen.queryByTestId('yield-by-crop')).toBeNull();
   });
 
+  it('says the indicators count concluded trials only when no situation is filtered', () => {
+    const { rerender } = render(<OverviewCards cards={cards()} charts={charts([SOJA])} soConcluidos />);
+    expect(screen.getByText('Indicadores e gráficos consideram só ensaios concluídos.')).toBeTruthy();
+    rerender(<OverviewCards cards={cards()} charts={charts([SOJA])} soConcluidos={false} />);
+    expect(screen.queryByText('Indicadores e gráficos consideram só ensaios concluídos.')).toBeNull();
+  });
+
   it('a new installation is invited to register the first experiment', () => {
     render(
       <MemoryRouter>

@@ -88,10 +88,13 @@ export function OverviewCards({
   cards,
   charts,
   onFilter,
+  soConcluidos = false,
 }: {
   cards: DashboardCards;
   charts: DashboardCharts;
   onFilter?: (key: 'cultura', value: string) => void;
+  /** No situation is filtered: the indicators count concluded trials only (filters.ts indicatorFilters), and a note says so. */
+  soConcluidos?: boolean;
 }) {
   const crops = charts.produtividadePorCultura;
   const mixed = cards.culturas > 1;
@@ -138,6 +141,11 @@ export function OverviewCards({
           icon={<Icon d={icons.people} />}
         />
       </div>
+      {soConcluidos ? (
+        <p className="text-xs text-slate-600" data-testid="concluded-only-note">
+          Indicadores e gráficos consideram só ensaios concluídos.
+        </p>
+      ) : null}
       {mixed && crops.length ? <YieldByCrop crops={crops} onCrop={onFilter ? (c) => onFilter('cultura', c) : undefined} /> : null}
       <div className="space-y-1 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="win-rate">
         <p>
