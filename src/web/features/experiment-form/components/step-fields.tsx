@@ -30,6 +30,7 @@ import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { cn } from '../../../lib/cn.js';
 import { useCulturas, useEstados, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { FormValues } from '../form-values.js';
+import { FieldPlanSection } from './field-plan-section.js';
 
 /** A plain field of the form (every experiment field but the treatments). */
 type Name = Exclude<keyof FormValues, 'tratamentos'>;
@@ -192,12 +193,21 @@ function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined
   const placeholder = f.placeholder ?? '';
   if (f.lookup) return <LookupField lookup={f.lookup} name={name} common={frame} placeholder={placeholder} />;
   const common = { ...frame, ...field(name) };
-  if (f.kind === 'choice' || (isNumeric(f) && f.options)) {
-    const options = f.kind === 'choice' ? f.options : isNumeric(f) ? (f.options ?? []) : [];
+  if (f.kind === 'choice') {
+    // A choice with a value of its own when absent (the situation) never is empty: no placeholder option.
+    const hasAbsent = 'absent' in f && f.absent !== undefined;
+    return (
+      <Select {...common}>
+        {hasAbsent ? null : <option value="">{placeholder}</option>}
+        <Options<string> values={f.options} {...(f.optionLabels ? { labels: f.optionLabels } : {})} />
+      </Select>
+    );
+  }
+  if (isNumeric(f) && f.options) {
     return (
       <Select {...common}>
         <option value="">{placeholder}</option>
-        <Options<string | number> values={options} />
+        <Options<number> values={f.options} />
       </Select>
     );
   }
@@ -216,7 +226,10 @@ function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined
 
 /** The catalogue's fields of a step, in order (but those a step draws itself). */
 function StepFields({ step, extra, skip = [] }: { step: Step; extra?: Partial<Record<Name, Extra>>; skip?: readonly Name[] }) {
-  const names = STEP_FIELDS[step].filter((n): n is Name => n !== 'tratamentos' && !skip.includes(n as Name));
+  // Lists (treatments, assessments, the plot size, the applications) have sections of their own.
+  const names = STEP_FIELDS[step].filter(
+    (n): n is Name => n !== 'tratamentos' && EXPERIMENT_FIELDS[n].kind !== 'list' && !skip.includes(n as Name),
+  );
   return (
     <>
       {names.map((name) => (
@@ -232,6 +245,7 @@ export function StepConsultoria() {
       <StepFields
         step={1}
         extra={{
+          situacao: { containerClassName: 'sm:col-span-2' },
           consultoria: { placeholder: 'Nome da consultoria', containerClassName: 'sm:col-span-2' },
           regional: { containerClassName: 'sm:col-span-2' },
         }}
@@ -395,6 +409,7 @@ export function StepEstatistica({ onFixLevels }: { onFixLevels?: (paths: string[
           experimentos.
         </p>
       </InfoBox>
+      <FieldPlanSection />
     </div>
   );
 }

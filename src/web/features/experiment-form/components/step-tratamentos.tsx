@@ -9,9 +9,9 @@
  */
 import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type FieldPathValue, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { ANALISES_SUGERIDAS, DOSE_UNITS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
+import { ANALISES_SUGERIDAS, DOSE_UNITS, MAX_BLOCKS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
 import { formatDecimal, toNumberOrNull } from '../../../../shared/decimal.js';
-import { custoTratamento, isFatorial } from '../../../../shared/experiment.js';
+import { custoTratamento, isConcluido, isFatorial } from '../../../../shared/experiment.js';
 import { ANALYSIS_FIELDS, ASSESSMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
 import { avaliacaoDeAnalise } from '../../../../shared/assessments.js';
 import { fieldTitle, formDefaults } from '../../../../shared/fields/kinds.js';
@@ -250,7 +250,11 @@ function PlotYields({ blocks, errors }: { blocks: number; errors: TErrors }) {
         errors={rowErrors.map((r) => r.cells)}
         onChange={(next, changed) => {
           for (const { row, col } of changed) {
-            setValue(`tratamentos.${row}.repeticoes.${col}`, next[row]?.[col] ?? '', { shouldValidate: true, shouldDirty: true });
+            // A treatment loaded without plot yields (a planned trial's blocks) gets its whole row first.
+            if ((tratamentos[row]?.repeticoes?.length ?? 0) !== blocks) {
+              const full = Array.from({ length: blocks }, (_, j) => next[row]?.[j] ?? '');
+              setValue(`tratamentos.${row}.repeticoes`, full, { shouldValidate: true, shouldDirty: true });
+            } else setValue(`tratamentos.${row}.repeticoes.${col}`, next[row]?.[col] ?? '', { shouldValidate: true, shouldDirty: true });
           }
           for (const row of new Set(changed.map((c) => c.row))) {
             setValue(`tratamentos.${row}.produtividade`, meanOf(next[row] ?? []), { shouldValidate: true, shouldDirty: true });
@@ -429,6 +433,21 @@ function TreatmentCost({ index }: { index: number }) {
   );
 }
 
+/** The blocks the step starts with: the form's `blocos`, else the replicates' count of the first treatment. */
+export function initialBlocks(blocos: unknown, tratamentos: readonly TratamentoForm[]): number {
+  const n = toNumberOrNull(blocos);
+  if (n !== null && Number.isInteger(n) && n >= 2 && n <= MAX_BLOCKS) return n;
+  return tratamentos[0]?.repeticoes?.length ?? 0;
+}
+
+const OPTIONAL_YIELD = 'Opcional enquanto o ensaio não é concluído';
+
+/** Under a treatment's yield: where it comes from (the blocks' mean) and whether it is needed yet. */
+function yieldHint(fromBlocks: boolean, concluido: boolean): string | undefined {
+  if (fromBlocks) return concluido ? 'Média das repetições (abaixo)' : `Média das repetições (abaixo); ${OPTIONAL_YIELD.toLowerCase()}`;
+  return concluido ? undefined : OPTIONAL_YIELD;
+}
+
 export function StepTratamentos() {
   const { control, register, formState, getValues, setValue } = useFormContext<FormValues>();
   const { fields, remove: removeRow } = useFieldArray({ control, name: 'tratamentos' });
@@ -442,10 +461,14 @@ export function StepTratamentos() {
     cards.removed(i);
     removeRow(i);
   };
-  // Chosen once for the experiment: every treatment gets the same number of blocks.
-  const [blocks, setBlocks] = useState(() => getValues('tratamentos')[0]?.repeticoes?.length ?? 0);
+  // Chosen once for the experiment: every treatment gets the same number of blocks. A trial
+  // loaded with its blocks (edit mode, a planned trial without yields yet) starts from them.
+  const [blocks, setBlocks] = useState(() => initialBlocks(getValues('blocos'), getValues('tratamentos')));
+  const situacao = useWatch<FormValues, 'situacao'>({ name: 'situacao' });
+  const concluido = isConcluido(situacao);
   const changeBlocks = (n: number) => {
     setBlocks(n);
+    setValue('blocos', n || null, { shouldDirty: true, shouldValidate: true });
     // Kept blocks keep their yields; each treatment's yield follows the mean of what is left.
     const resized = getValues('tratamentos').map((t): TratamentoForm => {
       const next = withBlocks(t, n);
@@ -542,9 +565,9 @@ export function StepTratamentos() {
                   name={`tratamentos.${i}.produtividade`}
                   label={fieldTitle(produtividade)}
                   decimals={produtividade.decimals}
-                  requiredMark
+                  requiredMark={concluido}
                   readOnly={blocks > 0}
-                  hint={blocks > 0 ? 'Média das repetições (abaixo)' : undefined}
+                  hint={yieldHint(blocks > 0, concluido)}
                 />
               </div>
               <div className="mt-3">
@@ -580,6 +603,7 @@ export function StepTratamentos() {
             name="numeroRepeticoes"
             value={String(blocks)}
             onChange={(e) => changeBlocks(Number(e.target.value))}
+            error={msg(formState.errors.blocos)}
             containerClassName="w-56"
           >
             <option value="0">Sem repetições</option>
@@ -590,6 +614,9 @@ export function StepTratamentos() {
             ))}
           </Select>
         </div>
+        {blocks > 0 && fields.length > 0 && !concluido ? (
+          <p className="text-sm text-slate-600">Opcional enquanto o ensaio não é concluído: deixe a tabela vazia até a colheita.</p>
+        ) : null}
         {blocks > 0 && fields.length > 0 ? <PlotYields blocks={blocks} errors={errors} /> : null}
         {blocks > 0 && fields.length === 0 ? (
           <p className="text-sm text-slate-600">Adicione os tratamentos para digitar ou colar as produtividades de cada bloco.</p>
