@@ -90,6 +90,36 @@ function LookupSelect({
   );
 }
 
+/**
+ * A choice that always holds one of its options (its `absent` value when the form has none).
+ * Controlled by the form's value, so the select shows the form's option from the start.
+ */
+function ChoiceSelect({
+  name,
+  common,
+  options,
+  absent,
+  labels,
+}: {
+  name: Name;
+  common: Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlur'>;
+  options: readonly string[];
+  absent: string;
+  labels?: Readonly<Record<string, string>> | undefined;
+}) {
+  // Destructured: the React compiler's lint reads every property of an object holding a `ref` as a ref.
+  const {
+    field: { ref: attach, name: fieldName, value: raw, onChange, onBlur },
+    fieldState,
+  } = useController<FormValues, Name>({ name });
+  const value = typeof raw === 'string' && raw ? raw : absent;
+  return (
+    <Select {...common} name={fieldName} ref={attach} value={value} onChange={onChange} onBlur={onBlur} error={fieldState.error?.message}>
+      <Options<string> values={options} {...(labels ? { labels } : {})} />
+    </Select>
+  );
+}
+
 type LookupProps = Omit<Parameters<typeof LookupSelect>[0], 'pending' | 'options'>;
 
 const named = (nome: string): Option => ({ value: nome, text: nome });
@@ -194,12 +224,15 @@ function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined
   if (f.lookup) return <LookupField lookup={f.lookup} name={name} common={frame} placeholder={placeholder} />;
   const common = { ...frame, ...field(name) };
   if (f.kind === 'choice') {
-    // A choice with a value of its own when absent (the situation) never is empty: no placeholder option.
-    const hasAbsent = 'absent' in f && f.absent !== undefined;
+    const labels = f.optionLabels ? { labels: f.optionLabels } : {};
+    // A choice with a value of its own when absent (the situation) is never empty: no placeholder option.
+    // ChoiceField does not declare `absent` (the catalogue's spec does): read it where it is there.
+    if ('absent' in f && typeof f.absent === 'string')
+      return <ChoiceSelect name={name} common={frame} options={f.options} absent={f.absent} labels={f.optionLabels} />;
     return (
       <Select {...common}>
-        {hasAbsent ? null : <option value="">{placeholder}</option>}
-        <Options<string> values={f.options} {...(f.optionLabels ? { labels: f.optionLabels } : {})} />
+        <option value="">{placeholder}</option>
+        <Options<string> values={f.options} {...labels} />
       </Select>
     );
   }
