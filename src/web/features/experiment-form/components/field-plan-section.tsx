@@ -57,7 +57,8 @@ function PlotSize() {
   return (
     <div className="space-y-3">
       <h4 className="text-sm font-semibold text-slate-800">Dimensões da parcela</h4>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+      {/* One under the other on a phone: the two labels wrap differently at 375 px and misalign a pair. */}
+      <div className="grid gap-3 sm:grid-cols-2 sm:gap-4">
         {side('comprimento_m')}
         {side('largura_m')}
       </div>
@@ -106,7 +107,7 @@ function SprayedTreatments({ index }: { index: number }) {
               label={`T${i + 1} ${t.nome.trim() || `Tratamento ${i + 1}`}`}
               checked={picked.includes(i)}
               onChange={(e) => toggle(i, e.target.checked)}
-              className="flex min-h-10 items-center"
+              className="flex min-h-10 items-center [overflow-wrap:anywhere]"
             />
           ))}
         </div>

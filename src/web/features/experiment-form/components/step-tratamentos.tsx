@@ -25,7 +25,15 @@ import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { YieldGrid } from '../../../components/ui/yield-grid.js';
 import { cn } from '../../../lib/cn.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
-import { type FormValues, type TratamentoForm, newAnalysis, newProduct, newTreatment, withBlocks } from '../form-values.js';
+import {
+  type AplicacaoForm,
+  type FormValues,
+  type TratamentoForm,
+  newAnalysis,
+  newProduct,
+  newTreatment,
+  withBlocks,
+} from '../form-values.js';
 import { ProductPicker, ProductSuggestions } from './product-picker.js';
 import { LineIcon } from '../../../components/ui/line-icon.js';
 import { PlusIcon, TrashIcon } from './icons.js';
@@ -433,6 +441,26 @@ function TreatmentCost({ index }: { index: number }) {
   );
 }
 
+/**
+ * The applications once treatment `removed` is gone: indices after it move up one. `aplicacoes` is
+ * null when none named a treatment; `emptied` lists those that named only the removed one (now
+ * every treatment, as an empty list reads).
+ */
+export function withoutTreatment(
+  list: readonly AplicacaoForm[],
+  removed: number,
+): { aplicacoes: AplicacaoForm[] | null; emptied: number[] } {
+  if (!list.some((a) => a.tratamentos.length)) return { aplicacoes: null, emptied: [] };
+  const emptied: number[] = [];
+  const aplicacoes = list.map((a, n) => {
+    if (!a.tratamentos.length) return a;
+    const tratamentos = a.tratamentos.filter((t) => t !== removed).map((t) => (t > removed ? t - 1 : t));
+    if (!tratamentos.length) emptied.push(n);
+    return { ...a, tratamentos };
+  });
+  return { aplicacoes, emptied };
+}
+
 /** The blocks the step starts with: the form's `blocos`, else the replicates' count of the first treatment. */
 export function initialBlocks(blocos: unknown, tratamentos: readonly TratamentoForm[]): number {
   const n = toNumberOrNull(blocos);
@@ -460,6 +488,13 @@ export function StepTratamentos() {
   const remove = (i: number) => {
     cards.removed(i);
     removeRow(i);
+    // Step 6's applications name treatments by index: the later ones move up one.
+    const { aplicacoes, emptied } = withoutTreatment(getValues('aplicacoes') ?? [], i);
+    if (aplicacoes) setValue('aplicacoes', aplicacoes, { shouldDirty: true });
+    if (emptied.length)
+      toast.info(
+        `${emptied.map((n) => `A aplicação ${n + 1}`).join(', ')} valia só para o tratamento removido e agora vale para todos: revise em Plano de campo (passo 6).`,
+      );
   };
   // Chosen once for the experiment: every treatment gets the same number of blocks. A trial
   // loaded with its blocks (edit mode, a planned trial without yields yet) starts from them.

@@ -8,7 +8,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/stub-api.js';
-import { type FormValues, STEPS, newTreatment } from '../form-values.js';
+import { type FormValues, STEPS, newAplicacao, newTreatment } from '../form-values.js';
 import { renderInForm } from './form.test-helper.js';
 import { StepConsultoria, StepLocalizacao, StepSolo } from './step-fields.js';
 import { StepTratamentos } from './step-tratamentos.js';
@@ -379,5 +379,21 @@ describe('step 5: a trial not yet concluded', () => {
   it('falls back to the replicates when the form has no blocos', () => {
     show(5, <StepTratamentos />, planned({ tratamentos: [newTreatment(true, 5)] }));
     expect(document.querySelector<HTMLSelectElement>('select[name="numeroRepeticoes"]')!.value).toBe('5');
+  });
+});
+
+describe('step 5: removing a treatment keeps the applications on their treatments', () => {
+  it('indices after the removed one move up; an application of only that treatment is said', async () => {
+    const form = show(5, <StepTratamentos />, {
+      tratamentos: [newTreatment(true), { ...newTreatment(false), nome: 'A' }, { ...newTreatment(false), nome: 'B' }],
+      aplicacoes: [
+        { ...newAplicacao('aplicacao-1'), tratamentos: [0, 2] },
+        { ...newAplicacao('aplicacao-2'), tratamentos: [1] },
+        newAplicacao('aplicacao-3'),
+      ],
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remover tratamento T2' })));
+    expect(form.values().tratamentos.map((t) => t.nome)).toEqual(['Testemunha', 'B']);
+    expect(form.values().aplicacoes.map((a) => a.tratamentos)).toEqual([[0, 1], [], []]);
   });
 });
