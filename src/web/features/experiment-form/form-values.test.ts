@@ -17,6 +17,8 @@ describe('form values from the catalogue', () => {
 
   it('starts a new experiment empty: no number pre-filled with 0, ano 2024', () => {
     expect(newExperimentDefaults()).toEqual({
+      // A new trial is concluded unless the user says otherwise (the catalogue's `absent`).
+      situacao: 'concluido',
       consultoria: '',
       marca: '',
       bu: '',
@@ -38,6 +40,9 @@ describe('form values from the catalogue', () => {
       custo_protocolo: null,
       roi: null,
       preco_saca: null,
+      blocos: null,
+      parcela: { comprimento_m: null, largura_m: null },
+      aplicacoes: [],
     });
     expect(newProduct()).toEqual({ nome: '', dose: null, unidade: '', custo: null });
     expect(newAnalysis()).toEqual({ nome: '', valor: null, unidade: '' });

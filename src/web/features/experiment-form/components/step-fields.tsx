@@ -30,6 +30,7 @@ import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { cn } from '../../../lib/cn.js';
 import { useCulturas, useEstados, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { FormValues } from '../form-values.js';
+import { FieldPlanSection } from './field-plan-section.js';
 
 /** A plain field of the form (every experiment field but the treatments). */
 type Name = Exclude<keyof FormValues, 'tratamentos'>;
@@ -85,6 +86,36 @@ function LookupSelect({
           {o.text}
         </option>
       ))}
+    </Select>
+  );
+}
+
+/**
+ * A choice that always holds one of its options (its `absent` value when the form has none).
+ * Controlled by the form's value, so the select shows the form's option from the start.
+ */
+function ChoiceSelect({
+  name,
+  common,
+  options,
+  absent,
+  labels,
+}: {
+  name: Name;
+  common: Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlur'>;
+  options: readonly string[];
+  absent: string;
+  labels?: Readonly<Record<string, string>> | undefined;
+}) {
+  // Destructured: the React compiler's lint reads every property of an object holding a `ref` as a ref.
+  const {
+    field: { ref: attach, name: fieldName, value: raw, onChange, onBlur },
+    fieldState,
+  } = useController<FormValues, Name>({ name });
+  const value = typeof raw === 'string' && raw ? raw : absent;
+  return (
+    <Select {...common} name={fieldName} ref={attach} value={value} onChange={onChange} onBlur={onBlur} error={fieldState.error?.message}>
+      <Options<string> values={options} {...(labels ? { labels } : {})} />
     </Select>
   );
 }
@@ -192,12 +223,24 @@ function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined
   const placeholder = f.placeholder ?? '';
   if (f.lookup) return <LookupField lookup={f.lookup} name={name} common={frame} placeholder={placeholder} />;
   const common = { ...frame, ...field(name) };
-  if (f.kind === 'choice' || (isNumeric(f) && f.options)) {
-    const options = f.kind === 'choice' ? f.options : isNumeric(f) ? (f.options ?? []) : [];
+  if (f.kind === 'choice') {
+    const labels = f.optionLabels ? { labels: f.optionLabels } : {};
+    // A choice with a value of its own when absent (the situation) is never empty: no placeholder option.
+    // ChoiceField does not declare `absent` (the catalogue's spec does): read it where it is there.
+    if ('absent' in f && typeof f.absent === 'string')
+      return <ChoiceSelect name={name} common={frame} options={f.options} absent={f.absent} labels={f.optionLabels} />;
     return (
       <Select {...common}>
         <option value="">{placeholder}</option>
-        <Options<string | number> values={options} />
+        <Options<string> values={f.options} {...labels} />
+      </Select>
+    );
+  }
+  if (isNumeric(f) && f.options) {
+    return (
+      <Select {...common}>
+        <option value="">{placeholder}</option>
+        <Options<number> values={f.options} />
       </Select>
     );
   }
@@ -216,7 +259,10 @@ function CatalogueField({ name, extra }: { name: Name; extra?: Extra | undefined
 
 /** The catalogue's fields of a step, in order (but those a step draws itself). */
 function StepFields({ step, extra, skip = [] }: { step: Step; extra?: Partial<Record<Name, Extra>>; skip?: readonly Name[] }) {
-  const names = STEP_FIELDS[step].filter((n): n is Name => n !== 'tratamentos' && !skip.includes(n as Name));
+  // Lists (treatments, assessments, the plot size, the applications) have sections of their own.
+  const names = STEP_FIELDS[step].filter(
+    (n): n is Name => n !== 'tratamentos' && EXPERIMENT_FIELDS[n].kind !== 'list' && !skip.includes(n as Name),
+  );
   return (
     <>
       {names.map((name) => (
@@ -232,6 +278,7 @@ export function StepConsultoria() {
       <StepFields
         step={1}
         extra={{
+          situacao: { containerClassName: 'sm:col-span-2' },
           consultoria: { placeholder: 'Nome da consultoria', containerClassName: 'sm:col-span-2' },
           regional: { containerClassName: 'sm:col-span-2' },
         }}
@@ -395,6 +442,7 @@ export function StepEstatistica({ onFixLevels }: { onFixLevels?: (paths: string[
           experimentos.
         </p>
       </InfoBox>
+      <FieldPlanSection />
     </div>
   );
 }

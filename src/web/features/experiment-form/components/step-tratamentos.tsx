@@ -9,9 +9,9 @@
  */
 import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type FieldPathValue, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { ANALISES_SUGERIDAS, DOSE_UNITS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
+import { ANALISES_SUGERIDAS, DOSE_UNITS, MAX_BLOCKS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
 import { formatDecimal, toNumberOrNull } from '../../../../shared/decimal.js';
-import { custoTratamento, isFatorial } from '../../../../shared/experiment.js';
+import { custoTratamento, isConcluido, isFatorial } from '../../../../shared/experiment.js';
 import { ANALYSIS_FIELDS, ASSESSMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
 import { avaliacaoDeAnalise } from '../../../../shared/assessments.js';
 import { fieldTitle, formDefaults } from '../../../../shared/fields/kinds.js';
@@ -25,7 +25,15 @@ import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { YieldGrid } from '../../../components/ui/yield-grid.js';
 import { cn } from '../../../lib/cn.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
-import { type FormValues, type TratamentoForm, newAnalysis, newProduct, newTreatment, withBlocks } from '../form-values.js';
+import {
+  type AplicacaoForm,
+  type FormValues,
+  type TratamentoForm,
+  newAnalysis,
+  newProduct,
+  newTreatment,
+  withBlocks,
+} from '../form-values.js';
 import { ProductPicker, ProductSuggestions } from './product-picker.js';
 import { LineIcon } from '../../../components/ui/line-icon.js';
 import { PlusIcon, TrashIcon } from './icons.js';
@@ -250,7 +258,11 @@ function PlotYields({ blocks, errors }: { blocks: number; errors: TErrors }) {
         errors={rowErrors.map((r) => r.cells)}
         onChange={(next, changed) => {
           for (const { row, col } of changed) {
-            setValue(`tratamentos.${row}.repeticoes.${col}`, next[row]?.[col] ?? '', { shouldValidate: true, shouldDirty: true });
+            // A treatment loaded without plot yields (a planned trial's blocks) gets its whole row first.
+            if ((tratamentos[row]?.repeticoes?.length ?? 0) !== blocks) {
+              const full = Array.from({ length: blocks }, (_, j) => next[row]?.[j] ?? '');
+              setValue(`tratamentos.${row}.repeticoes`, full, { shouldValidate: true, shouldDirty: true });
+            } else setValue(`tratamentos.${row}.repeticoes.${col}`, next[row]?.[col] ?? '', { shouldValidate: true, shouldDirty: true });
           }
           for (const row of new Set(changed.map((c) => c.row))) {
             setValue(`tratamentos.${row}.produtividade`, meanOf(next[row] ?? []), { shouldValidate: true, shouldDirty: true });
@@ -429,6 +441,41 @@ function TreatmentCost({ index }: { index: number }) {
   );
 }
 
+/**
+ * The applications once treatment `removed` is gone: indices after it move up one. `aplicacoes` is
+ * null when none named a treatment; `emptied` lists those that named only the removed one (now
+ * every treatment, as an empty list reads).
+ */
+export function withoutTreatment(
+  list: readonly AplicacaoForm[],
+  removed: number,
+): { aplicacoes: AplicacaoForm[] | null; emptied: number[] } {
+  if (!list.some((a) => a.tratamentos.length)) return { aplicacoes: null, emptied: [] };
+  const emptied: number[] = [];
+  const aplicacoes = list.map((a, n) => {
+    if (!a.tratamentos.length) return a;
+    const tratamentos = a.tratamentos.filter((t) => t !== removed).map((t) => (t > removed ? t - 1 : t));
+    if (!tratamentos.length) emptied.push(n);
+    return { ...a, tratamentos };
+  });
+  return { aplicacoes, emptied };
+}
+
+/** The blocks the step starts with: the form's `blocos`, else the replicates' count of the first treatment. */
+export function initialBlocks(blocos: unknown, tratamentos: readonly TratamentoForm[]): number {
+  const n = toNumberOrNull(blocos);
+  if (n !== null && Number.isInteger(n) && n >= 2 && n <= MAX_BLOCKS) return n;
+  return tratamentos[0]?.repeticoes?.length ?? 0;
+}
+
+const OPTIONAL_YIELD = 'Opcional enquanto o ensaio não é concluído';
+
+/** Under a treatment's yield: where it comes from (the blocks' mean) and whether it is needed yet. */
+function yieldHint(fromBlocks: boolean, concluido: boolean): string | undefined {
+  if (fromBlocks) return concluido ? 'Média das repetições (abaixo)' : `Média das repetições (abaixo); ${OPTIONAL_YIELD.toLowerCase()}`;
+  return concluido ? undefined : OPTIONAL_YIELD;
+}
+
 export function StepTratamentos() {
   const { control, register, formState, getValues, setValue } = useFormContext<FormValues>();
   const { fields, remove: removeRow } = useFieldArray({ control, name: 'tratamentos' });
@@ -441,11 +488,22 @@ export function StepTratamentos() {
   const remove = (i: number) => {
     cards.removed(i);
     removeRow(i);
+    // Step 6's applications name treatments by index: the later ones move up one.
+    const { aplicacoes, emptied } = withoutTreatment(getValues('aplicacoes') ?? [], i);
+    if (aplicacoes) setValue('aplicacoes', aplicacoes, { shouldDirty: true });
+    if (emptied.length)
+      toast.info(
+        `${emptied.map((n) => `A aplicação ${n + 1}`).join(', ')} valia só para o tratamento removido e agora vale para todos: revise em Plano de campo (passo 6).`,
+      );
   };
-  // Chosen once for the experiment: every treatment gets the same number of blocks.
-  const [blocks, setBlocks] = useState(() => getValues('tratamentos')[0]?.repeticoes?.length ?? 0);
+  // Chosen once for the experiment: every treatment gets the same number of blocks. A trial
+  // loaded with its blocks (edit mode, a planned trial without yields yet) starts from them.
+  const [blocks, setBlocks] = useState(() => initialBlocks(getValues('blocos'), getValues('tratamentos')));
+  const situacao = useWatch<FormValues, 'situacao'>({ name: 'situacao' });
+  const concluido = isConcluido(situacao);
   const changeBlocks = (n: number) => {
     setBlocks(n);
+    setValue('blocos', n || null, { shouldDirty: true, shouldValidate: true });
     // Kept blocks keep their yields; each treatment's yield follows the mean of what is left.
     const resized = getValues('tratamentos').map((t): TratamentoForm => {
       const next = withBlocks(t, n);
@@ -542,9 +600,9 @@ export function StepTratamentos() {
                   name={`tratamentos.${i}.produtividade`}
                   label={fieldTitle(produtividade)}
                   decimals={produtividade.decimals}
-                  requiredMark
+                  requiredMark={concluido}
                   readOnly={blocks > 0}
-                  hint={blocks > 0 ? 'Média das repetições (abaixo)' : undefined}
+                  hint={yieldHint(blocks > 0, concluido)}
                 />
               </div>
               <div className="mt-3">
@@ -580,6 +638,7 @@ export function StepTratamentos() {
             name="numeroRepeticoes"
             value={String(blocks)}
             onChange={(e) => changeBlocks(Number(e.target.value))}
+            error={msg(formState.errors.blocos)}
             containerClassName="w-56"
           >
             <option value="0">Sem repetições</option>
@@ -590,6 +649,9 @@ export function StepTratamentos() {
             ))}
           </Select>
         </div>
+        {blocks > 0 && fields.length > 0 && !concluido ? (
+          <p className="text-sm text-slate-600">Opcional enquanto o ensaio não é concluído: deixe a tabela vazia até a colheita.</p>
+        ) : null}
         {blocks > 0 && fields.length > 0 ? <PlotYields blocks={blocks} errors={errors} /> : null}
         {blocks > 0 && fields.length === 0 ? (
           <p className="text-sm text-slate-600">Adicione os tratamentos para digitar ou colar as produtividades de cada bloco.</p>

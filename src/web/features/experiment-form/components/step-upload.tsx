@@ -8,6 +8,9 @@ import { cn } from '../../../lib/cn.js';
 import { NOT_PDF_CONTENT, PDF_DROPZONE, checkChosenPdf, rejectionMessage } from '../../../lib/pdf-rejections.js';
 import { LineIcon } from '../../../components/ui/line-icon.js';
 
+/** Step 7's word for a planned or running trial, which is saved without its report. */
+export const PDF_OPTIONAL = 'Opcional enquanto o ensaio não é concluído: anexe o relatório ao concluir.';
+
 export interface UploadState {
   file: File | null;
   /** Edit mode: the stored file's name, while it is kept. */
@@ -21,12 +24,15 @@ export function StepUpload({
   error,
   isEdit,
   onOpenExtractor,
+  concluido = true,
 }: {
   state: UploadState;
   onChange: (next: UploadState) => void;
   error?: string | undefined;
   isEdit: boolean;
   onOpenExtractor: () => void;
+  /** Whether the trial is concluded (step 1's situation): only then is the PDF required. */
+  concluido?: boolean;
 }) {
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     ...PDF_DROPZONE,
@@ -105,6 +111,7 @@ export function StepUpload({
         </LineIcon>
         <p className="mt-3 font-medium text-slate-800">{isDragActive ? 'Solte o PDF aqui' : 'Arraste o relatório em PDF para cá'}</p>
         <p className="mt-1 text-sm text-slate-600">Somente PDF, até 10 MB, um arquivo.</p>
+        {concluido ? null : <p className="mt-1 text-sm font-medium text-slate-700">{PDF_OPTIONAL}</p>}
         <Button className="mt-4" variant="secondary" onClick={open}>
           Escolher arquivo
         </Button>

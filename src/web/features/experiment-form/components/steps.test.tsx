@@ -8,9 +8,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/stub-api.js';
-import { type FormValues, STEPS, newTreatment } from '../form-values.js';
+import { type FormValues, STEPS, newAplicacao, newTreatment } from '../form-values.js';
 import { renderInForm } from './form.test-helper.js';
-import { StepLocalizacao, StepSolo } from './step-fields.js';
+import { StepConsultoria, StepLocalizacao, StepSolo } from './step-fields.js';
 import { StepTratamentos } from './step-tratamentos.js';
 
 const LOOKUPS: Record<string, unknown> = {
@@ -295,5 +295,105 @@ describe('step 5: factorial levels and dose', () => {
       ['Raiz', '1 L'],
       ['Folha', '2 L'],
     ]);
+  });
+});
+
+describe('step 1: the situation of the trial', () => {
+  it('is the first field, a select of the situations by their labels with no empty option, concluded by default', () => {
+    show(1, <StepConsultoria />);
+    const select = document.querySelector('select[name="situacao"]');
+    if (!(select instanceof HTMLSelectElement)) throw new Error('no situacao select');
+    expect(document.querySelector('input, select')).toBe(select);
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['planejado', 'Planejado'],
+      ['em_andamento', 'Em andamento'],
+      ['concluido', 'Concluído'],
+    ]);
+    expect(select.value).toBe('concluido');
+    expect(screen.getByLabelText(/^Situação do ensaio/)).toBe(select);
+    screen.getByText(/Planejado ou em andamento: salve sem produtividades e sem o PDF/);
+  });
+
+  it('writes the chosen situation to the form', async () => {
+    const form = show(1, <StepConsultoria />);
+    await choose('situacao', 'em_andamento');
+    expect(form.values().situacao).toBe('em_andamento');
+  });
+});
+
+describe('step 5: a trial not yet concluded', () => {
+  const planned = (extra: Partial<FormValues> = {}) => ({
+    situacao: 'planejado',
+    tratamentos: [newTreatment(true), { ...newTreatment(false), nome: 'Raiz' }],
+    ...extra,
+  });
+  const modalities = async () => {
+    await choose('tratamentos.0.modalidade', 'Foliar');
+    await choose('tratamentos.1.modalidade', 'Solo');
+  };
+  const yieldLabel = () => input('tratamentos.0.produtividade').closest('div.relative')?.parentElement?.querySelector('label');
+
+  it('passes without yields: the yield is not marked required and says it is optional', async () => {
+    const form = show(5, <StepTratamentos />, planned());
+    await modalities();
+    expect(yieldLabel()?.textContent).toBe('Produtividade (kg/ha)');
+    expect(screen.getAllByText('Opcional enquanto o ensaio não é concluído')).toHaveLength(2);
+    expect(await form.next()).toBe(true);
+    expect(screen.queryByText('Produtividade é obrigatória')).toBeNull();
+  });
+
+  it('passes with its blocks chosen and the plot-yield grid left empty; the select sets blocos', async () => {
+    const form = show(5, <StepTratamentos />, planned());
+    await modalities();
+    await choose('numeroRepeticoes', '4');
+    expect(form.values().blocos).toBe(4);
+    screen.getByText(/deixe a tabela vazia até a colheita/);
+    expect(input('tratamentos.1.repeticoes.3').value).toBe('');
+    expect(await form.next()).toBe(true);
+    await choose('numeroRepeticoes', '0');
+    expect(form.values().blocos).toBeNull();
+    expect(form.values().tratamentos[0]?.repeticoes).toBeUndefined();
+  });
+
+  it('a concluded trial still asks for the yields, marked required', async () => {
+    const form = show(5, <StepTratamentos />, planned({ situacao: 'concluido' }));
+    await modalities();
+    expect(yieldLabel()?.textContent).toBe('Produtividade (kg/ha)*');
+    expect(screen.queryByText('Opcional enquanto o ensaio não é concluído')).toBeNull();
+    expect(await form.next()).toBe(false);
+    expect(screen.getAllByText('Produtividade é obrigatória')).toHaveLength(2);
+  });
+
+  it("starts from the form's blocos (a planned trial loaded without yields) and fills a row as it is typed", async () => {
+    const form = show(5, <StepTratamentos />, planned({ blocos: 3 }));
+    await modalities();
+    const select = document.querySelector<HTMLSelectElement>('select[name="numeroRepeticoes"]')!;
+    expect(select.value).toBe('3');
+    await type('tratamentos.1.repeticoes.1', '3.200');
+    expect(form.values().tratamentos[1]?.repeticoes).toEqual(['', 3200, '']);
+    expect(form.values().tratamentos[0]?.repeticoes).toBeUndefined();
+    expect(await form.next()).toBe(false);
+    expect(form.values().blocos).toBe(3);
+  });
+
+  it('falls back to the replicates when the form has no blocos', () => {
+    show(5, <StepTratamentos />, planned({ tratamentos: [newTreatment(true, 5)] }));
+    expect(document.querySelector<HTMLSelectElement>('select[name="numeroRepeticoes"]')!.value).toBe('5');
+  });
+});
+
+describe('step 5: removing a treatment keeps the applications on their treatments', () => {
+  it('indices after the removed one move up; an application of only that treatment is said', async () => {
+    const form = show(5, <StepTratamentos />, {
+      tratamentos: [newTreatment(true), { ...newTreatment(false), nome: 'A' }, { ...newTreatment(false), nome: 'B' }],
+      aplicacoes: [
+        { ...newAplicacao('aplicacao-1'), tratamentos: [0, 2] },
+        { ...newAplicacao('aplicacao-2'), tratamentos: [1] },
+        newAplicacao('aplicacao-3'),
+      ],
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remover tratamento T2' })));
+    expect(form.values().tratamentos.map((t) => t.nome)).toEqual(['Testemunha', 'B']);
+    expect(form.values().aplicacoes.map((a) => a.tratamentos)).toEqual([[0, 1], [], []]);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type Experiment, type ExperimentData, EXP_MSG } from '../../../../shared/experiment.js';
+import { type Experiment, type ExperimentData, EXP_MSG, isConcluido } from '../../../../shared/experiment.js';
 import { toast } from '../../../components/ui/toast.js';
 import { session } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -62,7 +62,8 @@ export function useSubmitExperiment({
   const [stale, setStale] = useState(false);
 
   const pdfMissing = () => {
-    if (upload.file) return undefined;
+    // A planned or running trial is saved without its report: it comes when the trial is concluded.
+    if (upload.file || !isConcluido(methods.getValues('situacao'))) return undefined;
     if (!isEdit) return EXP_MSG.pdfRequired;
     return upload.storedFilename ? undefined : EXP_MSG.pdfRequiredEdit;
   };

@@ -5,9 +5,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { type Experiment, type ExperimentData, experimentSchema } from '../../../../shared/experiment.js';
+import { type Experiment, type ExperimentData, experimentSchema, isConcluido } from '../../../../shared/experiment.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Modal } from '../../../components/ui/modal.js';
@@ -66,6 +66,7 @@ function StepBody({
   onOpenExtractor: () => void;
   onFixLevels: (paths: string[]) => void;
 }) {
+  const situacao = useWatch<FormValues, 'situacao'>({ name: 'situacao' });
   switch (step) {
     case 1:
       return (
@@ -85,7 +86,16 @@ function StepBody({
     case 6:
       return <StepEstatistica onFixLevels={onFixLevels} />;
     default:
-      return <StepUpload state={upload} onChange={setUpload} error={uploadError} isEdit={isEdit} onOpenExtractor={onOpenExtractor} />;
+      return (
+        <StepUpload
+          state={upload}
+          onChange={setUpload}
+          error={uploadError}
+          isEdit={isEdit}
+          onOpenExtractor={onOpenExtractor}
+          concluido={isConcluido(situacao)}
+        />
+      );
   }
 }
 
