@@ -51,7 +51,10 @@ export type AssessmentRequest = Sent<Avaliacao, typeof ASSESSMENT_FIELDS>;
 /** An application as a client sends it (stage, volume, weather and treatments may be left out). */
 export type ApplicationRequest = Sent<Omit<Aplicacao, 'tratamentos'>, typeof APPLICATION_FIELDS> & { tratamentos?: number[] };
 /** A valid experiment request body (what the form sends, before the schema). */
-export type ExperimentRequest = Sent<Omit<ExperimentData, 'tratamentos' | 'avaliacoes' | 'parcela' | 'aplicacoes'>, typeof EXPERIMENT_FIELDS> & {
+export type ExperimentRequest = Sent<
+  Omit<ExperimentData, 'tratamentos' | 'avaliacoes' | 'parcela' | 'aplicacoes'>,
+  typeof EXPERIMENT_FIELDS
+> & {
   tratamentos: TreatmentRequest[];
   avaliacoes?: AssessmentRequest[];
   parcela?: Sent<NonNullable<ExperimentData['parcela']>, typeof PLOT_FIELDS> | null;

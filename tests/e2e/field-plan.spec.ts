@@ -15,7 +15,8 @@ async function shot(page: Page, name: string) {
 async function printed(page: Page, name: string) {
   const path = test.info().outputPath(`${name}.pdf`);
   await page.pdf({ path, format: 'A4', printBackground: true });
-  if (existsSync('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', path, path.replace(/\.pdf$/, '')]);
+  if (existsSync('/usr/bin/pdftoppm'))
+    execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', path, path.replace(/\.pdf$/, '')]);
 }
 
 async function experimentOf(request: APIRequestContext, user: TestUser, consultoria: string) {
@@ -161,7 +162,8 @@ test('a planned trial is concluded with its yields and PDF, and then counts on t
   expect(created.status()).toBe(201);
   const id = (await created.json()).experiment.id as number;
   const stats = async () =>
-    (await (await request.get('/api/experiments/stats?cultura=Milho&regional=GO&ano=2026', { headers: auth })).json()).totalExperimentos as number;
+    (await (await request.get('/api/experiments/stats?cultura=Milho&regional=GO&ano=2026', { headers: auth })).json())
+      .totalExperimentos as number;
   const before = await stats();
 
   // The table lists it as planned; edit it from there.

@@ -373,7 +373,10 @@ export const applications = pgTable(
     umidadePct: doublePrecision('umidade_pct'),
     ventoKmH: doublePrecision('vento_km_h'),
     /** Indices of the treatments sprayed; empty: every treatment. */
-    tratamentos: smallint('tratamentos').array().notNull().default(sql`'{}'`),
+    tratamentos: smallint('tratamentos')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [uniqueIndex('applications_experiment_chave_key').on(t.experimentId, t.chave)],
 );

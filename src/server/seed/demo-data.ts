@@ -5,7 +5,13 @@
  * regional, crops where they are grown, yields and costs in believable ranges.
  */
 import { BUSINESS_UNITS, CULTIVARES_SUGERIDAS, MODOS_APLICACAO, TIPOS_ESTATISTICA, YEAR_MAX, YEAR_MIN } from '../../shared/constants.js';
-import { type Experiment, type ExperimentData, type ServerOwnedFields, custoTratamento, produtividadeMedia } from '../../shared/experiment.js';
+import {
+  type Experiment,
+  type ExperimentData,
+  type ServerOwnedFields,
+  custoTratamento,
+  produtividadeMedia,
+} from '../../shared/experiment.js';
 
 /** "Now" of the generated data unless the caller gives another: keeps output reproducible. */
 export const DEMO_ANCHOR = new Date('2026-11-01T12:00:00Z');

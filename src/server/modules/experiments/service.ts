@@ -65,7 +65,8 @@ async function discardStaleLayout(tx: Tx, id: number, data: ExperimentData): Pro
     .where(eq(layouts.experimentId, id));
   if (!layout) return null;
   const tratamentos = new Set((JSON.parse(layout.parcelas) as { tratamento: number }[]).map((p) => p.tratamento));
-  const fits = layout.delineamento === data.tipo_estatistica && layout.blocos === data.blocos && tratamentos.size === data.tratamentos.length;
+  const fits =
+    layout.delineamento === data.tipo_estatistica && layout.blocos === data.blocos && tratamentos.size === data.tratamentos.length;
   if (fits) return null;
   await tx.delete(layouts).where(eq(layouts.experimentId, id));
   return `semente ${layout.semente}`;
