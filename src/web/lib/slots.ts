@@ -28,6 +28,8 @@ export interface AnalysisSlotProps {
   id: number;
   /** The experiment's assessments: the report offers each (and the area under a curve) besides yield. */
   avaliacoes?: readonly (Avaliacao & { daa?: number | null })[];
+  /** The trial has no yields yet (planned, running): the report opens on its first assessment. */
+  semProdutividade?: boolean;
 }
 export type AnalysisSlot = ComponentType<AnalysisSlotProps>;
 

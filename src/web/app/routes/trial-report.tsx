@@ -50,7 +50,7 @@ export function TrialReportPage() {
         <TrialFieldLinks experiment={e} className="mt-3 print:hidden" />
       </header>
       <TrialSummary experiment={e} />
-      <AnalysisView id={e.id} avaliacoes={e.avaliacoes} />
+      <AnalysisView id={e.id} avaliacoes={e.avaliacoes} semProdutividade={e.tratamentos.some((t) => t.produtividade === null)} />
     </article>
   );
 }

@@ -74,15 +74,17 @@ function MeansChart({ grupos, casas }: { grupos: { nome: string; media: number; 
   );
 }
 
-export function AnalysisView({ id, avaliacoes = [] }: AnalysisSlotProps) {
-  // The variable and scale chosen for this experiment (another experiment in the same view starts on yield, original data).
+export function AnalysisView({ id, avaliacoes = [], semProdutividade = false }: AnalysisSlotProps) {
+  // Yield, or a trial's first assessment while it has no yields.
+  const inicial: Variavel = semProdutividade && avaliacoes[0] ? `a:${avaliacoes[0].chave}` : '';
+  // The variable and scale chosen for this experiment (another experiment in the same view starts on its first variable, original data).
   const [escolha, setEscolha] = useState<{ id: number; transformacao: Transformacao | null; variavel: Variavel }>({
     id,
     transformacao: null,
-    variavel: '',
+    variavel: inicial,
   });
   const transformacao = escolha.id === id ? escolha.transformacao : null;
-  const variavel = escolha.id === id ? escolha.variavel : '';
+  const variavel = escolha.id === id ? escolha.variavel : inicial;
   const setTransformacao = (t: Transformacao | null) => setEscolha({ id, transformacao: t, variavel });
   // Another variable starts on its original data.
   const setVariavel = (v: Variavel) => setEscolha({ id, transformacao: null, variavel: v });

@@ -155,7 +155,7 @@ export function DetailsModal({ id, onClose, analysis: AnalysisView }: { id: numb
                 </Link>
               ) : null}
             </div>
-            <AnalysisView id={e.id} avaliacoes={e.avaliacoes} />
+            <AnalysisView id={e.id} avaliacoes={e.avaliacoes} semProdutividade={e.tratamentos.some((t) => t.produtividade === null)} />
           </section>
         </div>
       )}
