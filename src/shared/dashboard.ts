@@ -122,6 +122,8 @@ export interface DashboardData {
   charts: DashboardCharts;
   /** Product filter options: sorted unique trimmed non-empty names found in the treatments. */
   produtos: string[];
+  /** Trials planned or running under the other filters: the indicators leave them out. */
+  naoConcluidos: number;
 }
 
 /**

@@ -2,10 +2,13 @@
  * Dashboard reads. Everything is aggregated in SQL under the current filters; the browser gets
  * cards, chart series, map points and compact columns, never the nested list of experiments.
  */
-import { type SQL, and, desc, isNotNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage, WinCount } from '../../../shared/dashboard.js';
 import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/sample.js';
+import { SITUACOES } from '../../../shared/field-plan.js';
+
+const NAO_CONCLUIDOS = SITUACOES.filter((s) => s !== 'concluido');
 import { CORRELATION_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Db, queryRows } from '../../db/client.js';
 import { assessments, experiments, plotValues, treatments } from '../../db/schema.js';
@@ -199,6 +202,10 @@ export async function dashboardData(db: Db, filters: Filters): Promise<Dashboard
   const soloVsProdutividade = await soilScatter(db, filters, counts.total);
   const porModalidade = await byModality(db, filters);
   const { produtos, vitorias: vitoriasPorProduto } = await productSeries(db, filters);
+  const naoConcluidos = await countWhere(
+    db,
+    and(filterConditions({ ...filters, situacao: undefined }), inArray(experiments.situacao, NAO_CONCLUIDOS)),
+  );
   return {
     cards: {
       totalExperimentos: counts.total,
@@ -218,6 +225,7 @@ export async function dashboardData(db: Db, filters: Filters): Promise<Dashboard
     },
     charts: { ...grouped, soloVsProdutividade, porModalidade, vitoriasPorProduto },
     produtos,
+    naoConcluidos,
   };
 }
 

@@ -7,9 +7,12 @@
  * dimensions no rollup keeps: under either the same rows are computed from the matching
  * experiments, so both paths feed the same queries.
  */
-import { type SQL, and, eq, ne, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { ExperimentStatsResponse } from '../../../shared/api-types.js';
 import type { Filters } from '../../../shared/filters.js';
+import { SITUACOES } from '../../../shared/field-plan.js';
+
+const NAO_CONCLUIDOS = SITUACOES.filter((s) => s !== 'concluido');
 import { type Db, queryRows } from '../../db/client.js';
 import {
   appliedProducts,
@@ -115,7 +118,8 @@ export async function countExperiments(db: Db, filters: Filters): Promise<number
   if (!filters.situacao && rollupsAnswer({ ...filters, situacao: 'concluido' })) {
     const [concluded, others] = await Promise.all([
       countExperiments(db, { ...filters, situacao: 'concluido' }),
-      countWhere(db, and(filterConditions(filters), ne(experiments.situacao, 'concluido'))),
+      // An IN list, not <>: the situation's index serves it.
+      countWhere(db, and(filterConditions(filters), inArray(experiments.situacao, NAO_CONCLUIDOS))),
     ]);
     return concluded + others;
   }

@@ -168,6 +168,8 @@ describe('indicators count concluded trials; lists show every trial', () => {
       await app.inject({ method: 'GET', url: `/api/dashboard?marca=${marca}&situacao=planejado`, headers: ctx.owner.auth })
     ).json();
     expect(dashboard.cards.totalExperimentos).toBe(before.stats.totalExperimentos + 1);
+    // The planned ones the indicators leave out, so the page can say where they are.
+    expect(dashboard.naoConcluidos).toBeGreaterThanOrEqual(1);
     expect(dashboardPlanned.cards.totalExperimentos).toBeGreaterThanOrEqual(1);
   });
 });

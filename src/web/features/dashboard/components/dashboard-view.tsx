@@ -29,7 +29,7 @@ import { DetailsModal } from './details-modal.js';
 import { DocumentsTab } from './documents-tab.js';
 import { ExperimentsTab, type TableSort } from './experiments-tab.js';
 import { FilterPanel } from './filter-panel.js';
-import { FirstExperimentInvitation, NoMatchingExperiments, OverviewCards } from './overview-cards.js';
+import { FirstExperimentInvitation, NoMatchingExperiments, OnlyPlannedTrials, OverviewCards } from './overview-cards.js';
 
 // Charts, map and correlation explorer are chunks of their own that navigation starts fetching
 // with this one and the data (../prefetch.ts); rendered without Suspense (lib/preloadable.tsx).
@@ -180,7 +180,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
           dashboard.isPending ? (
             <Loading />
           ) : data && cards ? (
-            cards.totalExperimentos === 0 && !FILTER_KEYS.some((k) => filters[k]) ? (
+            cards.totalExperimentos === 0 && !FILTER_KEYS.some((k) => filters[k]) && !data.naoConcluidos ? (
               <FirstExperimentInvitation />
             ) : (
               <div className="space-y-6" aria-busy={dashboard.isFetching}>
@@ -190,7 +190,9 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
                   onFilter={(k, v) => update({ [k]: v })}
                   soConcluidos={!filters.situacao}
                 />
-                {cards.totalExperimentos === 0 ? (
+                {cards.totalExperimentos === 0 && data.naoConcluidos && !filters.situacao ? (
+                  <OnlyPlannedTrials count={data.naoConcluidos} />
+                ) : cards.totalExperimentos === 0 ? (
                   <NoMatchingExperiments />
                 ) : (
                   <>

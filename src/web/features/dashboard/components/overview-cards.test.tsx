@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardCards, DashboardCharts } from '../../../../shared/dashboard.js';
-import { FirstExperimentInvitation, OverviewCards } from './overview-cards.js';
+import { FirstExperimentInvitation, OnlyPlannedTrials, OverviewCards } from './overview-cards.js';
 
 const cards = (over: Partial<DashboardCards> = {}): DashboardCards => ({
   totalExperimentos: 3,
@@ -69,5 +69,12 @@ describe('OverviewCards', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: 'Cadastrar o primeiro experimento' }).getAttribute('href')).toBe('/novo-experimento');
+  });
+  it('with only planned trials, says where they are instead of inviting a first one', () => {
+    render(<OnlyPlannedTrials count={2} />);
+    expect(screen.getByTestId('only-planned').textContent).toContain('2 ensaios planejados ou em andamento estão na aba Experimentos');
+    cleanup();
+    render(<OnlyPlannedTrials count={1} />);
+    expect(screen.getByTestId('only-planned').textContent).toContain('1 ensaio planejado ou em andamento está na aba Experimentos');
   });
 });

@@ -204,6 +204,17 @@ export function FirstExperimentInvitation() {
 }
 
 /** Filters that match nothing: one note instead of an empty map and seven empty charts. */
+/** No concluded trial yet, but planned or running ones: the indicators wait for their results. */
+export function OnlyPlannedTrials({ count }: { count: number }) {
+  return (
+    <Card className="px-6 py-8 text-center text-sm text-slate-700" data-testid="only-planned">
+      Nenhum ensaio concluído ainda.{' '}
+      {count === 1 ? '1 ensaio planejado ou em andamento está' : `${count} ensaios planejados ou em andamento estão`} na aba Experimentos;
+      os indicadores e gráficos aparecem quando forem concluídos.
+    </Card>
+  );
+}
+
 export function NoMatchingExperiments() {
   return (
     <Card className="px-6 py-8 text-center text-sm text-slate-700" data-testid="no-match">
