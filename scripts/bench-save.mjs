@@ -173,11 +173,12 @@ try {
     dashboard.push(dash.ms);
   }
   // The trial with assessments: created, then saved, read by id and one assessment analysed each time.
-  const ratedBody = (extra) => multipart({ ...experiment, avaliacoes: assessments, tratamentos: ratedTreatmentsOf(), ...extra }, null);
+  const ratedBody = (extra) =>
+    multipart({ ...experiment, blocos: RATED.blocks, avaliacoes: assessments, tratamentos: ratedTreatmentsOf(), ...extra }, null);
   const rated = await fetch(`${base}/api/experiments`, {
     method: 'POST',
     headers,
-    body: multipart({ ...experiment, avaliacoes: assessments, tratamentos: ratedTreatmentsOf() }, pdf),
+    body: multipart({ ...experiment, blocos: RATED.blocks, avaliacoes: assessments, tratamentos: ratedTreatmentsOf() }, pdf),
   });
   if (!rated.ok) throw new Error(`criação com avaliações: ${rated.status} ${await rated.text()}`);
   const { id: ratedId, version: ratedFirstVersion } = (await rated.json()).experiment;
@@ -204,6 +205,35 @@ try {
     if (!analysis.ok) errors++;
     ratedAnalyses.push(analysis.ms);
   }
+  // The field plan on the same trial: its layout drawn, then one assessment collected plot by plot
+  // (every plot at once, each with the value the device saw before: no conflicts).
+  const json = { ...auth, 'content-type': 'application/json' };
+  const draws = [];
+  const collections = [];
+  let plots = [];
+  for (let i = 0; i < SAVES; i++) {
+    const draw = await timed(`/api/experiments/${ratedId}/croqui`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ semente: i + 1 }),
+    });
+    draws.push(draw.ms);
+    if (!draw.ok) errors++;
+    else plots = JSON.parse(draw.body).croqui.parcelas;
+  }
+  let held = new Map();
+  for (let i = 0; i < SAVES; i++) {
+    const valores = plots.map((p) => ({ numero: p.numero, valor: (i * 7 + p.numero) % 100, anterior: held.get(p.numero) ?? null }));
+    const put = await timed(`/api/experiments/${ratedId}/coleta`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ avaliacao: 'a3', valores }),
+    });
+    collections.push(put.ms);
+    const answer = put.ok ? JSON.parse(put.body) : null;
+    if (!answer || answer.conflitos.length) errors++;
+    held = new Map(valores.map((v) => [v.numero, v.valor]));
+  }
   const out = {
     when: new Date().toISOString(),
     count: COUNT,
@@ -218,6 +248,8 @@ try {
     ratedSave: stats(ratedSaves),
     ratedRead: stats(ratedReads),
     ratedAnalysis: stats(ratedAnalyses),
+    croquiDraw: stats(draws),
+    coleta: stats(collections),
     errors,
     targetP95Ms: TARGET_P95_MS,
   };
@@ -229,6 +261,8 @@ try {
     [`PUT de ${out.ratedTrial}`, out.ratedSave],
     [`GET /api/experiments/:id de ${out.ratedTrial}`, out.ratedRead],
     ['GET …/analise?avaliacao= (uma avaliação, primeira leitura)', out.ratedAnalysis],
+    [`POST …/croqui (sortear ${RATED.treatments * RATED.blocks} parcelas)`, out.croquiDraw],
+    [`PUT …/coleta (${RATED.treatments * RATED.blocks} parcelas de uma avaliação)`, out.coleta],
   ];
   const md = [
     `### Salvar um ensaio de ${out.trial}, ${COUNT.toLocaleString('pt-BR')} experimentos (${out.when.slice(0, 10)})`,

@@ -53,6 +53,18 @@ const everyone = (status: number): Expect => ({
 });
 
 const experimentOfOwner = () => createExperiment(t.app, owner);
+/** The owner's trial with blocks, plot size, an application, an assessment and its layout drawn. */
+const plannedOfOwner = async () => {
+  const e = await createExperiment(t.app, owner, {
+    blocos: 3,
+    parcela: { comprimento_m: 5, largura_m: 3 },
+    aplicacoes: [{ chave: 'ap-1', data: '2026-01-10', volume_calda_l_ha: 150 }],
+    avaliacoes: [{ chave: 'sev', nome: 'Severidade', unidade: '%', tipo: 'porcentagem', data: '2026-01-20' }],
+  });
+  const res = await t.app.inject({ method: 'POST', url: `/api/experiments/${e.id}/croqui`, headers: owner.auth, payload: {} });
+  if (res.statusCode !== 201) throw new Error(`croqui: ${res.statusCode} ${res.body}`);
+  return e;
+};
 const documentOfOwner = async () => {
   const e = await experimentOfOwner();
   const res = await t.app.inject({ method: 'GET', url: `/api/uploads/documents?experimentId=${e.id}`, headers: owner.auth });
@@ -209,6 +221,30 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
   'DELETE /api/experiments/:id': {
     expect: ownerOrAdmin(204),
     build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}` }),
+  },
+  // The field plan: everyone signed in reads the layout and the mix; only the owner or an admin draws or collects.
+  'GET /api/experiments/:id/croqui': {
+    expect: signedIn(200),
+    build: async () => ({ url: `/api/experiments/${(await plannedOfOwner()).id}/croqui` }),
+  },
+  'GET /api/experiments/:id/croqui.csv': {
+    expect: signedIn(200),
+    build: async () => ({ url: `/api/experiments/${(await plannedOfOwner()).id}/croqui.csv` }),
+  },
+  'POST /api/experiments/:id/croqui': {
+    expect: ownerOrAdmin(201),
+    build: async () => ({ url: `/api/experiments/${(await plannedOfOwner()).id}/croqui`, payload: { semente: 42 } }),
+  },
+  'GET /api/experiments/:id/calda': {
+    expect: signedIn(200),
+    build: async () => ({ url: `/api/experiments/${(await plannedOfOwner()).id}/calda?aplicacao=ap-1` }),
+  },
+  'PUT /api/experiments/:id/coleta': {
+    expect: ownerOrAdmin(200),
+    build: async () => ({
+      url: `/api/experiments/${(await plannedOfOwner()).id}/coleta`,
+      payload: { avaliacao: 'sev', valores: [{ numero: 101, valor: 12.5, anterior: null }] },
+    }),
   },
 
   ...gets(

@@ -48,10 +48,11 @@ const plotRows = async (experimentId: number) =>
 describe('assessments on the experiment', () => {
   it('stores the declarations and every plot value, and answers them as sent (empty plots null)', async () => {
     const e = await createExperiment(ctx.t.app, ctx.me, { avaliacoes: AVALIACOES, tratamentos: TRATAMENTOS });
+    // No applications: no days after one.
     expect(e.avaliacoes).toEqual([
-      { ...severidade('sev-7', '2026-01-07'), escala_min: null, escala_max: null },
-      { ...severidade('sev-14', '2026-01-14'), escala_min: null, escala_max: null },
-      { ...AVALIACOES[2], data: null, estadio: null, alvo: null },
+      { ...severidade('sev-7', '2026-01-07'), escala_min: null, escala_max: null, daa: null },
+      { ...severidade('sev-14', '2026-01-14'), escala_min: null, escala_max: null, daa: null },
+      { ...AVALIACOES[2], data: null, estadio: null, alvo: null, daa: null },
     ]);
     expect(e.tratamentos.map((t) => t.observacoes)).toEqual(TRATAMENTOS.map((t) => t.observacoes));
     expect(await plotRows(e.id)).toBe(2 * 3 * 3);

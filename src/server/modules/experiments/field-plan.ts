@@ -50,6 +50,9 @@ export async function saveLayout(db: Db, user: AuthUser, experimentId: number, c
       .insert(layouts)
       .values({ experimentId, ...values })
       .onConflictDoUpdate({ target: layouts.experimentId, set: { ...values, createdAt: new Date() } });
+    // A Latin square's analysis reads the layout: its cached answers (kept by version and last
+    // change) must not outlive it.
+    await tx.update(experiments).set({ updatedAt: new Date() }).where(eq(experiments.id, experimentId));
     await recordAudit(tx, user, {
       action: 'experiment.update',
       experimentId,
