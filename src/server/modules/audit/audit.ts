@@ -12,6 +12,8 @@ import {
   treatmentChanges,
 } from '../../../shared/audit.js';
 import { custoTratamento, type Experiment, type ExperimentData } from '../../../shared/experiment.js';
+import type { Aplicacao } from '../../../shared/field-plan-schema.js';
+import { formatNumber } from '../../../shared/format.js';
 import { AUDITED_FIELDS } from '../../../shared/fields/catalogue.js';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
@@ -65,6 +67,23 @@ function treatmentOf(t: TreatmentLike) {
 const assessmentsText = (list: readonly Avaliacao[]) =>
   list.length ? list.map((a) => `${rotuloAvaliacao(a)} [${a.tipo}${a.alvo ? `, alvo ${a.alvo}` : ''}]`).join('; ') : null;
 
+/** The applications as the trail names them ("10/01/2026 (R1, 150 L/ha)"), one text. */
+const applicationsText = (list: readonly Pick<Aplicacao, 'data' | 'estadio' | 'volume_calda_l_ha'>[]) =>
+  list.length
+    ? list
+        .map((a) => {
+          const extra = [a.estadio ?? '', a.volume_calda_l_ha === null ? '' : `${formatNumber(a.volume_calda_l_ha, 1)} L/ha`].filter(
+            Boolean,
+          );
+          return `${a.data.split('-').reverse().join('/')}${extra.length ? ` (${extra.join(', ')})` : ''}`;
+        })
+        .join('; ')
+    : null;
+
+/** The plot's size as the trail names it ("5 × 3 m"). */
+const plotText = (p: { comprimento_m: number; largura_m: number } | null | undefined) =>
+  p ? `${formatNumber(p.comprimento_m, 2)} × ${formatNumber(p.largura_m, 2)} m` : null;
+
 /** The fields an update changed, with their values before and after. */
 export function experimentChanges(before: Experiment, after: ExperimentData): Record<string, AuditChange> {
   const changes: Record<string, AuditChange> = {};
@@ -81,6 +100,12 @@ export function experimentChanges(before: Experiment, after: ExperimentData): Re
   const avaliacoesDe = assessmentsText(before.avaliacoes ?? []);
   const avaliacoesPara = assessmentsText(after.avaliacoes);
   if (avaliacoesDe !== avaliacoesPara) changes.avaliacoes = { de: avaliacoesDe, para: avaliacoesPara };
+  const aplicacoesDe = applicationsText(before.aplicacoes ?? []);
+  const aplicacoesPara = applicationsText(after.aplicacoes);
+  if (aplicacoesDe !== aplicacoesPara) changes.aplicacoes = { de: aplicacoesDe, para: aplicacoesPara };
+  const parcelaDe = plotText(before.parcela);
+  const parcelaPara = plotText(after.parcela);
+  if (parcelaDe !== parcelaPara) changes.parcela = { de: parcelaDe, para: parcelaPara };
   return changes;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../../shared/audit.js';
 import type { Experiment } from '../../../shared/experiment.js';
 import type { Calda, ColetaResponse, Croqui } from '../../../shared/field-plan.js';
 import { appWithAccounts } from '../../test/app.js';
@@ -12,7 +13,7 @@ import {
   sendMultipart,
 } from '../../test/factories.js';
 
-const ctx = appWithAccounts({ owner: {}, other: {} });
+const ctx = appWithAccounts({ admin: { role: 'admin' }, owner: {}, other: {} });
 
 const TRATAMENTOS: TreatmentRequest[] = [
   { nome: 'Testemunha', modalidade: 'Sem aplicação' },
@@ -227,6 +228,27 @@ describe('the randomised layout', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await get(`/api/experiments/${e.id}/croqui`)).statusCode).toBe(404);
+
+    // The trail says so, and names the layout drawn and the plan's changes.
+    const trail = (await get(`/api/admin/auditoria?experimentId=${e.id}`, ctx.admin)).json() as AuditPage;
+    const changes = trail.entries.map((x) => x.changes ?? {});
+    expect(changes[0]).toMatchObject({
+      blocos: { de: 4, para: 5 },
+      croqui: { de: 'semente 12345', para: 'descartado: o delineamento, os blocos ou os tratamentos mudaram' },
+    });
+    expect(changes.some((c) => (c.croqui?.para as string | undefined)?.startsWith('semente 12345'))).toBe(true);
+    const edited = await sendMultipart(ctx.t.app, 'PUT', `/api/experiments/${e.id}`, ctx.owner, {
+      data: JSON.stringify({
+        ...planned({ blocos: 5, parcela: { comprimento_m: 6, largura_m: 3 }, aplicacoes: [] }),
+        version: e.version + 2,
+      }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const last = ((await get(`/api/admin/auditoria?experimentId=${e.id}`, ctx.admin)).json() as AuditPage).entries[0]?.changes;
+    expect(last).toMatchObject({
+      parcela: { de: '5 × 3 m', para: '6 × 3 m' },
+      aplicacoes: { de: '10/01/2026 (R1, 200 L/ha); 20/01/2026 (R3)', para: null },
+    });
   });
 });
 
