@@ -116,12 +116,14 @@ export const num = (v: unknown): number | null => (v === null || v === undefined
  */
 export async function countExperiments(db: Db, filters: Filters): Promise<number> {
   if (!filters.situacao && rollupsAnswer({ ...filters, situacao: 'concluido' })) {
-    const [concluded, others] = await Promise.all([
-      countExperiments(db, { ...filters, situacao: 'concluido' }),
-      // An IN list, not <>: the situation's index serves it.
-      countWhere(db, and(filterConditions(filters), inArray(experiments.situacao, NAO_CONCLUIDOS))),
-    ]);
-    return concluded + others;
+    // One statement; an IN list, not <>, so the situation's index serves the second count.
+    const others = and(filterConditions(filters), inArray(experiments.situacao, NAO_CONCLUIDOS));
+    const [row] = await queryRows<{ n: string | number | null }>(
+      db,
+      sql`select coalesce((select sum(n) from (${rollupRows('experimentos', { ...filters, situacao: 'concluido' })}) r), 0)
+        + (select count(*) from ${experiments} where ${others}) as n`,
+    );
+    return Number(row?.n ?? 0);
   }
   if (!rollupsAnswer(filters)) return countWhere(db, filterConditions(filters));
   const [row] = await queryRows<{ n: string | number | null }>(db, sql`select sum(n) as n from (${rollupRows('experimentos', filters)}) r`);
