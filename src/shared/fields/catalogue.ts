@@ -317,31 +317,24 @@ export const ASSESSMENT_FIELDS = {
 } as const satisfies Fields;
 
 /** A plot's size in the field (metres): the map is drawn to it and the spray mix computed for its area. */
+/** A side of the plot in metres: both are required once either is typed. */
+const plotSide = <const L extends string>(label: L) =>
+  number({
+    kind: 'number',
+    label,
+    unit: 'm',
+    required: EXP_MSG.parcelaMedidaRequired,
+    min: 0.1,
+    minMessage: EXP_MSG.parcelaMedidaFaixa,
+    max: 1000,
+    maxMessage: EXP_MSG.parcelaMedidaFaixa,
+    decimals: 2,
+    default: null,
+  });
+
 export const PLOT_FIELDS = {
-  comprimento_m: number({
-    kind: 'number',
-    label: 'Comprimento da parcela',
-    unit: 'm',
-    required: EXP_MSG.parcelaMedidaRequired,
-    min: 0.1,
-    minMessage: EXP_MSG.parcelaMedidaFaixa,
-    max: 1000,
-    maxMessage: EXP_MSG.parcelaMedidaFaixa,
-    decimals: 2,
-    default: null,
-  }),
-  largura_m: number({
-    kind: 'number',
-    label: 'Largura da parcela',
-    unit: 'm',
-    required: EXP_MSG.parcelaMedidaRequired,
-    min: 0.1,
-    minMessage: EXP_MSG.parcelaMedidaFaixa,
-    max: 1000,
-    maxMessage: EXP_MSG.parcelaMedidaFaixa,
-    decimals: 2,
-    default: null,
-  }),
+  comprimento_m: plotSide('Comprimento da parcela'),
+  largura_m: plotSide('Largura da parcela'),
 } as const satisfies Fields;
 
 /** An application (spray, seed treatment, side dressing) as the field notes record it. */

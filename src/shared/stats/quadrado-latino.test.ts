@@ -11,7 +11,7 @@ import { eficaciaAbbott, parcelasCompletas } from './avaliacoes.js';
 import { ptukey } from './distributions.js';
 import { analyze, analyzeCore, resumoEnsaio, StatsInputError, type AnalyzeInput } from './index.js';
 import { boxCox } from './pressupostos.js';
-import { num, relClose, rOutputCases } from './r-fixture.test-helper.js';
+import { num, rAnovaRows, relClose, rOutputCases } from './r-fixture.test-helper.js';
 import { sortearCroqui } from '../croqui.js';
 import { QUADRADO_LATINO } from '../field-plan.js';
 
@@ -56,14 +56,7 @@ describe('Latin square against R', () => {
     const resultado = analyze(entrada(c));
 
     it("gives aov(y ~ linha + coluna + trat)'s table", () => {
-      const r = (c.keys.get('anova') ?? []).map(([fonte = '', gl, sq, qm, f, p]) => ({
-        fonte,
-        gl: Number(gl),
-        sq: Number(sq),
-        qm: num(qm),
-        f: num(f),
-        p: num(p),
-      }));
+      const r = rAnovaRows(c.keys.get('anova'));
       const linhas = resultado.anova.linhas;
       expect(linhas.map((l) => l.fonte)).toEqual(r.map((l) => l.fonte));
       linhas.forEach((l, i) => {

@@ -47,20 +47,17 @@ export function rTrial(dados: string[]): { design: 'DBC' | 'DIC'; repeticoes: nu
   };
 }
 
+/** The rows of an ANOVA table as R printed them (fonte, gl, sq, qm, f, p; "NA" as null). */
+export const rAnovaRows = (rows: readonly string[][] = []) =>
+  rows.map(([fonte = '', gl, sq, qm, f, p]) => ({ fonte, gl: Number(gl), sq: Number(sq), qm: num(qm), f: num(f), p: num(p) }));
+
 export function rCases(): RCase[] {
   return rOutputCases(printed).map(([nome, keys]) => {
     const one = (key: string): string[] => keys.get(key)?.[0] ?? [];
     return {
       nome,
       ...rTrial(one('dados')),
-      anova: (keys.get('anova') ?? []).map(([fonte = '', gl, sq, qm, f, p]) => ({
-        fonte,
-        gl: Number(gl),
-        sq: Number(sq),
-        qm: num(qm),
-        f: num(f),
-        p: num(p),
-      })),
+      anova: rAnovaRows(keys.get('anova')),
       medias: one('medias').map(Number),
       lsdDms: Number(one('lsd_dms')[0]),
       snkDms: one('snk_dms').map(Number),

@@ -8,6 +8,7 @@
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ExperimentData } from '../../shared/experiment.js';
+import { idbDatabase } from './idb.js';
 
 export type PendingStatus = 'pendente' | 'enviando' | 'recusado';
 
@@ -47,51 +48,8 @@ export function memoryStorage(): QueueStorage {
   };
 }
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  });
-}
-
 export function indexedDbStorage(factory: IDBFactory = indexedDB): QueueStorage {
-  let opened: Promise<IDBDatabase> | null = null;
-  const open = () =>
-    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(OFFLINE_DB, 1);
-      request.onupgradeneeded = () => {
-        if (!request.result.objectStoreNames.contains(PENDING_STORE)) request.result.createObjectStore(PENDING_STORE, { keyPath: 'id' });
-      };
-      request.onsuccess = () => {
-        // Another tab upgrading the database (a later version of the app) must not be blocked by us.
-        request.result.onversionchange = () => {
-          request.result.close();
-          opened = null;
-        };
-        resolve(request.result);
-      };
-      request.onerror = () => {
-        opened = null;
-        reject(request.error ?? new Error('IndexedDB'));
-      };
-    }));
-  const store = async (mode: IDBTransactionMode) => (await open()).transaction(PENDING_STORE, mode).objectStore(PENDING_STORE);
-  /** A write resolves once its transaction has committed, so a closed tab right after keeps it. */
-  const write = async (fn: (s: IDBObjectStore) => IDBRequest) => {
-    const s = await store('readwrite');
-    await new Promise<void>((resolve, reject) => {
-      const request = fn(s);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-      s.transaction.oncomplete = () => resolve();
-      s.transaction.onabort = () => reject(s.transaction.error ?? new Error('IndexedDB'));
-    });
-  };
-  return {
-    all: async () => done((await store('readonly')).getAll() as IDBRequest<PendingItem[]>),
-    get: async (id) => done((await store('readonly')).get(id) as IDBRequest<PendingItem | undefined>),
-    put: (item) => write((s) => s.put(item)),
-    delete: (id) => write((s) => s.delete(id)),
-  };
+  return idbDatabase(factory, OFFLINE_DB, { [PENDING_STORE]: 'id' })<PendingItem>(PENDING_STORE);
 }
 
 /** A v4 UUID; `crypto.randomUUID` exists only in secure contexts (not on plain http over a LAN). */

@@ -8,6 +8,7 @@
  * of changes through a BroadcastChannel.
  */
 import type { ColetaRequest, ColetaResponse, ConflitoColeta, ValorColeta } from '../../../shared/field-plan.js';
+import { idbDatabase, type IdbTable } from '../../lib/idb.js';
 import { newItemId } from '../../lib/offline-queue.js';
 
 export type ValorStatus = 'pendente' | 'conflito' | 'recusado';
@@ -42,16 +43,9 @@ export interface Lote {
   createdAt: string;
 }
 
-interface Table<T> {
-  all(): Promise<T[]>;
-  get(key: string): Promise<T | undefined>;
-  put(value: T): Promise<void>;
-  delete(key: string): Promise<void>;
-}
-
 export interface ColetaStorage {
-  valores: Table<ValorLocal>;
-  lotes: Table<Lote>;
+  valores: IdbTable<ValorLocal>;
+  lotes: IdbTable<Lote>;
 }
 
 export const COLETA_DB = 'gestao-agricola-coleta';
@@ -63,8 +57,8 @@ export const valorKey = (userId: string, experimentId: number, avaliacao: string
 export const scopeKey = (userId: string, experimentId: number, avaliacao: string) => `${userId}|${experimentId}|${avaliacao}`;
 const scopeOf = (v: ValorLocal) => scopeKey(v.userId, v.experimentId, v.avaliacao);
 
-function memoryTable<T>(keyOf: (v: T) => string): Table<T> {
-  const items = new Map<string, T>();
+function memoryTable<T>(keyOf: (v: T) => string): IdbTable<T> {
+  const items = new Map<IDBValidKey, T>();
   return {
     all: async () => [...items.values()],
     get: async (key) => items.get(key),
@@ -77,54 +71,8 @@ export function memoryColetaStorage(): ColetaStorage {
   return { valores: memoryTable((v) => v.key), lotes: memoryTable((l) => l.id) };
 }
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  });
-}
-
 export function indexedDbColetaStorage(factory: IDBFactory = indexedDB): ColetaStorage {
-  let opened: Promise<IDBDatabase> | null = null;
-  const open = () =>
-    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(COLETA_DB, 1);
-      request.onupgradeneeded = () => {
-        const db = request.result;
-        if (!db.objectStoreNames.contains(VALORES)) db.createObjectStore(VALORES, { keyPath: 'key' });
-        if (!db.objectStoreNames.contains(LOTES)) db.createObjectStore(LOTES, { keyPath: 'id' });
-      };
-      request.onsuccess = () => {
-        request.result.onversionchange = () => {
-          request.result.close();
-          opened = null;
-        };
-        resolve(request.result);
-      };
-      request.onerror = () => {
-        opened = null;
-        reject(request.error ?? new Error('IndexedDB'));
-      };
-    }));
-  function table<T>(name: string): Table<T> {
-    const store = async (mode: IDBTransactionMode) => (await open()).transaction(name, mode).objectStore(name);
-    /** Resolves once the transaction has committed: a tab closed right after keeps the value. */
-    const write = async (fn: (s: IDBObjectStore) => IDBRequest) => {
-      const s = await store('readwrite');
-      await new Promise<void>((resolve, reject) => {
-        const request = fn(s);
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-        s.transaction.oncomplete = () => resolve();
-        s.transaction.onabort = () => reject(s.transaction.error ?? new Error('IndexedDB'));
-      });
-    };
-    return {
-      all: async () => done((await store('readonly')).getAll() as IDBRequest<T[]>),
-      get: async (key) => done((await store('readonly')).get(key) as IDBRequest<T | undefined>),
-      put: (value) => write((s) => s.put(value)),
-      delete: (key) => write((s) => s.delete(key)),
-    };
-  }
+  const table = idbDatabase(factory, COLETA_DB, { [VALORES]: 'key', [LOTES]: 'id' });
   return { valores: table<ValorLocal>(VALORES), lotes: table<Lote>(LOTES) };
 }
 
