@@ -221,7 +221,9 @@ try {
     if (!draw.ok) errors++;
     else plots = JSON.parse(draw.body).croqui.parcelas;
   }
-  let held = new Map();
+  // What the server holds now: each plot's value of the assessment, as a device would have read it.
+  const current = JSON.parse((await timed(`/api/experiments/${ratedId}`, { headers: auth })).body).experiment;
+  let held = new Map(plots.map((p) => [p.numero, current.tratamentos[p.tratamento].observacoes.a3[p.repeticao - 1] ?? null]));
   for (let i = 0; i < SAVES; i++) {
     const valores = plots.map((p) => ({ numero: p.numero, valor: (i * 7 + p.numero) % 100, anterior: held.get(p.numero) ?? null }));
     const put = await timed(`/api/experiments/${ratedId}/coleta`, {
