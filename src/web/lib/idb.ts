@@ -64,3 +64,51 @@ export function idbDatabase(factory: IDBFactory, name: string, stores: Readonly<
     };
   };
 }
+
+/** A store kept in a Map (tests, and where IndexedDB is missing): `keyOf` is the store's key path. */
+export function memoryTable<T>(keyOf: (value: T) => IDBValidKey): IdbTable<T> {
+  const items = new Map<IDBValidKey, T>();
+  return {
+    all: async () => [...items.values()],
+    get: async (key) => items.get(key),
+    put: async (value) => void items.set(keyOf(value), value),
+    delete: async (key) => void items.delete(key),
+  };
+}
+
+/** How tabs tell each other a store changed (a BroadcastChannel in a page). */
+export interface Channel {
+  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+}
+
+/**
+ * What a store holds, as the last read left it, for useSyncExternalStore: read on the first
+ * subscription, again when another tab says it changed, and after each of our writes (`changed()`,
+ * which also tells the other tabs). `snapshot()` is a stable array between reads.
+ */
+export function storedList<T>(read: () => Promise<T[]>, channel: Channel | null) {
+  let items: T[] = [];
+  let loaded: Promise<unknown> | null = null;
+  const listeners = new Set<() => void>();
+  const reload = async (): Promise<T[]> => {
+    items = await read();
+    listeners.forEach((l) => l());
+    return items;
+  };
+  const changed = async () => {
+    await reload();
+    channel?.postMessage('changed');
+  };
+  if (channel) channel.onmessage = () => void reload();
+  return {
+    snapshot: () => items,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      loaded ??= reload().catch(() => undefined);
+      return () => void listeners.delete(listener);
+    },
+    reload,
+    changed,
+  };
+}

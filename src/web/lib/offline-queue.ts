@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ExperimentData } from '../../shared/experiment.js';
-import { idbDatabase } from './idb.js';
+import { type Channel, idbDatabase, memoryTable, storedList } from './idb.js';
 
 export type PendingStatus = 'pendente' | 'enviando' | 'recusado';
 
@@ -39,13 +39,7 @@ export const OFFLINE_DB = 'gestao-agricola-offline';
 export const PENDING_STORE = 'pendentes';
 
 export function memoryStorage(): QueueStorage {
-  const items = new Map<string, PendingItem>();
-  return {
-    all: async () => [...items.values()],
-    get: async (id) => items.get(id),
-    put: async (item) => void items.set(item.id, item),
-    delete: async (id) => void items.delete(id),
-  };
+  return memoryTable<PendingItem>((item) => item.id);
 }
 
 export function indexedDbStorage(factory: IDBFactory = indexedDB): QueueStorage {
@@ -64,39 +58,15 @@ export function newItemId(): string {
 
 const byAge = (a: PendingItem, b: PendingItem) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
-interface Channel {
-  postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent) => void) | null;
-}
-
 export function createOfflineQueue(storage: QueueStorage, channel: Channel | null = null) {
-  let items: PendingItem[] = [];
-  let loaded: Promise<void> | null = null;
-  const listeners = new Set<() => void>();
-
-  const reload = async () => {
-    items = (await storage.all()).sort(byAge);
-    listeners.forEach((l) => l());
-  };
-  const changed = async () => {
-    await reload();
-    channel?.postMessage('changed');
-  };
-  if (channel) channel.onmessage = () => void reload();
+  const { snapshot, subscribe, reload, changed } = storedList(async () => (await storage.all()).sort(byAge), channel);
 
   return {
     /** The items as last read, oldest first (a stable array for useSyncExternalStore). */
-    snapshot: () => items,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      loaded ??= reload().catch(() => undefined);
-      return () => void listeners.delete(listener);
-    },
+    snapshot,
+    subscribe,
     /** Reads the stored items again (another tab may have changed them). */
-    async list(): Promise<PendingItem[]> {
-      await reload();
-      return items;
-    },
+    list: reload,
     get: (id: string) => storage.get(id),
     /** Keeps an experiment and its PDF on the device; resolves once it is stored. */
     async add(input: {

@@ -8,7 +8,7 @@
  * of changes through a BroadcastChannel.
  */
 import type { ColetaRequest, ColetaResponse, ConflitoColeta, ValorColeta } from '../../../shared/field-plan.js';
-import { idbDatabase, type IdbTable } from '../../lib/idb.js';
+import { type Channel, idbDatabase, type IdbTable, memoryTable, storedList } from '../../lib/idb.js';
 import { newItemId } from '../../lib/offline-queue.js';
 
 export type ValorStatus = 'pendente' | 'conflito' | 'recusado';
@@ -57,16 +57,6 @@ export const valorKey = (userId: string, experimentId: number, avaliacao: string
 export const scopeKey = (userId: string, experimentId: number, avaliacao: string) => `${userId}|${experimentId}|${avaliacao}`;
 const scopeOf = (v: ValorLocal) => scopeKey(v.userId, v.experimentId, v.avaliacao);
 
-function memoryTable<T>(keyOf: (v: T) => string): IdbTable<T> {
-  const items = new Map<IDBValidKey, T>();
-  return {
-    all: async () => [...items.values()],
-    get: async (key) => items.get(key),
-    put: async (value) => void items.set(keyOf(value), value),
-    delete: async (key) => void items.delete(key),
-  };
-}
-
 export function memoryColetaStorage(): ColetaStorage {
   return { valores: memoryTable((v) => v.key), lotes: memoryTable((l) => l.id) };
 }
@@ -74,11 +64,6 @@ export function memoryColetaStorage(): ColetaStorage {
 export function indexedDbColetaStorage(factory: IDBFactory = indexedDB): ColetaStorage {
   const table = idbDatabase(factory, COLETA_DB, { [VALORES]: 'key', [LOTES]: 'id' });
   return { valores: table<ValorLocal>(VALORES), lotes: table<Lote>(LOTES) };
-}
-
-interface Channel {
-  postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent) => void) | null;
 }
 
 export interface EditInput {
@@ -92,9 +77,6 @@ export interface EditInput {
 }
 
 export function createColetaStore(storage: ColetaStorage, channel: Channel | null = null, now: () => Date = () => new Date()) {
-  let valores: ValorLocal[] = [];
-  let loaded: Promise<void> | null = null;
-  const listeners = new Set<() => void>();
   // Writes one after another: an edit typed while a batch's answer is applied is never lost.
   let tail: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -103,28 +85,16 @@ export function createColetaStore(storage: ColetaStorage, channel: Channel | nul
     return next;
   };
 
-  const reload = async () => {
-    valores = (await storage.valores.all()).sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true }));
-    listeners.forEach((l) => l());
-  };
-  const changed = async () => {
-    await reload();
-    channel?.postMessage('changed');
-  };
-  if (channel) channel.onmessage = () => void reload();
+  const { snapshot, subscribe, reload, changed } = storedList(
+    async () => (await storage.valores.all()).sort((a, b) => a.key.localeCompare(b.key, 'en', { numeric: true })),
+    channel,
+  );
 
   return {
     /** Every stored value as last read (a stable array for useSyncExternalStore). */
-    snapshot: () => valores,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      loaded ??= reload().catch(() => undefined);
-      return () => void listeners.delete(listener);
-    },
-    list: async () => {
-      await reload();
-      return valores;
-    },
+    snapshot,
+    subscribe,
+    list: reload,
 
     /**
      * Keeps a typed value at once. The first edit of a plot records `anterior`; typing back what
