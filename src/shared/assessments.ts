@@ -9,7 +9,7 @@ import { MAX_AVALIACOES, MAX_BLOCKS, type TipoAvaliacao } from './constants.js';
 import { ASSESSMENT_FIELDS } from './fields/catalogue.js';
 import { scalarShape } from './fields/kinds.js';
 import { EXP_MSG } from './fields/messages.js';
-import { formatNumber } from './format.js';
+import { formatNumber, formatIsoDate } from './format.js';
 import { z } from './zod.js';
 
 export const CHAVE_AVALIACAO = /^[a-z0-9_-]{1,40}$/;
@@ -185,7 +185,7 @@ export function novaChave(nome: string, taken: Iterable<string>): string {
 export function rotuloAvaliacao(a: Pick<Avaliacao, 'nome' | 'unidade' | 'data' | 'estadio'> & { daa?: number | null }): string {
   const unit = a.unidade ? ` (${a.unidade})` : '';
   const daa = a.daa === null || a.daa === undefined ? '' : `${a.daa} DAA`;
-  const when = [a.data ? a.data.split('-').reverse().join('/') : '', a.estadio ?? '', daa].filter(Boolean).join(', ');
+  const when = [formatIsoDate(a.data), a.estadio ?? '', daa].filter(Boolean).join(', ');
   return `${a.nome}${unit}${when ? ` · ${when}` : ''}`;
 }
 

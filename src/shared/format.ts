@@ -9,6 +9,9 @@ export function formatLongDate(iso: string | Date): string {
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'America/Sao_Paulo' });
 
+/** A calendar date written YYYY-MM-DD as pt-BR reads it ("14/01/2026"); '' for none. */
+export const formatIsoDate = (iso: string | null | undefined): string => (iso ? iso.split('-').reverse().join('/') : '');
+
 /** "21/11/2026, 10:15:03" (Brasília time) */
 export function formatDateTime(iso: string | Date): string {
   const d = typeof iso === 'string' ? new Date(iso) : iso;

@@ -3,11 +3,10 @@
  * details modal): date, stage, spray volume, equipment, weather and the treatments sprayed.
  */
 import type { Experiment } from '../../shared/experiment.js';
-import { formatNumber } from '../../shared/format.js';
+import { formatNumber, formatIsoDate } from '../../shared/format.js';
 import { ReportTable } from './ui/report-table.js';
 
 const dash = '—';
-const dataBR = (iso: string) => iso.split('-').reverse().join('/');
 
 type Aplicacao = Experiment['aplicacoes'][number];
 
@@ -33,7 +32,7 @@ export function ApplicationsTable({ experiment: e }: { experiment: Pick<Experime
     <ReportTable
       caption="Aplicações"
       columns={[
-        { header: 'Data', cell: (a: Aplicacao) => dataBR(a.data) },
+        { header: 'Data', cell: (a: Aplicacao) => formatIsoDate(a.data) },
         { header: 'Estádio', cell: (a: Aplicacao) => a.estadio || dash },
         {
           header: 'Volume de calda (L/ha)',

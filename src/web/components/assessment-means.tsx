@@ -4,7 +4,7 @@
  */
 import { TIPO_AVALIACAO_LABEL, mediaParcelas, rotuloAvaliacao } from '../../shared/assessments.js';
 import type { Experiment } from '../../shared/experiment.js';
-import { formatNumber } from '../../shared/format.js';
+import { formatNumber, formatIsoDate } from '../../shared/format.js';
 import { ReportTable } from './ui/report-table.js';
 
 export function AssessmentMeans({ experiment: e }: { experiment: Pick<Experiment, 'avaliacoes' | 'tratamentos'> }) {
@@ -37,9 +37,7 @@ export function AssessmentMeans({ experiment: e }: { experiment: Pick<Experiment
                 {a.unidade ? ` (${a.unidade})` : ''}
                 {a.data || a.daa !== null ? (
                   <span className="block font-normal normal-case">
-                    {[a.data ? a.data.split('-').reverse().join('/') : '', a.daa !== null ? `${a.daa} DAA` : '']
-                      .filter(Boolean)
-                      .join(' · ')}
+                    {[formatIsoDate(a.data), a.daa !== null ? `${a.daa} DAA` : ''].filter(Boolean).join(' · ')}
                   </span>
                 ) : null}
               </>

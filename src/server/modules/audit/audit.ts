@@ -13,7 +13,7 @@ import {
 } from '../../../shared/audit.js';
 import { custoTratamento, type Experiment, type ExperimentData } from '../../../shared/experiment.js';
 import type { Aplicacao } from '../../../shared/field-plan-schema.js';
-import { formatNumber } from '../../../shared/format.js';
+import { formatNumber, formatIsoDate } from '../../../shared/format.js';
 import { AUDITED_FIELDS } from '../../../shared/fields/catalogue.js';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
@@ -75,7 +75,7 @@ const applicationsText = (list: readonly Pick<Aplicacao, 'data' | 'estadio' | 'v
           const extra = [a.estadio ?? '', a.volume_calda_l_ha === null ? '' : `${formatNumber(a.volume_calda_l_ha, 1)} L/ha`].filter(
             Boolean,
           );
-          return `${a.data.split('-').reverse().join('/')}${extra.length ? ` (${extra.join(', ')})` : ''}`;
+          return `${formatIsoDate(a.data)}${extra.length ? ` (${extra.join(', ')})` : ''}`;
         })
         .join('; ')
     : null;

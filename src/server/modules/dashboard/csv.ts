@@ -4,6 +4,7 @@
  * still gets a row); the assessments' file is long: one row per treatment × assessment, with the
  * mean and each plot's value.
  */
+import { formatIsoDate } from '../../../shared/format.js';
 import type { Experiment, Tratamento } from '../../../shared/experiment.js';
 import { EXPERIMENT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { fieldTitle, namesOf } from '../../../shared/fields/kinds.js';
@@ -92,7 +93,6 @@ export const ASSESSMENT_CSV_HEADER: readonly string[] = [
 ];
 
 /** "14/01/2026": the date as Excel pt-BR reads it. */
-const dateCell = (iso: string | null): string => (iso ? iso.split('-').reverse().join('/') : '');
 
 /** The experiment's assessments, one row per treatment × assessment: mean of the rated plots and each plot's value (empty: not rated). */
 export function assessmentCsvLines(e: Experiment): string {
@@ -112,7 +112,7 @@ export function assessmentCsvLines(e: Experiment): string {
           a.nome,
           a.unidade,
           TIPO_AVALIACAO_LABEL[a.tipo],
-          dateCell(a.data),
+          formatIsoDate(a.data),
           a.estadio ?? '',
           a.alvo ?? '',
           media,

@@ -57,4 +57,3 @@ export function readPlotCode(text: string, experimentId: number): QrRead {
 }
 
 /** "14/01/2026" for "2026-01-14"; empty without a date. */
-export const dataBr = (iso: string | null | undefined) => (iso ? iso.split('-').reverse().join('/') : '');

@@ -6,6 +6,7 @@
  * `append`, so a new card does not show "Informe a data da aplicação" before anything was typed
  * (see step-tratamentos.tsx); Próximo and Salvar still validate it.
  */
+import { formatIsoDate } from '../../../../shared/format.js';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { formatDecimal, toNumberOrNull } from '../../../../shared/decimal.js';
 import { APPLICATION_FIELDS, PLOT_FIELDS } from '../../../../shared/fields/catalogue.js';
@@ -134,7 +135,7 @@ function Application({ index, onRemove }: { index: number; onRemove: () => void 
   const name = (field: Exclude<keyof AplicacaoForm, 'tratamentos'>) => `aplicacoes.${index}.${field}` as const;
   const watched = [`aplicacoes.${index}.data`, `aplicacoes.${index}.estadio`] as const;
   const [data, estadio] = useWatch<FormValues, typeof watched>({ name: watched });
-  const when = [data ? data.split('-').reverse().join('/') : '', estadio?.trim() ?? ''].filter(Boolean).join(' · ');
+  const when = [formatIsoDate(data), estadio?.trim() ?? ''].filter(Boolean).join(' · ');
   return (
     <section className="min-w-0 space-y-4 rounded-lg bg-white p-3 ring-1 ring-soil-200 sm:p-4" aria-label={`Aplicação ${index + 1}`}>
       <div className="flex items-start justify-between gap-2">

@@ -4,6 +4,7 @@
  * (coleta-store.ts) and sent shortly after, or with "Enviar agora", or when the connection returns;
  * a value someone else changed meanwhile comes back as a conflict and waits for the user's choice.
  */
+import { formatIsoDate } from '../../../../shared/format.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +26,7 @@ import { queryKeys } from '../../../lib/query-keys.js';
 import { coletaSync, fetchCroqui } from '../api/coleta.js';
 import { type ColetaStore, type ValorLocal, coletaStore } from '../coleta-store.js';
 import { type ColetaSync, refreshAfterColeta } from '../coleta-sync.js';
-import { type PlotRow, dataBr, plotLabel, plotRows, readPlotCode } from '../plots.js';
+import { type PlotRow, plotLabel, plotRows, readPlotCode } from '../plots.js';
 import { PlotInput } from './plot-input.js';
 import { QrScanner, hasBarcodeDetector } from './qr-scanner.js';
 
@@ -309,7 +310,7 @@ function Collection({
           >
             {avaliacoes.map((a) => (
               <option key={a.chave} value={a.chave}>
-                {a.data ? `${a.nome} · ${dataBr(a.data)}` : a.nome}
+                {a.data ? `${a.nome} · ${formatIsoDate(a.data)}` : a.nome}
               </option>
             ))}
           </Select>
