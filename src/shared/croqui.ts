@@ -296,7 +296,7 @@ function ordenarCampos(p: ParcelaCroqui): ParcelaCroqui {
 }
 
 /** The plots in the order they are walked in the field: by block, then along the block (by number). */
-export function ordemDeCaminhada(parcelas: readonly ParcelaCroqui[]): ParcelaCroqui[] {
+export function ordemDeCaminhada<T extends Pick<ParcelaCroqui, 'numero'>>(parcelas: readonly T[]): T[] {
   return [...parcelas].sort((a, b) => a.numero - b.numero);
 }
 

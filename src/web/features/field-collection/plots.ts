@@ -3,6 +3,7 @@
  * walking order), each with its block, its treatment and the value the server holds for the chosen
  * assessment (`observacoes[chave][repeticao − 1]` of its treatment), and how a QR label is read.
  */
+import { ordemDeCaminhada } from '../../../shared/croqui.js';
 import type { Croqui } from '../../../shared/field-plan.js';
 
 export interface TratamentoColeta {
@@ -23,20 +24,18 @@ export interface PlotRow {
 }
 
 export function plotRows(croqui: Pick<Croqui, 'parcelas'>, tratamentos: readonly TratamentoColeta[], chave: string): PlotRow[] {
-  return [...croqui.parcelas]
-    .sort((a, b) => a.numero - b.numero)
-    .map((p) => {
-      const t = tratamentos[p.tratamento];
-      const v = t?.observacoes?.[chave]?.[p.repeticao - 1];
-      return {
-        numero: p.numero,
-        bloco: p.bloco,
-        repeticao: p.repeticao,
-        tratamento: p.tratamento,
-        tratamentoNome: `T${p.tratamento + 1}${t?.nome ? ` ${t.nome}` : ''}`,
-        servidor: typeof v === 'number' && Number.isFinite(v) ? v : null,
-      };
-    });
+  return ordemDeCaminhada(croqui.parcelas).map((p) => {
+    const t = tratamentos[p.tratamento];
+    const v = t?.observacoes?.[chave]?.[p.repeticao - 1];
+    return {
+      numero: p.numero,
+      bloco: p.bloco,
+      repeticao: p.repeticao,
+      tratamento: p.tratamento,
+      tratamentoNome: `T${p.tratamento + 1}${t?.nome ? ` ${t.nome}` : ''}`,
+      servidor: typeof v === 'number' && Number.isFinite(v) ? v : null,
+    };
+  });
 }
 
 /** Every input's accessible name: "Parcela 101 — T2 Fungicida X". */

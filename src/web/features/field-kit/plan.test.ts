@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ParcelaCroqui } from '../../../shared/field-plan.js';
-import { codigoTratamento, comprimentoEscala, dataCurta, ordemDeCaminhada, paginarPorBlocos } from './plan.js';
+import { ordemDeCaminhada } from '../../../shared/croqui.js';
+import { formatIsoDate } from '../../../shared/format.js';
+import { codigoTratamento, comprimentoEscala, paginarPorBlocos } from './plan.js';
 
 /** `blocos` blocks of `porBloco` plots, block b in field row b. */
 function layout(blocos: number, porBloco: number): ParcelaCroqui[] {
@@ -40,7 +42,7 @@ describe('helpers', () => {
     expect(comprimentoEscala(30)).toBe(5);
     expect(comprimentoEscala(1)).toBe(0.5);
     expect(comprimentoEscala(400)).toBe(100);
-    expect(dataCurta('2026-02-04')).toBe('04/02/2026');
-    expect(dataCurta(null)).toBe('');
+    expect(formatIsoDate('2026-02-04')).toBe('04/02/2026');
+    expect(formatIsoDate(null)).toBe('');
   });
 });

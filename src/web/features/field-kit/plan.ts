@@ -1,17 +1,12 @@
 /**
  * How the field kit lays out a croqui on screen and paper (pure: tested without a DOM): treatment
- * codes, the walking order, pages of at most 60 plots by whole blocks, the scale bar's length,
- * dates as a field sheet writes them.
+ * codes, pages of at most 60 plots by whole blocks, the scale bar's length (the walking order is
+ * shared/croqui.ts's ordemDeCaminhada, dates shared/format.ts's formatIsoDate).
  */
 import type { ParcelaCroqui } from '../../../shared/field-plan.js';
 
 /** "T1", "T2"…: the code a plot's stake and the sheets carry (the treatment's index + 1). */
 export const codigoTratamento = (indice: number): string => `T${indice + 1}`;
-
-/** Plots by number: the order one walks the field in (101, 102… 201…). */
-export function ordemDeCaminhada<T extends { numero: number }>(parcelas: readonly T[]): T[] {
-  return [...parcelas].sort((a, b) => a.numero - b.numero);
-}
 
 /** At most this many plots on one printed A4 map. */
 export const PARCELAS_POR_FOLHA = 60;
@@ -51,10 +46,4 @@ export function comprimentoEscala(larguraTotal: number): number {
   let melhor = PASSOS[0] as number;
   for (const p of PASSOS) if (p <= alvo) melhor = p;
   return melhor;
-}
-
-/** "2026-02-04" → "04/02/2026" (no time zone: a field date is a calendar day); '' for anything else. */
-export function dataCurta(iso: string | null | undefined): string {
-  const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }

@@ -10,11 +10,12 @@ import { Alert } from '../../../components/ui/alert.js';
 import { Card } from '../../../components/ui/card.js';
 import { Select } from '../../../components/ui/field.js';
 import { useCalda } from '../api/queries.js';
-import { codigoTratamento, dataCurta } from '../plan.js';
+import { formatIsoDate } from '../../../../shared/format.js';
+import { codigoTratamento } from '../plan.js';
 import type { AplicacaoCampo } from '../types.js';
 
 function rotuloAplicacao(a: AplicacaoCampo): string {
-  return [a.chave, dataCurta(a.data), a.estadio].filter(Boolean).join(' · ');
+  return [a.chave, formatIsoDate(a.data), a.estadio].filter(Boolean).join(' · ');
 }
 
 const litros = (v: number | null) => (v === null ? '—' : `${formatNumber(v, 3)} L`);

@@ -5,7 +5,8 @@
  * that a phone reads from a stake.
  */
 import type { ParcelaCroqui } from '../../../../shared/field-plan.js';
-import { codigoTratamento, ordemDeCaminhada } from '../plan.js';
+import { ordemDeCaminhada } from '../../../../shared/croqui.js';
+import { codigoTratamento } from '../plan.js';
 import { QrCode } from './qr-code.js';
 
 export const ETIQUETA_FOLHA = 'Pimaco 6180 (Carta, 3 × 10 etiquetas de 66,7 × 25,4 mm)';

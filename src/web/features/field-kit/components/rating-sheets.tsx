@@ -5,7 +5,9 @@
 import type { ParcelaCroqui } from '../../../../shared/field-plan.js';
 import { formatNumber } from '../../../../shared/format.js';
 import { Alert } from '../../../components/ui/alert.js';
-import { codigoTratamento, dataCurta, ordemDeCaminhada } from '../plan.js';
+import { ordemDeCaminhada } from '../../../../shared/croqui.js';
+import { formatIsoDate } from '../../../../shared/format.js';
+import { codigoTratamento } from '../plan.js';
 import type { AvaliacaoCampo } from '../types.js';
 
 function unidadeOuEscala(a: AvaliacaoCampo): string {
@@ -53,7 +55,7 @@ export function RatingSheets({
                 Ficha de avaliação: {a.nome}
               </h3>
               <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-5">
-                <Dado termo="Data" valor={dataCurta(a.data)} />
+                <Dado termo="Data" valor={formatIsoDate(a.data)} />
                 <Dado termo="Estádio" valor={a.estadio ?? ''} />
                 <Dado termo="DAA" valor={dias === null ? '' : `${dias} dias`} />
                 <Dado termo="Unidade" valor={unidadeOuEscala(a)} />
