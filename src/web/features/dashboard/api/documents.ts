@@ -3,6 +3,7 @@
  * list its documents, take the one named like `pdf_filename` (else the first), fetch the bytes
  * with the bearer token as a blob.
  */
+import { saveBlob } from '../../../lib/save-blob.js';
 import type { DocumentInfo } from '../../../../shared/experiment.js';
 import { api } from '../../../lib/api.js';
 
@@ -71,15 +72,4 @@ export async function downloadDocument(experimentId: number, pdfFilename: string
   const doc = await findDocument(experimentId, pdfFilename);
   const blob = await fetchBlob(doc, false);
   saveBlob(blob, doc.filename || pdfFilename || `documento-${doc.id}`);
-}
-
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

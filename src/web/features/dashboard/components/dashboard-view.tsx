@@ -18,7 +18,7 @@ import { api } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { OFFLINE_READ_ONLY_HINT, useOffline } from '../../../lib/offline.js';
 import { NEW_EXPERIMENT_PATH, handOffReport } from '../../../lib/report-handoff.js';
-import { saveBlob } from '../api/documents.js';
+import { saveBlob } from '../../../lib/save-blob.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
 import type { AnalysisSlot, ExtractorSlot } from '../../../lib/slots.js';

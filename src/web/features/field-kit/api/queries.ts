@@ -1,4 +1,5 @@
 /** The field kit's reads and the croqui's draw (docs/api.md#field-plan). */
+import { saveBlob } from '../../../lib/save-blob.js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Calda, Croqui, Numeracao } from '../../../../shared/field-plan.js';
 import { api } from '../../../lib/api.js';
@@ -64,18 +65,8 @@ export function useCalda(id: number, aplicacao: string) {
   });
 }
 
-/**
- * Downloads the layout as CSV. Not a plain link: the API wants the bearer token, which api.raw
- * sends (and refreshes). The save is the dashboard's saveBlob, repeated: features share no code.
- */
+/** Downloads the layout as CSV. Not a plain link: the API wants the bearer token, which api.raw sends (and refreshes). */
 export async function baixarCroquiCsv(id: number): Promise<void> {
   const res = await api.raw(`/api/experiments/${id}/croqui.csv`, { timeoutMs: 60_000 });
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `croqui-experimento-${id}.csv`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await res.blob(), `croqui-experimento-${id}.csv`);
 }
