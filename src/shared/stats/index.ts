@@ -376,6 +376,51 @@ export function resumoEnsaio(input: AnalyzeInput): ResumoEnsaio {
   return { vitoria: superaTestemunha(result), cv: result.cv };
 }
 
+/** One treatment against the control in one trial, as the meta-analysis across trials pools it. */
+export interface EfeitoEnsaio {
+  efeito: number;
+  variancia: number;
+  mediaTratamento: number;
+  mediaTestemunha: number;
+  r: number;
+  qmResiduo: number;
+  glResiduo: number;
+  cv: number;
+}
+
+/**
+ * Treatment `tratamento` against treatment `testemunha` from the trial's own ANOVA (the design's
+ * one-way model, as analyzeCore() fits it): on the `diferenca` scale the difference of their means,
+ * variance 2·QMres/r; on the `razao` scale ln(mean ÷ control's mean), with the delta method's
+ * variance QMres/r·(1/mean² + 1/control's mean²) (Hedges, Gurevitch & Curtis 1999). Throws
+ * StatsInputError for what analyzeCore() refuses, and for a ratio of a mean that is not positive.
+ * The Shapiro-Wilk check is not run: the meta-analysis pools means, not the residuals' shape.
+ */
+export function efeitoContraTestemunha(
+  input: AnalyzeInput,
+  tratamento: number,
+  testemunha: number,
+  escala: 'diferenca' | 'razao',
+): EfeitoEnsaio {
+  const delineamento = delineamentoDe(input?.design);
+  validar(input);
+  const result = anova(
+    input.tratamentos.map((t) => t.repeticoes),
+    delineamento,
+    input.colunas,
+  );
+  const mt = result.medias[tratamento];
+  const mc = result.medias[testemunha];
+  if (mt === undefined || mc === undefined) throw new StatsInputError('Tratamento ou testemunha fora do ensaio.');
+  const qm = result.residuo.qm;
+  const base = { mediaTratamento: mt, mediaTestemunha: mc, r: result.r, qmResiduo: qm, glResiduo: result.residuo.gl, cv: result.cv };
+  if (escala === 'diferenca') return { ...base, efeito: mt - mc, variancia: (2 * qm) / result.r };
+  if (!(mt > 0) || !(mc > 0)) {
+    throw new StatsInputError('A média do tratamento ou da testemunha é zero: a razão entre elas não existe.');
+  }
+  return { ...base, efeito: Math.log(mt / mc), variancia: (qm / result.r) * (1 / (mt * mt) + 1 / (mc * mc)) };
+}
+
 /** After a significant F test, whether the best other treatment beats the first (the control) by more than Tukey's DMS. */
 function superaTestemunha(result: AnovaResult): boolean {
   if (!(result.tratamentos.p < ALPHA)) return false;

@@ -1,11 +1,14 @@
 /**
- * POST /api/analises/conjunta: the joint analysis of a group of experiments (docs/api.md, "Joint
- * analysis"; the statistics in shared/stats/conjunta.ts). Every signed-in user reads every
+ * Analyses across experiments. POST /api/analises/conjunta: the joint analysis of a group of
+ * experiments (docs/api.md, "Joint analysis"; the statistics in shared/stats/conjunta.ts).
+ * POST /api/analises/meta: a product against the control across trials, by random-effects
+ * meta-analysis (docs/api.md, "Across trials"; meta.ts). Every signed-in user reads every
  * experiment, as GET /api/experiments/:id/analise. The experiments are read in one query whatever
  * their number.
  */
 import type { FastifyInstance } from 'fastify';
 import { analiseConjuntaSchema, nomesDosLocais } from '../../../shared/analise-conjunta.js';
+import { metaAnaliseSchema } from '../../../shared/meta-analise.js';
 import { z } from '../../../shared/zod.js';
 import type { JointAnalysisResponse } from '../../../shared/api-types.js';
 import { analiseConjunta } from '../../../shared/stats/conjunta.js';
@@ -14,6 +17,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { AppError, badRequest, notFound, zodFields } from '../../http/errors.js';
 import { getExperiments } from '../experiments/public.js';
+import { metaAnaliseDoProduto } from './meta.js';
 
 export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards): void {
   app.post(
@@ -71,6 +75,19 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: Au
         if (err instanceof StatsInputError) throw new AppError(422, 'UNPROCESSABLE', err.message);
         throw err;
       }
+    },
+  );
+  app.post(
+    '/api/analises/meta',
+    { onRequest: guards.requireUser, config: { failureMessage: 'Erro ao calcular a meta-análise' } },
+    async (request, reply) => {
+      const parsed = z.safeParse(metaAnaliseSchema, request.body);
+      if (!parsed.success) {
+        const fields = zodFields(parsed.error);
+        throw badRequest(fields, Object.values(fields)[0]);
+      }
+      await ctx.heavyReads.hold(request, reply, 'analise');
+      return metaAnaliseDoProduto(ctx.db, parsed.data);
     },
   );
 }

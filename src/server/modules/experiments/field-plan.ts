@@ -3,7 +3,7 @@
  * seed, and plot values collected in the field, each written only where the server still holds the
  * value the device last saw (a value typed by someone else since is a conflict, never overwritten).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { valueProblem } from '../../../shared/assessments.js';
 import type { TipoAvaliacao } from '../../../shared/constants.js';
 import { type Croqui, type ColetaResponse, type ConflitoColeta, type ParcelaCroqui, type ValorColeta } from '../../../shared/field-plan.js';
@@ -20,16 +20,24 @@ import { canModify } from './service.js';
 
 export const NO_LAYOUT = 'O croqui deste experimento ainda não foi sorteado: sorteie-o em "Croqui e etiquetas".';
 
+const croquiOf = (row: typeof layouts.$inferSelect): Croqui => ({
+  semente: row.semente,
+  numeracao: row.numeracao === 'sequencial' ? 'sequencial' : 'serpentina',
+  delineamento: row.delineamento,
+  blocos: row.blocos,
+  parcelas: JSON.parse(row.parcelasJson) as ParcelaCroqui[],
+});
+
 export async function getLayout(db: Db | Tx, experimentId: number): Promise<Croqui | null> {
   const [row] = await db.select().from(layouts).where(eq(layouts.experimentId, experimentId));
-  if (!row) return null;
-  return {
-    semente: row.semente,
-    numeracao: row.numeracao === 'sequencial' ? 'sequencial' : 'serpentina',
-    delineamento: row.delineamento,
-    blocos: row.blocos,
-    parcelas: JSON.parse(row.parcelasJson) as ParcelaCroqui[],
-  };
+  return row ? croquiOf(row) : null;
+}
+
+/** The layouts of these experiments, in one query, by experiment id (those without one are absent). */
+export async function getLayouts(db: Db | Tx, experimentIds: readonly number[]): Promise<Map<number, Croqui>> {
+  if (!experimentIds.length) return new Map();
+  const rows = await db.select().from(layouts).where(inArray(layouts.experimentId, [...experimentIds]));
+  return new Map(rows.map((row) => [row.experimentId, croquiOf(row)]));
 }
 
 /** Stores the layout drawn for the experiment (replacing the one before) and records it in the trail. */

@@ -23,6 +23,12 @@ import {
   treatmentsJsonOf,
 } from './presenter.js';
 
+/** Between two product names in the product search's text: a character filters refuse. */
+const PRODUCT_SEPARATOR = '\u001f';
+
+/** Both sides of the product search are compared in this case. */
+const searchCase = (text: string) => text.toLocaleLowerCase('pt-BR');
+
 /** Escapes LIKE wildcards so that "%" or "_" typed by a user match themselves. */
 export function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -92,6 +98,27 @@ async function experimentsJson(db: Db | Tx, where: SQL | undefined, limit: numbe
 /** A page of experiments under the filters, without their total (exports read page after page). */
 export function pageExperiments(db: Db, filters: Filters, limit: number, offset: number): Promise<Experiment[]> {
   return experimentsJson(db, filterConditions(filters), limit, offset);
+}
+
+/**
+ * Experiments holding a product of exactly this name (case aside) in any treatment: the substring
+ * match uses the product search's trigram index, the separators then make it the whole name.
+ */
+function holdsProduct(nome: string): SQL {
+  const name = searchCase(nome.trim());
+  return sql`(${experiments.produtosBusca} like ${likeContains(name)} escape '\\'
+    and (${PRODUCT_SEPARATOR} || ${experiments.produtosBusca} || ${PRODUCT_SEPARATOR}) like ${likeContains(PRODUCT_SEPARATOR + name + PRODUCT_SEPARATOR)} escape '\\')`;
+}
+
+/** Up to `limit` experiments under the filters that hold the product `nome` (the meta-analysis' trials), newest first. */
+export function experimentsHoldingProduct(db: Db, filters: Filters, nome: string, limit: number): Promise<Experiment[]> {
+  return experimentsJson(db, and(filterConditions(filters), holdsProduct(nome)), limit, 0);
+}
+
+/** Whether any experiment at all holds the product `nome`. */
+export async function anyExperimentHoldsProduct(db: Db, nome: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from ${experiments} where ${holdsProduct(nome)} limit 1`);
+  return rows.length > 0;
 }
 
 /** The search box: a case-insensitive substring of consultoria, cidade, cultura or marca. */
@@ -178,15 +205,13 @@ export async function getExperimentHead(db: Db, id: number) {
   return row ?? null;
 }
 
-/** Both sides of the product search are compared in this case. */
-const searchCase = (text: string) => text.toLocaleLowerCase('pt-BR');
 
 /**
  * What the product filter searches: every applied product's name, lower case, separated by
  * U+001F, a character that filters refuse, so that no search matches across two names.
  */
 export function produtosBusca(tratamentos: readonly { produtos_aplicados: readonly { nome: string }[] }[]): string {
-  return searchCase(tratamentos.flatMap((t) => t.produtos_aplicados.map((p) => p.nome)).join('\u001f'));
+  return searchCase(tratamentos.flatMap((t) => t.produtos_aplicados.map((p) => p.nome)).join(PRODUCT_SEPARATOR));
 }
 
 type CamelCase<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<CamelCase<T>>}` : S;
