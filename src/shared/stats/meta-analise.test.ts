@@ -17,11 +17,13 @@ const close = (actual: number, expected: number) =>
     : expect(relClose(actual, expected, 1e-6), `${actual} vs ${expected}`).toBe(true);
 
 describe('random-effects meta-analysis (REML), against metafor::rma', () => {
-  it('has the cases R printed, among them τ² = 0 and large heterogeneity', () => {
-    expect(casos.map((c) => c.nome)).toEqual(['moderada', 'homogenea', 'heterogenea', 'dois']);
+  it('has the cases R printed, among them τ² = 0, large heterogeneity and real trial data', () => {
+    expect(casos.map((c) => c.nome)).toEqual(['moderada', 'homogenea', 'heterogenea', 'dois', 'ferrugem']);
     const tau2 = Object.fromEntries(casos.map((c) => [c.nome, c.nums('tau2')[0]]));
     expect(tau2.homogenea).toBe(0);
     expect(casos.find((c) => c.nome === 'heterogenea')!.nums('i2')[0]).toBeGreaterThan(90);
+    // Tebuconazole in the 28 soybean-rust network trials of 2010 (Embrapa; MIT-licensed data).
+    expect(casos.find((c) => c.nome === 'ferrugem')!.nums('yi')).toHaveLength(28);
   });
 
   it.each(casos)('$nome: estimate, SE, CI, p, τ², I², Q, prediction interval and weights', ({ nums }) => {
