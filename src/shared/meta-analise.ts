@@ -174,10 +174,7 @@ export function pontoDeEquilibrio(precoSaca: number | null, custoHa: number | nu
  * N(estimativa, τ² + ep²); null without a break-even. A degenerate distribution (τ² = ep = 0) is
  * a step.
  */
-export function probRetorno(
-  m: { estimativa: number; ep: number; tau2: number | null },
-  equilibrio: number | null,
-): number | null {
+export function probRetorno(m: { estimativa: number; ep: number; tau2: number | null }, equilibrio: number | null): number | null {
   if (equilibrio === null) return null;
   const dp = Math.sqrt((m.tau2 ?? 0) + m.ep * m.ep);
   if (!(dp > 0)) return m.estimativa > equilibrio ? 1 : 0;

@@ -5,7 +5,7 @@
  *
  * REML by Fisher scoring on τ² (Viechtbauer 2005, as metafor iterates it): with wᵢ = 1/(vᵢ + τ²)
  * and P = W − w wᵀ/Σw, the step is (yᵀPPy − tr P) / tr PP, halved while it would make τ² negative,
- * until it changes by less than 1e-10. The pooled estimate is Σwᵢyᵢ/Σwᵢ with standard error
+ * until it changes by no more than metafor's threshold (LIMIAR). The pooled estimate is Σwᵢyᵢ/Σwᵢ with standard error
  * 1/√Σwᵢ; the test and both intervals are on the normal scale; I² is metafor's, 100·τ²/(τ² + s²)
  * with s² = (k − 1)Σw⁰/((Σw⁰)² − Σ(w⁰)²), w⁰ = 1/vᵢ; Q is Cochran's, on k − 1 degrees of freedom.
  */
@@ -30,6 +30,14 @@ export interface MetaAnaliseResult {
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * metafor's stopping rule (rma's `control$threshold`, 1e-5): iterations stop once τ² changes by no
+ * more than this. From the same start and with the same steps, the answer is metafor's own to the
+ * last digits, also where τ² is so small (a log ratio's, ~1e-4) that this leaves it short of the
+ * exact maximum by a few parts in 10⁵ (decision 024).
+ */
+const LIMIAR = 1e-5;
 
 /** τ² by REML: Fisher scoring from a moment start (the variance of yi less the mean vi, floored at 0); the maximum does not depend on it. */
 function tau2Reml(yi: readonly number[], vi: readonly number[]): number {
@@ -57,7 +65,7 @@ function tau2Reml(yi: readonly number[], vi: readonly number[]): number {
       halvings++;
     }
     next = Math.max(0, next);
-    if (Math.abs(next - tau2) < 1e-10) return next;
+    if (Math.abs(next - tau2) <= LIMIAR) return next;
     tau2 = next;
   }
   throw new StatsInputError('A estimação da variância entre ensaios (REML) não convergiu: confira os efeitos e as variâncias.');

@@ -87,7 +87,9 @@ function escolherTratamento(e: Experiment, produto: string): { indice: number; o
   // no untreated comparison for it.
   const candidatos = comProduto.filter((i) => i !== 0);
   if (!candidatos.length) {
-    return e.tratamentos.length < 2 ? 'Sem testemunha: o ensaio tem um tratamento só.' : `O produto "${produto}" está na testemunha: não há com o que comparar.`;
+    return e.tratamentos.length < 2
+      ? 'Sem testemunha: o ensaio tem um tratamento só.'
+      : `O produto "${produto}" está na testemunha: não há com o que comparar.`;
   }
   // The product alone, when a treatment has it so; otherwise the first that holds it.
   const indice = candidatos.find((i) => e.tratamentos[i]!.produtos_aplicados.length === 1) ?? candidatos[0]!;
@@ -107,9 +109,7 @@ function entradaDe(e: Experiment, avaliacao: string | null): { input: AnalyzeInp
     return { input: analysisInput(e), unidade: 'kg/ha', nome: 'Produtividade' };
   }
   // Several of that name (dates): the latest dated one, the usual final assessment.
-  const doNome = e.avaliacoes
-    .filter((a) => fold(a.nome) === fold(avaliacao))
-    .sort((x, y) => (y.data ?? '').localeCompare(x.data ?? ''));
+  const doNome = e.avaliacoes.filter((a) => fold(a.nome) === fold(avaliacao)).sort((x, y) => (y.data ?? '').localeCompare(x.data ?? ''));
   const a = doNome[0];
   if (!a) return `Sem a avaliação "${avaliacao}".`;
   try {
@@ -175,13 +175,31 @@ function subgrupos(estudos: readonly Entrada[], equilibrio: number | null): Grup
         if (lista.length === 1) {
           const s = lista[0]!;
           const ep = Math.sqrt(s.variancia);
-          return { por, grupo, k: 1, estimativa: s.efeito, ep, ic95: [s.efeito - z * ep, s.efeito + z * ep], tau2: null, prob_retorno: null };
+          return {
+            por,
+            grupo,
+            k: 1,
+            estimativa: s.efeito,
+            ep,
+            ic95: [s.efeito - z * ep, s.efeito + z * ep],
+            tau2: null,
+            prob_retorno: null,
+          };
         }
         const m = metaAnalise(
           lista.map((s) => s.efeito),
           lista.map((s) => s.variancia),
         );
-        return { por, grupo, k: m.k, estimativa: m.estimativa, ep: m.ep, ic95: m.ic95, tau2: m.tau2, prob_retorno: probRetorno(m, equilibrio) };
+        return {
+          por,
+          grupo,
+          k: m.k,
+          estimativa: m.estimativa,
+          ep: m.ep,
+          ic95: m.ic95,
+          tau2: m.tau2,
+          prob_retorno: probRetorno(m, equilibrio),
+        };
       });
   });
 }
@@ -204,7 +222,11 @@ export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Pro
     const croqui = layouts.get(e.id);
     const colunas = croqui ? colunasDoCroqui(croqui, e.tratamentos.length) : null;
     if (e.tipo_estatistica === 'DQL' && !colunas) {
-      excluidos.push({ experimentId: e.id, local: localDe(e), motivo: 'Quadrado latino sem croqui sorteado: a análise precisa da coluna de cada parcela.' });
+      excluidos.push({
+        experimentId: e.id,
+        local: localDe(e),
+        motivo: 'Quadrado latino sem croqui sorteado: a análise precisa da coluna de cada parcela.',
+      });
       continue;
     }
     const r = avaliarEnsaio(e, req, colunas);

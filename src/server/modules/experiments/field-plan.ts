@@ -36,7 +36,10 @@ export async function getLayout(db: Db | Tx, experimentId: number): Promise<Croq
 /** The layouts of these experiments, in one query, by experiment id (those without one are absent). */
 export async function getLayouts(db: Db | Tx, experimentIds: readonly number[]): Promise<Map<number, Croqui>> {
   if (!experimentIds.length) return new Map();
-  const rows = await db.select().from(layouts).where(inArray(layouts.experimentId, [...experimentIds]));
+  const rows = await db
+    .select()
+    .from(layouts)
+    .where(inArray(layouts.experimentId, [...experimentIds]));
   return new Map(rows.map((row) => [row.experimentId, croquiOf(row)]));
 }
 

@@ -205,7 +205,6 @@ export async function getExperimentHead(db: Db, id: number) {
   return row ?? null;
 }
 
-
 /**
  * What the product filter searches: every applied product's name, lower case, separated by
  * U+001F, a character that filters refuse, so that no search matches across two names.
