@@ -204,6 +204,21 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
       return { url: '/api/analises/conjunta', payload: { experimentIds: ids } };
     },
   },
+  'POST /api/analises/meta': {
+    expect: signedIn(200),
+    build: async () => {
+      const site = (noise: number) =>
+        createExperiment(t.app, owner, {
+          tipo_estatistica: 'DBC',
+          tratamentos: [
+            { nome: 'Testemunha', modalidade: 'Foliar', repeticoes: [3000, 3050 + noise, 2980, 3020] },
+            { nome: 'A', modalidade: 'Foliar', repeticoes: [3400, 3380, 3450 - noise, 3420], produtos_aplicados: [{ nome: 'Produto M' }] },
+          ],
+        });
+      const ids = [(await site(10)).id, (await site(-30)).id];
+      return { url: '/api/analises/meta', payload: { produto: 'Produto M', experimentIds: ids } };
+    },
+  },
   'POST /api/experiments': {
     expect: signedIn(201),
     build: () => ({ url: '/api/experiments', ...form({ data: JSON.stringify(buildExperiment()) }) }),
