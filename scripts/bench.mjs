@@ -4,7 +4,8 @@
 // and bench/results.md. With DATABASE_URL it runs on that PostgreSQL server (a fresh database).
 // Then runs scripts/bench-extraction.mjs (extraction under load; --no-extraction-load skips it) and
 // scripts/bench-import.mjs (100 reports imported while the list is timed; --no-import skips it) and
-// scripts/bench-save.mjs (PUT of a 20 × 12 trial, 30 times; --no-save skips it).
+// scripts/bench-save.mjs (PUT of a 20 × 12 trial, 30 times; --no-save skips it) and
+// scripts/bench-meta.mjs (the meta-analysis of a product over 500 trials; --no-meta skips it).
 // `--browser-only` seeds and times only the browser (first load cold and warm, navigation, filter
 // change, JavaScript weight), without the HTTP load, the attack and the extraction runs: a few
 // minutes at 10,000 instead of many; it writes bench/results-browser-<engine>-<count>.json|md.
@@ -528,6 +529,11 @@ if (!BROWSER_ONLY && !process.argv.includes('--no-extraction-load')) {
 /* 8. the archive import: 100 reports while the list is timed (scripts/bench-import.mjs) */
 if (!BROWSER_ONLY && !process.argv.includes('--no-import')) {
   spawnSync(process.execPath, [join(root, 'scripts/bench-import.mjs'), '--count', String(COUNT)], { cwd: root, stdio: 'inherit' });
+}
+
+/* 10. the meta-analysis of a product across 500 trials (scripts/bench-meta.mjs) */
+if (!BROWSER_ONLY && !process.argv.includes('--no-meta')) {
+  spawnSync(process.execPath, [join(root, 'scripts/bench-meta.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
 /* 9. saving a trial of 20 treatments × 12 replicates, 30 times (scripts/bench-save.mjs) */
