@@ -190,6 +190,39 @@ describe('POST /api/analises/meta', () => {
     expect(a.excluidos).toHaveLength(4);
   });
 
+  it("takes each trial's effect and residual from the trial's own analysis, a Latin square once its layout is drawn", async () => {
+    const dbc = await createFixtureTrials();
+    const tratamentos = ['Testemunha', 'X', 'Y', 'Z'].map((nome, i) =>
+      buildTreatment({
+        nome,
+        // Rows and columns are the plots' order and layout; a treatment effect and some noise.
+        repeticoes: [0, 1, 2, 3].map((row) => 3000 + i * 90 + row * 40 + ((i * 7 + row * 3) % 5) * 23),
+        produtos_aplicados: i === 1 ? [{ nome: PRODUTO }] : [],
+      }),
+    );
+    const latin = await create({ tipo_estatistica: 'Quadrado Latino', blocos: 4, tratamentos });
+    const before = await ok({ produto: PRODUTO, experimentIds: [dbc[0]!, dbc[1]!, latin] });
+    expect(before.excluidos).toEqual([expect.objectContaining({ experimentId: latin, motivo: expect.stringContaining('croqui') })]);
+    const draw = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/experiments/${latin}/croqui`,
+      headers: ctx.me.auth,
+      payload: { semente: 99 },
+    });
+    expect(draw.statusCode, draw.body).toBe(201);
+    const after = await ok({ produto: PRODUTO, experimentIds: [dbc[0]!, dbc[1]!, latin] });
+    expect(after.excluidos).toEqual([]);
+    expect(after.k).toBe(3);
+    // The same numbers as GET …/analise: the gain over the control, and 2·QMres/r.
+    for (const s of after.estudos) {
+      const res = await ctx.t.app.inject({ method: 'GET', url: `/api/experiments/${s.experimentId}/analise`, headers: ctx.me.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      const analise = res.json() as { anova: { residuo: { qm: number } }; ganhos: { nome: string; kgHa: number }[] };
+      near(s.efeito, analise.ganhos.find((g) => g.nome === s.tratamento)!.kgHa);
+      near(s.variancia, (2 * analise.anova.residuo.qm) / s.repeticoes);
+    }
+  });
+
   it('pools an assessment by name, the latest date of each trial', async () => {
     const sev = (chave: string, data: string) => ({ chave, nome: 'Severidade', unidade: '%', tipo: 'porcentagem' as const, data });
     const rated = (controle: number[], produto: number[]) =>

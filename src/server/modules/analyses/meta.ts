@@ -6,6 +6,7 @@
  */
 import { rotuloAvaliacao } from '../../../shared/assessments.js';
 import type { Experiment } from '../../../shared/experiment.js';
+import { QUADRADO_LATINO } from '../../../shared/field-plan.js';
 import { indicatorFilters } from '../../../shared/filters.js';
 import {
   type EnsaioExcluido,
@@ -127,7 +128,7 @@ function avaliarEnsaio(e: Experiment, req: MetaAnaliseRequest, colunas: number[]
   if (typeof escolha === 'string') return escolha;
   const entrada = entradaDe(e, req.avaliacao);
   if (typeof entrada === 'string') return entrada;
-  const input = e.tipo_estatistica === 'DQL' ? { ...entrada.input, colunas } : entrada.input;
+  const input = e.tipo_estatistica === QUADRADO_LATINO ? { ...entrada.input, colunas } : entrada.input;
   try {
     const ef = efeitoContraTestemunha(input, escolha.indice, 0, req.escala);
     if (!(ef.variancia > 0) || !Number.isFinite(ef.variancia) || !Number.isFinite(ef.efeito)) {
@@ -211,7 +212,7 @@ export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Pro
   if (!holding.length && !(await anyExperimentHoldsProduct(db, req.produto))) {
     throw notFound(`Nenhum experimento tem o produto "${req.produto}".`);
   }
-  const latinos = trials.filter((e) => e.tipo_estatistica === 'DQL');
+  const latinos = trials.filter((e) => e.tipo_estatistica === QUADRADO_LATINO);
   const layouts = await getLayouts(
     db,
     latinos.map((e) => e.id),
@@ -221,7 +222,7 @@ export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Pro
   for (const e of trials) {
     const croqui = layouts.get(e.id);
     const colunas = croqui ? colunasDoCroqui(croqui, e.tratamentos.length) : null;
-    if (e.tipo_estatistica === 'DQL' && !colunas) {
+    if (e.tipo_estatistica === QUADRADO_LATINO && !colunas) {
       excluidos.push({
         experimentId: e.id,
         local: localDe(e),
