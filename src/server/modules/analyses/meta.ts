@@ -117,7 +117,7 @@ function entradaDe(e: Experiment, avaliacao: string | null): { input: AnalyzeInp
     const analise = variableAnalysis(e, { avaliacao: a.chave })!;
     return { input: analise.input, unidade: a.unidade, nome: a.nome };
   } catch (err) {
-    if (err instanceof AppError) return `${rotuloAvaliacao(a)}: ${err.message}`;
+    if (err instanceof AppError || err instanceof StatsInputError) return `${rotuloAvaliacao(a)}: ${err.message}`;
     throw err;
   }
 }
@@ -168,7 +168,9 @@ function subgrupos(estudos: readonly Entrada[], equilibrio: number | null): Grup
     const grupos = new Map<string, Entrada[]>();
     for (const s of estudos) {
       const g = String(s[por]);
-      grupos.set(g, [...(grupos.get(g) ?? []), s]);
+      const lista = grupos.get(g);
+      if (lista) lista.push(s);
+      else grupos.set(g, [s]);
     }
     return [...grupos.entries()]
       .sort(([a], [b]) => a.localeCompare(b, 'pt-BR'))
@@ -248,7 +250,9 @@ export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Pro
     const porGrupo = new Map<string, number[]>();
     for (const s of estudos) {
       const g = req.avaliacao ? s.unidade.trim() : s.cultura;
-      porGrupo.set(g, [...(porGrupo.get(g) ?? []), s.experimentId]);
+      const ids = porGrupo.get(g);
+      if (ids) ids.push(s.experimentId);
+      else porGrupo.set(g, [s.experimentId]);
     }
     if (porGrupo.size > 1) {
       const detalhe = [...porGrupo.entries()].map(([g, ids]) => `${g || 'sem unidade'}: nº ${ids.join(', ')}`).join('; ');
