@@ -8,7 +8,7 @@
  * the other; the numbers are then in the table of trials. The axis reads in pt-BR, in the unit of
  * the effect, or in % over the control on the ratio scale (whose ticks are placed on its log scale).
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, type SVGProps, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../shared/format.js';
 import type { MetaAnaliseResponse } from '../../../shared/meta-analise.js';
@@ -58,6 +58,51 @@ function fit(text: string, width: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
+/**
+ * A white outline drawn under a text, as a copy of its own beneath it (a stroke on the text itself
+ * would hide its underline), so that the lines a name crosses in the narrow layout do not run
+ * through its letters.
+ */
+const HALO = { stroke: '#ffffff', strokeWidth: 4, strokeLinejoin: 'round', fill: '#ffffff' } as const;
+
+function HaloText({ x = 0, y, children, ...look }: { x?: number; y: number; children: ReactNode } & SVGProps<SVGTextElement>) {
+  return (
+    <>
+      <text x={x} y={y} {...look} {...HALO} textDecoration="none" aria-hidden="true">
+        {children}
+      </text>
+      <text x={x} y={y} {...look}>
+        {children}
+      </text>
+    </>
+  );
+}
+
+/**
+ * A trial's name, a link's text. Wide, a name too long for its column goes on two lines at its
+ * " · " (place · year, then the consultancy, smaller); narrow, it has the whole width on one line.
+ */
+function TrialName({ text, y, width, twoLines }: { text: string; y: number; width: number; twoLines: boolean }) {
+  const look = { fontSize: FONT, fill: COLOR.label, textDecoration: 'underline', fontWeight: 500 };
+  const parts = text.split(' · ');
+  if (!twoLines || text.length * CHAR_W <= width || parts.length < 2) {
+    return (
+      <HaloText y={y} {...look}>
+        {fit(text, width)}
+      </HaloText>
+    );
+  }
+  const cut = Math.min(2, parts.length - 1);
+  return (
+    <HaloText y={y - 6} {...look}>
+      <tspan x={0}>{fit(parts.slice(0, cut).join(' · '), width)}</tspan>
+      <tspan x={0} dy={13} fontSize={11}>
+        {fit(parts.slice(cut).join(' · '), width / 0.92)}
+      </tspan>
+    </HaloText>
+  );
+}
+
 /** The width of the box, followed as it changes; `fallback` before it is known (and in tests, without layout). */
 function useWidth(fallback: number) {
   const ref = useRef<HTMLDivElement>(null);
@@ -84,11 +129,12 @@ export function ForestPlot({ r, equilibrio }: { r: MetaAnaliseResponse; equilibr
   const back = fromDisplay(r.escala);
 
   // Columns: the names, the plot, the numbers (wide); the plot across the whole width (narrow).
-  const labelW = narrow ? 0 : Math.min(260, Math.round(W * 0.3));
+  const labelW = narrow ? 0 : Math.min(280, Math.round(W * 0.3));
   const pesoW = narrow ? 0 : 52;
   const numW = narrow ? 0 : Math.min(190, Math.round(W * 0.22));
-  const x0 = narrow ? 12 : labelW + 14;
-  const x1 = narrow ? W - 12 : W - numW - pesoW - 14;
+  // Room at both ends for half a tick label ("-200", "1.600").
+  const x0 = narrow ? 24 : labelW + 24;
+  const x1 = narrow ? W - 22 : W - numW - pesoW - 20;
 
   // The axis: every interval, the diamond, the prediction, 0 and the break-even in view, ending on round ticks.
   const ci = r.estudos.map((s) => {
@@ -110,7 +156,7 @@ export function ForestPlot({ r, equilibrio }: { r: MetaAnaliseResponse; equilibr
   }
 
   const headerH = narrow ? 6 : 24;
-  const rowH = narrow ? 40 : 26;
+  const rowH = narrow ? 40 : 34;
   /** Where a row's interval is drawn, and (narrow) where its name sits above it. */
   const lineY = (i: number) => headerH + i * rowH + (narrow ? 29 : rowH / 2);
   const labelY = (i: number) => (narrow ? headerH + i * rowH + 13 : lineY(i) + 4);
@@ -124,9 +170,9 @@ export function ForestPlot({ r, equilibrio }: { r: MetaAnaliseResponse; equilibr
   const numX = W - pesoW - 6;
 
   const rowLabel = (i: number, text: string, bold = false) => (
-    <text x={0} y={labelY(i)} fontSize={FONT} fill={COLOR.text} fontWeight={bold ? 600 : 400}>
+    <HaloText y={labelY(i)} fontSize={FONT} fill={COLOR.text} fontWeight={bold ? 600 : 400}>
       {fit(text, narrow ? W : labelW)}
-    </text>
+    </HaloText>
   );
 
   const pooledRow = (nRows * rowH + 10) / rowH;
@@ -188,9 +234,7 @@ export function ForestPlot({ r, equilibrio }: { r: MetaAnaliseResponse; equilibr
               <g key={s.experimentId} data-testid="forest-row">
                 <Link to={to} aria-label={`${s.local} (nº ${s.experimentId}): abrir o relatório do ensaio`} className="forest-link">
                   <title>{`${s.local} · nº ${s.experimentId} · ${s.tratamento} × ${s.testemunha}`}</title>
-                  <text x={0} y={labelY(i)} fontSize={FONT} fill={COLOR.label} textDecoration="underline" fontWeight={500}>
-                    {fit(s.local, narrow ? W : labelW)}
-                  </text>
+                  <TrialName text={s.local} y={labelY(i)} width={narrow ? W : labelW} twoLines={!narrow} />
                 </Link>
                 <line x1={x(a)} x2={x(b)} y1={y} y2={y} stroke={COLOR.line} strokeWidth={1.5} />
                 <rect x={x(s.efeito) - side / 2} y={y - side / 2} width={side} height={side} fill={COLOR.square} />

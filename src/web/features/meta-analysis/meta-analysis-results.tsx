@@ -85,9 +85,9 @@ function Summary({ r, fmt }: { r: MetaAnaliseResponse; fmt: EffectFormat }) {
     <Card className="p-4 sm:p-5" data-testid="meta-resumo">
       <h2 className="text-base font-semibold text-slate-900">Resultado combinado</h2>
       <p className="mt-2 text-sm text-slate-800">
-        Em <strong>{r.k} ensaios</strong>, {r.produto} {r.estimativa >= 0 ? 'rendeu' : 'ficou'} <strong>{fmt.value(r.estimativa)}</strong>{' '}
-        {r.escala === 'razao' ? '' : 'de diferença '}sobre a testemunha, em média ponderada (IC 95%: {fmt.range(r.ic95[0], r.ic95[1])}; p ={' '}
-        {formatP(r.p)}).{' '}
+        Em <strong>{r.k} ensaios</strong>, {yieldVar ? 'o ganho médio' : `o efeito médio em ${r.variavel.nome}`} de {r.produto} sobre a
+        testemunha foi de <strong>{fmt.value(r.estimativa)}</strong>, ponderado pela precisão de cada ensaio (IC 95%:{' '}
+        {fmt.range(r.ic95[0], r.ic95[1])}; p = {formatP(r.p)}).{' '}
         {significativo
           ? 'O efeito combinado é diferente de zero a 5% de significância.'
           : 'O efeito combinado não difere de zero a 5% de significância.'}
@@ -179,9 +179,15 @@ function TrialsTable({ r, fmt }: { r: MetaAnaliseResponse; fmt: EffectFormat }) 
     {
       header: 'Ensaio',
       cell: (s) => (
-        <Link to={`/experimentos/${s.experimentId}/relatorio`} className="text-brand-800 underline underline-offset-2 hover:text-brand-900">
-          {s.local} <span className="whitespace-nowrap text-xs font-normal text-slate-600">(nº {s.experimentId})</span>
-        </Link>
+        // A name of three parts ("Cascavel/PR · 2025 · Consultoria") on two or three lines, not five.
+        <span className="inline-block sm:min-w-[14rem]">
+          <Link
+            to={`/experimentos/${s.experimentId}/relatorio`}
+            className="text-brand-800 underline underline-offset-2 hover:text-brand-900"
+          >
+            {s.local} <span className="whitespace-nowrap text-xs font-normal text-slate-600">(nº {s.experimentId})</span>
+          </Link>
+        </span>
       ),
     },
     { header: 'Tratamento', cell: (s) => s.tratamento },
@@ -237,7 +243,7 @@ function Subgroups({ r, fmt, equilibrio }: { r: MetaAnaliseResponse; fmt: Effect
           {unicos.map((por) => `${SUBGRUPO_LABEL[por].toLocaleLowerCase('pt-BR')} (${porGrupo.get(por)![0]!.grupo})`).join(', ')}.
         </p>
       ) : null}
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="space-y-3">
         {tabelas.map((por) => (
           <ReportTable
             key={por}
@@ -313,7 +319,7 @@ export function MetaAnalysisResults({ r, economia }: { r: MetaAnaliseResponse; e
     : null;
   return (
     <div className="space-y-5 text-sm">
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="space-y-4">
         <Summary r={r} fmt={fmt} />
         <Economics r={r} economia={economia} equilibrio={equilibrio} />
       </div>

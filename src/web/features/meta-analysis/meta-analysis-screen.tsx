@@ -228,7 +228,8 @@ export function MetaAnalysisScreen() {
   const q = useMetaAnalysis(requestOf(state));
   const [typed, setTyped] = useState<Typed>({});
   const update = (patch: Record<string, string | null>, replace = false) => {
-    if ('produto' in patch) setTyped((t) => ({ preco: t.preco }));
+    // Another product has another cost: the one typed for the last does not carry over (the bag price does).
+    if ('produto' in patch) setTyped(({ custo: _custo, ...t }) => t);
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
