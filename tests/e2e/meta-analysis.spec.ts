@@ -130,6 +130,13 @@ async function journey(page: Page, testInfo: TestInfo, width: number) {
 
 test('from the win rate to the meta-analysis of a product at 1280 px', async ({ page }, testInfo) => {
   await journey(page, testInfo, 1280);
+  // On paper: the report without its controls, the prices written out.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('combobox', { name: 'Produto' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  await expect(page.getByText('Preço da saca: R$ 15,00 · Custo do produto: R$ 90,00/ha')).toBeVisible();
+  await expect(page.getByTestId('forest-plot')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('meta-analise-impressao.png'), fullPage: true });
 });
 
 test('the same at 375 px, the names above their intervals and no sideways scroll', async ({ page }, testInfo) => {

@@ -26,6 +26,9 @@ import { TextList } from '../../components/ui/text-list.js';
 import { saveBlob } from '../../lib/save-blob.js';
 import { metaCsv, metaCsvName } from './csv.js';
 import { type EffectFormat, effectFormat, formatFlex, formatP } from './effect-format.js';
+
+/** "p = 0,0123", or "p < 0,0001". */
+const pIgual = (v: number) => (v < 0.0001 ? 'p < 0,0001' : `p = ${formatP(v)}`);
 import { ForestPlot } from './forest-plot.js';
 
 const Z = 1.959963984540054;
@@ -68,7 +71,7 @@ function probText(p: number): string {
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
       <dd className="mt-0.5 text-base font-semibold text-slate-900 tabular-nums">{value}</dd>
       {hint ? <dd className="text-xs text-slate-600">{hint}</dd> : null}
     </div>
@@ -87,7 +90,7 @@ function Summary({ r, fmt }: { r: MetaAnaliseResponse; fmt: EffectFormat }) {
       <p className="mt-2 text-sm text-slate-800">
         Em <strong>{r.k} ensaios</strong>, {yieldVar ? 'o ganho médio' : `o efeito médio em ${r.variavel.nome}`} de {r.produto} sobre a
         testemunha foi de <strong>{fmt.value(r.estimativa)}</strong>, ponderado pela precisão de cada ensaio (IC 95%:{' '}
-        {fmt.range(r.ic95[0], r.ic95[1])}; p = {formatP(r.p)}).{' '}
+        {fmt.range(r.ic95[0], r.ic95[1])}; {pIgual(r.p)}).{' '}
         {significativo
           ? 'O efeito combinado é diferente de zero a 5% de significância.'
           : 'O efeito combinado não difere de zero a 5% de significância.'}
@@ -99,7 +102,7 @@ function Summary({ r, fmt }: { r: MetaAnaliseResponse; fmt: EffectFormat }) {
         <Stat label="Ensaios (k)" value={String(r.k)} />
         <Stat label="τ² (entre ensaios)" value={formatFlex(r.tau2)} hint={r.escala === 'razao' ? 'na escala ln da razão' : undefined} />
         <Stat label="I²" value={formatPercent(i2, 0)} hint="da variação vem de diferenças reais entre ensaios" />
-        <Stat label="Q de Cochran" value={formatNumber(r.q, 2)} hint={`p = ${formatP(r.q_p)} (GL ${r.k - 1})`} />
+        <Stat label="Q de Cochran" value={formatNumber(r.q, 2)} hint={`${pIgual(r.q_p)} (GL ${r.k - 1})`} />
       </dl>
     </Card>
   );
@@ -240,7 +243,7 @@ function Subgroups({ r, fmt, equilibrio }: { r: MetaAnaliseResponse; fmt: Effect
       {unicos.length ? (
         <p className="text-sm text-slate-700">
           Todos os ensaios em um só grupo de{' '}
-          {unicos.map((por) => `${SUBGRUPO_LABEL[por].toLocaleLowerCase('pt-BR')} (${porGrupo.get(por)![0]!.grupo})`).join(', ')}.
+          {unicos.map((por) => `${SUBGRUPO_LABEL[por].toLocaleLowerCase('pt-BR')}: ${porGrupo.get(por)![0]!.grupo}`).join('; ')}.
         </p>
       ) : null}
       <div className="space-y-3">

@@ -134,9 +134,23 @@ describe('MetaAnalysisScreen', () => {
 
     // Subgroups with more than one group get a table; the trial left out is listed with its reason.
     expect(screen.getByRole('table', { name: 'Regional' }).textContent).toContain('PR SC PY');
-    expect(screen.getByText(/um só grupo de cultura \(Soja\)/)).toBeTruthy();
+    expect(screen.getByText(/um só grupo de cultura: Soja/)).toBeTruthy();
     expect(screen.getByRole('table', { name: /Ensaios deixados de fora \(1\)/ }).textContent).toContain('Ainda sem produtividade');
     expect(screen.getByText(/A taxa de vitória conta em quantos ensaios o produto superou a testemunha/)).toBeTruthy();
+  });
+
+  it('another product keeps the bag price typed and takes its own cost', async () => {
+    const r = answer();
+    serve({ status: 200, body: r });
+    show('/meta-analise?produto=Bio+X');
+    const preco = await screen.findByRole('textbox', { name: 'Preço da saca (R$)' });
+    fireEvent.change(preco, { target: { value: '150' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Custo do produto (R$/ha)' }), { target: { value: '600' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Produto' }), { target: { value: 'Bio Y' } });
+    await screen.findByTestId('forest-plot');
+    expect((screen.getByRole('textbox', { name: 'Preço da saca (R$)' }) as HTMLInputElement).value).toBe('150,00');
+    // Bio Y's suggested cost (the stub answers 300 R$/ha for every product), not the 600 typed for Bio X.
+    expect((screen.getByRole('textbox', { name: 'Custo do produto (R$/ha)' }) as HTMLInputElement).value).toBe('300,00');
   });
 
   it('shows a 422 message in an alert and keeps the controls', async () => {

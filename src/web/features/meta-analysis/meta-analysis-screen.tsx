@@ -73,10 +73,11 @@ function Controls({ state, update }: { state: MetaState; update: (patch: Record<
   return (
     <Card className="p-4 print:hidden sm:p-5">
       <h2 className="mb-3 text-base font-semibold text-slate-900">O que analisar</h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         <Select
           label="Produto"
           name="produto"
+          containerClassName="sm:col-span-2"
           value={state.produto}
           // Another product has another cost: the one typed for the last does not carry over.
           onChange={(e) => update({ produto: e.target.value || null, custo: null })}
@@ -107,6 +108,9 @@ function Controls({ state, update }: { state: MetaState; update: (patch: Record<
           <option value="diferenca">{ESCALA_LABEL.diferenca}</option>
           <option value="razao">{ESCALA_LABEL.razao}</option>
         </Select>
+      </div>
+      <h3 className="mb-3 mt-5 text-sm font-semibold text-slate-800">Filtros dos ensaios</h3>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <FilterSelect
           name="regional"
           label="Regional"
