@@ -141,4 +141,17 @@ test('from the win rate to the meta-analysis of a product at 1280 px', async ({ 
 
 test('the same at 375 px, the names above their intervals and no sideways scroll', async ({ page }, testInfo) => {
   await journey(page, testInfo, 375);
+  // The relative scale: effects in % over the control, and no economics (said why).
+  await page.getByRole('combobox', { name: 'Escala do efeito' }).selectOption('razao');
+  await expect(page.getByTestId('forest-plot')).toContainText('Ganho sobre a testemunha (%)');
+  await expect(page.getByTestId('meta-economia')).toContainText('na escala relativa (razão)');
+  await expect(page.getByRole('textbox', { name: 'Preço da saca (R$)' })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const plot = page.getByTestId('forest-plot');
+  // From the keyboard, a trial's name shows its focus.
+  await plot.getByRole('link').first().focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => document.activeElement?.matches('.forest-link:focus-visible'))).toBe(true);
+  await plot.screenshot({ path: testInfo.outputPath('meta-analise-375-razao.png') });
 });

@@ -155,7 +155,7 @@ export function ForestPlot({ r, equilibrio }: { r: MetaAnaliseResponse; equilibr
     if (!ticks.length || px - x(back(ticks[ticks.length - 1]!)) >= 44) ticks.push(d);
   }
 
-  const headerH = narrow ? 6 : 24;
+  const headerH = narrow ? 10 : 24;
   const rowH = narrow ? 40 : 34;
   /** Where a row's interval is drawn, and (narrow) where its name sits above it. */
   const lineY = (i: number) => headerH + i * rowH + (narrow ? 29 : rowH / 2);
