@@ -179,7 +179,7 @@ export function ForestPlot({ r, equilibrio }: { r: MetaAnaliseResponse; equilibr
   const predRow = pooledRow + 1;
 
   return (
-    <figure className="min-w-0" aria-labelledby="forest-caption">
+    <figure className="min-w-0 break-inside-avoid" aria-labelledby="forest-caption">
       <figcaption id="forest-caption" className="mb-2 text-sm font-semibold text-slate-800">
         Gráfico de floresta: ganho de {r.produto} sobre a testemunha em cada ensaio ({fmt.unit}, IC 95%)
       </figcaption>
