@@ -128,8 +128,9 @@ export interface GrupoMeta {
   ic95: [number, number];
   /** Null with one trial (no heterogeneity to estimate). */
   tau2: number | null;
-  /** With one trial: its own variance stands for ep²; the probability is that trial's. */
+  /** With one trial: the square root of its own variance. */
   ep: number;
+  /** Null with one trial (a new trial's spread cannot be told from one) and without prices. */
   prob_retorno: number | null;
 }
 

@@ -18,6 +18,7 @@ export const TermsPage = preloadable(() => import('./routes/terms.js').then((m) 
 export const TrialReportPage = preloadable(() => import('./routes/trial-report.js').then((m) => m.TrialReportPage));
 export const FieldKitPage = preloadable(() => import('./routes/field-kit.js').then((m) => m.FieldKitPage));
 export const JointAnalysisPage = preloadable(() => import('./routes/joint-analysis.js').then((m) => m.JointAnalysisPage));
+export const MetaAnalysisPage = preloadable(() => import('./routes/meta-analysis.js').then((m) => m.MetaAnalysisPage));
 export const ImportPage = preloadable(() => import('./routes/import.js').then((m) => m.ImportPage));
 export const ImportReviewPage = preloadable(() => import('./routes/import-review.js').then((m) => m.ImportReviewPage));
 export const CollectionPage = preloadable(() => import('./routes/field-collection.js').then((m) => m.CollectionPage));

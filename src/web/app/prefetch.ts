@@ -39,6 +39,7 @@ const ENTRIES: Entry[] = [
   { path: '/experimentos/:id/croqui', page: pages.FieldKitPage, signedIn: true },
   { path: '/experimentos/:id/coleta', page: pages.CollectionPage, signedIn: true },
   { path: '/analise-conjunta', page: pages.JointAnalysisPage, signedIn: true },
+  { path: '/meta-analise', page: pages.MetaAnalysisPage, signedIn: true },
   { path: '/importar', page: pages.ImportPage, signedIn: true },
   { path: '/importar/revisao', page: pages.ImportReviewPage, signedIn: true },
   { path: '/register', page: pages.RegisterPage, signedIn: false },

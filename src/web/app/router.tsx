@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
       lazyPage('importar', 'Importar relatórios', pages.ImportPage, 'signed-in'),
       lazyPage('importar/revisao', 'Revisão da importação', pages.ImportReviewPage, 'signed-in'),
       lazyPage('analise-conjunta', 'Análise conjunta', pages.JointAnalysisPage, 'signed-in'),
+      lazyPage('meta-analise', 'Meta-análise', pages.MetaAnalysisPage, 'signed-in'),
       { path: 'unauthorized', element: <UnauthorizedPage />, handle: { title: 'Acesso negado' } satisfies RouteHandle },
       lazyPage('terms', 'Termos de uso', pages.TermsPage),
       lazyPage('privacy', 'Política de privacidade', pages.PrivacyPage),

@@ -21,3 +21,19 @@ export function experimentHref(pathname: string, search: string, id: number): st
 export function isPlainClick(e: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
+
+/** The dashboard filters that narrow the meta-analysis' trials (its `avaliacao` would be the variable there, not a filter). */
+const META_FILTERS = ['regional', 'cultura', 'marca', 'ano', 'situacao'] as const;
+
+/**
+ * The meta-analysis page (/meta-analise) under the dashboard's filters, of `produto` when given,
+ * else of the dashboard's product filter when one is set. Pure: no React, no router.
+ */
+export function metaAnalysisHref(filters: Readonly<Record<(typeof META_FILTERS)[number] | 'produto', string>>, produto?: string): string {
+  const q = new URLSearchParams();
+  const p = produto ?? filters.produto;
+  if (p) q.set('produto', p);
+  for (const k of META_FILTERS) if (filters[k]) q.set(k, filters[k]);
+  const s = q.toString();
+  return `/meta-analise${s ? `?${s}` : ''}`;
+}

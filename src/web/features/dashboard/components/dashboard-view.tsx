@@ -25,6 +25,7 @@ import type { AnalysisSlot, ExtractorSlot } from '../../../lib/slots.js';
 import { useCorrelation, useDashboard, useDashboardMap } from '../api/queries.js';
 import { type DashboardTab, filtersFromParams, tabFromParams } from '../api/reads.js';
 import { CorrelationExplorer, ExperimentsMap, OverviewCharts } from '../chunks.js';
+import { metaAnalysisHref } from '../experiment-link.js';
 import { DetailsModal } from './details-modal.js';
 import { DocumentsTab } from './documents-tab.js';
 import { ExperimentsTab, type TableSort } from './experiments-tab.js';
@@ -207,6 +208,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
                       fallback={<Loading text="Carregando gráficos..." />}
                       charts={data.charts}
                       onFilter={(k, v) => update({ [k]: v })}
+                      metaHref={(produto) => metaAnalysisHref(filters, produto)}
                     />
                   </>
                 )}

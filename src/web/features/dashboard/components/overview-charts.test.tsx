@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardCharts } from '../../../../shared/dashboard.js';
+import { metaAnalysisHref } from '../experiment-link.js';
 import OverviewCharts, { PIE_MAX_SLICES, pieColors, pieSlices } from './overview-charts.js';
 
 // ResponsiveContainer measures nothing in happy-dom: the drawings stay empty, the tables do not.
@@ -73,6 +75,25 @@ describe('OverviewCharts', () => {
     expect(onFilter).toHaveBeenCalledWith('produto', 'Aminoagro Raiz');
     // Every chart has its table.
     expect(screen.getAllByRole('button', { name: /Ver dados|Ocultar dados/ }).length).toBe(7);
+  });
+
+  it('the win rate links to the meta-analysis under the same filters, and each product row to its own', () => {
+    const filters = { regional: 'GO', cultura: 'Soja', marca: '', ano: '2024', produto: '', avaliacao: 'Altura', situacao: '' };
+    render(
+      <MemoryRouter>
+        <OverviewCharts charts={base} metaHref={(p) => metaAnalysisHref(filters, p)} />
+      </MemoryRouter>,
+    );
+    const wins = card('Taxa de vitória sobre a testemunha');
+    const link = within(wins).getByRole('link', { name: 'Meta-análise por produto' });
+    // The assessment filter is not carried: there it would choose the variable.
+    expect(link.getAttribute('href')).toBe('/meta-analise?regional=GO&cultura=Soja&ano=2024');
+    expect(wins.textContent).toContain('a meta-análise pesa o tamanho do ganho e a precisão de cada ensaio');
+    fireEvent.click(within(wins).getByRole('button', { name: 'Produto' }));
+    fireEvent.click(within(wins).getByRole('button', { name: 'Ver dados' }));
+    expect(within(wins).getByRole('link', { name: 'Meta-análise de Aminoagro Raiz' }).getAttribute('href')).toBe(
+      '/meta-analise?produto=Aminoagro+Raiz&regional=GO&cultura=Soja&ano=2024',
+    );
   });
 
   it('the pie: a legend with every slice, the smallest brands as "Outras", no colour twice', () => {

@@ -11,6 +11,7 @@
  *   names are buttons that do the same from the keyboard.
  */
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
 import {
   Bar,
   BarChart,
@@ -64,8 +65,8 @@ export type OnFilter = (key: FilterKey, value: string) => void;
 interface DataTable {
   caption: string;
   columns: string[];
-  /** First cell: the category (a button when `filter` is given); then the values as text. */
-  rows: { key: string; label: string; filter?: { key: FilterKey; value: string }; cells: string[] }[];
+  /** First cell: the category (a button when `filter` is given); then the values as text; then `link`, when given, as a last cell. */
+  rows: { key: string; label: string; filter?: { key: FilterKey; value: string }; cells: string[]; link?: { to: string; label: string } }[];
 }
 
 /**
@@ -170,6 +171,13 @@ function ChartCard({
                           {c}
                         </td>
                       ))}
+                      {r.link ? (
+                        <td className="px-2 py-1 whitespace-nowrap">
+                          <Link to={r.link.to} className="text-brand-800 underline underline-offset-2 hover:text-brand-900">
+                            {r.link.label}
+                          </Link>
+                        </td>
+                      ) : null}
                     </tr>
                   ))}
                 </tbody>
@@ -304,7 +312,10 @@ const WIN_BY: { key: WinBy; label: string }[] = [
   { key: 'regional', label: 'Regional' },
 ];
 
-function WinRates({ charts, onFilter }: { charts: DashboardCharts; onFilter?: OnFilter }) {
+/** Where the win rate's "Meta-análise por produto" leads: the meta-analysis under the dashboard's filters, of `produto` when given. */
+export type MetaHref = (produto?: string) => string;
+
+function WinRates({ charts, onFilter, metaHref }: { charts: DashboardCharts; onFilter?: OnFilter; metaHref?: MetaHref }) {
   const [by, setBy] = useState<WinBy>('marca');
   const source: ({ name: string } & WinCount)[] =
     by === 'marca'
@@ -329,6 +340,19 @@ function WinRates({ charts, onFilter }: { charts: DashboardCharts; onFilter?: On
       description="% dos tratamentos que produziram mais que a testemunha do mesmo ensaio (comparável entre culturas)."
       empty={!rows.length}
       onFilter={onFilter}
+      footer={
+        metaHref ? (
+          <p className="mt-2 text-xs text-slate-700">
+            <Link
+              to={metaHref()}
+              className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              Meta-análise por produto
+            </Link>
+            : a vitória conta quantos ensaios o produto ganhou; a meta-análise pesa o tamanho do ganho e a precisão de cada ensaio.
+          </p>
+        ) : undefined
+      }
       action={
         <div role="group" aria-label="Agrupar por" className="mb-2 inline-flex rounded-lg border border-soil-200 p-0.5">
           {WIN_BY.map((w) => (
@@ -350,12 +374,19 @@ function WinRates({ charts, onFilter }: { charts: DashboardCharts; onFilter?: On
       }
       table={{
         caption: `${title} por ${by}`,
-        columns: [WIN_BY.find((w) => w.key === by)!.label, 'Vitórias', 'Comparações', 'Taxa'],
+        columns: [
+          WIN_BY.find((w) => w.key === by)!.label,
+          'Vitórias',
+          'Comparações',
+          'Taxa',
+          ...(by === 'produto' && metaHref ? ['Meta-análise'] : []),
+        ],
         rows: source.map((r) => ({
           key: r.name,
           label: r.name,
           filter: { key: by, value: r.name },
           cells: [int(r.superacoes), int(r.comparacoes), `${formatNumber(rate(r), 0)}%`],
+          ...(by === 'produto' && metaHref ? { link: { to: metaHref(r.name), label: `Meta-análise de ${r.name}` } } : {}),
         })),
       }}
     >
@@ -368,7 +399,16 @@ function WinRates({ charts, onFilter }: { charts: DashboardCharts; onFilter?: On
   );
 }
 
-export default function OverviewCharts({ charts, onFilter }: { charts: DashboardCharts; onFilter?: OnFilter }) {
+export default function OverviewCharts({
+  charts,
+  onFilter,
+  metaHref,
+}: {
+  charts: DashboardCharts;
+  onFilter?: OnFilter;
+  /** The meta-analysis link beside the win rate; none without it (the component tests render without a router). */
+  metaHref?: MetaHref;
+}) {
   const crops = charts.produtividadePorCultura;
   /** Several crops in view: cross-crop charts compare gains over the control, not yields. */
   const mixed = crops.length > 1;
@@ -630,7 +670,7 @@ export default function OverviewCharts({ charts, onFilter }: { charts: Dashboard
         )}
       </ChartCard>
 
-      <WinRates charts={charts} onFilter={onFilter} />
+      <WinRates charts={charts} onFilter={onFilter} metaHref={metaHref} />
     </div>
   );
 }
