@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { option as arg, waitForHealth, freePort } from './bench-support.mjs';
+import { benchServerEnv, option as arg, spawnBenchServer, waitForHealth, freePort } from './bench-support.mjs';
 
 const SLOW_PAGES = Number(arg('slow-pages', '8'));
 const ROUNDS = Number(arg('rounds', '3'));
@@ -57,17 +57,7 @@ function slowPdf(pages) {
 const dataDir = mkdtempSync(join(tmpdir(), 'ga-bench-extraction-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  LOG_LEVEL: 'warn',
-  AUTH_LIMIT_PER_EMAIL: '1000000',
-  AUTH_LIMIT_PER_IP: '1000000',
-  JWT_SECRET: 'bench-extraction-secret-0123456789abcdef',
-};
+const env = { ...benchServerEnv({ port, dataDir }), JWT_SECRET: 'bench-extraction-secret-0123456789abcdef' };
 let server;
 if (SOURCE) {
   server = spawn(process.execPath, ['--import', 'tsx', join(SOURCE, 'src/server/main.ts')], {
@@ -77,10 +67,7 @@ if (SOURCE) {
   });
 } else {
   buildIfStale(['server']);
-  server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'dist/node/server/main.js')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  server = spawnBenchServer(env);
 }
 await waitForHealth(base, 360);
 

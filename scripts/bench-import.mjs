@@ -7,12 +7,11 @@
 //      draft is ready or failed, while the same list is timed in a loop.
 // Target: the batch done in ≤ 2 min, and the list's p95 during it within 2× of idle.
 // Writes bench/results-import.json and .md (`scripts/bench.mjs` runs it too; --no-import skips it).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { demoAuth, option as arg, freePort, percentile as pct, waitForHealth } from './bench-support.mjs';
+import { benchServerEnv, demoAuth, option as arg, freePort, percentile as pct, spawnBenchServer, waitForHealth } from './bench-support.mjs';
 
 const COUNT = Number(arg('count', '10000'));
 const FILES = Number(arg('files', '100'));
@@ -47,18 +46,8 @@ await database.close();
 
 const port = Number(arg('port', String(await freePort())));
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'dist/node/server/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: LOG ? 'info' : 'warn',
-    AUTH_LIMIT_PER_EMAIL: '1000000',
-    AUTH_LIMIT_PER_IP: '1000000',
-  },
-  stdio: ['ignore', LOG ? openSync(LOG, 'w') : 'ignore', 'inherit'],
+const server = spawnBenchServer(benchServerEnv({ port, dataDir, logLevel: LOG ? 'info' : 'warn' }), {
+  stdout: LOG ? openSync(LOG, 'w') : 'ignore',
 });
 try {
   await waitForHealth(base);

@@ -6,12 +6,20 @@
 // `runs` requests of each kind: the product over every trial, with prices (probability of a return),
 // on the ratio scale, and under a regional filter. Target: p95 < 1 s for 500 trials.
 // Writes bench/results-meta.json and .md (`scripts/bench.mjs` runs it too; --no-meta skips it).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
-import { BENCH_EXPERIMENT, demoAuth, option as arg, freePort, percentile as pct, waitForHealth } from './bench-support.mjs';
+import {
+  BENCH_EXPERIMENT,
+  benchServerEnv,
+  demoAuth,
+  option as arg,
+  freePort,
+  percentile as pct,
+  spawnBenchServer,
+  waitForHealth,
+} from './bench-support.mjs';
 
 const COUNT = Number(arg('count', '1000'));
 const TRIALS = Number(arg('trials', '500'));
@@ -81,19 +89,7 @@ await database.close();
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'dist/node/server/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    AUTH_LIMIT_PER_EMAIL: '1000000',
-    AUTH_LIMIT_PER_IP: '1000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawnBenchServer(benchServerEnv({ port, dataDir }));
 
 try {
   await waitForHealth(base);

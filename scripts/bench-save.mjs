@@ -14,19 +14,20 @@
 // `--server-root DIR` runs the server built in another checkout (e.g. main before a change, for a
 // "before" figure on the same machine at the same time); `--label L` names the result files.
 // Writes bench/results-save[-L].json and .md (`scripts/bench.mjs` runs it too; --no-save skips it).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import {
   BENCH_EXPERIMENT,
+  benchServerEnv,
   demoAuth,
   option as arg,
   benchPdf,
   experimentMultipart,
   freePort,
   percentile as pct,
+  spawnBenchServer,
   waitForHealth,
 } from './bench-support.mjs';
 
@@ -56,19 +57,7 @@ await database.close();
 const port = Number(arg('port', String(await freePort())));
 const base = `http://127.0.0.1:${port}`;
 const serverRoot = arg('server-root', root);
-const server = spawn(process.execPath, ['--max-semi-space-size=2', join(serverRoot, 'dist/node/server/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    AUTH_LIMIT_PER_EMAIL: '1000000',
-    AUTH_LIMIT_PER_IP: '1000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawnBenchServer(benchServerEnv({ port, dataDir }), { serverRoot });
 /** The server's user + system CPU time so far, in ms (Linux: /proc/<pid>/stat, fields 14 and 15, in ticks of 10 ms). */
 const cpuMs = () => {
   const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];

@@ -1,7 +1,10 @@
-// What the benchmark scripts share: their command-line options, a free port, waiting for a server they
-// started, the percentile of a sorted list, the multipart body of an experiment save, and Debian's
-// Chromium launched headless without background traffic.
+// What the benchmark scripts share: their command-line options, a free port, the server they start
+// and waiting for it, the percentile of a sorted list, the multipart body of an experiment save, and
+// Debian's Chromium launched headless without background traffic.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { root } from './build-if-stale.mjs';
 
 /** The value after `--name` on the command line, or `def`. */
 export function option(name, def) {
@@ -104,4 +107,32 @@ export async function demoAuth(base) {
     body: JSON.stringify({ email: 'demo@gestaoagricola.com.br', password: 'demo1234' }),
   });
   return { authorization: `Bearer ${(await login.json()).token}` };
+}
+
+/**
+ * The environment of a benchmark's server: this port on the loopback, this data folder (or
+ * PostgreSQL at `databaseUrl`), warnings only, no sign-in limits (a benchmark signs in often).
+ */
+export function benchServerEnv({ port, dataDir, databaseUrl = '', logLevel = 'warn' }) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: logLevel,
+    AUTH_LIMIT_PER_EMAIL: '1000000',
+    AUTH_LIMIT_PER_IP: '1000000',
+  };
+}
+
+/**
+ * The built server (of `serverRoot`, this checkout by default) as its own process, started as
+ * `npm start` starts it (a small young generation keeps RSS down); its errors go to ours.
+ */
+export function spawnBenchServer(env, { serverRoot = root, stdout = 'ignore' } = {}) {
+  return spawn(process.execPath, ['--max-semi-space-size=2', join(serverRoot, 'dist/node/server/main.js')], {
+    env,
+    stdio: ['ignore', stdout, 'inherit'],
+  });
 }

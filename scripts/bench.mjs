@@ -9,7 +9,7 @@
 // `--browser-only` seeds and times only the browser (first load cold and warm, navigation, filter
 // change, JavaScript weight), without the HTTP load, the attack and the extraction runs: a few
 // minutes at 10,000 instead of many; it writes bench/results-browser-<engine>-<count>.json|md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import pg from 'pg';
 import { nestedJsonAttack, wideJsonAttack } from './bench-attack.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 import {
+  benchServerEnv,
   BENCH_EXPERIMENT,
   option as arg,
   benchPdf,
@@ -26,6 +27,7 @@ import {
   freePort,
   launchChromium,
   percentile as pct,
+  spawnBenchServer,
   waitForHealth,
 } from './bench-support.mjs';
 
@@ -103,19 +105,7 @@ await database.close();
 /* 3. the server as its own process */
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-// Started as `npm start` starts it (see package.json): a small young generation keeps RSS down.
-const server = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'dist/node/server/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    LOG_LEVEL: 'warn',
-    AUTH_LIMIT_PER_EMAIL: '1000000',
-    AUTH_LIMIT_PER_IP: '1000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawnBenchServer(benchServerEnv({ port, dataDir, databaseUrl: databaseUrl ?? '' }));
 await waitForHealth(base);
 let peakRss = 0;
 const sampleRss = () => {
