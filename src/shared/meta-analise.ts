@@ -8,6 +8,7 @@
 import { PRICE_PER_BAG_MAX } from './constants.js';
 import { filtersSchema } from './filters.js';
 import { normalCdf } from './stats/distributions.js';
+import type { MetaAnaliseResult } from './stats/meta-analise.js';
 import { z } from './zod.js';
 
 /** A bag of grain: 60 kg (the same constant as the trial analysis' gains in sc/ha). */
@@ -134,17 +135,8 @@ export interface GrupoMeta {
   prob_retorno: number | null;
 }
 
-export interface MetaAnaliseResponse {
-  k: number;
-  estimativa: number;
-  ep: number;
-  ic95: [number, number];
-  p: number;
-  tau2: number;
-  i2: number;
-  q: number;
-  q_p: number;
-  predicao: [number, number];
+/** The model's numbers (metafor's; each trial's weight is in `estudos`), and what the page shows with them. */
+export interface MetaAnaliseResponse extends Omit<MetaAnaliseResult, 'pesos'> {
   prob_retorno: number | null;
   estudos: EstudoMeta[];
   produto: string;

@@ -365,15 +365,20 @@ const MARGEM_PTUKEY = 1e-6;
  * does, Shapiro-Wilk's checks included; resumo.test.ts compares the two.
  */
 export function resumoEnsaio(input: AnalyzeInput): ResumoEnsaio {
+  const result = anovaValidada(input);
+  normalidade(result.residuos, checkShapiroWilkSample);
+  return { vitoria: superaTestemunha(result), cv: result.cv };
+}
+
+/** The one-way ANOVA of the input's yields, after the checks every analysis makes of them. */
+function anovaValidada(input: AnalyzeInput): AnovaResult {
   const delineamento = delineamentoDe(input?.design);
   validar(input);
-  const result = anova(
+  return anova(
     input.tratamentos.map((t) => t.repeticoes),
     delineamento,
     input.colunas,
   );
-  normalidade(result.residuos, checkShapiroWilkSample);
-  return { vitoria: superaTestemunha(result), cv: result.cv };
 }
 
 /** One treatment against the control in one trial, as the meta-analysis across trials pools it. */
@@ -402,13 +407,7 @@ export function efeitoContraTestemunha(
   testemunha: number,
   escala: 'diferenca' | 'razao',
 ): EfeitoEnsaio {
-  const delineamento = delineamentoDe(input?.design);
-  validar(input);
-  const result = anova(
-    input.tratamentos.map((t) => t.repeticoes),
-    delineamento,
-    input.colunas,
-  );
+  const result = anovaValidada(input);
   const mt = result.medias[tratamento];
   const mc = result.medias[testemunha];
   if (mt === undefined || mc === undefined) throw new StatsInputError('Tratamento ou testemunha fora do ensaio.');

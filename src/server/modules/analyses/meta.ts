@@ -280,19 +280,11 @@ export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Pro
         `O ensaio nº ${s.experimentId} (${s.local}) tem variância ${int(Math.round(s.variancia / medianaVar))} vezes a mediana dos ensaios (CV de ${s.cv.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%): entra com peso de ${peso.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%.`,
     );
   const precos = trials.filter((e) => estudos.some((s) => s.experimentId === e.id)).map((e) => e.preco_saca);
+  const { pesos, ...modelo } = m;
   return {
-    k: m.k,
-    estimativa: m.estimativa,
-    ep: m.ep,
-    ic95: m.ic95,
-    p: m.p,
-    tau2: m.tau2,
-    i2: m.i2,
-    q: m.q,
-    q_p: m.q_p,
-    predicao: m.predicao,
+    ...modelo,
     prob_retorno: probRetorno(m, equilibrio),
-    estudos: estudos.map(({ custoProduto: _custo, unidade: _unidade, variavelNome: _nome, ...s }, i) => ({ ...s, peso: m.pesos[i]! })),
+    estudos: estudos.map(({ custoProduto: _custo, unidade: _unidade, variavelNome: _nome, ...s }, i) => ({ ...s, peso: pesos[i]! })),
     produto: req.produto,
     escala: req.escala,
     variavel: { nome: estudos[0]!.variavelNome, unidade: estudos[0]!.unidade },
