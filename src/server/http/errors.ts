@@ -41,10 +41,17 @@ export function zodFields(error: z.core.$ZodError): Record<string, string> {
   return fields;
 }
 
-/** Validates input with a shared schema, or throws a 400 with `fields` by path. */
-export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+/**
+ * Validates input with a shared schema, or throws a 400 with `fields` by path. `sayFirst`: the
+ * message is the first field's (a request of one or two fields, whose message says what is wrong
+ * better than "Dados inválidos").
+ */
+export function parseInput<S extends z.core.$ZodType>(schema: S, input: unknown, { sayFirst = false } = {}): z.output<S> {
   const result = z.safeParse(schema, input);
-  if (!result.success) throw badRequest(zodFields(result.error));
+  if (!result.success) {
+    const fields = zodFields(result.error);
+    throw badRequest(fields, sayFirst ? Object.values(fields)[0] : undefined);
+  }
   return result.data;
 }
 

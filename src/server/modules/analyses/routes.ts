@@ -9,13 +9,12 @@
 import type { FastifyInstance } from 'fastify';
 import { analiseConjuntaSchema, nomesDosLocais } from '../../../shared/analise-conjunta.js';
 import { metaAnaliseSchema } from '../../../shared/meta-analise.js';
-import { z } from '../../../shared/zod.js';
 import type { JointAnalysisResponse } from '../../../shared/api-types.js';
 import { analiseConjunta } from '../../../shared/stats/conjunta.js';
 import { StatsInputError } from '../../../shared/stats/stats-input-error.js';
 import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
-import { AppError, badRequest, notFound, zodFields } from '../../http/errors.js';
+import { AppError, notFound, parseInput } from '../../http/errors.js';
 import { getExperiments } from '../experiments/public.js';
 import { metaAnaliseDoProduto } from './meta.js';
 
@@ -24,13 +23,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: Au
     '/api/analises/conjunta',
     { onRequest: guards.requireUser, config: { failureMessage: 'Erro ao calcular a análise conjunta' } },
     async (request, reply) => {
-      const parsed = z.safeParse(analiseConjuntaSchema, request.body);
-      if (!parsed.success) {
-        // One field: its message says what is wrong better than "Dados inválidos".
-        const fields = zodFields(parsed.error);
-        throw badRequest(fields, Object.values(fields)[0]);
-      }
-      const { experimentIds } = parsed.data;
+      const { experimentIds } = parseInput(analiseConjuntaSchema, request.body, { sayFirst: true });
       // Many experiments read and analysed: a heavy read, limited per user (http/heavy-reads.ts).
       await ctx.heavyReads.hold(request, reply, 'analise');
       const found = new Map((await getExperiments(ctx.db, experimentIds)).map((e) => [e.id, e]));
@@ -81,13 +74,9 @@ export function analysisRoutes(app: FastifyInstance, ctx: AppContext, guards: Au
     '/api/analises/meta',
     { onRequest: guards.requireUser, config: { failureMessage: 'Erro ao calcular a meta-análise' } },
     async (request, reply) => {
-      const parsed = z.safeParse(metaAnaliseSchema, request.body);
-      if (!parsed.success) {
-        const fields = zodFields(parsed.error);
-        throw badRequest(fields, Object.values(fields)[0]);
-      }
+      const body = parseInput(metaAnaliseSchema, request.body, { sayFirst: true });
       await ctx.heavyReads.hold(request, reply, 'analise');
-      return metaAnaliseDoProduto(ctx.db, parsed.data);
+      return metaAnaliseDoProduto(ctx.db, body);
     },
   );
 }
