@@ -135,7 +135,7 @@ export interface TreatmentChange {
   para: unknown;
 }
 
-const TREATMENT_SCALARS = ['nome', 'modalidade', 'produtividade', 'custo', 'nivel_a', 'nivel_b', 'dose'] as const;
+const TREATMENT_SCALARS = ['nome', 'modalidade', 'papel', 'produtividade', 'custo', 'nivel_a', 'nivel_b', 'dose'] as const;
 type Row = Record<string, unknown>;
 const asRow = (v: unknown): Row => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row) : {});
 const asRows = (v: unknown): Row[] => (Array.isArray(v) ? v.map(asRow) : []);

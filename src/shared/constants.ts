@@ -50,6 +50,20 @@ export const MODALIDADE_SEM_APLICACAO = 'Sem aplicação';
 /** The modality choices: the application modes, and none for an untreated control. */
 export const MODALIDADES = [...MODOS_APLICACAO, MODALIDADE_SEM_APLICACAO] as const;
 
+/**
+ * A treatment's role in the trial (MAPA's method, IN 53/2013): the absolute control (lacking only
+ * the nutrient or active principle), the positive control (a registered product of similar
+ * function) or the product under test. Unset: no role declared (the first treatment is then the
+ * control, as the spec has it).
+ */
+export const PAPEIS = ['testemunha', 'padrao', 'teste'] as const;
+export type Papel = (typeof PAPEIS)[number];
+export const PAPEL_LABEL: Readonly<Record<Papel, string>> = {
+  testemunha: 'Testemunha absoluta',
+  padrao: 'Padrão (referência)',
+  teste: 'Produto testado',
+};
+
 export const YEAR_MIN = 2020;
 export const YEAR_MAX = 2030;
 /**

@@ -229,8 +229,10 @@ export interface Experiment extends ServerOwnedFields, Stored<Omit<ExperimentDat
   avaliacoes: (ExperimentData['avaliacoes'][number] & { daa: number | null })[];
 }
 
-export interface Tratamento extends Stored<Omit<TratamentoData, 'produtos_aplicados' | 'analises_adicionais' | 'observacoes'>> {
+export interface Tratamento extends Stored<Omit<TratamentoData, 'produtos_aplicados' | 'analises_adicionais' | 'observacoes' | 'papel'>> {
   id: number;
+  /** The treatment's role (constants.ts PAPEIS); absent when none was declared (like `repeticoes`). */
+  papel?: TratamentoData['papel'];
   /** Plot values per assessment key; absent when the treatment has none (like `repeticoes`). */
   observacoes?: TratamentoData['observacoes'];
   produtos_aplicados: Stored<z.output<typeof produtoAplicadoSchema>>[];
@@ -245,4 +247,13 @@ export interface DocumentInfo {
   experimentId: number;
   createdAt: string;
   current: boolean;
+}
+
+/**
+ * Which treatment is the control: the one declared the absolute control (`papel` "testemunha"),
+ * else the first (the spec's "Testemunha"). -1 without treatments.
+ */
+export function indiceTestemunha(tratamentos: readonly { papel?: string | null }[]): number {
+  const declarada = tratamentos.findIndex((t) => t.papel === 'testemunha');
+  return declarada >= 0 ? declarada : tratamentos.length ? 0 : -1;
 }

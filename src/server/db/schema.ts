@@ -261,8 +261,13 @@ export const treatments = pgTable(
     nivelB: text('nivel_b').notNull().default(''),
     /** The treatment's dose as a number, for the dose–response regression. */
     dose: doublePrecision('dose'),
+    /** Its role (constants.ts PAPEIS), null when none was declared (migration 0022). */
+    papel: text('papel'),
   },
-  (t) => [uniqueIndex('treatments_experiment_position_key').on(t.experimentId, t.position)],
+  (t) => [
+    uniqueIndex('treatments_experiment_position_key').on(t.experimentId, t.position),
+    check('treatments_papel_check', sql`${t.papel} in ('testemunha', 'padrao', 'teste')`),
+  ],
 );
 
 /**

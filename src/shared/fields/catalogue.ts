@@ -23,10 +23,24 @@ import {
   UNIDADES_SUGERIDAS,
   PLOT_DECIMALS,
   PRICE_PER_BAG_MAX,
+  PAPEIS,
+  PAPEL_LABEL,
 } from '../constants.js';
 import { QUADRADO_LATINO, SITUACAO_LABEL, SITUACAO_PADRAO, SITUACOES } from '../field-plan.js';
 import { CLAY_CLASSES, ORGANIC_MATTER_CLASSES, clayClass, organicMatterClass } from '../soil.js';
-import { type Field, type Fields, type Step, choice, fieldTitle, list, namesOf, number, replicates, text } from './kinds.js';
+import {
+  type Field,
+  type Fields,
+  type Step,
+  choice,
+  fieldTitle,
+  list,
+  namesOf,
+  number,
+  optionalChoice,
+  replicates,
+  text,
+} from './kinds.js';
 import { EXP_MSG } from './messages.js';
 
 /** Everywhere an experiment's own field shows up beyond the form. */
@@ -393,6 +407,14 @@ export const APPLICATION_FIELDS = {
 export const TREATMENT_FIELDS = {
   nome: text({ label: 'Nome do tratamento', required: EXP_MSG.nomeRequired, max: 150, csv: true }),
   modalidade: choice({ label: 'Modalidade', options: MODALIDADES, required: EXP_MSG.modalidadeRequired, csv: true }),
+  papel: optionalChoice({
+    label: 'Papel no ensaio',
+    options: PAPEIS,
+    optionLabels: PAPEL_LABEL,
+    invalid: EXP_MSG.papelInvalido,
+    hint: 'Para as normas do MAPA: testemunha absoluta, padrão (produto registrado de função semelhante) ou produto testado',
+    csv: true,
+  }),
   produtividade: number({
     kind: 'number',
     label: 'Produtividade',

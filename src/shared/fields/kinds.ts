@@ -112,6 +112,20 @@ export function choice<const S extends ChoiceSpec<readonly [string, ...string[]]
   return { ...spec, kind: 'choice' as const, default: (spec.absent ?? '') as S['absent'] extends string ? S['absent'] : '', schema };
 }
 
+/**
+ * A choice that may be left unset: empty, null or absent is null (the treatment's role: a treatment
+ * need not have one). An unknown value is refused with `invalid`.
+ */
+export function optionalChoice<
+  const S extends Omit<ChoiceSpec<readonly [string, ...string[]]>, 'required' | 'absent'> & { invalid: string },
+>(spec: S) {
+  const schema: z.ZodType<S['options'][number] | null, unknown> = z.preprocess(
+    (v) => (v === undefined || v === '' ? null : v),
+    z.enum(spec.options, { error: spec.invalid }).nullable(),
+  );
+  return { ...spec, kind: 'choice' as const, default: null, schema };
+}
+
 /* ---------- numbers ---------- */
 
 interface NumberSpec extends FieldMeta {
@@ -202,7 +216,8 @@ export type ChoiceField = FieldMeta & {
   kind: 'choice';
   options: readonly string[];
   optionLabels?: Readonly<Record<string, string>>;
-  default: string;
+  /** null: an optional choice (optionalChoice) left unset. */
+  default: string | null;
   schema: z.ZodType;
 };
 export type NumberField = NumberSpec & { schema: z.ZodType };

@@ -36,6 +36,7 @@ export const EXP_MSG = {
   tratamentosTooMany: `No máximo ${MAX_TREATMENTS} tratamentos por experimento`,
   nomeRequired: 'Nome é obrigatório',
   modalidadeRequired: 'Modalidade é obrigatória',
+  papelInvalido: 'Papel inválido: use testemunha, padrão ou produto testado',
   produtividadeRequired: 'Produtividade é obrigatória',
   produtividadePositive: 'Produtividade deve ser positiva',
   // Yield bounds (YIELD_MAX_KG_HA written as pt-BR writes it; a test holds the two together).

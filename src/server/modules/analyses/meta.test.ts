@@ -223,6 +223,24 @@ describe('POST /api/analises/meta', () => {
     }
   });
 
+  it('compares with the treatment declared the absolute control, wherever it stands', async () => {
+    const [p1, p2] = [ensaios[0]!.parcelas, ensaios[1]!.parcelas];
+    const declared = await create({
+      tratamentos: [
+        buildTreatment({ nome: 'Padrão', repeticoes: p1[2]!, papel: 'padrao', produtos_aplicados: [{ nome: 'Referência' }] }),
+        buildTreatment({ nome: 'X', repeticoes: p1[1]!, papel: 'teste', produtos_aplicados: [{ nome: PRODUTO }] }),
+        buildTreatment({ nome: 'Sem aplicação', repeticoes: p1[0]!, papel: 'testemunha' }),
+      ],
+    });
+    const plain = await create({ tratamentos: treatments(p2) });
+    const a = await ok({ produto: PRODUTO, experimentIds: [declared, plain] });
+    const s = a.estudos.find((e) => e.experimentId === declared)!;
+    expect(s.testemunha).toBe('Sem aplicação');
+    const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
+    near(s.efeito, mean(p1[1]!) - mean(p1[0]!));
+    expect(a.estudos.find((e) => e.experimentId === plain)!.testemunha).toBe('Testemunha');
+  });
+
   it('pools an assessment by name, the latest date of each trial', async () => {
     const sev = (chave: string, data: string) => ({ chave, nome: 'Severidade', unidade: '%', tipo: 'porcentagem' as const, data });
     const rated = (controle: number[], produto: number[]) =>

@@ -5,7 +5,7 @@
  * and their layouts in another, whatever their number.
  */
 import { rotuloAvaliacao } from '../../../shared/assessments.js';
-import type { Experiment } from '../../../shared/experiment.js';
+import { type Experiment, indiceTestemunha } from '../../../shared/experiment.js';
 import { QUADRADO_LATINO } from '../../../shared/field-plan.js';
 import { indicatorFilters } from '../../../shared/filters.js';
 import {
@@ -79,14 +79,18 @@ async function trialsOf(db: Db, req: MetaAnaliseRequest): Promise<Experiment[]> 
 }
 
 /** The treatment holding the product that the trial contributes, or why none can. */
-function escolherTratamento(e: Experiment, produto: string): { indice: number; outros: string[]; custo: number | null } | string {
+function escolherTratamento(
+  e: Experiment,
+  produto: string,
+): { indice: number; testemunha: number; outros: string[]; custo: number | null } | string {
   const alvo = fold(produto);
   const holds = (t: Experiment['tratamentos'][number]) => t.produtos_aplicados.some((p) => fold(p.nome) === alvo);
   const comProduto = e.tratamentos.map((t, i) => (holds(t) ? i : -1)).filter((i) => i >= 0);
   if (!comProduto.length) return `Nenhum tratamento tem o produto "${produto}".`;
-  // The control is the first treatment (decision 024): a trial whose control holds the product has
-  // no untreated comparison for it.
-  const candidatos = comProduto.filter((i) => i !== 0);
+  // The control is the declared absolute control, else the first treatment (decision 024): a trial
+  // whose control holds the product has no untreated comparison for it.
+  const testemunha = indiceTestemunha(e.tratamentos);
+  const candidatos = comProduto.filter((i) => i !== testemunha);
   if (!candidatos.length) {
     return e.tratamentos.length < 2
       ? 'Sem testemunha: o ensaio tem um tratamento só.'
@@ -96,7 +100,7 @@ function escolherTratamento(e: Experiment, produto: string): { indice: number; o
   const indice = candidatos.find((i) => e.tratamentos[i]!.produtos_aplicados.length === 1) ?? candidatos[0]!;
   const t = e.tratamentos[indice]!;
   const custo = t.produtos_aplicados.find((p) => fold(p.nome) === alvo)?.custo ?? null;
-  return { indice, outros: candidatos.filter((i) => i !== indice).map((i) => e.tratamentos[i]!.nome), custo };
+  return { indice, testemunha, outros: candidatos.filter((i) => i !== indice).map((i) => e.tratamentos[i]!.nome), custo };
 }
 
 /** The analysis input of the request's variable in this trial, or why there is none. */
@@ -130,7 +134,7 @@ function avaliarEnsaio(e: Experiment, req: MetaAnaliseRequest, colunas: number[]
   if (typeof entrada === 'string') return entrada;
   const input = e.tipo_estatistica === QUADRADO_LATINO ? { ...entrada.input, colunas } : entrada.input;
   try {
-    const ef = efeitoContraTestemunha(input, escolha.indice, 0, req.escala);
+    const ef = efeitoContraTestemunha(input, escolha.indice, escolha.testemunha, req.escala);
     if (!(ef.variancia > 0) || !Number.isFinite(ef.variancia) || !Number.isFinite(ef.efeito)) {
       return 'Variância nula: as repetições não variam, o ensaio não tem erro para pesar.';
     }
@@ -140,7 +144,7 @@ function avaliarEnsaio(e: Experiment, req: MetaAnaliseRequest, colunas: number[]
       efeito: ef.efeito,
       variancia: ef.variancia,
       tratamento: e.tratamentos[escolha.indice]!.nome,
-      testemunha: e.tratamentos[0]!.nome,
+      testemunha: e.tratamentos[escolha.testemunha]!.nome,
       mediaTratamento: ef.mediaTratamento,
       mediaTestemunha: ef.mediaTestemunha,
       repeticoes: ef.r,

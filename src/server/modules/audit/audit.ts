@@ -32,6 +32,7 @@ interface TreatmentLike {
   nivel_a?: string | null;
   nivel_b?: string | null;
   dose?: number | null;
+  papel?: string | null;
   produtos_aplicados: Array<{ nome: string; dose?: number | null; unidade?: string | null; custo?: number | null }>;
   analises_adicionais: Array<{ nome: string; valor?: number | null; unidade?: string | null }>;
   repeticoes?: number[] | null;
@@ -50,6 +51,8 @@ function treatmentOf(t: TreatmentLike) {
     nivel_a: t.nivel_a || null,
     nivel_b: t.nivel_b || null,
     dose: t.dose ?? null,
+    // Only when declared: the trail's older treatments compare as they always did.
+    ...(t.papel ? { papel: t.papel } : {}),
     produtos_aplicados: t.produtos_aplicados.map((p) => ({
       nome: p.nome,
       dose: p.dose ?? null,

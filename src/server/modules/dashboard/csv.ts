@@ -7,7 +7,7 @@
 import { formatIsoDate } from '../../../shared/format.js';
 import type { Experiment, Tratamento } from '../../../shared/experiment.js';
 import { EXPERIMENT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
-import { fieldTitle, namesOf } from '../../../shared/fields/kinds.js';
+import { type Field, fieldTitle, namesOf } from '../../../shared/fields/kinds.js';
 import { TIPO_AVALIACAO_LABEL, mediaParcelas } from '../../../shared/assessments.js';
 import { MAX_BLOCKS } from '../../../shared/constants.js';
 
@@ -51,6 +51,12 @@ export function csvLine(fields: Cell[]): string {
 /** A stored value as a cell: numbers and text as they are, anything else (a list) left out. */
 const cell = (v: unknown): Cell => (typeof v === 'number' || typeof v === 'string' ? v : v === null ? null : undefined);
 
+/** A field's value as a cell: a coded choice by its label ("padrao" → "Padrão (referência)"). */
+const fieldCell = (field: Field, v: unknown): Cell => {
+  const label = field.kind === 'choice' && typeof v === 'string' ? field.optionLabels?.[v] : undefined;
+  return label ?? cell(v);
+};
+
 const productsCell = (t: Tratamento): string =>
   t.produtos_aplicados
     .map((p) =>
@@ -69,7 +75,9 @@ export function experimentCsvLines(e: Experiment): string {
   const treatmentCells = TREATMENT_COLUMNS.length + 2;
   if (e.tratamentos.length === 0) return csvLine([...base, ...Array<Cell>(treatmentCells).fill('')]);
   return e.tratamentos
-    .map((t, i) => csvLine([...base, `T${i + 1}`, ...TREATMENT_COLUMNS.map((name) => cell(t[name])), productsCell(t)]))
+    .map((t, i) =>
+      csvLine([...base, `T${i + 1}`, ...TREATMENT_COLUMNS.map((name) => fieldCell(TREATMENT_FIELDS[name], t[name])), productsCell(t)]),
+    )
     .join('');
 }
 

@@ -273,7 +273,7 @@ describe('GET /api/dashboard/export.csv', () => {
     expect(text.startsWith('\uFEFFID;Consultoria;Marca;')).toBe(true);
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(1 + 3);
-    expect(lines.some((l) => l.includes(';T2;A;Sementes;4000;20;;;;Aminoagro Raiz dose 1 R$ 10 | Aminoagro Mol dose 1 R$ 10'))).toBe(true);
+    expect(lines.some((l) => l.includes(';T2;A;Sementes;;4000;20;;;;Aminoagro Raiz dose 1 R$ 10 | Aminoagro Mol dose 1 R$ 10'))).toBe(true);
     expect(lines.some((l) => l.includes('-17,79;-50,92'))).toBe(true);
   });
 });

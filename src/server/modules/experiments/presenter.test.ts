@@ -33,6 +33,7 @@ describe('presenter vs catalogue', () => {
         {
           nome: 'Testemunha',
           modalidade: 'Foliar',
+          papel: 'testemunha',
           repeticoes: [3500, 3600, 3550],
           observacoes: { sev: [30, 32, null] },
           produtos_aplicados: [],
@@ -41,6 +42,7 @@ describe('presenter vs catalogue', () => {
         {
           nome: 'Tratado',
           modalidade: 'Solo',
+          papel: 'teste',
           repeticoes: [3800, 3900, 3850],
           observacoes: { sev: [10, 12, 11] },
           produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 1, custo: 10 }],
@@ -53,8 +55,8 @@ describe('presenter vs catalogue', () => {
     const e = (res.json() as { experiment: Experiment }).experiment;
 
     expect(sorted(Object.keys(e))).toEqual(sorted([...SERVER_OWNED, ...Object.keys(EXPERIMENT_FIELDS)]));
-    // `repeticoes` and `observacoes` are there because these treatments carry plot yields and rated
-    // plots (docs/api.md: "may carry").
+    // `repeticoes`, `observacoes` and `papel` are there because these treatments carry plot yields,
+    // rated plots and a role (docs/api.md: "may carry").
     for (const tr of e.tratamentos) expect(sorted(Object.keys(tr))).toEqual(sorted(['id', ...Object.keys(TREATMENT_FIELDS)]));
     expect(sorted(Object.keys(e.tratamentos[1]!.produtos_aplicados[0]!))).toEqual(sorted(Object.keys(PRODUCT_FIELDS)));
     expect(sorted(Object.keys(e.tratamentos[0]!.analises_adicionais[0]!))).toEqual(sorted(Object.keys(ANALYSIS_FIELDS)));

@@ -68,6 +68,7 @@ export function treatmentsJsonOf(ids: SQL): SQL {
       -- These keys are there only when the trial has plot data or rated plots (docs/api.md: a
       -- treatment "may carry" them), so a treatment without them reads as it always did.
       ) || case when t.repeticoes is null then '{}'::jsonb else jsonb_build_object('repeticoes', to_jsonb(t.repeticoes)) end
+        || case when t.papel is null then '{}'::jsonb else jsonb_build_object('papel', t.papel) end
         || case when ob.j is null then '{}'::jsonb else jsonb_build_object('observacoes', ob.j::jsonb) end
       order by t.position)::text as j
     from treatments t

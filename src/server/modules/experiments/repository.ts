@@ -412,6 +412,7 @@ async function insertNestedMany(tx: Tx, items: readonly { experimentId: number; 
       nivelA: t.nivel_a,
       nivelB: t.nivel_b,
       dose: t.dose,
+      papel: t.papel,
     })),
     [treatments.id, treatments.experimentId, treatments.position],
   );

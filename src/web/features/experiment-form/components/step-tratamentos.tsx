@@ -9,7 +9,15 @@
  */
 import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type FieldPathValue, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { ANALISES_SUGERIDAS, DOSE_UNITS, MAX_BLOCKS, MODALIDADES, UNIDADES_SUGERIDAS } from '../../../../shared/constants.js';
+import {
+  ANALISES_SUGERIDAS,
+  DOSE_UNITS,
+  MAX_BLOCKS,
+  MODALIDADES,
+  PAPEIS,
+  PAPEL_LABEL,
+  UNIDADES_SUGERIDAS,
+} from '../../../../shared/constants.js';
 import { formatDecimal, toNumberOrNull } from '../../../../shared/decimal.js';
 import { custoTratamento, isConcluido, isFatorial } from '../../../../shared/experiment.js';
 import { ANALYSIS_FIELDS, ASSESSMENT_FIELDS, PRODUCT_FIELDS, TREATMENT_FIELDS } from '../../../../shared/fields/catalogue.js';
@@ -595,6 +603,15 @@ export function StepTratamentos() {
                 <Select label="Modalidade" requiredMark error={msg(errors?.[i]?.modalidade)} {...register(`tratamentos.${i}.modalidade`)}>
                   <option value="">Selecione</option>
                   <Options values={MODALIDADES} />
+                </Select>
+                <Select
+                  label={TREATMENT_FIELDS.papel.label}
+                  hint={i === 0 ? 'Normalmente a testemunha absoluta' : undefined}
+                  error={msg(errors?.[i]?.papel)}
+                  {...register(`tratamentos.${i}.papel`)}
+                >
+                  <option value="">Não informado</option>
+                  <Options values={PAPEIS} labels={PAPEL_LABEL} />
                 </Select>
                 <FormNumberInput<FormValues>
                   name={`tratamentos.${i}.produtividade`}

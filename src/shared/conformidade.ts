@@ -1,0 +1,46 @@
+/**
+ * Compliance with MAPA's rules (docs/api.md "Compliance with MAPA rules", issue 34): the answer of
+ * GET /api/experiments/:id/conformidade, shown in the form while planning, on the trial's report
+ * and in its technical PDF. The rules themselves are declared in one table (conformidade-regras.ts).
+ */
+
+/** The norms the checklist knows. */
+export const NORMAS = ['in53'] as const;
+export type Norma = (typeof NORMAS)[number];
+
+export const NORMA_TITULO: Readonly<Record<Norma, string>> = {
+  in53: 'IN MAPA nº 53/2013 (fertilizantes, corretivos, inoculantes e biofertilizantes), art. 37 a 42, com as alterações da IN 6/2016 e da IN 3/2020',
+};
+
+/** One rule's verdict on one trial. */
+export interface RegraConformidade {
+  /** Stable code: `gl_residuo`, `testemunha_absoluta`, `padrao`, `analise_estatistica`, `regressao_doses`, `eficiencia_relativa`… */
+  codigo: string;
+  /** What the rule asks, in pt-BR ("Graus de liberdade do resíduo ≥ 15"). */
+  titulo: string;
+  /** Where the norm says it ("IN 53/2013, art. 38"). */
+  referencia: string;
+  /** true: holds; false: fails; null: does not apply or cannot be known yet (said in `detalhe`). */
+  atende: boolean | null;
+  /** The measured value: a number, a text, or (eficiencia_relativa) `[{nome, pct}]`. */
+  valor: unknown;
+  /** The verdict in words, with the numbers ("12 graus de liberdade do resíduo: mínimo 15"). */
+  detalhe: string;
+  /** What to change for it to hold ("Com 4 blocos: 15 graus de liberdade"); null when it holds or nothing helps. */
+  sugestao: string | null;
+}
+
+export interface ConformidadeResponse {
+  norma: Norma;
+  /** The norm's full name, as the report cites it. */
+  normaTitulo: string;
+  /** Every rule that applies holds. */
+  atende: boolean;
+  regras: RegraConformidade[];
+}
+
+/** Relative agronomic efficiency of one tested treatment: (Y − Y testemunha) / (Y padrão − Y testemunha) × 100. */
+export interface EficienciaRelativa {
+  nome: string;
+  pct: number | null;
+}
