@@ -285,8 +285,8 @@ export async function relatorioTecnicoPdf(dados: RelatorioTecnicoDados): Promise
       [
         { titulo: 'Nº', peso: 6, alinhamento: 'center' },
         { titulo: 'Tratamento', peso: 50 },
-        { titulo: 'Produtividade (kg/ha)', peso: 22, alinhamento: 'right' },
-        { titulo: 'Produtividade (sc/ha)', peso: 22, alinhamento: 'right' },
+        { titulo: 'Produtividade\n(kg/ha)', peso: 22, alinhamento: 'right' },
+        { titulo: 'Produtividade\n(sc/ha)', peso: 22, alinhamento: 'right' },
       ],
       e.tratamentos.map((t, i) => [
         `T${i + 1}`,
