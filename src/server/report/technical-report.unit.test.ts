@@ -105,6 +105,15 @@ describe('relatorioTecnicoPdf', () => {
     expect(t).toContain('9. Conclusões');
   });
 
+  it('draws the observed means alone when no regression term is significant', async () => {
+    const regressao = { ...analise.regressao!, modelo: null, coeficientes: null, r2: null, p: null };
+    const t = await texto(await relatorioTecnicoPdf({ ...dados, analise: { ...analise, regressao } }));
+    expect(t).toContain('Figura 1 – Produtividade média por dose. 0 L/ha: ');
+    expect(t).toContain('Média observada');
+    expect(t).not.toContain('Curva ajustada');
+    expect(t).not.toContain('ŷ =');
+  });
+
   it('repeats a long table’s header on the next page', async () => {
     const muitas = Array.from({ length: 40 }, (_, i) => ({
       codigo: `regra_${i}`,
