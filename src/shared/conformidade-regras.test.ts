@@ -107,7 +107,7 @@ describe('IN 53/2013, rule by rule, over configurations with known verdicts', ()
       { tipo_estatistica: 'Inteiramente Casualizado', blocos: 3 },
       5,
       false,
-      'Com 5 repetições (2 a mais): 20 graus de liberdade do resíduo.',
+      'Com 4 repetições (1 a mais): 15 graus de liberdade do resíduo.',
     ],
     ['DIC 8 × 3', { tipo_estatistica: 'Inteiramente Casualizado', blocos: 3 }, 8, true, null],
     [
