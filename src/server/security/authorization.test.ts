@@ -189,6 +189,14 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
       return { url: `/api/experiments/${e.id}/analise` };
     },
   },
+  'GET /api/experiments/:id/conformidade': {
+    expect: signedIn(200),
+    build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}/conformidade?norma=in53` }),
+  },
+  'GET /api/experiments/:id/relatorio-tecnico': {
+    expect: signedIn(200),
+    build: async () => ({ url: `/api/experiments/${(await experimentOfOwner()).id}/relatorio-tecnico` }),
+  },
   'POST /api/analises/conjunta': {
     expect: signedIn(200),
     build: async () => {

@@ -14,6 +14,7 @@ import { AnalysisCache } from './analysis-cache.js';
 import { type VariableQuery, variableAnalysis } from './assessment-analysis.js';
 import { idempotencyKeyOf, sendIdempotent } from './idempotency.js';
 import { fieldPlanRoutes } from './field-plan-routes.js';
+import { type YieldAnalysisOf, complianceRoutes } from './compliance-routes.js';
 import { colunasDoCroqui, getLayout } from './field-plan.js';
 import { QUADRADO_LATINO } from '../../../shared/field-plan.js';
 import { cacheKey } from '../../http/response-cache.js';
@@ -149,6 +150,26 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
       throw err;
     }
   };
+
+  /** The yield analysis as the checklist and the technical report read it (compliance-routes.ts). */
+  const yieldAnalysisOf: YieldAnalysisOf = async (rawId) => {
+    const id = parseId(rawId);
+    const experiment = await experimentOf(id);
+    if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
+      // A trial not harvested yet has nothing to analyse; a concluded one with means only cannot be.
+      return { experiment, analise: null, erro: experiment.tratamentos.some((t) => t.produtividade === null) ? null : NO_REPLICATES };
+    }
+    try {
+      const text =
+        analyses.get(AnalysisCache.key(id, experiment.version, experiment.updated_at, null, variableKey(null))) ??
+        (await analysisText(id, null, null));
+      return { experiment, analise: JSON.parse(text) as AnalysisResponse, erro: null };
+    } catch (err) {
+      if (err instanceof AppError && err.status === 422) return { experiment, analise: null, erro: err.message };
+      throw err;
+    }
+  };
+  complianceRoutes(app, ctx, guards, yieldAnalysisOf);
 
   app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', readOne, async (request, reply) => {
     const { transformacao, variavel } = parseInput(analiseQuerySchema, request.query);

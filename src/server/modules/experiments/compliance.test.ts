@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { ConformidadeResponse } from '../../../shared/conformidade.js';
+import { signedInApp } from '../../test/app.js';
+import { type TreatmentRequest, buildTreatment, createExperiment } from '../../test/factories.js';
+
+const ctx = signedInApp();
+const get = (url: string) => ctx.t.app.inject({ method: 'GET', url, headers: ctx.me.auth });
+
+/** Six treatments × 4 blocks (DBC, 15 residual df): the control, a standard and four doses of the tested product. */
+const tratamentos = (): TreatmentRequest[] => {
+  const plots = (base: number, i: number) => [0, 1, 2, 3].map((b) => base + b * 37 + ((i * 7 + b * 3) % 5) * 19);
+  return [
+    buildTreatment({ nome: 'Testemunha', papel: 'testemunha', repeticoes: plots(3000, 0) }),
+    buildTreatment({ nome: 'Padrão', papel: 'padrao', repeticoes: plots(3400, 1), produtos_aplicados: [{ nome: 'Referência' }] }),
+    ...[1, 2, 3, 4].map((dose, k) =>
+      buildTreatment({
+        nome: `Produto X ${dose} L`,
+        papel: 'teste',
+        dose,
+        repeticoes: plots(3100 + 130 * dose - 18 * dose * dose, k + 2),
+        produtos_aplicados: [{ nome: 'Produto X', dose }],
+      }),
+    ),
+  ];
+};
+const aplicacoes = [{ chave: 'ap1', data: '2026-01-10', estadio: 'V4' }];
+
+describe('GET /api/experiments/:id/conformidade', () => {
+  it("checks the trial and its analysis under IN 53/2013: every rule holds, the efficiency from the trial's means", async () => {
+    const e = await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'DBC', tratamentos: tratamentos(), aplicacoes });
+    const res = await get(`/api/experiments/${e.id}/conformidade?norma=in53`);
+    expect(res.statusCode, res.body).toBe(200);
+    const c = res.json() as ConformidadeResponse;
+    expect(c.norma).toBe('in53');
+    const by = Object.fromEntries(c.regras.map((r) => [r.codigo, r]));
+    expect(by.gl_residuo!.valor).toBe(15);
+    expect(Object.fromEntries(c.regras.map((r) => [r.codigo, r.atende]))).toEqual({
+      gl_residuo: true,
+      testemunha_absoluta: true,
+      padrao: true,
+      analise_estatistica: true,
+      regressao_doses: true,
+      eficiencia_relativa: true,
+      coordenadas: true,
+      aplicacoes: true,
+    });
+    expect(c.atende).toBe(true);
+    // (Y − Y testemunha) / (Y padrão − Y testemunha) × 100 with the analysis' means.
+    const analise = (await get(`/api/experiments/${e.id}/analise`)).json() as { tukey: { grupos: { nome: string; media: number }[] } };
+    const media = (nome: string) => analise.tukey.grupos.find((g) => g.nome === nome)!.media;
+    const eficiencia = by.eficiencia_relativa!.valor as { nome: string; pct: number }[];
+    expect(eficiencia).toHaveLength(4);
+    expect(eficiencia[0]!.pct).toBeCloseTo(
+      ((media('Produto X 1 L') - media('Testemunha')) / (media('Padrão') - media('Testemunha'))) * 100,
+      9,
+    );
+  });
+
+  it('a planned trial of 5 treatments × 3 blocks: 8 df, the suggestion, and the analysis rules pending', async () => {
+    const planned = tratamentos()
+      .slice(0, 5)
+      .map(({ repeticoes: _r, ...t }) => ({ ...t, produtividade: null }));
+    const e = await createExperiment(ctx.t.app, ctx.me, {
+      situacao: 'planejado',
+      tipo_estatistica: 'DBC',
+      blocos: 3,
+      tratamentos: planned,
+      aplicacoes,
+    });
+    const c = (await get(`/api/experiments/${e.id}/conformidade`)).json() as ConformidadeResponse;
+    const gl = c.regras.find((r) => r.codigo === 'gl_residuo')!;
+    expect(gl.detalhe).toMatch(/^8 graus de liberdade do resíduo: mínimo 15/);
+    expect(gl.sugestao).toBe('Com 5 blocos (2 a mais): 16 graus de liberdade do resíduo.');
+    expect(c.regras.find((r) => r.codigo === 'analise_estatistica')!.atende).toBeNull();
+    expect(c.atende).toBe(false);
+  });
+
+  it('a concluded trial with means only fails the statistics with the reason; an unknown norm is 400, an unknown trial 404', async () => {
+    const e = await createExperiment(ctx.t.app, ctx.me, {});
+    const c = (await get(`/api/experiments/${e.id}/conformidade`)).json() as ConformidadeResponse;
+    const stats = c.regras.find((r) => r.codigo === 'analise_estatistica')!;
+    expect(stats.atende).toBe(false);
+    expect(stats.detalhe).toContain('repetição');
+    const bad = await get(`/api/experiments/${e.id}/conformidade?norma=in99`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Norma desconhecida: use in53.');
+    expect((await get('/api/experiments/999999/conformidade')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/experiments/:id/relatorio-tecnico', () => {
+  it('answers the technical report as a PDF to download, with embedded fonts', async () => {
+    const e = await createExperiment(ctx.t.app, ctx.me, { tipo_estatistica: 'DBC', tratamentos: tratamentos(), aplicacoes });
+    const res = await get(`/api/experiments/${e.id}/relatorio-tecnico`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`relatorio-tecnico-experimento-${e.id}.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.toString('latin1')).toContain('DejaVuSans');
+    expect((await get('/api/experiments/999999/relatorio-tecnico')).statusCode).toBe(404);
+  });
+});
