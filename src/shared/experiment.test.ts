@@ -136,6 +136,7 @@ describe('step 5', () => {
     expect(step5Schema.parse({ tratamentos: [t] }).tratamentos[0]).toEqual({
       ...t,
       custo: 0,
+      papel: null,
       nivel_a: '',
       nivel_b: '',
       dose: null,

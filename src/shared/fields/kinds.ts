@@ -123,7 +123,8 @@ export function optionalChoice<
     (v) => (v === undefined || v === '' ? null : v),
     z.enum(spec.options, { error: spec.invalid }).nullable(),
   );
-  return { ...spec, kind: 'choice' as const, default: null, schema };
+  // A new form's select starts on its empty option ("Não informado"), which the schema reads as null.
+  return { ...spec, kind: 'choice' as const, default: '' as const, schema };
 }
 
 /* ---------- numbers ---------- */
@@ -216,8 +217,7 @@ export type ChoiceField = FieldMeta & {
   kind: 'choice';
   options: readonly string[];
   optionLabels?: Readonly<Record<string, string>>;
-  /** null: an optional choice (optionalChoice) left unset. */
-  default: string | null;
+  default: string;
   schema: z.ZodType;
 };
 export type NumberField = NumberSpec & { schema: z.ZodType };

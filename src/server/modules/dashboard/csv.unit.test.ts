@@ -44,6 +44,7 @@ describe('csv', () => {
           id: 2,
           nome: 'Raiz',
           modalidade: 'Solo',
+          papel: 'teste',
           produtividade: 3600,
           custo: 10.5,
           produtos_aplicados: [{ nome: 'Aminoagro Raiz', dose: 0.5, custo: 10.5 }],
@@ -55,8 +56,9 @@ describe('csv', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]!.split(';')).toHaveLength(CSV_HEADER.length + 1 /* the quoted "Agro; Cia" adds one split */);
     expect(lines[1]).toContain('"Agro; Cia"');
-    // Levels and dose are empty for a single-factor trial.
-    expect(lines[1]).toMatch(/;T2;Raiz;Solo;3600;10,5;;;;Aminoagro Raiz dose 0,5 R\$ 10,5$/);
+    // The role by its label; levels and dose are empty for a single-factor trial.
+    expect(lines[1]).toMatch(/;T2;Raiz;Solo;Produto testado;3600;10,5;;;;Aminoagro Raiz dose 0,5 R\$ 10,5$/);
+    expect(lines[0]).toMatch(/;T1;Testemunha;Foliar;;3500;/);
     const fatorial = {
       ...e,
       tipo_estatistica: 'Fatorial DBC',
@@ -64,7 +66,9 @@ describe('csv', () => {
       fator_b: 'Dose',
       tratamentos: [{ ...e.tratamentos[1]!, nivel_a: 'Raiz', nivel_b: '1 L', dose: 2.5 }],
     };
-    expect(experimentCsvLines(fatorial)).toMatch(/;Fatorial DBC;Produto;Dose;1000;.*;T1;Raiz;Solo;3600;10,5;Raiz;1 L;2,5;Aminoagro/);
+    expect(experimentCsvLines(fatorial)).toMatch(
+      /;Fatorial DBC;Produto;Dose;1000;.*;T1;Raiz;Solo;Produto testado;3600;10,5;Raiz;1 L;2,5;Aminoagro/,
+    );
     expect(CSV_HEADER).toEqual(expect.arrayContaining(['Fator A', 'Fator B', 'Nível do fator A', 'Nível do fator B', 'Dose (regressão)']));
     const withUnit = {
       ...e,

@@ -49,6 +49,7 @@ describe('form values from the catalogue', () => {
     expect(newTreatment(true, 2)).toEqual({
       nome: 'Testemunha',
       modalidade: '',
+      papel: '',
       produtividade: null,
       custo: null,
       nivel_a: '',
@@ -118,8 +119,9 @@ describe('form values from the catalogue', () => {
       preco_saca: 120,
       ano: 2025,
     });
-    // The treatment comes back without its id, everything else as stored; a missing plot stays empty.
-    expect(values.tratamentos).toEqual([tratamento]);
+    // The treatment comes back without its id, everything else as stored (no role: the select's
+    // empty option); a missing plot stays empty.
+    expect(values.tratamentos).toEqual([{ ...tratamento, papel: '' }]);
     expect(values.avaliacoes).toEqual([{ ...avaliacao, estadio: '', escala_min: null, escala_max: null }]);
   });
 });
