@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 // Imported as text by Vite (vitest), so src/shared stays free of Node's file API.
 import printed from '../../tests/fixtures/stats/gl-residuo.out?raw';
 import type { Papel } from './constants.js';
-import { type AnaliseConformidade, type EnsaioConformidade, conformidade, eficienciaRelativa, glResiduo } from './conformidade-regras.js';
+import {
+  type AnaliseConformidade,
+  type EnsaioConformidade,
+  conformidade,
+  eficienciaRelativa,
+  glResiduo,
+  redeDeEnsaios,
+} from './conformidade-regras.js';
 
 const DESIGN: Record<string, string> = { DBC: 'DBC', DIC: 'Inteiramente Casualizado', DQL: 'Quadrado Latino' };
 const casos = printed
@@ -182,5 +189,37 @@ describe('IN 53/2013, rule by rule, over configurations with known verdicts', ()
     ]);
     // A standard that yields as the control: no ratio, never an infinity.
     expect(eficienciaRelativa(ensaio().tratamentos, [3000, 3000, 3100, 3300, 3500, 3450])![0]!.pct).toBeNull();
+  });
+});
+
+describe('IN SDA 13/2011 (inoculants): 2 sites × 2 seasons, or 4 sites in one season', () => {
+  const t = (cidade: string, ano: number, estado = 'PR') => ({ cidade, estado, ano });
+  it.each([
+    ['2 sites in each of 2 seasons', [t('Cascavel', 2024), t('Toledo', 2024), t('Cascavel', 2025), t('Londrina', 2025)], true],
+    ['4 sites in one season', [t('Cascavel', 2025), t('Toledo', 2025), t('Londrina', 2025), t('Rio Verde', 2025, 'GO')], true],
+    ['3 sites in one season, 1 in another', [t('Cascavel', 2024), t('Toledo', 2024), t('Londrina', 2024), t('Cascavel', 2025)], false],
+    ['one site over four seasons', [2022, 2023, 2024, 2025].map((a) => t('Cascavel', a)), false],
+    [
+      'the same city twice in a season, spelt in another case, is one site',
+      [t('Cascavel', 2025), t('CASCAVEL ', 2025), t('Toledo', 2025)],
+      false,
+    ],
+    ['no trial', [], false],
+  ] as const)('%s', (_, ensaios, atende) => {
+    expect(redeDeEnsaios(ensaios).atende).toBe(atende);
+  });
+
+  it('counts and says what is missing', () => {
+    const r = redeDeEnsaios([t('Cascavel', 2024), t('Toledo', 2024), t('Londrina', 2024), t('Cascavel', 2025)]);
+    expect(r).toMatchObject({
+      locais: 3,
+      safras: 2,
+      porSafra: [
+        { ano: 2024, locais: 3 },
+        { ano: 2025, locais: 1 },
+      ],
+    });
+    expect(r.detalhe).toBe('4 ensaios em 3 locais e 2 safras (2024: 3 locais; 2025: 1 local).');
+    expect(r.sugestao).toBe('Repita o ensaio em 2 locais em outra safra, ou conduza 1 local a mais na safra de 3 locais.');
   });
 });

@@ -369,3 +369,63 @@ export function conformidade(norma: Norma, e: EnsaioConformidade, analise: Anali
   const regras = REGRAS[norma].map((r) => ({ codigo: r.codigo, titulo: r.titulo, referencia: r.referencia, ...r.avaliar({ e, analise }) }));
   return { norma, normaTitulo: NORMA_TITULO[norma], atende: regras.every((r) => r.atende !== false), regras };
 }
+
+/** A trial of a product in the network of trials a registration rests on: where and in which season. */
+export interface EnsaioDaRede {
+  cidade: string;
+  estado: string;
+  ano: number;
+}
+
+/** IN SDA 13/2011's rule for inoculants, over every trial of the product. */
+export interface RedeDeEnsaios {
+  norma: 'in13';
+  titulo: string;
+  referencia: string;
+  /** Distinct sites (city/state) and seasons; the sites of each season. */
+  locais: number;
+  safras: number;
+  porSafra: { ano: number; locais: number }[];
+  atende: boolean;
+  detalhe: string;
+  sugestao: string | null;
+}
+
+const localKey = (e: EnsaioDaRede) => `${e.cidade.trim().toLocaleLowerCase('pt-BR')}/${e.estado}`;
+const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
+
+/**
+ * Whether a product's trials satisfy IN SDA 13/2011 (inoculants): at least 2 sites in each of 2
+ * seasons, or 4 sites in one season. A site is a city of a state; a season, the trial's year.
+ */
+export function redeDeEnsaios(ensaios: readonly EnsaioDaRede[]): RedeDeEnsaios {
+  const porAno = new Map<number, Set<string>>();
+  for (const e of ensaios) {
+    const locais = porAno.get(e.ano) ?? new Set<string>();
+    locais.add(localKey(e));
+    porAno.set(e.ano, locais);
+  }
+  const porSafra = [...porAno.entries()].sort(([a], [b]) => a - b).map(([ano, locais]) => ({ ano, locais: locais.size }));
+  const locais = new Set(ensaios.map(localKey)).size;
+  const safrasCom2 = porSafra.filter((s) => s.locais >= 2).length;
+  const maior = Math.max(0, ...porSafra.map((s) => s.locais));
+  const atende = safrasCom2 >= 2 || maior >= 4;
+  const resumo = porSafra.length
+    ? porSafra.map((s) => `${s.ano}: ${plural(s.locais, 'local', 'locais')}`).join('; ')
+    : 'nenhum ensaio concluído';
+  return {
+    norma: 'in13',
+    titulo: 'Ensaios em pelo menos 2 locais × 2 safras, ou 4 locais em uma safra',
+    referencia: 'IN SDA 13/2011 (inoculantes)',
+    locais,
+    safras: porSafra.length,
+    porSafra,
+    atende,
+    detalhe: `${plural(ensaios.length, 'ensaio', 'ensaios')} em ${plural(locais, 'local', 'locais')} e ${plural(porSafra.length, 'safra', 'safras')} (${resumo}).`,
+    sugestao: atende
+      ? null
+      : safrasCom2 === 1
+        ? `Repita o ensaio em 2 locais em outra safra, ou conduza ${plural(4 - maior, 'local', 'locais')} a mais na safra de ${maior} locais.`
+        : 'Conduza o ensaio em 2 locais em cada uma de 2 safras, ou em 4 locais na mesma safra.',
+  };
+}

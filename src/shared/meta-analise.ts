@@ -9,6 +9,7 @@ import { PRICE_PER_BAG_MAX } from './constants.js';
 import { filtersSchema } from './filters.js';
 import { normalCdf } from './stats/distributions.js';
 import type { MetaAnaliseResult } from './stats/meta-analise.js';
+import type { RedeDeEnsaios } from './conformidade-regras.js';
 import { z } from './zod.js';
 
 /** A bag of grain: 60 kg (the same constant as the trial analysis' gains in sc/ha). */
@@ -151,6 +152,8 @@ export interface MetaAnaliseResponse extends Omit<MetaAnaliseResult, 'pesos'> {
   subgrupos: GrupoMeta[];
   /** Trials with a weight far below the others' (a huge variance): named so the reader knows. */
   avisos: string[];
+  /** IN SDA 13/2011 (inoculants) over every trial holding the product: sites × seasons (decision 025). */
+  rede: RedeDeEnsaios;
 }
 
 /**

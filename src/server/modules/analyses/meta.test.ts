@@ -112,6 +112,8 @@ describe('POST /api/analises/meta', () => {
     // The trials' median bag price and the product's cost are offered as prices.
     expect(a.sugestoes).toEqual({ preco_saca: 113.5, custo_ha: 90 });
     expect(a.variavel).toEqual({ nome: 'Produtividade', unidade: 'kg/ha' });
+    // Six cities in one season: IN SDA 13/2011's network holds.
+    expect(a.rede).toMatchObject({ locais: 6, safras: 1, atende: true });
   });
 
   it('gives the relative effect (log ratio) on request, with no economics', async () => {

@@ -6,6 +6,7 @@
  */
 import { rotuloAvaliacao } from '../../../shared/assessments.js';
 import { type Experiment, indiceTestemunha } from '../../../shared/experiment.js';
+import { redeDeEnsaios } from '../../../shared/conformidade-regras.js';
 import { QUADRADO_LATINO } from '../../../shared/field-plan.js';
 import { indicatorFilters } from '../../../shared/filters.js';
 import {
@@ -302,5 +303,6 @@ export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Pro
     excluidos,
     subgrupos: subgrupos(estudos, equilibrio),
     avisos,
+    rede: redeDeEnsaios(holding),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/meta-analise.js';
 import { PRICE_PER_BAG_MAX } from '../../../shared/constants.js';
 import { Alert } from '../../components/ui/alert.js';
+import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { NumberInput } from '../../components/ui/number-input.js';
@@ -314,6 +315,24 @@ function Excluded({ r }: { r: MetaAnaliseResponse }) {
   );
 }
 
+/** IN SDA 13/2011 (inoculants) over every trial of the product: sites per season, and the verdict. */
+function Network({ r }: { r: MetaAnaliseResponse }) {
+  const rede = r.rede;
+  return (
+    <Card className="p-4 sm:p-5" data-testid="meta-rede">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-base font-semibold text-slate-900">Rede de ensaios do produto</h3>
+        <Badge tone={rede.atende ? 'green' : 'red'}>{rede.atende ? 'Atende' : 'Não atende'}</Badge>
+      </div>
+      <p className="mt-1 text-xs text-slate-600">
+        {rede.titulo} · {rede.referencia}
+      </p>
+      <p className="mt-2 text-slate-800">{rede.detalhe}</p>
+      {rede.sugestao ? <p className="mt-1 font-medium text-slate-900">{rede.sugestao}</p> : null}
+    </Card>
+  );
+}
+
 /** The report of one meta-analysis answer; `economia` holds the prices typed on the page. */
 export function MetaAnalysisResults({ r, economia }: { r: MetaAnaliseResponse; economia: Economia }) {
   const fmt = effectFormat(r);
@@ -344,6 +363,7 @@ export function MetaAnalysisResults({ r, economia }: { r: MetaAnaliseResponse; e
       <TrialsTable r={r} fmt={fmt} />
       <Subgroups r={r} fmt={fmt} equilibrio={equilibrio} />
       <Excluded r={r} />
+      <Network r={r} />
     </div>
   );
 }

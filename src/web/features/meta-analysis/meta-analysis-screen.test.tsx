@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatPercent } from '../../../shared/format.js';
 import { type MetaAnaliseResponse, pontoDeEquilibrio, probRetorno } from '../../../shared/meta-analise.js';
+import { redeDeEnsaios } from '../../../shared/conformidade-regras.js';
 import { metaAnalise } from '../../../shared/stats/meta-analise.js';
 import { metaCsv } from './csv.js';
 import { ForestPlot } from './forest-plot.js';
@@ -25,6 +26,7 @@ function answer(escala: 'diferenca' | 'razao' = 'diferenca'): MetaAnaliseRespons
   return {
     ...rest,
     prob_retorno: null,
+    rede: redeDeEnsaios(TRIALS.map((t) => ({ cidade: t.local.split('/')[0]!, estado: 'GO', ano: t.ano }))),
     estudos: TRIALS.map((t, i) => ({
       experimentId: t.id,
       efeito: ys[i]!,
