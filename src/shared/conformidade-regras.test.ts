@@ -63,6 +63,7 @@ const ensaio = (over: Partial<EnsaioConformidade> = {}): EnsaioConformidade => (
   latitude: -24.95,
   longitude: -53.45,
   aplicacoes: [{ data: '2026-01-10', estadio: 'V4' }],
+  produtividade_regional: 3300,
   tratamentos: [
     tr('Testemunha', 'testemunha'),
     tr('Padrão', 'padrao'),
@@ -73,7 +74,7 @@ const ensaio = (over: Partial<EnsaioConformidade> = {}): EnsaioConformidade => (
   ],
   ...over,
 });
-const analisado: AnaliseConformidade = { erro: null, medias: [3000, 3400, 3100, 3300, 3500, 3450], regressao: true };
+const analisado: AnaliseConformidade = { erro: null, medias: [3000, 3400, 3100, 3300, 3500, 3450], regressao: true, media: 3291.67 };
 const verdict = (e: EnsaioConformidade, a: AnaliseConformidade | null = analisado) =>
   Object.fromEntries(conformidade('in53', e, a).regras.map((r) => [r.codigo, r.atende]));
 
@@ -88,6 +89,7 @@ describe('IN 53/2013, rule by rule, over configurations with known verdicts', ()
       'analise_estatistica',
       'regressao_doses',
       'eficiencia_relativa',
+      'media_regional',
       'coordenadas',
       'aplicacoes',
     ]);
@@ -167,6 +169,7 @@ describe('IN 53/2013, rule by rule, over configurations with known verdicts', ()
     const c = conformidade('in53', ensaio(), {
       erro: 'Número de repetições diferente entre os tratamentos',
       medias: null,
+      media: null,
       regressao: false,
     });
     const r = c.regras.find((x) => x.codigo === 'analise_estatistica')!;
@@ -221,5 +224,29 @@ describe('IN SDA 13/2011 (inoculants): 2 sites × 2 seasons, or 4 sites in one s
     });
     expect(r.detalhe).toBe('4 ensaios em 3 locais e 2 safras (2024: 3 locais; 2025: 1 local).');
     expect(r.sugestao).toBe('Repita o ensaio em 2 locais em outra safra, ou conduza 1 local a mais na safra de 3 locais.');
+  });
+});
+
+describe('the comparison with the region’s average yield, and each verdict’s state', () => {
+  it('holds with both means, waits for the yields, fails without the regional average', () => {
+    const r = (e: EnsaioConformidade, a: AnaliseConformidade | null) =>
+      conformidade('in53', e, a).regras.find((x) => x.codigo === 'media_regional')!;
+    const ok = r(ensaio(), analisado);
+    expect(ok).toMatchObject({ atende: true, situacao: 'atende' });
+    expect(ok.detalhe).toBe('Média do ensaio 3.292 kg/ha, 100% da média da região (3.300 kg/ha).');
+    expect(r(ensaio(), null)).toMatchObject({ atende: null, situacao: 'pendente' });
+    expect(r(ensaio({ produtividade_regional: null }), analisado)).toMatchObject({ atende: false, situacao: 'nao_atende' });
+  });
+
+  it('tells "not applicable" from "pending"', () => {
+    const two = ensaio().tratamentos.map((t) => (t.dose && t.dose > 2 ? { ...t, dose: 2 } : t));
+    const s = (e: EnsaioConformidade, a: AnaliseConformidade | null) =>
+      Object.fromEntries(conformidade('in53', e, a).regras.map((x) => [x.codigo, x.situacao]));
+    expect(s(ensaio({ tratamentos: two }), analisado).regressao_doses).toBe('nao_se_aplica');
+    expect(s(ensaio(), null)).toMatchObject({
+      regressao_doses: 'pendente',
+      analise_estatistica: 'pendente',
+      eficiencia_relativa: 'pendente',
+    });
   });
 });

@@ -33,6 +33,8 @@ export interface EnsaioConformidade {
     repeticoes?: readonly number[] | undefined;
   }[];
   aplicacoes: readonly { data: string | null; estadio: string | null }[];
+  /** The region's average yield (kg/ha) the trial is compared with; null when not entered. */
+  produtividade_regional: number | null;
 }
 
 /** What the rules read of the trial's analysis; null while it has no yields to analyse. */
@@ -43,6 +45,8 @@ export interface AnaliseConformidade {
   medias: readonly number[] | null;
   /** Whether the dose–response regression was computed. */
   regressao: boolean;
+  /** The trial's general mean (kg/ha); null without the analysis. */
+  media: number | null;
 }
 
 /** The residual degrees of freedom of a design, and the formula the checklist shows. */
@@ -143,7 +147,8 @@ interface Regra {
   codigo: string;
   titulo: string;
   referencia: string;
-  avaliar: (c: Contexto) => Pick<RegraConformidade, 'atende' | 'valor' | 'detalhe' | 'sugestao'>;
+  /** `pendente`: a null verdict that waits for the yields (otherwise a null is "not applicable"). */
+  avaliar: (c: Contexto) => Pick<RegraConformidade, 'atende' | 'valor' | 'detalhe' | 'sugestao'> & { pendente?: true };
 }
 
 const papelDeclarado = (e: EnsaioConformidade, papel: Papel) => e.tratamentos.filter((t) => t.papel === papel);
@@ -161,6 +166,7 @@ const IN53: readonly Regra[] = [
       if (!g) {
         return {
           atende: null,
+          ...(r ? {} : { pendente: true as const }),
           valor: null,
           detalhe: r
             ? `Delineamento sem cálculo de graus de liberdade: ${e.tipo_estatistica || 'não informado'}.`
@@ -227,6 +233,7 @@ const IN53: readonly Regra[] = [
       if (!analise)
         return {
           atende: null,
+          pendente: true,
           valor: null,
           detalhe: 'Será verificada com as produtividades por parcela (ensaio ainda sem colheita).',
           sugestao: null,
@@ -263,6 +270,7 @@ const IN53: readonly Regra[] = [
       if (!analise)
         return {
           atende: null,
+          pendente: true,
           valor: doses.size,
           detalhe: `${doses.size} doses do produto testado: a regressão será calculada com as produtividades.`,
           sugestao: null,
@@ -298,7 +306,8 @@ const IN53: readonly Regra[] = [
           sugestao: 'Marque a testemunha absoluta e o padrão em Tratamentos.',
         };
       }
-      if (!analise?.medias) return { atende: null, valor: [], detalhe: 'Será calculada com as produtividades.', sugestao: null };
+      if (!analise?.medias)
+        return { atende: null, pendente: true, valor: [], detalhe: 'Será calculada com as produtividades.', sugestao: null };
       const valor = eficienciaRelativa(e.tratamentos, analise.medias) ?? [];
       const texto = valor
         .map((v) => `${v.nome}: ${v.pct === null ? 'sem valor (padrão igual à testemunha)' : `${formatNumber(v.pct, 1)}%`}`)
@@ -307,6 +316,38 @@ const IN53: readonly Regra[] = [
         atende: valor.every((v) => v.pct !== null),
         valor,
         detalhe: `(Y − Y testemunha) ÷ (Y padrão − Y testemunha) × 100. ${texto}.`,
+        sugestao: null,
+      };
+    },
+  },
+  {
+    codigo: 'media_regional',
+    titulo: 'Produtividade comparada com a média da região',
+    referencia: 'IN 53/2013, art. 40',
+    avaliar: ({ e, analise }) => {
+      const regional = e.produtividade_regional;
+      if (regional === null || !(regional > 0)) {
+        return {
+          atende: false,
+          valor: null,
+          detalhe: 'Sem a produtividade média da região para comparar.',
+          sugestao: 'Informe a produtividade média da cultura na região (passo Cultura), de fonte oficial (Conab, IBGE).',
+        };
+      }
+      if (!analise?.media) {
+        return {
+          atende: null,
+          pendente: true,
+          valor: { regional },
+          detalhe: `Média da região: ${formatNumber(regional, 0)} kg/ha; a do ensaio virá com as produtividades.`,
+          sugestao: null,
+        };
+      }
+      const pct = (analise.media / regional) * 100;
+      return {
+        atende: true,
+        valor: { ensaio: analise.media, regional, pct },
+        detalhe: `Média do ensaio ${formatNumber(analise.media, 0)} kg/ha, ${formatNumber(pct, 0)}% da média da região (${formatNumber(regional, 0)} kg/ha).`,
         sugestao: null,
       };
     },
@@ -366,7 +407,11 @@ export const REGRAS: Readonly<Record<Norma, readonly Regra[]>> = { in53: IN53 };
 
 /** The trial's checklist under `norma`: each rule's verdict, and whether every rule that applies holds. */
 export function conformidade(norma: Norma, e: EnsaioConformidade, analise: AnaliseConformidade | null): ConformidadeResponse {
-  const regras = REGRAS[norma].map((r) => ({ codigo: r.codigo, titulo: r.titulo, referencia: r.referencia, ...r.avaliar({ e, analise }) }));
+  const regras = REGRAS[norma].map((r): RegraConformidade => {
+    const { pendente, ...v } = r.avaliar({ e, analise });
+    const situacao = v.atende === true ? 'atende' : v.atende === false ? 'nao_atende' : pendente ? 'pendente' : 'nao_se_aplica';
+    return { codigo: r.codigo, titulo: r.titulo, referencia: r.referencia, ...v, situacao };
+  });
   return { norma, normaTitulo: NORMA_TITULO[norma], atende: regras.every((r) => r.atende !== false), regras };
 }
 

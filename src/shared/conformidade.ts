@@ -12,6 +12,14 @@ export const NORMA_TITULO: Readonly<Record<Norma, string>> = {
   in53: 'IN MAPA nº 53/2013 (fertilizantes, corretivos, inoculantes e biofertilizantes), art. 37 a 42, com as alterações da IN 6/2016 e da IN 3/2020',
 };
 
+export type SituacaoRegra = 'atende' | 'nao_atende' | 'nao_se_aplica' | 'pendente';
+export const SITUACAO_REGRA_LABEL: Readonly<Record<SituacaoRegra, string>> = {
+  atende: 'Atende',
+  nao_atende: 'Não atende',
+  nao_se_aplica: 'Não se aplica',
+  pendente: 'Pendente',
+};
+
 /** One rule's verdict on one trial. */
 export interface RegraConformidade {
   /** Stable code: `gl_residuo`, `testemunha_absoluta`, `padrao`, `analise_estatistica`, `regressao_doses`, `eficiencia_relativa`… */
@@ -22,6 +30,8 @@ export interface RegraConformidade {
   referencia: string;
   /** true: holds; false: fails; null: does not apply or cannot be known yet (said in `detalhe`). */
   atende: boolean | null;
+  /** The verdict as the checklist shows it: `atende` with "not applicable" and "pending" told apart. */
+  situacao: SituacaoRegra;
   /** The measured value: a number, a text, or (eficiencia_relativa) `[{nome, pct}]`. */
   valor: unknown;
   /** The verdict in words, with the numbers ("12 graus de liberdade do resíduo: mínimo 15"). */

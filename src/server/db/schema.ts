@@ -177,6 +177,8 @@ export const experiments = pgTable(
     roi: doublePrecision('roi'),
     /** R$ per 60 kg bag, for the economic analysis of the trial. */
     precoSaca: doublePrecision('preco_saca'),
+    /** The region's average yield the trial is compared with (kg/ha; migration 0022). */
+    produtividadeRegional: doublePrecision('produtividade_regional'),
     /** Names of factors A and B in two-factor designs (migration 0014); '' when not given. */
     fatorA: text('fator_a').notNull().default(''),
     fatorB: text('fator_b').notNull().default(''),

@@ -5,7 +5,13 @@
  * lines for the conclusions and the responsible agronomist's signature. Pure: the trial, its
  * analysis and its compliance in, the PDF's bytes out (GET /api/experiments/:id/relatorio-tecnico).
  */
-import type { ConformidadeResponse, EficienciaRelativa, RegraConformidade } from '../../shared/conformidade.js';
+import {
+  type ConformidadeResponse,
+  type EficienciaRelativa,
+  type RegraConformidade,
+  SITUACAO_REGRA_LABEL,
+  type SituacaoRegra,
+} from '../../shared/conformidade.js';
 import type { Experiment, Tratamento } from '../../shared/experiment.js';
 import { formatBRL, formatIsoDate, formatLongDate, formatNumber } from '../../shared/format.js';
 import { classificarCv, formatarDose, KG_POR_SACA, type TrialAnalysis } from '../../shared/stats/index.js';
@@ -118,12 +124,12 @@ function unidadeDose(tratamentos: readonly Tratamento[]): string {
   return [...contagem.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }
 
-const veredito = (atende: boolean | null): Celula =>
-  atende === true
-    ? { texto: 'Atende', negrito: true, cor: COR.atende }
-    : atende === false
-      ? { texto: 'Não atende', negrito: true, cor: COR.naoAtende }
-      : { texto: 'Não se aplica', cor: COR.neutro };
+const veredito = (situacao: SituacaoRegra): Celula =>
+  situacao === 'atende'
+    ? { texto: SITUACAO_REGRA_LABEL.atende, negrito: true, cor: COR.atende }
+    : situacao === 'nao_atende'
+      ? { texto: SITUACAO_REGRA_LABEL.nao_atende, negrito: true, cor: COR.naoAtende }
+      : { texto: SITUACAO_REGRA_LABEL[situacao], cor: COR.neutro };
 
 /** The PDF of the trial's technical-scientific report. */
 export async function relatorioTecnicoPdf(dados: RelatorioTecnicoDados): Promise<Buffer> {
@@ -330,7 +336,7 @@ export async function relatorioTecnicoPdf(dados: RelatorioTecnicoDados): Promise
     conformidade.regras.map((r) => [
       r.titulo,
       r.referencia,
-      veredito(r.atende),
+      veredito(r.situacao),
       r.sugestao && r.atende === false ? `${r.detalhe}\nSugestão: ${r.sugestao}` : r.detalhe,
     ]),
     { legenda: legenda('Lista de verificação da norma') },

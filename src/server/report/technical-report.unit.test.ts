@@ -120,6 +120,7 @@ describe('relatorioTecnicoPdf', () => {
       titulo: `Requisito número ${i + 1} da norma`,
       referencia: 'IN 53/2013, art. 38',
       atende: i % 3 === 0 ? null : i % 2 === 0,
+      situacao: i % 3 === 0 ? ('nao_se_aplica' as const) : i % 2 === 0 ? ('atende' as const) : ('nao_atende' as const),
       valor: null,
       detalhe: 'Um detalhe de duas linhas para que a tabela ocupe mais de uma página inteira do relatório.',
       sugestao: null,

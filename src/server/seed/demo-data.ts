@@ -488,6 +488,7 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
       // Log-uniform: most trials return tens or hundreds of thousands, a few millions.
       roi: rng.chance(0.15) ? null : round(Math.exp(rng.between(Math.log(50_000), Math.log(2_000_000))), 2),
       preco_saca: faixaPreco ? round(rng.between(faixaPreco[0], faixaPreco[1]), 2) : null,
+      produtividade_regional: null,
       // Single-factor designs only: the demo's trials have no factors.
       fator_a: '',
       fator_b: '',

@@ -208,6 +208,22 @@ export const EXPERIMENT_FIELDS = {
     details: 'local',
     ...everywhere,
   }),
+  // MAPA's method compares the trial's yield with the region's (conformidade-regras.ts, media_regional).
+  produtividade_regional: number({
+    kind: 'number',
+    label: 'Produtividade média da região',
+    unit: 'kg/ha',
+    step: 4,
+    min: 0,
+    minMessage: EXP_MSG.produtividadePositive,
+    max: YIELD_MAX_KG_HA,
+    maxMessage: EXP_MSG.produtividadeMax,
+    decimals: 2,
+    default: null,
+    hint: 'Opcional: a média oficial da cultura na região (ex.: Conab, IBGE), para comparar com a do ensaio (IN MAPA 53/2013)',
+    csv: true,
+    audited: true,
+  }),
   tratamentos: list({ label: 'Tratamentos', step: 5, audited: true, extract: true }),
   // What the trial rates besides yield (assessments.ts); each treatment holds its plot values.
   avaliacoes: list({ label: 'Avaliações', step: 5 }),

@@ -25,11 +25,11 @@ export type YieldAnalysisOf = (rawId: string) => Promise<{ experiment: Experimen
 
 /** What the rules read of the analysis: each treatment's mean in the trial's order, and the regression. */
 function analiseConformidade(experiment: Experiment, analise: AnalysisResponse | null, erro: string | null): AnaliseConformidade | null {
-  if (erro) return { erro, medias: null, regressao: false };
+  if (erro) return { erro, medias: null, regressao: false, media: null };
   if (!analise) return null;
   const porNome = new Map(analise.tukey.grupos.map((g) => [g.nome, g.media]));
   const medias = experiment.tratamentos.map((t) => porNome.get(t.nome.trim()) ?? Number.NaN);
-  return { erro: null, medias: medias.every(Number.isFinite) ? medias : null, regressao: analise.regressao !== null };
+  return { erro: null, medias: medias.every(Number.isFinite) ? medias : null, regressao: analise.regressao !== null, media: analise.media };
 }
 
 const checklist = (experiment: Experiment, analise: AnalysisResponse | null, erro: string | null) =>

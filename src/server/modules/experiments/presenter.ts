@@ -33,6 +33,7 @@ const EXPERIMENT_COLUMNS = [
   'custo_protocolo',
   'roi',
   'preco_saca',
+  'produtividade_regional',
   'fator_a',
   'fator_b',
   'situacao',

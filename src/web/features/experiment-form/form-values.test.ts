@@ -103,6 +103,7 @@ describe('form values from the catalogue', () => {
       custo_protocolo: 10,
       roi: null,
       preco_saca: 120,
+      produtividade_regional: null,
       tratamentos: [{ id: 9, ...tratamento }],
       avaliacoes: [{ ...avaliacao, daa: null }],
       situacao: 'concluido',
