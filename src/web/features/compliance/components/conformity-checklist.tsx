@@ -65,21 +65,21 @@ function RuleStatus({ status }: { status: StatusRegra }) {
 function RuleItem({ regra }: { regra: RegraConformidade }) {
   const status = statusDaRegra(regra);
   return (
-    <li className="py-3" data-codigo={regra.codigo} data-status={status}>
-      <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
+    <li className="gap-x-4 py-3 sm:grid sm:grid-cols-[8.5rem_minmax(0,1fr)]" data-codigo={regra.codigo} data-status={status}>
+      <div>
         <RuleStatus status={status} />
-        <div className="min-w-0 flex-1 basis-48">
-          <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{regra.titulo}</p>
-          <p className="text-xs text-slate-600">{regra.referencia}</p>
-        </div>
       </div>
-      <p className="mt-1.5 text-sm text-slate-700 [overflow-wrap:anywhere]">{regra.detalhe}</p>
-      {regra.sugestao ? (
-        <p className="mt-1.5 rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-1.5 text-sm text-amber-950 [overflow-wrap:anywhere]">
-          <strong className="font-semibold">Sugestão: </strong>
-          {regra.sugestao}
-        </p>
-      ) : null}
+      <div className="mt-1 min-w-0 sm:mt-0">
+        <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{regra.titulo}</p>
+        <p className="text-xs text-slate-600">{regra.referencia}</p>
+        <p className="mt-1.5 text-sm text-slate-700 [overflow-wrap:anywhere]">{regra.detalhe}</p>
+        {regra.sugestao ? (
+          <p className="mt-1.5 rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-1.5 text-sm text-amber-950 [overflow-wrap:anywhere]">
+            <strong className="font-semibold">Sugestão: </strong>
+            {regra.sugestao}
+          </p>
+        ) : null}
+      </div>
     </li>
   );
 }

@@ -75,7 +75,7 @@ export function PlanningChecklist() {
       className="group min-w-0 rounded-xl border border-soil-200 bg-white p-3 shadow-sm sm:col-span-2 sm:p-4"
       aria-label="Conformidade com a IN 53/2013"
     >
-      <summary className="flex min-h-10 cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 [&::-webkit-details-marker]:hidden">
+      <summary className="grid min-h-10 cursor-pointer list-none grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 [&::-webkit-details-marker]:hidden">
         <svg
           viewBox="0 0 20 20"
           className="h-4 w-4 shrink-0 text-slate-600 transition-transform group-open:rotate-90"
@@ -86,11 +86,13 @@ export function PlanningChecklist() {
         >
           <path d="M7 4l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <span className="font-semibold text-slate-900">Conformidade com a IN 53/2013</span>
-        <ConformityBadge conformidade={result} />
-        <span className="basis-full pl-7 text-sm text-slate-600">
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="font-semibold text-slate-900">Conformidade com a IN 53/2013</span>
+          <ConformityBadge conformidade={result} />
+        </span>
+        <span className="col-start-2 text-sm text-slate-600">
           {falhas
-            ? `${falhas} ${falhas === 1 ? 'regra não atendida' : 'regras não atendidas'} no planejamento. Toque para ver o que ajustar.`
+            ? `${falhas} ${falhas === 1 ? 'regra não atendida' : 'regras não atendidas'} no planejamento, cada uma com o que ajustar.`
             : 'Regras do MAPA verificadas no planejamento; as que dependem da colheita ficam pendentes.'}
         </span>
       </summary>

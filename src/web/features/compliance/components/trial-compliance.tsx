@@ -44,7 +44,7 @@ export function TrialCompliance({ id }: { id: number }) {
   return (
     <section className="mt-8 break-inside-avoid-page" aria-labelledby="conformidade-titulo">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="conformidade-titulo" className="text-lg font-semibold text-slate-900">
+        <h2 id="conformidade-titulo" className="text-base font-semibold text-slate-900 sm:text-lg">
           Conformidade com a IN 53/2013
         </h2>
         <TechnicalReportButton id={id} />
