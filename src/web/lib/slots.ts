@@ -57,3 +57,9 @@ export type ExperimentFormSlot = ComponentType<ExperimentFormSlotProps>;
 export type ReportToExperiment = (
   data: ExtractedData,
 ) => { ok: true; data: ExperimentData } | { ok: false; fields: Record<string, string> };
+
+/**
+ * A live check of the trial being typed, rendered inside the experiment form (its react-hook-form
+ * context) under the design and the blocks (features/compliance's PlanningChecklist).
+ */
+export type PlanningChecklistSlot = ComponentType;

@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { SituacaoBadge } from '../../components/situacao-badge.js';
 import { TrialFieldLinks } from '../../components/trial-field-links.js';
+import { TrialCompliance } from '../../features/compliance/index.js';
 import { useExperiment } from '../../features/dashboard/index.js';
 import { AnalysisView, TrialSummary } from '../../features/trial-analysis/index.js';
 import { ReportPage } from '../report-page.js';
@@ -11,7 +12,8 @@ import { ReportPage } from '../report-page.js';
 /**
  * A4 report of a trial: the site, soil, design and treatments (what each applied, at which dose and
  * cost), then its analysis; print CSS hides the app around it. On a wide screen it is wider than A4
- * so that the gains' eight columns fit without scrolling; on paper it is A4.
+ * so that the gains' eight columns fit without scrolling; on paper it is A4. Last, its compliance with
+ * IN 53/2013 and the technical report as a PDF.
  */
 export function TrialReportPage() {
   const id = Number(useParams().id);
@@ -41,6 +43,7 @@ export function TrialReportPage() {
     >
       <TrialSummary experiment={e} />
       <AnalysisView id={e.id} avaliacoes={e.avaliacoes} semProdutividade={e.tratamentos.some((t) => t.produtividade === null)} />
+      <TrialCompliance id={e.id} />
     </ReportPage>
   );
 }

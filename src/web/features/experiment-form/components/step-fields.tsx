@@ -31,6 +31,7 @@ import { cn } from '../../../lib/cn.js';
 import { useCulturas, useEstados, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { FormValues } from '../form-values.js';
 import { FieldPlanSection } from './field-plan-section.js';
+import { PlanningChecklistHere } from './planning-slot.js';
 
 /** A plain field of the form (every experiment field but the treatments). */
 type Name = Exclude<keyof FormValues, 'tratamentos'>;
@@ -434,6 +435,7 @@ export function StepEstatistica({ onFixLevels }: { onFixLevels?: (paths: string[
         <CatalogueField name="tipo_estatistica" />
         <MissingLevels onFix={fix} />
         <Factors />
+        <PlanningChecklistHere />
         <StepFields step={6} skip={['tipo_estatistica', ...FACTOR_NAMES]} />
       </div>
       <InfoBox title="Sobre o ROI">

@@ -46,6 +46,7 @@ import { ProductPicker, ProductSuggestions } from './product-picker.js';
 import { LineIcon } from '../../../components/ui/line-icon.js';
 import { PlusIcon, TrashIcon } from './icons.js';
 import { AssessmentsSection } from './assessments-section.js';
+import { PlanningChecklistHere } from './planning-slot.js';
 
 type TErrors = FieldErrors<FormValues>['tratamentos'];
 
@@ -674,6 +675,7 @@ export function StepTratamentos() {
           <p className="text-sm text-slate-600">Adicione os tratamentos para digitar ou colar as produtividades de cada bloco.</p>
         ) : null}
       </section>
+      <PlanningChecklistHere />
       <AssessmentsSection blocks={blocks} />
     </div>
   );

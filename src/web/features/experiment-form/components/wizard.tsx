@@ -11,7 +11,8 @@ import { type Experiment, type ExperimentData, experimentSchema, isConcluido } f
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Modal } from '../../../components/ui/modal.js';
-import type { ExtractorSlot } from '../../../lib/slots.js';
+import type { ExtractorSlot, PlanningChecklistSlot } from '../../../lib/slots.js';
+import { PlanningChecklistContext } from './planning-slot.js';
 import { peekHandedReport } from '../../../lib/report-handoff.js';
 import { type FormValues, STEPS, TOTAL_STEPS, fromExperiment, newExperimentDefaults } from '../form-values.js';
 import { readEditingExperiment } from '../storage.js';
@@ -104,7 +105,14 @@ function StepBody({
  * hooks keep the order their code had when it was inline, because their effects run in it: the
  * draft's autosave is subscribed before a handed report fills the form.
  */
-export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: ExtractorSlot }) {
+export function ExperimentWizard({
+  extractor: PdfExtractor,
+  planningChecklist: PlanningChecklist = null,
+}: {
+  extractor: ExtractorSlot;
+  /** A live check of the trial being planned, under the blocks (step 5) and the design (step 6). */
+  planningChecklist?: PlanningChecklistSlot | null;
+}) {
   /** `?pendente=<id>`: an item of the offline queue opened for correction ("Corrigir"). */
   const pendingId = useSearchParams()[0].get('pendente');
   /** A report read on the dashboard, handed over by "Criar experimento com estes dados" (lib/report-handoff.ts). */
@@ -151,90 +159,92 @@ export function ExperimentWizard({ extractor: PdfExtractor }: { extractor: Extra
 
   return (
     <FormProvider {...methods}>
-      <div className="mx-auto max-w-4xl space-y-4">
-        {isEdit ? <EditingNotice /> : null}
-        <SavedOnDeviceNotice itemId={savedOnDevice} />
-        {pending ? <PendingNotice pending={pending} /> : null}
-        {draft ? (
-          <DraftOffer
-            draft={draft}
-            isEdit={isEdit}
-            isDirty={formState.isDirty}
-            onRestore={() => void restoreDraft()}
-            onDiscard={discardDraft}
-          />
-        ) : null}
-        {stale ? <StaleVersion onReload={reloadLatest} /> : null}
-
-        <ol className="hidden gap-1 md:flex" aria-label="Etapas">
-          {stepsNav.map((s) => (
-            <li
-              key={s.n}
-              aria-current={s.n === step ? 'step' : undefined}
-              className={`h-1.5 flex-1 rounded-full ${s.n < step ? 'bg-brand-500' : s.n === step ? 'bg-brand-700' : 'bg-soil-200'}`}
-              title={s.title}
+      <PlanningChecklistContext.Provider value={PlanningChecklist ? <PlanningChecklist /> : null}>
+        <div className="mx-auto max-w-4xl space-y-4">
+          {isEdit ? <EditingNotice /> : null}
+          <SavedOnDeviceNotice itemId={savedOnDevice} />
+          {pending ? <PendingNotice pending={pending} /> : null}
+          {draft ? (
+            <DraftOffer
+              draft={draft}
+              isEdit={isEdit}
+              isDirty={formState.isDirty}
+              onRestore={() => void restoreDraft()}
+              onDiscard={discardDraft}
             />
-          ))}
-        </ol>
+          ) : null}
+          {stale ? <StaleVersion onReload={reloadLatest} /> : null}
 
-        <Card>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (step < TOTAL_STEPS) void next();
-              else void handleSubmit(onValid, onInvalid)(e);
-            }}
-          >
-            <div className="border-b border-soil-100 px-5 py-4 sm:px-6">
-              <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
-                {title}
-              </h2>
-            </div>
-            <div className="px-5 py-6 sm:px-6">
-              <StepBody
-                step={step}
-                upload={upload}
-                setUpload={(u) => {
-                  setUpload(u);
-                  setUploadError(undefined);
-                }}
-                uploadError={uploadError}
-                isEdit={isEdit}
-                onOpenExtractor={() => setExtracting(true)}
-                onFixLevels={(paths) => fixLevels(paths)}
+          <ol className="hidden gap-1 md:flex" aria-label="Etapas">
+            {stepsNav.map((s) => (
+              <li
+                key={s.n}
+                aria-current={s.n === step ? 'step' : undefined}
+                className={`h-1.5 flex-1 rounded-full ${s.n < step ? 'bg-brand-500' : s.n === step ? 'bg-brand-700' : 'bg-soil-200'}`}
+                title={s.title}
               />
-            </div>
-            {progress !== null ? <UploadProgress progress={progress} /> : null}
-            {/* Phones: the page count on its own line above the two buttons, so "Salvar Experimento"
+            ))}
+          </ol>
+
+          <Card>
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (step < TOTAL_STEPS) void next();
+                else void handleSubmit(onValid, onInvalid)(e);
+              }}
+            >
+              <div className="border-b border-soil-100 px-5 py-4 sm:px-6">
+                <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+                  {title}
+                </h2>
+              </div>
+              <div className="px-5 py-6 sm:px-6">
+                <StepBody
+                  step={step}
+                  upload={upload}
+                  setUpload={(u) => {
+                    setUpload(u);
+                    setUploadError(undefined);
+                  }}
+                  uploadError={uploadError}
+                  isEdit={isEdit}
+                  onOpenExtractor={() => setExtracting(true)}
+                  onFixLevels={(paths) => fixLevels(paths)}
+                />
+              </div>
+              {progress !== null ? <UploadProgress progress={progress} /> : null}
+              {/* Phones: the page count on its own line above the two buttons, so "Salvar Experimento"
                 stays inside the card at 320 px. */}
-            <div className="grid grid-cols-2 items-center gap-3 border-t border-soil-100 bg-soil-50 px-4 py-4 sm:flex sm:justify-between sm:px-6">
-              <div className="sm:w-28">
-                {step > 1 ? (
-                  <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={saving}>
-                    Anterior
-                  </Button>
-                ) : null}
+              <div className="grid grid-cols-2 items-center gap-3 border-t border-soil-100 bg-soil-50 px-4 py-4 sm:flex sm:justify-between sm:px-6">
+                <div className="sm:w-28">
+                  {step > 1 ? (
+                    <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={saving}>
+                      Anterior
+                    </Button>
+                  ) : null}
+                </div>
+                <p className="order-first col-span-2 whitespace-nowrap text-center text-sm text-slate-700 sm:order-none">
+                  Página {step} de {TOTAL_STEPS}
+                </p>
+                <div className="flex min-w-0 justify-end sm:w-44">
+                  {step < TOTAL_STEPS ? (
+                    <Button type="submit">Próximo</Button>
+                  ) : (
+                    <Button type="submit" disabled={saving}>
+                      {saving ? 'Salvando...' : 'Salvar Experimento'}
+                    </Button>
+                  )}
+                </div>
               </div>
-              <p className="order-first col-span-2 whitespace-nowrap text-center text-sm text-slate-700 sm:order-none">
-                Página {step} de {TOTAL_STEPS}
-              </p>
-              <div className="flex min-w-0 justify-end sm:w-44">
-                {step < TOTAL_STEPS ? (
-                  <Button type="submit">Próximo</Button>
-                ) : (
-                  <Button type="submit" disabled={saving}>
-                    {saving ? 'Salvando...' : 'Salvar Experimento'}
-                  </Button>
-                )}
-              </div>
-            </div>
-          </form>
-        </Card>
-      </div>
-      <Modal open={extracting} onClose={() => setExtracting(false)} title="Extração Automática com IA" size="xl">
-        <PdfExtractor onConfirm={confirmExtraction} onCancel={() => setExtracting(false)} conflicts={conflictsWithForm} />
-      </Modal>
+            </form>
+          </Card>
+        </div>
+        <Modal open={extracting} onClose={() => setExtracting(false)} title="Extração Automática com IA" size="xl">
+          <PdfExtractor onConfirm={confirmExtraction} onCancel={() => setExtracting(false)} conflicts={conflictsWithForm} />
+        </Modal>
+      </PlanningChecklistContext.Provider>
     </FormProvider>
   );
 }

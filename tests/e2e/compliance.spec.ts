@@ -1,0 +1,128 @@
+/**
+ * Compliance with IN MAPA 53/2013 (issue 34): the wizard checks a trial while it is planned
+ * (5 treatments in 3 blocks of a DBC fall short of 15 residual degrees of freedom; 5 blocks hold),
+ * and a concluded trial's report shows the server's checklist and downloads the technical PDF.
+ */
+import { readFileSync } from 'node:fs';
+import { type Page, expect, test } from '@playwright/test';
+import { SOY_EXPERIMENT, apiToken, fillStepsOneToFour, newUser, next, pdfFile, registerByApi, signIn } from './fixtures.js';
+
+const NAMES = ['Testemunha', 'Padrão KCl', 'Produto 1 L', 'Produto 2 L', 'Produto 3 L'];
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** The planning checklist's rule on residual degrees of freedom (a list item of the disclosure). */
+const glRule = (page: Page) =>
+  page
+    .getByRole('group', { name: 'Conformidade com a IN 53/2013' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Graus de liberdade do resíduo ≥ 15' });
+
+for (const width of [1280, 375]) {
+  test(`plan a DBC trial: the wizard checks its residual degrees of freedom while it is typed (${width} px)`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const user = await registerByApi(request, newUser());
+    await signIn(page, user, '/novo-experimento');
+    await page.locator('select[name="situacao"]').selectOption('planejado');
+    await fillStepsOneToFour(page, { consultoria: `Conformidade ${Date.now()}`, cidade: 'Rio Verde', cultura: 'Soja', cultivar: 'M6410' });
+
+    // Step 5: five treatments in three blocks, the first the absolute control.
+    await page.locator('select[name="numeroRepeticoes"]').selectOption('3');
+    await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
+    for (let i = 0; i < NAMES.length; i++) {
+      if (i > 0) {
+        await page.getByRole('button', { name: 'Adicionar Tratamento' }).click();
+        await page.locator(`input[name="tratamentos.${i}.nome"]`).fill(NAMES[i]!);
+      }
+      await page.locator(`select[name="tratamentos.${i}.modalidade"]`).selectOption(i ? 'Foliar' : 'Sem aplicação');
+      // On a phone the card folds once the next is added: its role is chosen now.
+      if (i === 0) await page.locator('select[name="tratamentos.0.papel"]').selectOption('testemunha');
+    }
+    await next(page);
+
+    // Step 6: the design; the checklist, folded under its verdict, says what falls short.
+    await page.locator('select[name="tipo_estatistica"]').selectOption('DBC');
+    const checklist = page.getByRole('group', { name: 'Conformidade com a IN 53/2013' });
+    await expect(checklist.getByText('Não atende').first()).toBeVisible();
+    await checklist.locator('summary').click();
+    await expect(glRule(page)).toContainText('Não atende');
+    await expect(glRule(page)).toContainText('8 graus de liberdade do resíduo: mínimo 15');
+    await expect(glRule(page)).toContainText('Com 5 blocos (2 a mais): 16 graus de liberdade do resíduo.');
+    await glRule(page).scrollIntoViewIfNeeded();
+    await shot(page, `planning-step6-3-blocos-${width}`);
+
+    // Back to step 5: five blocks, and the rule holds.
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await page.locator('select[name="numeroRepeticoes"]').selectOption('5');
+    await page.getByRole('group', { name: 'Conformidade com a IN 53/2013' }).locator('summary').click();
+    await expect(glRule(page)).toContainText('Atende');
+    await expect(glRule(page)).not.toContainText('Não atende');
+    await expect(glRule(page)).toContainText('16 graus de liberdade do resíduo: atende ao mínimo de 15');
+    await glRule(page).scrollIntoViewIfNeeded();
+    await shot(page, `planning-step5-5-blocos-${width}`);
+  });
+}
+
+test('a concluded trial: its report shows the checklist and downloads the technical report (PDF)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await registerByApi(request, newUser());
+  const auth = await apiToken(request, user);
+  const consultoria = `Relatório técnico ${Date.now()}`;
+  const papel = ['testemunha', 'padrao', 'teste', 'teste', 'teste'];
+  const base = [3000, 3600, 3300, 3450, 3550];
+  const res = await request.post('/api/experiments', {
+    headers: auth,
+    multipart: {
+      data: JSON.stringify({
+        ...SOY_EXPERIMENT,
+        situacao: 'concluido',
+        consultoria,
+        custo_protocolo: 1500,
+        latitude: -17.79,
+        longitude: -50.92,
+        blocos: 4,
+        tratamentos: NAMES.map((nome, i) => {
+          const repeticoes = [0, 1, 2, 3].map((b) => base[i]! + [40, -30, 10, -20][b]! + ((i * 7 + b * 13) % 5) * 9);
+          return {
+            nome,
+            modalidade: i ? 'Foliar' : 'Sem aplicação',
+            papel: papel[i],
+            dose: i > 1 ? i - 1 : null,
+            repeticoes,
+            produtividade: repeticoes.reduce((a, b) => a + b, 0) / repeticoes.length,
+          };
+        }),
+      }),
+      pdf: pdfFile('ensaio.pdf', consultoria),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { experiment: { id: number } }).experiment.id;
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (width === 1280) await signIn(page, user, `/experimentos/${id}/relatorio`);
+    else await page.goto(`/experimentos/${id}/relatorio`);
+    const section = page.getByRole('region', { name: 'Conformidade com a IN 53/2013' });
+    await expect(section.getByRole('list', { name: 'Regras da IN 53/2013' })).toBeVisible();
+    const gl = section.getByRole('listitem').filter({ hasText: 'Graus de liberdade do resíduo ≥ 15' });
+    // (5 − 1) × (4 − 1) = 12.
+    await expect(gl).toContainText('12 graus de liberdade do resíduo: mínimo 15');
+    const eficiencia = section.getByRole('listitem').filter({ hasText: 'Eficiência agronômica relativa' });
+    await expect(eficiencia).toContainText('Produto 1 L:');
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, `report-compliance-${width}`);
+  }
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Baixar relatório técnico (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`relatorio-tecnico-experimento-${id}.pdf`);
+  const path = test.info().outputPath('relatorio-tecnico.pdf');
+  await download.saveAs(path);
+  expect(readFileSync(path).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  await expect(page.getByRole('button', { name: 'Baixar relatório técnico (PDF)' })).toBeEnabled();
+});
