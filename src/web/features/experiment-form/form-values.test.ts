@@ -32,6 +32,7 @@ describe('form values from the catalogue', () => {
       cultura: '',
       cultivar: '',
       ano: 2024,
+      produtividade_regional: null,
       tratamentos: [],
       avaliacoes: [],
       tipo_estatistica: '',

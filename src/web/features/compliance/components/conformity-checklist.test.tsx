@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConformidadeResponse, RegraConformidade } from '../../../../shared/conformidade.js';
 import { conformidade } from '../../../../shared/conformidade-regras.js';
-import { ConformityChecklist, statusDaRegra, statusGeral } from './conformity-checklist.js';
+import { ConformityChecklist, statusGeral } from './conformity-checklist.js';
 
 afterEach(cleanup);
 
@@ -12,6 +12,7 @@ const regra = (over: Partial<RegraConformidade>): RegraConformidade => ({
   titulo: 'Regra',
   referencia: 'IN 53/2013, art. 38',
   atende: true,
+  situacao: 'atende',
   valor: null,
   detalhe: 'Detalhe.',
   sugestao: null,
@@ -35,6 +36,7 @@ const planejado = conformidade(
     longitude: null,
     tratamentos: ['T1', 'T2', 'T3', 'T4', 'T5'].map((nome) => ({ nome, dose: null, nivel_a: '', nivel_b: '', produtividade: null })),
     aplicacoes: [],
+    produtividade_regional: null,
   },
   null,
 );
@@ -60,20 +62,17 @@ describe('ConformityChecklist', () => {
   });
 
   it('says "Atende à IN 53/2013" when every rule holds or does not apply, "Pendente" when one waits and none fails', () => {
-    const ok = resposta([regra({}), regra({ codigo: 'y', atende: null, detalhe: 'Não se aplica: 1 dose.' })]);
+    const ok = resposta([regra({}), regra({ codigo: 'y', atende: null, situacao: 'nao_se_aplica', detalhe: 'Não se aplica: 1 dose.' })]);
     expect(statusGeral(ok)).toBe('atende');
     render(<ConformityChecklist conformidade={ok} />);
     expect(screen.getByText('Atende à IN 53/2013')).toBeTruthy();
     cleanup();
-    const pendente = resposta([regra({}), regra({ codigo: 'y', atende: null, detalhe: 'Será calculada com as produtividades.' })]);
+    const pendente = resposta([
+      regra({}),
+      regra({ codigo: 'y', atende: null, situacao: 'pendente', detalhe: 'Será calculada com as produtividades.' }),
+    ]);
     expect(statusGeral(pendente)).toBe('pendente');
     render(<ConformityChecklist conformidade={pendente} />);
     expect(screen.getAllByText('Pendente')).toHaveLength(2);
-  });
-
-  it('tells a rule that does not apply from one still pending', () => {
-    expect(statusDaRegra({ atende: null, detalhe: 'Não se aplica: nenhum tratamento marcado.' })).toBe('nao_se_aplica');
-    expect(statusDaRegra({ atende: null, detalhe: 'Será verificada com as produtividades.' })).toBe('pendente');
-    expect(statusDaRegra({ atende: false, detalhe: '' })).toBe('nao_atende');
   });
 });

@@ -4,34 +4,31 @@
  * numbers, and what to change when it fails. The same view for a trial being planned (the form's
  * values, without yields) and a saved one (the server's answer).
  */
-import type { ConformidadeResponse, Norma, RegraConformidade } from '../../../../shared/conformidade.js';
+import {
+  type ConformidadeResponse,
+  type Norma,
+  type RegraConformidade,
+  SITUACAO_REGRA_LABEL,
+  type SituacaoRegra,
+} from '../../../../shared/conformidade.js';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.js';
 import { cn } from '../../../lib/cn.js';
 
 /** The norm's short name, as the verdict says it ("Atende à IN 53/2013"). */
 const NORMA_CURTA: Readonly<Record<Norma, string>> = { in53: 'IN 53/2013' };
 
-export type StatusRegra = 'atende' | 'nao_atende' | 'nao_se_aplica' | 'pendente';
-
-/** A rule's status: null is "Não se aplica" when its verdict says so, else "Pendente" (known once there are yields). */
-export function statusDaRegra(r: Pick<RegraConformidade, 'atende' | 'detalhe'>): StatusRegra {
-  if (r.atende === true) return 'atende';
-  if (r.atende === false) return 'nao_atende';
-  return /^não se aplica/i.test(r.detalhe.trim()) ? 'nao_se_aplica' : 'pendente';
-}
-
 /** The overall verdict: any rule failing fails; else any rule still pending is pending; else it holds. */
 export function statusGeral(c: Pick<ConformidadeResponse, 'regras'>): 'atende' | 'nao_atende' | 'pendente' {
-  const status = c.regras.map(statusDaRegra);
+  const status = c.regras.map((r) => r.situacao);
   if (status.includes('nao_atende')) return 'nao_atende';
   return status.includes('pendente') ? 'pendente' : 'atende';
 }
 
-const STATUS: Readonly<Record<StatusRegra, { label: string; tone: string; icon: string }>> = {
-  atende: { label: 'Atende', tone: 'bg-green-100 text-green-800 ring-green-200', icon: '✓' },
-  nao_atende: { label: 'Não atende', tone: 'bg-red-100 text-red-800 ring-red-200', icon: '✕' },
-  nao_se_aplica: { label: 'Não se aplica', tone: 'bg-slate-100 text-slate-700 ring-slate-200', icon: '–' },
-  pendente: { label: 'Pendente', tone: 'bg-amber-100 text-amber-900 ring-amber-200', icon: '…' },
+const STATUS: Readonly<Record<SituacaoRegra, { label: string; tone: string; icon: string }>> = {
+  atende: { label: SITUACAO_REGRA_LABEL.atende, tone: 'bg-green-100 text-green-800 ring-green-200', icon: '✓' },
+  nao_atende: { label: SITUACAO_REGRA_LABEL.nao_atende, tone: 'bg-red-100 text-red-800 ring-red-200', icon: '✕' },
+  nao_se_aplica: { label: SITUACAO_REGRA_LABEL.nao_se_aplica, tone: 'bg-slate-100 text-slate-700 ring-slate-200', icon: '–' },
+  pendente: { label: SITUACAO_REGRA_LABEL.pendente, tone: 'bg-amber-100 text-amber-900 ring-amber-200', icon: '…' },
 };
 
 const GERAL: Readonly<Record<ReturnType<typeof statusGeral>, { tone: BadgeTone; label: (norma: string) => string }>> = {
@@ -50,7 +47,7 @@ export function ConformityBadge({ conformidade, className }: { conformidade: Con
   );
 }
 
-function RuleStatus({ status }: { status: StatusRegra }) {
+function RuleStatus({ status }: { status: SituacaoRegra }) {
   const s = STATUS[status];
   return (
     <span
@@ -63,7 +60,7 @@ function RuleStatus({ status }: { status: StatusRegra }) {
 }
 
 function RuleItem({ regra }: { regra: RegraConformidade }) {
-  const status = statusDaRegra(regra);
+  const status = regra.situacao;
   return (
     <li className="gap-x-4 py-3 sm:grid sm:grid-cols-[8.5rem_minmax(0,1fr)]" data-codigo={regra.codigo} data-status={status}>
       <div>

@@ -12,7 +12,7 @@ import { toNumberOrNull } from '../../../../shared/decimal.js';
 import { type EnsaioConformidade, conformidade } from '../../../../shared/conformidade-regras.js';
 import { ConformityBadge, ConformityChecklist } from './conformity-checklist.js';
 
-const WATCHED = ['tipo_estatistica', 'blocos', 'latitude', 'longitude', 'tratamentos', 'aplicacoes'] as const;
+const WATCHED = ['tipo_estatistica', 'blocos', 'latitude', 'longitude', 'tratamentos', 'aplicacoes', 'produtividade_regional'] as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
@@ -36,8 +36,10 @@ export function ensaioDoFormulario(values: {
   longitude?: unknown;
   tratamentos?: unknown;
   aplicacoes?: unknown;
+  produtividade_regional?: unknown;
 }): EnsaioConformidade {
   return {
+    produtividade_regional: toNumberOrNull(values.produtividade_regional),
     tipo_estatistica: text(values.tipo_estatistica),
     blocos: blocosOf(values.blocos),
     latitude: toNumberOrNull(values.latitude),
@@ -64,10 +66,17 @@ export function ensaioDoFormulario(values: {
 
 /** IN 53/2013's checklist on the trial being typed, folded under its verdict. */
 export function PlanningChecklist() {
-  const [tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes] = useWatch({ name: WATCHED as unknown as string[] });
+  const [tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes, produtividade_regional] = useWatch({
+    name: WATCHED as unknown as string[],
+  });
   const result = useMemo(
-    () => conformidade('in53', ensaioDoFormulario({ tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes }), null),
-    [tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes],
+    () =>
+      conformidade(
+        'in53',
+        ensaioDoFormulario({ tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes, produtividade_regional }),
+        null,
+      ),
+    [tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes, produtividade_regional],
   );
   const falhas = result.regras.filter((r) => r.atende === false).length;
   return (
