@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
-import { SOY_EXPERIMENT, apiToken, fillStepsOneToFour, newUser, next, pdfFile, registerByApi, signIn } from './fixtures.js';
+import { SOY_EXPERIMENT, addTreatments, apiToken, fillStepsOneToFour, newUser, next, pdfFile, registerByApi, signIn } from './fixtures.js';
 
 const NAMES = ['Testemunha', 'Padrão KCl', 'Produto 1 L', 'Produto 2 L', 'Produto 3 L'];
 
@@ -30,16 +30,10 @@ for (const width of [1280, 375]) {
 
     // Step 5: five treatments in three blocks, the first the absolute control.
     await page.locator('select[name="numeroRepeticoes"]').selectOption('3');
-    await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
-    for (let i = 0; i < NAMES.length; i++) {
-      if (i > 0) {
-        await page.getByRole('button', { name: 'Adicionar Tratamento' }).click();
-        await page.locator(`input[name="tratamentos.${i}.nome"]`).fill(NAMES[i]!);
-      }
-      await page.locator(`select[name="tratamentos.${i}.modalidade"]`).selectOption(i ? 'Foliar' : 'Sem aplicação');
-      // On a phone the card folds once the next is added: its role is chosen now.
+    // On a phone the card folds once the next is added: the control's role is chosen while it is open.
+    await addTreatments(page, NAMES, async (i) => {
       if (i === 0) await page.locator('select[name="tratamentos.0.papel"]').selectOption('testemunha');
-    }
+    });
     await next(page);
 
     // Step 6: the design; the checklist, folded under its verdict, says what falls short.

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { apiToken, fillStepsOneToFour, newUser, next, pdfFile, registerByApi, signIn, type TestUser } from './fixtures.js';
+import { addTreatments, apiToken, fillStepsOneToFour, newUser, next, pdfFile, registerByApi, signIn, type TestUser } from './fixtures.js';
 
 const NAMES = ['Testemunha', 'Fungicida A', 'Fungicida B'];
 /** Severity typed in the field: the control worst, each block a little different. */
@@ -43,14 +43,7 @@ test('plan a DBC trial, draw its layout, print labels and rating sheet, collect 
 
   // Step 5: 4 blocks, three treatments without yields, severity on two dates.
   await page.locator('select[name="numeroRepeticoes"]').selectOption('4');
-  await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
-  for (let i = 0; i < NAMES.length; i++) {
-    if (i > 0) {
-      await page.getByRole('button', { name: 'Adicionar Tratamento' }).click();
-      await page.locator(`input[name="tratamentos.${i}.nome"]`).fill(NAMES[i]!);
-    }
-    await page.locator(`select[name="tratamentos.${i}.modalidade"]`).selectOption(i ? 'Foliar' : 'Sem aplicação');
-  }
+  await addTreatments(page, NAMES);
   await page.getByRole('button', { name: 'Adicionar avaliação' }).click();
   await page.locator('input[name="avaliacoes.0.nome"]').fill('Severidade');
   await page.locator('input[name="avaliacoes.0.data"]').fill('2026-01-24');

@@ -143,3 +143,20 @@ export async function fillStepsOneToFour(
   await page.locator('input[name="cultivar"]').fill(cultivar);
   await next(page);
 }
+
+/**
+ * Step 5's treatments typed one by one: the control ("Testemunha", T1, "Sem aplicação"), then the
+ * others by name, "Foliar". `each(i)` runs while treatment i's card is open (on a phone a card
+ * folds once the next is added).
+ */
+export async function addTreatments(page: Page, names: readonly string[], each?: (i: number) => Promise<void>) {
+  await page.getByRole('button', { name: 'Adicionar Testemunha (T1)' }).click();
+  for (let i = 0; i < names.length; i++) {
+    if (i > 0) {
+      await page.getByRole('button', { name: 'Adicionar Tratamento' }).click();
+      await page.locator(`input[name="tratamentos.${i}.nome"]`).fill(names[i]!);
+    }
+    await page.locator(`select[name="tratamentos.${i}.modalidade"]`).selectOption(i ? 'Foliar' : 'Sem aplicação');
+    await each?.(i);
+  }
+}
