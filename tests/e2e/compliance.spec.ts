@@ -1,7 +1,8 @@
 /**
  * Compliance with IN MAPA 53/2013 (issue 34): the wizard checks a trial while it is planned
  * (5 treatments in 3 blocks of a DBC fall short of 15 residual degrees of freedom; 5 blocks hold),
- * and a concluded trial's report shows the server's checklist and downloads the technical PDF.
+ * the same trial is concluded and its technical report downloaded, and a concluded trial's report
+ * shows the server's checklist at both widths.
  */
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
@@ -25,8 +26,10 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     const user = await registerByApi(request, newUser());
     await signIn(page, user, '/novo-experimento');
+    test.setTimeout(120_000);
+    const consultoria = `Conformidade ${Date.now()}`;
     await page.locator('select[name="situacao"]').selectOption('planejado');
-    await fillStepsOneToFour(page, { consultoria: `Conformidade ${Date.now()}`, cidade: 'Rio Verde', cultura: 'Soja', cultivar: 'M6410' });
+    await fillStepsOneToFour(page, { consultoria, cidade: 'Rio Verde', cultura: 'Soja', cultivar: 'M6410' });
 
     // Step 5: five treatments in three blocks, the first the absolute control.
     await page.locator('select[name="numeroRepeticoes"]').selectOption('3');
@@ -56,6 +59,38 @@ for (const width of [1280, 375]) {
     await expect(glRule(page)).toContainText('16 graus de liberdade do resíduo: atende ao mínimo de 15');
     await glRule(page).scrollIntoViewIfNeeded();
     await shot(page, `planning-step5-5-blocos-${width}`);
+    if (width !== 1280) return;
+
+    // The trial is harvested: concluded with its plot yields and report, then its technical report downloaded.
+    for (let s = 5; s > 1; s--) await page.getByRole('button', { name: 'Anterior' }).click();
+    await page.locator('select[name="situacao"]').selectOption('concluido');
+    for (let s = 1; s < 5; s++) await next(page);
+    for (let i = 0; i < NAMES.length; i++) {
+      for (let b = 0; b < 5; b++) {
+        await page.locator(`input[name="tratamentos.${i}.repeticoes.${b}"]`).fill(`3.${i}${(b * 7 + i * 3) % 10}${(b * i) % 10},5`);
+      }
+    }
+    await next(page);
+    await page.locator('input[name="custo_protocolo"]').fill('1.500');
+    await next(page);
+    await page.locator('input[name="pdf"]').setInputFiles(pdfFile('concluido.pdf', consultoria));
+    await page.getByRole('button', { name: 'Salvar Experimento' }).click();
+    await expect(page.getByText('Experimento criado com sucesso!')).toBeVisible();
+    const auth = await apiToken(request, user);
+    const list = await (await request.get(`/api/experiments?busca=${encodeURIComponent(consultoria)}`, { headers: auth })).json();
+    const id = (list as { experiments: { id: number }[] }).experiments[0]!.id;
+    await page.goto(`/experimentos/${id}/relatorio`);
+    const section = page.getByRole('region', { name: 'Conformidade com a IN 53/2013' });
+    const gl = section.getByRole('listitem').filter({ hasText: 'Graus de liberdade do resíduo ≥ 15' });
+    await expect(gl).toContainText('16 graus de liberdade do resíduo: atende ao mínimo de 15');
+    await expect(section.getByRole('listitem').filter({ hasText: 'Análise estatística' })).toContainText('Atende');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Baixar relatório técnico (PDF)' }).click(),
+    ]);
+    const path = test.info().outputPath('relatorio-tecnico-planejado.pdf');
+    await download.saveAs(path);
+    expect(readFileSync(path).subarray(0, 4).toString('latin1')).toBe('%PDF');
   });
 }
 
