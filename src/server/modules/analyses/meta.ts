@@ -127,9 +127,10 @@ function entradaDe(e: Experiment, avaliacao: string | null): { input: AnalyzeInp
   }
 }
 
-/** One trial in or out of the meta-analysis. */
-function avaliarEnsaio(e: Experiment, req: MetaAnaliseRequest, colunas: number[][] | null): Entrada | string {
-  const escolha = escolherTratamento(e, req.produto);
+type Escolha = ReturnType<typeof escolherTratamento>;
+
+/** One trial in or out of the meta-analysis, given the treatment it contributes (or why none). */
+function avaliarEnsaio(e: Experiment, escolha: Escolha, req: MetaAnaliseRequest, colunas: number[][] | null): Entrada | string {
   if (typeof escolha === 'string') return escolha;
   const entrada = entradaDe(e, req.avaliacao);
   if (typeof entrada === 'string') return entrada;
@@ -215,7 +216,9 @@ function subgrupos(estudos: readonly Entrada[], equilibrio: number | null): Grup
 /** The meta-analysis the request asks for (docs/api.md, "Across trials"). */
 export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Promise<MetaAnaliseResponse> {
   const trials = await trialsOf(db, req);
-  const holding = trials.filter((e) => typeof escolherTratamento(e, req.produto) !== 'string');
+  // Each trial's treatment is chosen once: it decides both the 404 and the trial's entry.
+  const escolhas = trials.map((e) => escolherTratamento(e, req.produto));
+  const holding = trials.filter((_, i) => typeof escolhas[i] !== 'string');
   if (!holding.length && !(await anyExperimentHoldsProduct(db, req.produto))) {
     throw notFound(`Nenhum experimento tem o produto "${req.produto}".`);
   }
@@ -226,7 +229,7 @@ export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Pro
   );
   const estudos: Entrada[] = [];
   const excluidos: EnsaioExcluido[] = [];
-  for (const e of trials) {
+  trials.forEach((e, i) => {
     const croqui = layouts.get(e.id);
     const colunas = croqui ? colunasDoCroqui(croqui, e.tratamentos.length) : null;
     if (e.tipo_estatistica === QUADRADO_LATINO && !colunas) {
@@ -235,12 +238,12 @@ export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Pro
         local: localDe(e),
         motivo: 'Quadrado latino sem croqui sorteado: a análise precisa da coluna de cada parcela.',
       });
-      continue;
+      return;
     }
-    const r = avaliarEnsaio(e, req, colunas);
+    const r = avaliarEnsaio(e, escolhas[i]!, req, colunas);
     if (typeof r === 'string') excluidos.push({ experimentId: e.id, local: localDe(e), motivo: r });
     else estudos.push(r);
-  }
+  });
 
   if (estudos.length < 2) {
     const fora = excluidos.slice(0, 3).map((x) => `nº ${x.experimentId} (${x.motivo.replace(/\.$/, '')})`);
@@ -284,7 +287,8 @@ export async function metaAnaliseDoProduto(db: Db, req: MetaAnaliseRequest): Pro
       ({ s, peso }) =>
         `O ensaio nº ${s.experimentId} (${s.local}) tem variância ${int(Math.round(s.variancia / medianaVar))} vezes a mediana dos ensaios (CV de ${s.cv.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%): entra com peso de ${peso.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%.`,
     );
-  const precos = trials.filter((e) => estudos.some((s) => s.experimentId === e.id)).map((e) => e.preco_saca);
+  const incluidos = new Set(estudos.map((s) => s.experimentId));
+  const precos = trials.filter((e) => incluidos.has(e.id)).map((e) => e.preco_saca);
   const { pesos, ...modelo } = m;
   return {
     ...modelo,

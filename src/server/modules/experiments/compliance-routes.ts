@@ -33,7 +33,7 @@ function analiseConformidade(experiment: Experiment, analise: AnalysisResponse |
 }
 
 const checklist = (experiment: Experiment, analise: AnalysisResponse | null, erro: string | null) =>
-  conformidade('in53', { ...experiment, aplicacoes: experiment.aplicacoes }, analiseConformidade(experiment, analise, erro));
+  conformidade('in53', experiment, analiseConformidade(experiment, analise, erro));
 
 export function complianceRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards, yieldAnalysisOf: YieldAnalysisOf): void {
   const readOne = { onRequest: guards.requireUser, config: { failureMessage: 'Erro ao buscar experimento' } };
