@@ -1,7 +1,7 @@
 import type { AnalysisResponse, ExperimentResponse } from '../../../shared/api-types.js';
 import type { FastifyInstance } from 'fastify';
 import { and } from 'drizzle-orm';
-import { experimentInputSchema, experimentUpdateSchema } from '../../../shared/experiment.js';
+import { type Experiment, experimentInputSchema, experimentUpdateSchema } from '../../../shared/experiment.js';
 import { filtersSchema, hasAnyFilter, indicatorFilters, listQuerySchema } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
@@ -117,8 +117,8 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   // is not computed again (a 20 × 12 trial's first read is tens of milliseconds).
   const analyses = new AnalysisCache();
   /** The analysis of the experiment as it is now, as JSON text, kept under the version it was computed from. */
-  const analysisText = async (id: number, transformacao: Transformacao | null, variavel: VariableQuery): Promise<string> => {
-    const experiment = await experimentOf(id);
+  const analysisText = async (experiment: Experiment, transformacao: Transformacao | null, variavel: VariableQuery): Promise<string> => {
+    const id = experiment.id;
     try {
       // Inside the try: an assessment's efficacy or area runs the statistics too.
       const assessment = variableAnalysis(experiment, variavel);
@@ -162,7 +162,7 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     try {
       const text =
         analyses.get(AnalysisCache.key(id, experiment.version, experiment.updated_at, null, variableKey(null))) ??
-        (await analysisText(id, null, null));
+        (await analysisText(experiment, null, null));
       return { experiment, analise: JSON.parse(text) as AnalysisResponse, erro: null };
     } catch (err) {
       if (err instanceof AppError && err.status === 422) return { experiment, analise: null, erro: err.message };
@@ -178,7 +178,7 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     if (!stamp) throw notFound('Experimento não encontrado');
     const text =
       analyses.get(AnalysisCache.key(id, stamp.version, stamp.updatedAt, transformacao, variableKey(variavel))) ??
-      (await analysisText(id, transformacao, variavel));
+      (await analysisText(await experimentOf(id), transformacao, variavel));
     return reply.type('application/json; charset=utf-8').send(text);
   });
 
