@@ -7,7 +7,7 @@
  */
 import { PRICE_PER_BAG_MAX } from './constants.js';
 import { filtersSchema } from './filters.js';
-import { normalCdf } from './stats/distributions.js';
+import { normalCdf, normalQuantile } from './stats/distributions.js';
 import type { MetaAnaliseResult } from './stats/meta-analise.js';
 import type { RedeDeEnsaios } from './conformidade-regras.js';
 import { z } from './zod.js';
@@ -175,4 +175,12 @@ export function probRetorno(m: { estimativa: number; ep: number; tau2: number | 
   const dp = Math.sqrt((m.tau2 ?? 0) + m.ep * m.ep);
   if (!(dp > 0)) return m.estimativa > equilibrio ? 1 : 0;
   return 1 - normalCdf((equilibrio - m.estimativa) / dp);
+}
+
+const Z95 = normalQuantile(0.975);
+
+/** A trial's own 95 % interval on the normal scale: efeito ± z·√variancia (the forest plot's line). */
+export function ic95DoEnsaio(s: { efeito: number; variancia: number }): [number, number] {
+  const ep = Math.sqrt(s.variancia);
+  return [s.efeito - Z95 * ep, s.efeito + Z95 * ep];
 }

@@ -17,13 +17,13 @@ import {
   type MetaAnaliseRequest,
   type MetaAnaliseResponse,
   SUBGRUPOS,
+  ic95DoEnsaio,
   pontoDeEquilibrio,
   probRetorno,
 } from '../../../shared/meta-analise.js';
 import { clayClass } from '../../../shared/soil.js';
 import { type AnalyzeInput, StatsInputError, efeitoContraTestemunha } from '../../../shared/stats/index.js';
 import { metaAnalise } from '../../../shared/stats/meta-analise.js';
-import { normalQuantile } from '../../../shared/stats/distributions.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import {
@@ -169,7 +169,6 @@ function avaliarEnsaio(e: Experiment, escolha: Escolha, req: MetaAnaliseRequest,
 
 /** The pooled effect within each region, crop, soil class and season, with k per group. */
 function subgrupos(estudos: readonly Entrada[], equilibrio: number | null): GrupoMeta[] {
-  const z = normalQuantile(0.975);
   return SUBGRUPOS.flatMap((por) => {
     const grupos = new Map<string, Entrada[]>();
     for (const s of estudos) {
@@ -190,7 +189,7 @@ function subgrupos(estudos: readonly Entrada[], equilibrio: number | null): Grup
             k: 1,
             estimativa: s.efeito,
             ep,
-            ic95: [s.efeito - z * ep, s.efeito + z * ep],
+            ic95: ic95DoEnsaio(s),
             tau2: null,
             prob_retorno: null,
           };

@@ -3,11 +3,10 @@
  * dashboard/csv.ts): `;` between fields, decimal comma, CRLF and a UTF-8 BOM, so Excel opens it
  * with its accents and reads the numbers as numbers.
  */
-import type { MetaAnaliseResponse } from '../../../shared/meta-analise.js';
+import { type MetaAnaliseResponse, ic95DoEnsaio } from '../../../shared/meta-analise.js';
 import { toDisplay } from './effect-format.js';
 
 const BOM = '\uFEFF';
-const Z = 1.959963984540054;
 
 type Cell = string | number | null;
 
@@ -66,8 +65,7 @@ export function metaCsv(r: MetaAnaliseResponse): string {
       s.variancia,
       ep,
       ...(razao ? [display(s.efeito)] : []),
-      display(s.efeito - Z * ep),
-      display(s.efeito + Z * ep),
+      ...ic95DoEnsaio(s).map(display),
       s.peso,
       s.repeticoes,
       s.cv,

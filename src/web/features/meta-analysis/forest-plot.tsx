@@ -11,10 +11,9 @@
 import { type ReactNode, type SVGProps, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../shared/format.js';
-import type { MetaAnaliseResponse } from '../../../shared/meta-analise.js';
+import { type MetaAnaliseResponse, ic95DoEnsaio } from '../../../shared/meta-analise.js';
 import { effectFormat, fromDisplay, toDisplay } from './effect-format.js';
 
-const Z = 1.959963984540054;
 const FONT = 12;
 /** Average advance of a 12 px sans-serif character, to cut a name before it runs into the plot. */
 const CHAR_W = 6.6;
@@ -137,10 +136,7 @@ export function ForestPlot({ r, equilibrio }: { r: MetaAnaliseResponse; equilibr
   const x1 = narrow ? W - 22 : W - numW - pesoW - 20;
 
   // The axis: every interval, the diamond, the prediction, 0 and the break-even in view, ending on round ticks.
-  const ci = r.estudos.map((s) => {
-    const ep = Math.sqrt(s.variancia);
-    return [s.efeito - Z * ep, s.efeito + Z * ep] as const;
-  });
+  const ci = r.estudos.map(ic95DoEnsaio);
   const values = [0, ...ci.flat(), ...r.ic95, ...r.predicao];
   if (equilibrio !== null && Number.isFinite(equilibrio)) values.push(equilibrio);
   const finite = values.filter(Number.isFinite);

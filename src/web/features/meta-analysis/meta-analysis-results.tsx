@@ -13,6 +13,7 @@ import {
   SUBGRUPOS,
   SUBGRUPO_LABEL,
   type Subgrupo,
+  ic95DoEnsaio,
   pontoDeEquilibrio,
   probRetorno,
 } from '../../../shared/meta-analise.js';
@@ -32,7 +33,6 @@ import { type EffectFormat, effectFormat, formatFlex, formatP } from './effect-f
 const pIgual = (v: number) => (v < 0.0001 ? 'p < 0,0001' : `p = ${formatP(v)}`);
 import { ForestPlot } from './forest-plot.js';
 
-const Z = 1.959963984540054;
 const KG_SACA = 60;
 
 /** The prices of the economics and their inputs, or why there are none. */
@@ -206,8 +206,8 @@ function TrialsTable({ r, fmt }: { r: MetaAnaliseResponse; fmt: EffectFormat }) 
       header: 'IC 95%',
       kind: 'number',
       cell: (s) => {
-        const ep = Math.sqrt(s.variancia);
-        return `${fmt.bare(s.efeito - Z * ep)} a ${fmt.bare(s.efeito + Z * ep)}`;
+        const [inf, sup] = ic95DoEnsaio(s);
+        return `${fmt.bare(inf)} a ${fmt.bare(sup)}`;
       },
     },
     { header: 'Peso', kind: 'number', cell: (s) => `${formatNumber(s.peso, 1)}%` },
