@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 // Imported as text by Vite (vitest), so src/shared stays free of Node's file API.
 import printed from '../../tests/fixtures/stats/gl-residuo.out?raw';
 import type { Papel } from './constants.js';
+import { produtividadeOficial } from './produtividade-oficial.js';
 import {
   type AnaliseConformidade,
   type EnsaioConformidade,
@@ -64,6 +65,8 @@ const ensaio = (over: Partial<EnsaioConformidade> = {}): EnsaioConformidade => (
   longitude: -53.45,
   aplicacoes: [{ data: '2026-01-10', estadio: 'V4' }],
   produtividade_regional: 3300,
+  cultura: 'Soja',
+  estado: 'PR',
   tratamentos: [
     tr('Testemunha', 'testemunha'),
     tr('Padrão', 'padrao'),
@@ -228,14 +231,19 @@ describe('IN SDA 13/2011 (inoculants): 2 sites × 2 seasons, or 4 sites in one s
 });
 
 describe('the comparison with the region’s average yield, and each verdict’s state', () => {
-  it('holds with both means, waits for the yields, fails without the regional average', () => {
+  it('holds with both means, waits for the yields; without a typed average it takes the official one, else fails', () => {
     const r = (e: EnsaioConformidade, a: AnaliseConformidade | null) =>
       conformidade('in53', e, a).regras.find((x) => x.codigo === 'media_regional')!;
     const ok = r(ensaio(), analisado);
     expect(ok).toMatchObject({ atende: true, situacao: 'atende' });
-    expect(ok.detalhe).toBe('Média do ensaio 3.292 kg/ha, 100% da média da região (3.300 kg/ha).');
+    expect(ok.detalhe).toBe('Média do ensaio 3.292 kg/ha, 100% da média da região (3.300 kg/ha; informada no ensaio).');
     expect(r(ensaio(), null)).toMatchObject({ atende: null, situacao: 'pendente' });
-    expect(r(ensaio({ produtividade_regional: null }), analisado)).toMatchObject({ atende: false, situacao: 'nao_atende' });
+    // Conab's 2024/25 soybean average in Paraná, shipped with the product (produtividade-oficial.ts).
+    const oficial = r(ensaio({ produtividade_regional: null }), analisado);
+    expect(oficial).toMatchObject({ atende: true, valor: { regional: produtividadeOficial('Soja', 'PR') } });
+    expect(oficial.detalhe).toContain('média de Soja em PR, Conab, safra 2024/25');
+    expect(r(ensaio({ produtividade_regional: null, cultura: 'Uva' }), analisado)).toMatchObject({ atende: false, situacao: 'nao_atende' });
+    expect(r(ensaio({ produtividade_regional: null, estado: '' }), analisado).detalhe).toContain('estado não informado');
   });
 
   it('tells "not applicable" from "pending"', () => {

@@ -10,6 +10,7 @@ import type { ConformidadeResponse, EficienciaRelativa, Norma, RegraConformidade
 import { NORMA_TITULO } from './conformidade.js';
 import { QUADRADO_LATINO } from './field-plan.js';
 import { formatNumber } from './format.js';
+import { FONTE_PRODUTIVIDADE_OFICIAL, produtividadeOficial } from './produtividade-oficial.js';
 
 /** The least residual degrees of freedom IN 53/2013 accepts. */
 export const GL_RESIDUO_MINIMO = 15;
@@ -35,6 +36,9 @@ export interface EnsaioConformidade {
   aplicacoes: readonly { data: string | null; estadio: string | null }[];
   /** The region's average yield (kg/ha) the trial is compared with; null when not entered. */
   produtividade_regional: number | null;
+  /** Crop and state (UF): the official average of the region when none was entered. */
+  cultura: string;
+  estado: string;
 }
 
 /** What the rules read of the trial's analysis; null while it has no yields to analyse. */
@@ -152,6 +156,25 @@ interface Regra {
 }
 
 const papelDeclarado = (e: EnsaioConformidade, papel: Papel) => e.tratamentos.filter((t) => t.papel === papel);
+
+/**
+ * The region's average yield a trial is compared with: the one typed in step 4, else the official
+ * average of its crop in its state that the product ships (produtividade-oficial.ts); null when neither.
+ */
+export function mediaDaRegiao(
+  e: Pick<EnsaioConformidade, 'produtividade_regional' | 'cultura' | 'estado'>,
+): { regional: number; fonte: string; oficial: boolean } | null {
+  if (e.produtividade_regional !== null && e.produtividade_regional > 0) {
+    return { regional: e.produtividade_regional, fonte: 'informada no ensaio', oficial: false };
+  }
+  const oficial = produtividadeOficial(e.cultura, e.estado);
+  if (oficial === null) return null;
+  return {
+    regional: oficial,
+    fonte: `média de ${e.cultura.trim()} em ${e.estado.trim().toUpperCase()}, ${FONTE_PRODUTIVIDADE_OFICIAL}`,
+    oficial: true,
+  };
+}
 
 /** The rules of IN MAPA 53/2013 (fertilisers, inoculants, biofertilisers), art. 37–42. */
 const IN53: readonly Regra[] = [
@@ -325,29 +348,31 @@ const IN53: readonly Regra[] = [
     titulo: 'Produtividade comparada com a média da região',
     referencia: 'IN 53/2013, art. 40',
     avaliar: ({ e, analise }) => {
-      const regional = e.produtividade_regional;
-      if (regional === null || !(regional > 0)) {
+      const base = mediaDaRegiao(e);
+      if (!base) {
+        const uf = e.estado.trim() || 'estado não informado';
         return {
           atende: false,
           valor: null,
-          detalhe: 'Sem a produtividade média da região para comparar.',
+          detalhe: `Sem a produtividade média da região para comparar (a tabela da Conab não tem ${e.cultura.trim() || 'a cultura'} em ${uf}).`,
           sugestao: 'Informe a produtividade média da cultura na região (passo Cultura), de fonte oficial (Conab, IBGE).',
         };
       }
+      const { regional, fonte, oficial } = base;
       if (!analise?.media) {
         return {
           atende: null,
           pendente: true,
-          valor: { regional },
-          detalhe: `Média da região: ${formatNumber(regional, 0)} kg/ha; a do ensaio virá com as produtividades.`,
+          valor: { regional, fonte, oficial },
+          detalhe: `Média da região: ${formatNumber(regional, 0)} kg/ha (${fonte}); a do ensaio virá com as produtividades.`,
           sugestao: null,
         };
       }
       const pct = (analise.media / regional) * 100;
       return {
         atende: true,
-        valor: { ensaio: analise.media, regional, pct },
-        detalhe: `Média do ensaio ${formatNumber(analise.media, 0)} kg/ha, ${formatNumber(pct, 0)}% da média da região (${formatNumber(regional, 0)} kg/ha).`,
+        valor: { ensaio: analise.media, regional, pct, fonte, oficial },
+        detalhe: `Média do ensaio ${formatNumber(analise.media, 0)} kg/ha, ${formatNumber(pct, 0)}% da média da região (${formatNumber(regional, 0)} kg/ha; ${fonte}).`,
         sugestao: null,
       };
     },

@@ -54,3 +54,22 @@ export interface EficienciaRelativa {
   nome: string;
   pct: number | null;
 }
+
+/**
+ * A trial's verdict under a norm, as the experiment stores it and the dashboard filters by it:
+ * `atende` when every rule that applies holds, `nao_atende` when one fails, `pendente` when none fails
+ * but one cannot be known yet (a planned trial has no yields to analyse).
+ */
+export const VEREDITOS = ['atende', 'nao_atende', 'pendente'] as const;
+export type Veredito = (typeof VEREDITOS)[number];
+
+export const VEREDITO_LABEL: Readonly<Record<Veredito, string>> = {
+  atende: 'Atende à IN 53/2013',
+  nao_atende: 'Não atende à IN 53/2013',
+  pendente: 'Pendente (sem produtividades)',
+};
+
+export function veredito(c: Pick<ConformidadeResponse, 'regras'>): Veredito {
+  if (c.regras.some((r) => r.situacao === 'nao_atende')) return 'nao_atende';
+  return c.regras.some((r) => r.situacao === 'pendente') ? 'pendente' : 'atende';
+}

@@ -1,13 +1,15 @@
 /**
  * The experiment filters (docs/product-rules.md#dashboard-filters): regional, cultura, marca match exactly;
  * ano as an integer; produto as a case-insensitive substring of any applied product's name;
- * avaliacao as an assessment's name, whole, case-insensitive and trimmed; situacao one of a trial's situations.
+ * avaliacao as an assessment's name, whole, case-insensitive and trimmed; situacao one of a trial's situations;
+ * conformidade the trial's stored verdict under IN MAPA 53/2013 (decision 026).
  * Empty means "not set". Shared by the dashboard (URL query) and the API (query string).
  */
 import { z } from './zod.js';
 import { SITUACOES, type Situacao } from './field-plan.js';
+import { VEREDITOS, type Veredito } from './conformidade.js';
 
-export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto', 'avaliacao', 'situacao'] as const;
+export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto', 'avaliacao', 'situacao', 'conformidade'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /**
@@ -50,6 +52,19 @@ export const filtersSchema = z.object({
         return z.NEVER;
       }
       return v as Situacao;
+    }),
+  /** The trial's verdict under IN MAPA 53/2013, as its save stored it (decision 026). */
+  conformidade: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): Veredito | undefined => {
+      if (!v) return undefined;
+      if (!(VEREDITOS as readonly string[]).includes(v)) {
+        ctx.addIssue({ code: 'custom', message: 'Conformidade inválida: use atende, nao_atende ou pendente' });
+        return z.NEVER;
+      }
+      return v as Veredito;
     }),
   ano: z
     .string()

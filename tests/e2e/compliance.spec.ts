@@ -155,3 +155,65 @@ test('a concluded trial: its report shows the checklist and downloads the techni
   expect(readFileSync(path).subarray(0, 4).toString('latin1')).toBe('%PDF');
   await expect(page.getByRole('button', { name: 'Baixar relatório técnico (PDF)' })).toBeEnabled();
 });
+
+test('the dashboard filters the trials that qualify under IN 53/2013, on a desk and on a phone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await registerByApi(request, newUser());
+  const auth = await apiToken(request, user);
+  const lote = `Lote MAPA ${Date.now()}`;
+  /** A concluded trial of five treatments holding the lot's product; `blocos` decides its residual df. */
+  const create = async (consultoria: string, blocos: number) => {
+    const res = await request.post('/api/experiments', {
+      headers: auth,
+      multipart: {
+        data: JSON.stringify({
+          ...SOY_EXPERIMENT,
+          situacao: 'concluido',
+          consultoria,
+          custo_protocolo: 1500,
+          latitude: -17.79,
+          longitude: -50.92,
+          blocos,
+          aplicacoes: [{ chave: 'ap1', data: '2026-01-10', estadio: 'V4' }],
+          tratamentos: NAMES.map((nome, i) => {
+            const repeticoes = Array.from({ length: blocos }, (_, b) => 3000 + 150 * i + ((i * 7 + b * 13) % 5) * 40 - b * 15);
+            return {
+              nome,
+              modalidade: i ? 'Foliar' : 'Sem aplicação',
+              papel: ['testemunha', 'padrao', 'teste', 'teste', 'teste'][i],
+              dose: i > 1 ? i - 1 : null,
+              repeticoes,
+              produtividade: repeticoes.reduce((a, b) => a + b, 0) / repeticoes.length,
+              produtos_aplicados: i ? [{ nome: lote, dose: i, custo: 80 }] : [],
+            };
+          }),
+        }),
+        pdf: pdfFile('ensaio.pdf', consultoria),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  await create(`Atende ${lote}`, 5); // (5 − 1)(5 − 1) = 16 residual df
+  await create(`Não atende ${lote}`, 4); // 12
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const url = `/dashboard?${new URLSearchParams({ produto: lote, aba: 'experimentos' })}`;
+    if (width === 1280) await signIn(page, user, url);
+    else await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (2)' })).toBeVisible();
+    if (width === 375) await page.getByRole('button', { name: 'Filtros (1)' }).click();
+    await page.locator('select[name="conformidade"]').selectOption({ label: 'Atende à IN 53/2013' });
+    await expect(page).toHaveURL(/conformidade=atende/);
+    if (width === 375) await page.getByRole('dialog', { name: 'Filtros' }).getByRole('button', { name: 'Ver resultados' }).click();
+    await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (1)' })).toBeVisible();
+    await expect(page.getByRole('table').getByText(`Atende ${lote}`, { exact: true })).toBeVisible();
+    if (width === 375) await expect(page.getByTestId('filtros-ativos')).toContainText('Atende à IN 53/2013');
+    await shot(page, `dashboard-conformidade-${width}`);
+    if (width === 1280) {
+      await page.locator('select[name="conformidade"]').selectOption('nao_atende');
+      await expect(page.getByRole('table').getByText(`Não atende ${lote}`, { exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Experimentos Cadastrados (1)' })).toBeVisible();
+    }
+  }
+});

@@ -195,6 +195,12 @@ export const experiments = pgTable(
      * there is no other treatment), how many treatments were compared and how many out-yielded it.
      */
     ganhoMedio: doublePrecision('ganho_medio'),
+    /**
+     * The trial's verdict under IN MAPA 53/2013 (atende, nao_atende, pendente; migration 0023),
+     * computed with every write from the checklist's rules (experiments/trial-summary.ts) so the
+     * dashboard filters by it. Null only until a server's sweep computes it for rows stored before.
+     */
+    conformidadeIn53: text('conformidade_in53'),
     comparacoes: smallint('comparacoes').notNull().default(0),
     superacoes: smallint('superacoes').notNull().default(0),
     /** Mean of the treatments' yields, kept with every write so lists and aggregates read it. */
@@ -235,6 +241,11 @@ export const experiments = pgTable(
     index('experiments_marca_idx').on(t.marca),
     index('experiments_ano_idx').on(t.ano),
     index('experiments_situacao_idx').on(t.situacao),
+    // The sweep that computes the verdict of rows stored before migration 0023 finds them here.
+    index('experiments_conformidade_pendente_idx')
+      .on(t.id)
+      .where(sql`${t.conformidadeIn53} is null`),
+    check('experiments_conformidade_in53_check', sql`${t.conformidadeIn53} in ('atende', 'nao_atende', 'pendente')`),
     // The archive import's duplicate check (modules/imports/repository.ts): same city and year first.
     index('experiments_import_dup_idx').on(sql`lower(trim(${t.cidade}))`, t.ano),
     // fastupdate off: the embedded engine has no autovacuum to merge a GIN pending list, which

@@ -114,7 +114,7 @@ export function ensaio(): Experiment {
   });
 }
 
-/** As the experiments module builds the analysis' input (analysisInput() in its repository). */
+/** As the experiments module builds the analysis' input (analysisInput() in experiments/trial-summary.ts). */
 export const entrada = (e: Experiment): AnalyzeInput => ({
   design: e.tipo_estatistica as DesignInput,
   precoSaca: e.preco_saca,

@@ -12,6 +12,7 @@ import {
   SITUACAO_REGRA_LABEL,
   type SituacaoRegra,
 } from '../../shared/conformidade.js';
+import { FONTE_PRODUTIVIDADE_OFICIAL_COMPLETA } from '../../shared/produtividade-oficial.js';
 import type { Experiment, Tratamento } from '../../shared/experiment.js';
 import { formatBRL, formatIsoDate, formatLongDate, formatNumber } from '../../shared/format.js';
 import { classificarCv, formatarDose, KG_POR_SACA, type TrialAnalysis } from '../../shared/stats/index.js';
@@ -341,6 +342,8 @@ export async function relatorioTecnicoPdf(dados: RelatorioTecnicoDados): Promise
     ]),
     { legenda: legenda('Lista de verificação da norma') },
   );
+  const regional = conformidade.regras.find((r) => r.codigo === 'media_regional')?.valor as { oficial?: boolean } | null | undefined;
+  if (regional?.oficial) folha.paragrafo(`Fonte da média da região: ${FONTE_PRODUTIVIDADE_OFICIAL_COMPLETA}`);
   const falhas = conformidade.regras.filter((r) => r.atende === false).length;
   folha.paragrafo(
     conformidade.atende

@@ -114,6 +114,25 @@ describe('relatorioTecnicoPdf', () => {
     expect(t).not.toContain('ŷ =');
   });
 
+  it('cites the official average when the region’s average is the one the product ships', async () => {
+    const regra = (oficial: boolean) => ({
+      codigo: 'media_regional',
+      titulo: 'Produtividade comparada com a média da região',
+      referencia: 'IN 53/2013, art. 40',
+      atende: true,
+      situacao: 'atende' as const,
+      valor: { ensaio: 3500, regional: 3739, pct: 93.6, fonte: oficial ? 'média de Soja em PR, Conab' : 'informada no ensaio', oficial },
+      detalhe: 'Média do ensaio 3.500 kg/ha',
+      sugestao: null,
+    });
+    const com = (oficial: boolean) =>
+      relatorioTecnicoPdf({ ...dados, conformidade: { ...dados.conformidade, regras: [...dados.conformidade.regras, regra(oficial)] } });
+    expect(await texto(await com(true))).toContain(
+      'Fonte da média da região: Companhia Nacional de Abastecimento (Conab). Acompanhamento da safra brasileira de grãos',
+    );
+    expect(await texto(await com(false))).not.toContain('Fonte da média da região');
+  });
+
   it('repeats a long table’s header on the next page', async () => {
     const muitas = Array.from({ length: 40 }, (_, i) => ({
       codigo: `regra_${i}`,

@@ -222,6 +222,7 @@ export const filtersOf = (f: Partial<Filters>): Filters => ({
   produto: undefined,
   avaliacao: undefined,
   situacao: undefined,
+  conformidade: undefined,
   ano: undefined,
   ...f,
 });

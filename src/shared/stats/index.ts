@@ -381,6 +381,16 @@ function anovaValidada(input: AnalyzeInput): AnovaResult {
   );
 }
 
+/**
+ * Each treatment's mean (in the input's order) and the general mean, from the ANOVA after every check
+ * analyze() makes of the yields: what MAPA's rules read of a trial (shared/conformidade-regras.ts),
+ * for the cost of the sums. Throws StatsInputError for what analyze() refuses.
+ */
+export function mediasDoEnsaio(input: AnalyzeInput): { medias: number[]; media: number } {
+  const result = anovaValidada(input);
+  return { medias: result.medias, media: result.media };
+}
+
 /** One treatment against the control in one trial, as the meta-analysis across trials pools it. */
 export interface EfeitoEnsaio {
   efeito: number;

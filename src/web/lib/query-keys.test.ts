@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { type FilterValues, afterExperimentWrite, queryKeys } from './query-keys.js';
 import { buildExperiment } from '../../shared/factories.test-helper.js';
 
-const filters: FilterValues = { regional: '', cultura: 'Soja', marca: '', ano: '', produto: '', avaliacao: '', situacao: '' };
+const filters: FilterValues = {
+  regional: '',
+  cultura: 'Soja',
+  marca: '',
+  ano: '',
+  produto: '',
+  avaliacao: '',
+  situacao: '',
+  conformidade: '',
+};
 
 /** A cache holding one answer for every experiments query, two experiments, and unrelated data. */
 function seeded() {

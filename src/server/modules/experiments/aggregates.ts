@@ -86,7 +86,7 @@ export function computedRollup(kind: RollupKind, where: SQL | undefined): SQL {
  * dimensions, and they hold concluded trials only (migration 0021).
  */
 function rollupsAnswer(filters: Filters): boolean {
-  return !filters.produto && !filters.avaliacao && filters.situacao === 'concluido';
+  return !filters.produto && !filters.avaliacao && !filters.conformidade && filters.situacao === 'concluido';
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   parcelasCompletas,
 } from '../../../shared/stats/index.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { analysisInput } from './repository.js';
+import { analysisInput } from './trial-summary.js';
 
 /** Which variable a request analyses: yield (null), one assessment, or the AACPD of a name. */
 export type VariableQuery = { avaliacao: string } | { aacpd: string } | null;

@@ -1,14 +1,13 @@
 /**
  * Compliance with MAPA's rules (docs/api.md "Compliance with MAPA rules", decision 025):
  * GET /api/experiments/:id/conformidade?norma=in53, the checklist of shared/conformidade-regras.ts on
- * the trial and its yield analysis; GET /api/experiments/:id/relatorio-tecnico, the
+ * the trial and its yields' validated ANOVA (experiments/trial-summary.ts); GET /api/experiments/:id/relatorio-tecnico, the
  * technical-scientific report as a PDF made on the server (src/server/report). Every signed-in user
  * reads every experiment, as its analysis.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AnalysisResponse } from '../../../shared/api-types.js';
-import { NORMAS } from '../../../shared/conformidade.js';
-import { type AnaliseConformidade, conformidade } from '../../../shared/conformidade-regras.js';
+import { type ConformidadeResponse, NORMAS } from '../../../shared/conformidade.js';
 import type { Experiment } from '../../../shared/experiment.js';
 import { choiceParam } from '../../../shared/filters.js';
 import { z } from '../../../shared/zod.js';
@@ -20,42 +19,35 @@ import { relatorioTecnicoPdf } from '../../report/technical-report.js';
 
 const normaQuery = z.object({ norma: choiceParam(NORMAS, 'Norma desconhecida: use in53.') });
 
-/** The trial's yield analysis, or why there is none (null: no plot yields yet, a planned trial). */
-export type YieldAnalysisOf = (rawId: string) => Promise<{ experiment: Experiment; analise: AnalysisResponse | null; erro: string | null }>;
-
-/** What the rules read of the analysis: each treatment's mean in the trial's order, and the regression. */
-function analiseConformidade(experiment: Experiment, analise: AnalysisResponse | null, erro: string | null): AnaliseConformidade | null {
-  if (erro) return { erro, medias: null, regressao: false, media: null };
-  if (!analise) return null;
-  const porNome = new Map(analise.tukey.grupos.map((g) => [g.nome, g.media]));
-  const medias = experiment.tratamentos.map((t) => porNome.get(t.nome.trim()) ?? Number.NaN);
-  return { erro: null, medias: medias.every(Number.isFinite) ? medias : null, regressao: analise.regressao !== null, media: analise.media };
+/** What the routes read of a trial (experiments/routes.ts). */
+export interface ComplianceReads {
+  /** The trial and its checklist (experiments/trial-summary.ts: what its save stored as the verdict). */
+  checklistOf: (rawId: string) => Promise<{ experiment: Experiment; checklist: ConformidadeResponse }>;
+  /** Its yield analysis, or why there is none (both null: no plot yields yet, a planned trial). */
+  yieldAnalysisOf: (experiment: Experiment) => Promise<{ analise: AnalysisResponse | null; erro: string | null }>;
 }
 
-const checklist = (experiment: Experiment, analise: AnalysisResponse | null, erro: string | null) =>
-  conformidade('in53', experiment, analiseConformidade(experiment, analise, erro));
-
-export function complianceRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards, yieldAnalysisOf: YieldAnalysisOf): void {
+export function complianceRoutes(app: FastifyInstance, ctx: AppContext, guards: AuthGuards, reads: ComplianceReads): void {
   const readOne = { onRequest: guards.requireUser, config: { failureMessage: 'Erro ao buscar experimento' } };
 
   app.get<{ Params: { id: string } }>('/api/experiments/:id/conformidade', readOne, async (request) => {
     parseInput(normaQuery, request.query, { sayFirst: true });
-    const { experiment, analise, erro } = await yieldAnalysisOf(request.params.id);
-    return checklist(experiment, analise, erro);
+    return (await reads.checklistOf(request.params.id)).checklist;
   });
 
   app.get<{ Params: { id: string } }>(
     '/api/experiments/:id/relatorio-tecnico',
     { onRequest: guards.requireUser, config: { failureMessage: 'Erro ao gerar o relatório técnico' } },
     async (request, reply) => {
-      const { experiment, analise, erro } = await yieldAnalysisOf(request.params.id);
+      const { experiment, checklist } = await reads.checklistOf(request.params.id);
+      const { analise, erro } = await reads.yieldAnalysisOf(experiment);
       // Half a second of layout and fonts: a heavy read, one at a time per user.
       await ctx.heavyReads.hold(request, reply, 'analise');
       const pdf = await relatorioTecnicoPdf({
         experiment,
         analise,
         analiseErro: erro,
-        conformidade: checklist(experiment, analise, erro),
+        conformidade: checklist,
         emitidoEm: new Date(),
       });
       return reply

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ConformidadeResponse } from '../../../shared/conformidade.js';
+import { type ConformidadeResponse, veredito } from '../../../shared/conformidade.js';
+import { queryRows } from '../../db/client.js';
 import { signedInApp } from '../../test/app.js';
-import { type TreatmentRequest, buildTreatment, createExperiment } from '../../test/factories.js';
+import { type TreatmentRequest, buildExperimentUpdate, buildTreatment, createExperiment, sendMultipart } from '../../test/factories.js';
+import { sweepConformity } from './conformity-sweep.js';
 
 const ctx = signedInApp();
 const get = (url: string) => ctx.t.app.inject({ method: 'GET', url, headers: ctx.me.auth });
@@ -104,5 +107,107 @@ describe('GET /api/experiments/:id/relatorio-tecnico', () => {
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(res.rawPayload.toString('latin1')).toContain('DejaVuSans');
     expect((await get('/api/experiments/999999/relatorio-tecnico')).statusCode).toBe(404);
+  });
+});
+
+describe('the verdict stored with each trial (decision 026)', () => {
+  /** A verdict per id, as the experiments table holds it. */
+  const stored = async (ids: readonly number[]) => {
+    const rows = await queryRows<{ id: number; v: string | null }>(
+      ctx.t.db.database.db,
+      sql`select id, conformidade_in53 as v from experiments where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    return Object.fromEntries(rows.map((r) => [Number(r.id), r.v]));
+  };
+  const listed = async (query: string) =>
+    ((await get(`/api/experiments?limit=500&${query}`)).json() as { experiments: { id: number }[] }).experiments.map((e) => e.id);
+  const checklistVerdict = async (id: number) =>
+    veredito((await get(`/api/experiments/${id}/conformidade`)).json() as ConformidadeResponse);
+
+  it('is written by every save, equals the checklist, filters the list and the dashboard, and is computed again by the sweep', async () => {
+    const marca = 'Dimicron';
+    const ok = await createExperiment(ctx.t.app, ctx.me, {
+      marca,
+      tipo_estatistica: 'DBC',
+      tratamentos: tratamentos(),
+      aplicacoes,
+      produtividade_regional: 3300,
+    });
+    const planned = await createExperiment(ctx.t.app, ctx.me, {
+      marca,
+      situacao: 'planejado',
+      tipo_estatistica: 'DBC',
+      blocos: 4,
+      tratamentos: tratamentos().map(({ repeticoes: _r, ...t }) => ({ ...t, produtividade: null })),
+      aplicacoes,
+    });
+    const meansOnly = await createExperiment(ctx.t.app, ctx.me, { marca });
+    const ids = [ok.id, planned.id, meansOnly.id];
+    expect(await stored(ids)).toEqual({ [ok.id]: 'atende', [planned.id]: 'pendente', [meansOnly.id]: 'nao_atende' });
+    for (const id of ids) expect(await checklistVerdict(id)).toBe((await stored([id]))[id]);
+
+    expect(await listed(`marca=${marca}&conformidade=atende`)).toEqual([ok.id]);
+    expect(await listed(`marca=${marca}&conformidade=pendente`)).toEqual([planned.id]);
+    expect(await listed(`marca=${marca}&conformidade=nao_atende`)).toEqual([meansOnly.id]);
+    // The dashboard's indicators count concluded trials: the one that qualifies.
+    const stats = (await get(`/api/dashboard?marca=${marca}&conformidade=atende`)).json() as { cards: { totalExperimentos: number } };
+    expect(stats.cards.totalExperimentos).toBe(1);
+    const bad = await get('/api/experiments?conformidade=talvez');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.conformidade).toContain('Conformidade inválida');
+
+    // An update that drops the positive control's role fails the rule: the verdict follows.
+    const semPadrao = tratamentos().map((t) => (t.papel === 'padrao' ? { ...t, papel: null } : t));
+    const res = await sendMultipart(ctx.t.app, 'PUT', `/api/experiments/${ok.id}`, ctx.me, {
+      data: JSON.stringify(
+        buildExperimentUpdate({
+          marca,
+          version: ok.version,
+          tipo_estatistica: 'DBC',
+          tratamentos: semPadrao,
+          aplicacoes,
+          produtividade_regional: 3300,
+        }),
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored([ok.id]))[ok.id]).toBe('nao_atende');
+    expect(await checklistVerdict(ok.id)).toBe('nao_atende');
+
+    // Rows stored before the column existed hold null until a server's sweep computes them.
+    const before = await stored(ids);
+    await ctx.t.db.database.db.execute(sql`update experiments set conformidade_in53 = null`);
+    expect(await listed(`marca=${marca}&conformidade=nao_atende`)).toEqual([]);
+    expect(await sweepConformity(ctx.t.db.database.db, { batch: 2 })).toBeGreaterThanOrEqual(3);
+    expect(await stored(ids)).toEqual(before);
+    expect(await sweepConformity(ctx.t.db.database.db)).toBe(0);
+  });
+
+  it("a Latin square's verdict waits for its layout: drawing it runs the analysis the rules read", async () => {
+    const four = tratamentos().slice(0, 4);
+    const latin = await createExperiment(ctx.t.app, ctx.me, {
+      tipo_estatistica: 'Quadrado Latino',
+      blocos: 4,
+      tratamentos: four,
+      aplicacoes,
+    });
+    const rule = async () =>
+      ((await get(`/api/experiments/${latin.id}/conformidade`)).json() as ConformidadeResponse).regras.find(
+        (r) => r.codigo === 'analise_estatistica',
+      )!;
+    expect((await rule()).atende).toBe(false);
+    expect((await rule()).detalhe).toContain('croqui');
+    const drawn = await ctx.t.app.inject({
+      method: 'POST',
+      url: `/api/experiments/${latin.id}/croqui`,
+      payload: { semente: 7 },
+      headers: ctx.me.auth,
+    });
+    expect(drawn.statusCode, drawn.body).toBe(201);
+    expect((await rule()).atende).toBe(true);
+    expect((await stored([latin.id]))[latin.id]).toBe(await checklistVerdict(latin.id));
   });
 });

@@ -16,7 +16,7 @@ import {
   samplePdf,
   sendMultipart,
 } from '../../test/factories.js';
-import { analysisInput } from './repository.js';
+import { analysisInput } from './trial-summary.js';
 
 const ctx = appWithAccounts({ admin: { role: 'admin' }, me: {} });
 

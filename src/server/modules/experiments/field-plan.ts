@@ -6,7 +6,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { valueProblem } from '../../../shared/assessments.js';
 import type { TipoAvaliacao } from '../../../shared/constants.js';
-import { type Croqui, type ColetaResponse, type ConflitoColeta, type ParcelaCroqui, type ValorColeta } from '../../../shared/field-plan.js';
+import {
+  type Croqui,
+  type ColetaResponse,
+  type ConflitoColeta,
+  type ParcelaCroqui,
+  QUADRADO_LATINO,
+  type ValorColeta,
+} from '../../../shared/field-plan.js';
 import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { assessments, experiments, layouts, plotValues, treatments } from '../../db/schema.js';
@@ -15,8 +22,9 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { experimentLabel, recordAudit } from '../audit/public.js';
 import type { StoreAnswer } from './idempotency.js';
 import { treatmentsJsonOf } from './presenter.js';
-import { getExperimentHead } from './repository.js';
-import { canModify } from './service.js';
+import { getExperiment, getExperimentHead } from './repository.js';
+import { vereditoDoEnsaio } from './trial-summary.js';
+import { canModify } from './permissions.js';
 
 export const NO_LAYOUT = 'O croqui deste experimento ainda não foi sorteado: sorteie-o em "Croqui e etiquetas".';
 
@@ -62,8 +70,13 @@ export async function saveLayout(db: Db, user: AuthUser, experimentId: number, c
       .values({ experimentId, ...values })
       .onConflictDoUpdate({ target: layouts.experimentId, set: { ...values, createdAt: new Date() } });
     // A Latin square's analysis reads the layout: its cached answers (kept by version and last
-    // change) must not outlive it.
-    await tx.update(experiments).set({ updatedAt: new Date() }).where(eq(experiments.id, experimentId));
+    // change) must not outlive it, and its verdict under MAPA's rules is computed again with it.
+    const experiment = head.tipo_estatistica === QUADRADO_LATINO ? await getExperiment(tx, experimentId) : null;
+    const colunas = experiment ? colunasDoCroqui(croqui, experiment.tratamentos.length) : null;
+    await tx
+      .update(experiments)
+      .set({ updatedAt: new Date(), ...(experiment ? { conformidadeIn53: vereditoDoEnsaio(experiment, colunas) } : {}) })
+      .where(eq(experiments.id, experimentId));
     await recordAudit(tx, user, {
       action: 'experiment.update',
       experimentId,

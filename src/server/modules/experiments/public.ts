@@ -1,8 +1,10 @@
 /** What other modules, the app and scripts may use of experiments; its other files are its own (eslint.config.js). */
-export { ExperimentService, type ImportedFrom, canModify } from './service.js';
+export { ExperimentService, type ImportedFrom } from './service.js';
+export { canModify } from './permissions.js';
 export { getExperimentHead, getExperiments, pageExperiments, listExperimentsText, produtosBusca, currentYear } from './repository.js';
 /* What the meta-analysis across trials reads: the trials holding a product, and each trial's analysis input. */
-export { analysisInput, anyExperimentHoldsProduct, experimentsHoldingProduct } from './repository.js';
+export { anyExperimentHoldsProduct, experimentsHoldingProduct } from './repository.js';
+export { analysisInput } from './trial-summary.js';
 export { colunasDoCroqui, getLayouts } from './field-plan.js';
 export { variableAnalysis } from './assessment-analysis.js';
 export { storeTreatmentsJson } from './presenter.js';

@@ -8,10 +8,10 @@ import { type ExperimentData, type Experiment, custoTratamento, produtividadeMed
 import { EXPERIMENT_FIELDS, type ExperimentFieldName, type ExperimentListField } from '../../../shared/fields/catalogue.js';
 import { namesOf } from '../../../shared/fields/kinds.js';
 import type { ExperimentSortKey, Filters, SortDirection } from '../../../shared/filters.js';
-import { type AnalyzeInput, type DesignInput, StatsInputError, resumoEnsaio } from '../../../shared/stats/index.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { additionalAnalyses, applications, appliedProducts, assessments, experiments, plotValues, treatments } from '../../db/schema.js';
 import { insertRows } from './bulk-insert.js';
+import { analysisSummary, vereditoDoEnsaio } from './trial-summary.js';
 import {
   applicationsJsonOf,
   assessmentsJsonOf,
@@ -41,6 +41,7 @@ export function filterConditions(f: Filters): SQL | undefined {
   if (f.marca) conditions.push(eq(experiments.marca, f.marca));
   if (f.ano !== undefined) conditions.push(eq(experiments.ano, f.ano));
   if (f.situacao) conditions.push(eq(experiments.situacao, f.situacao));
+  if (f.conformidade) conditions.push(eq(experiments.conformidadeIn53, f.conformidade));
   if (f.produto) {
     conditions.push(sql`${experiments.produtosBusca} like ${likeContains(searchCase(f.produto))} escape '\\'`);
   }
@@ -199,6 +200,7 @@ export async function getExperimentHead(db: Db, id: number) {
       cidade: experiments.cidade,
       estado: experiments.estado,
       ano: experiments.ano,
+      tipo_estatistica: experiments.tipoEstatistica,
     })
     .from(experiments)
     .where(eq(experiments.id, id));
@@ -226,8 +228,11 @@ void everyFieldHasAColumn;
 
 const PLAIN_FIELDS = namesOf(EXPERIMENT_FIELDS, (f) => f.kind !== 'list') as PlainField[];
 
-/** Column values of an experiment from validated input: the catalogue's fields and what derives from them. */
-export function experimentValues(data: ExperimentData) {
+/**
+ * Column values of an experiment from validated input: the catalogue's fields and what derives from
+ * them. `colunas`: a Latin square's plot columns, from its drawn layout (none before it is drawn).
+ */
+export function experimentValues(data: ExperimentData, colunas: number[][] | null = null) {
   // Object.fromEntries gives a plain record; its entries are FieldColumns' keys and values.
   const fields = Object.fromEntries(PLAIN_FIELDS.map((name) => [camelCase(name), data[name]])) as FieldColumns;
   return {
@@ -237,6 +242,7 @@ export function experimentValues(data: ExperimentData) {
     produtividadeMedia: produtividadeMedia(data.tratamentos),
     produtosBusca: produtosBusca(data.tratamentos),
     ...analysisSummary(data),
+    conformidadeIn53: vereditoDoEnsaio(data, colunas),
     ...controlComparison(data.tratamentos),
   };
 }
@@ -262,61 +268,6 @@ export function controlComparison(tratamentos: readonly { produtividade: number 
     comparacoes: yields.length,
     superacoes: yields.filter((p) => p > control).length,
   };
-}
-
-/** What the analysis reads of an experiment, saved (Experiment) or being saved (ExperimentData). */
-interface AnalysedExperiment {
-  tipo_estatistica: string;
-  preco_saca: number | null;
-  fator_a: string;
-  fator_b: string;
-  tratamentos: readonly {
-    nome: string;
-    repeticoes?: number[] | undefined;
-    nivel_a: string;
-    nivel_b: string;
-    dose: number | null;
-    produtos_aplicados: readonly { dose: number | null; custo: number | null }[];
-  }[];
-}
-
-/**
- * The analysis' input (docs/api.md, "Trial statistics"): the design, the bag price, the factors' names and each
- * treatment's plot yields, levels, dose and products. An empty name or level is passed as null (the
- * additional treatment has none). Callers check first that every treatment has replicates.
- */
-export function analysisInput(e: AnalysedExperiment): AnalyzeInput {
-  const orNull = (s: string) => s.trim() || null;
-  return {
-    design: e.tipo_estatistica as DesignInput,
-    precoSaca: e.preco_saca,
-    fatores: { a: orNull(e.fator_a), b: orNull(e.fator_b) },
-    tratamentos: e.tratamentos.map((t) => ({
-      nome: t.nome,
-      repeticoes: t.repeticoes ?? [],
-      nivelA: orNull(t.nivel_a),
-      nivelB: orNull(t.nivel_b),
-      dose: t.dose,
-      produtos: t.produtos_aplicados.map((p) => ({ dose: p.dose, custo: p.custo })),
-    })),
-  };
-}
-
-/**
- * What the dashboard needs of the trial analysis, stored with the experiment: whether the best
- * treatment beat the control significantly (F at 5 % and the gap above Tukey's DMS), and the CV.
- * Null without replicates, or when the data cannot be analysed. resumoEnsaio() gives what the full
- * analysis would, for the cost of the ANOVA's sums: a save does not run the analysis.
- */
-export function analysisSummary(data: ExperimentData): { analiseVitoria: boolean | null; analiseCv: number | null } {
-  if (!data.tratamentos.every((t) => t.repeticoes?.length)) return { analiseVitoria: null, analiseCv: null };
-  try {
-    const { vitoria, cv } = resumoEnsaio(analysisInput(data));
-    return { analiseVitoria: vitoria, analiseCv: cv };
-  } catch (err) {
-    if (err instanceof StatsInputError) return { analiseVitoria: null, analiseCv: null };
-    throw err;
-  }
 }
 
 /** What a bulk write stores of one experiment besides its validated data. */

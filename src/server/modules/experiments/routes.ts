@@ -14,13 +14,14 @@ import { AnalysisCache } from './analysis-cache.js';
 import { type VariableQuery, variableAnalysis } from './assessment-analysis.js';
 import { idempotencyKeyOf, sendIdempotent } from './idempotency.js';
 import { fieldPlanRoutes } from './field-plan-routes.js';
-import { type YieldAnalysisOf, complianceRoutes } from './compliance-routes.js';
+import { type ComplianceReads, complianceRoutes } from './compliance-routes.js';
+import { installConformitySweep } from './conformity-sweep.js';
 import { colunasDoCroqui, getLayout } from './field-plan.js';
 import { QUADRADO_LATINO } from '../../../shared/field-plan.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { countExperiments, experimentStats } from './aggregates.js';
+import { LATIN_SQUARE_LAYOUT, NO_REPLICATES, analysisInput, checklistIn53 } from './trial-summary.js';
 import {
-  analysisInput,
   countWhere,
   currentYear,
   filterConditions,
@@ -30,12 +31,6 @@ import {
   searchCondition,
 } from './repository.js';
 import type { ExperimentService } from './service.js';
-
-const NO_REPLICATES =
-  'Este experimento não tem as produtividades por repetição (blocos): registre-as no formulário para ver a análise estatística.';
-
-const LATIN_SQUARE_LAYOUT =
-  'O quadrado latino é analisado com a linha e a coluna de cada parcela: sorteie o croqui do experimento (com tantos blocos quanto tratamentos) para ver a análise.';
 
 const parseId = (raw: string) => serialId(raw, 'Experimento não encontrado');
 
@@ -64,6 +59,7 @@ const variableKey = (v: VariableQuery): string => (!v ? '' : 'avaliacao' in v ? 
 export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service: ExperimentService, guards: AuthGuards): void {
   const auth = guards.requireUser;
   fieldPlanRoutes(app, ctx, guards);
+  installConformitySweep(app, ctx.db, ctx.log, ctx.database.kind === 'pglite' ? 50 : 0);
 
   app.get('/api/experiments', { onRequest: auth, config: { failureMessage: 'Erro ao buscar experimentos' } }, async (request, reply) => {
     const { limit, offset, busca, ordem, direcao, ...filters } = parseInput(listQuerySchema, request.query);
@@ -151,25 +147,31 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     }
   };
 
-  /** The yield analysis as the checklist and the technical report read it (compliance-routes.ts). */
-  const yieldAnalysisOf: YieldAnalysisOf = async (rawId) => {
-    const id = parseId(rawId);
-    const experiment = await experimentOf(id);
-    if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
-      // A trial not harvested yet has nothing to analyse; a concluded one with means only cannot be.
-      return { experiment, analise: null, erro: experiment.tratamentos.some((t) => t.produtividade === null) ? null : NO_REPLICATES };
-    }
-    try {
-      const text =
-        analyses.get(AnalysisCache.key(id, experiment.version, experiment.updated_at, null, variableKey(null))) ??
-        (await analysisText(experiment, null, null));
-      return { experiment, analise: JSON.parse(text) as AnalysisResponse, erro: null };
-    } catch (err) {
-      if (err instanceof AppError && err.status === 422) return { experiment, analise: null, erro: err.message };
-      throw err;
-    }
+  /** Reads of compliance-routes.ts: the trial's checklist, and its yield analysis for the report. */
+  const complianceReads: ComplianceReads = {
+    checklistOf: async (rawId) => {
+      const id = parseId(rawId);
+      const experiment = await experimentOf(id);
+      const croqui = experiment.tipo_estatistica === QUADRADO_LATINO ? await getLayout(ctx.db, id) : null;
+      return { experiment, checklist: checklistIn53(experiment, croqui ? colunasDoCroqui(croqui, experiment.tratamentos.length) : null) };
+    },
+    yieldAnalysisOf: async (experiment) => {
+      if (!experiment.tratamentos.length || !experiment.tratamentos.every((t) => t.repeticoes?.length)) {
+        // A trial not harvested yet has nothing to analyse; a concluded one with means only cannot be.
+        return { analise: null, erro: experiment.tratamentos.some((t) => t.produtividade === null) ? null : NO_REPLICATES };
+      }
+      try {
+        const text =
+          analyses.get(AnalysisCache.key(experiment.id, experiment.version, experiment.updated_at, null, variableKey(null))) ??
+          (await analysisText(experiment, null, null));
+        return { analise: JSON.parse(text) as AnalysisResponse, erro: null };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 422) return { analise: null, erro: err.message };
+        throw err;
+      }
+    },
   };
-  complianceRoutes(app, ctx, guards, yieldAnalysisOf);
+  complianceRoutes(app, ctx, guards, complianceReads);
 
   app.get<{ Params: { id: string } }>('/api/experiments/:id/analise', readOne, async (request, reply) => {
     const { transformacao, variavel } = parseInput(analiseQuerySchema, request.query);

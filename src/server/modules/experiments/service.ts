@@ -16,6 +16,9 @@ import { draftLabel, experimentChanges, experimentLabel, recordAudit } from '../
 import type { DocumentStore } from '../documents/public.js';
 import type { StoreAnswer } from './idempotency.js';
 import { experimentValues, getExperiment, getExperimentHead, insertNested, nestedJsonValues } from './repository.js';
+import { colunasDoCroqui, getLayout } from './field-plan.js';
+import { canModify } from './permissions.js';
+import { QUADRADO_LATINO } from '../../../shared/field-plan.js';
 
 /** An experiment created by approving an import draft. */
 export interface ImportedFrom {
@@ -29,11 +32,6 @@ export interface ImportedFrom {
 
 export const STALE_VERSION_MESSAGE =
   'Este experimento foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual antes de salvar.';
-
-/** Owner or admin changes an experiment; everyone signed in reads it (docs/decisions/003). */
-export function canModify(user: AuthUser, ownerId: string): boolean {
-  return user.role === 'admin' || user.id === ownerId;
-}
 
 /** Brand, regional, state and crop must exist in the reference data: one query for all four. */
 async function checkReferences(db: Db, data: ExperimentData): Promise<void> {
@@ -160,11 +158,14 @@ export class ExperimentService {
       await tx.delete(assessments).where(eq(assessments.experimentId, id));
       await tx.delete(applications).where(eq(applications.experimentId, id));
       await insertNested(tx, id, data, { storeJson: false });
+      // Before the row's UPDATE: a Latin square's verdict reads the layout that still fits.
+      const discarded = await discardStaleLayout(tx, id, data);
+      const croqui = data.tipo_estatistica === QUADRADO_LATINO ? await getLayout(tx, id) : null;
       // One UPDATE of the row, its treatments' JSON included: the rollups' trigger runs once.
       await tx
         .update(experiments)
         .set({
-          ...experimentValues(data),
+          ...experimentValues(data, croqui ? colunasDoCroqui(croqui, data.tratamentos.length) : null),
           ...nestedJsonValues(id),
           version: sql`${experiments.version} + 1`,
           updatedAt: new Date(),
@@ -172,7 +173,6 @@ export class ExperimentService {
         .where(eq(experiments.id, id));
       if (pdf) await this.store.put(tx, { experimentId: id, filename: pdf.filename, content: pdf.content, uploadedBy: user.id });
       const changes = before ? experimentChanges(before, data) : {};
-      const discarded = await discardStaleLayout(tx, id, data);
       if (discarded) changes.croqui = { de: discarded, para: 'descartado: o delineamento, os blocos ou os tratamentos mudaram' };
       if (pdf) changes.arquivo = { de: before?.pdf_filename ?? null, para: pdf.filename };
       await recordAudit(tx, user, { action: 'experiment.update', experimentId: id, label: experimentLabel(data), changes });

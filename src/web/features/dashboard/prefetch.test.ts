@@ -29,10 +29,12 @@ describe('the dashboard prefetch', () => {
       produto: '',
       avaliacao: '',
       situacao: '',
+      conformidade: '',
     });
     expect(tabFromParams(params)).toBe('interativa');
     expect(filtersFromParams(new URLSearchParams('avaliacao=Severidade')).avaliacao).toBe('Severidade');
     expect(filtersFromParams(new URLSearchParams('situacao=planejado')).situacao).toBe('planejado');
+    expect(filtersFromParams(new URLSearchParams('conformidade=atende')).conformidade).toBe('atende');
     expect(tabFromParams(new URLSearchParams('aba=nada'))).toBe('geral');
   });
 

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FALLBACK_CULTURAS, FALLBACK_MARCAS, FALLBACK_REGIONAIS, PRICE_PER_BAG_MAX, YEARS } from '../../../shared/constants.js';
 import { SITUACAO_LABEL, SITUACOES } from '../../../shared/field-plan.js';
+import { VEREDITO_LABEL, VEREDITOS, type Veredito } from '../../../shared/conformidade.js';
 import { CUSTO_HA_MAX, type MetaAnaliseResponse } from '../../../shared/meta-analise.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Card } from '../../components/ui/card.js';
@@ -152,6 +153,15 @@ function Controls({ state, update }: { state: MetaState; update: (patch: Record<
           labels={SITUACAO_LABEL}
           onChange={filtro('situacao')}
         />
+        <FilterSelect
+          name="conformidade"
+          label="Conformidade (IN 53/2013)"
+          all="Qualquer conformidade"
+          value={state.filtros.conformidade}
+          list={VEREDITOS}
+          labels={VEREDITO_LABEL}
+          onChange={filtro('conformidade')}
+        />
       </div>
     </Card>
   );
@@ -167,6 +177,7 @@ function Scope({ state }: { state: MetaState }) {
     state.filtros.situacao
       ? `situação ${SITUACAO_LABEL[state.filtros.situacao as keyof typeof SITUACAO_LABEL] ?? state.filtros.situacao}`
       : 'ensaios concluídos',
+    state.filtros.conformidade && (VEREDITO_LABEL[state.filtros.conformidade as Veredito] ?? state.filtros.conformidade).toLowerCase(),
   ].filter(Boolean);
   return (
     <p className="text-sm text-slate-700" data-testid="meta-escopo">

@@ -6,7 +6,7 @@
 import { ESCALAS_EFEITO, type EscalaEfeito, type MetaAnaliseInput } from '../../../shared/meta-analise.js';
 
 /** The dashboard filters that narrow the trials here (its `produto` is the product analysed, its `avaliacao` the variable). */
-export const META_FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'situacao'] as const;
+export const META_FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'situacao', 'conformidade'] as const;
 export type MetaFilterKey = (typeof META_FILTER_KEYS)[number];
 export type MetaFilters = Record<MetaFilterKey, string>;
 

@@ -37,6 +37,8 @@ const planejado = conformidade(
     tratamentos: ['T1', 'T2', 'T3', 'T4', 'T5'].map((nome) => ({ nome, dose: null, nivel_a: '', nivel_b: '', produtividade: null })),
     aplicacoes: [],
     produtividade_regional: null,
+    cultura: '',
+    estado: '',
   },
   null,
 );

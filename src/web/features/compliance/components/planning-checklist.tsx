@@ -12,7 +12,17 @@ import { toNumberOrNull } from '../../../../shared/decimal.js';
 import { type EnsaioConformidade, conformidade } from '../../../../shared/conformidade-regras.js';
 import { ConformityBadge, ConformityChecklist } from './conformity-checklist.js';
 
-const WATCHED = ['tipo_estatistica', 'blocos', 'latitude', 'longitude', 'tratamentos', 'aplicacoes', 'produtividade_regional'] as const;
+const WATCHED = [
+  'tipo_estatistica',
+  'blocos',
+  'latitude',
+  'longitude',
+  'tratamentos',
+  'aplicacoes',
+  'produtividade_regional',
+  'cultura',
+  'estado',
+] as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
@@ -37,9 +47,13 @@ export function ensaioDoFormulario(values: {
   tratamentos?: unknown;
   aplicacoes?: unknown;
   produtividade_regional?: unknown;
+  cultura?: unknown;
+  estado?: unknown;
 }): EnsaioConformidade {
   return {
     produtividade_regional: toNumberOrNull(values.produtividade_regional),
+    cultura: text(values.cultura),
+    estado: text(values.estado),
     tipo_estatistica: text(values.tipo_estatistica),
     blocos: blocosOf(values.blocos),
     latitude: toNumberOrNull(values.latitude),
@@ -66,17 +80,27 @@ export function ensaioDoFormulario(values: {
 
 /** IN 53/2013's checklist on the trial being typed, folded under its verdict. */
 export function PlanningChecklist() {
-  const [tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes, produtividade_regional] = useWatch({
+  const [tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes, produtividade_regional, cultura, estado] = useWatch({
     name: WATCHED as unknown as string[],
   });
   const result = useMemo(
     () =>
       conformidade(
         'in53',
-        ensaioDoFormulario({ tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes, produtividade_regional }),
+        ensaioDoFormulario({
+          tipo_estatistica,
+          blocos,
+          latitude,
+          longitude,
+          tratamentos,
+          aplicacoes,
+          produtividade_regional,
+          cultura,
+          estado,
+        }),
         null,
       ),
-    [tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes, produtividade_regional],
+    [tipo_estatistica, blocos, latitude, longitude, tratamentos, aplicacoes, produtividade_regional, cultura, estado],
   );
   const falhas = result.regras.filter((r) => r.atende === false).length;
   return (

@@ -23,6 +23,7 @@ export function filtersFromParams(params: URLSearchParams): FilterValues {
     produto: get('produto'),
     avaliacao: get('avaliacao'),
     situacao: get('situacao'),
+    conformidade: get('conformidade'),
   };
 }
 

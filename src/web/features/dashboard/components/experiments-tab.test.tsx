@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FilterValues } from '../../../lib/query-keys.js';
 import { ExperimentsTab, type TableSort, nextSort } from './experiments-tab.js';
 
-const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '', avaliacao: '', situacao: '' };
+const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '', avaliacao: '', situacao: '', conformidade: '' };
 
 const row = (id: number, consultoria: string, produtividade_media: number | null, situacao = 'concluido') => ({
   id,

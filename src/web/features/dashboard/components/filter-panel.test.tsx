@@ -20,7 +20,7 @@ const LOOKUPS: Record<string, unknown> = {
   '/api/lookups/avaliacoes': { avaliacoes: ['Altura de plantas', 'Severidade'] },
 };
 
-const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '', avaliacao: '', situacao: '' };
+const NONE: FilterValues = { regional: '', cultura: '', marca: '', ano: '', produto: '', avaliacao: '', situacao: '', conformidade: '' };
 
 /** The panel as the dashboard uses it: the values live above it and every change is reported. */
 function Dashboard({ initial = NONE, onChange }: { initial?: FilterValues; onChange: (key: keyof FilterValues, value: string) => void }) {
@@ -127,10 +127,12 @@ describe('FilterPanel', () => {
       produto: 'Maximus Algas',
       avaliacao: 'Severidade',
       situacao: '',
+      conformidade: 'atende',
     });
     await screen.findByRole('option', { name: 'Nordeste' });
     fireEvent.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
-    for (const label of ['Regional', 'Cultura', 'Marca', 'Ano', 'Produto', 'Avaliação']) expect(select(label).value).toBe('');
+    for (const label of ['Regional', 'Cultura', 'Marca', 'Ano', 'Produto', 'Avaliação', 'Conformidade (IN 53/2013)'])
+      expect(select(label).value).toBe('');
     expect(screen.queryByRole('button', { name: 'Limpar Filtros' })).toBeNull();
   });
 

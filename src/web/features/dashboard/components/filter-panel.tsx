@@ -2,7 +2,7 @@
  * Filtros (docs/product-rules.md#dashboard-filters): native selects in a 3-column grid. While lookups load they read
  * "Carregando..."; a lookup that answers an error status gives an empty list, and one that
  * cannot be reached is logged and replaced by the built-in fallback list. Below 640 px
- * the six selects would fill the first screen: they move into a "Filtros (N)" sheet, N the
+ * the selects would fill the first screen: they move into a "Filtros (N)" sheet, N the
  * filters set, the same native selects with the same names.
  */
 import { useCallback, useState } from 'react';
@@ -13,6 +13,7 @@ import { Select } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { FILTER_KEYS } from '../../../../shared/filters.js';
 import { SITUACAO_LABEL, SITUACOES, type Situacao } from '../../../../shared/field-plan.js';
+import { VEREDITO_LABEL, VEREDITOS, type Veredito } from '../../../../shared/conformidade.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useAvaliacoes, useCulturas, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
@@ -23,6 +24,13 @@ function options(q: { isPending: boolean; isError: boolean; error: unknown }, lo
   const unreachable = !(q.error instanceof ApiError) || q.error.status === 0;
   if (unreachable) console.error('Falha ao carregar filtros', q.error);
   return unreachable ? fallback : [];
+}
+
+/** A set filter as the phone's summary line reads it. */
+function activeLabel(key: keyof FilterValues, value: string): string {
+  if (key === 'situacao') return SITUACAO_LABEL[value as Situacao] ?? value;
+  if (key === 'conformidade') return VEREDITO_LABEL[value as Veredito] ?? value;
+  return value;
 }
 
 export function FilterPanel({
@@ -89,6 +97,7 @@ export function FilterPanel({
       {select('produto', 'Produto', 'Todos os produtos', produtos)}
       {select('avaliacao', 'Avaliação', 'Todas', avaliacaoOptions, avaliacoes.isPending)}
       {select('situacao', 'Situação', 'Todas (indicadores: concluídos)', SITUACOES, false, SITUACAO_LABEL)}
+      {select('conformidade', 'Conformidade (IN 53/2013)', 'Qualquer conformidade', VEREDITOS, false, VEREDITO_LABEL)}
     </div>
   );
 
@@ -108,7 +117,7 @@ export function FilterPanel({
         </div>
         {active.length ? (
           <p className="mt-2 truncate px-1 text-sm text-slate-700" data-testid="filtros-ativos">
-            {active.map((k) => (k === 'situacao' ? (SITUACAO_LABEL[values[k] as Situacao] ?? values[k]) : values[k])).join(' · ')}
+            {active.map((k) => activeLabel(k, values[k])).join(' · ')}
           </p>
         ) : null}
         <Modal

@@ -32,6 +32,8 @@ import { useCulturas, useEstados, useMarcas, useRegioes } from '../../../lib/use
 import type { FormValues } from '../form-values.js';
 import { FieldPlanSection } from './field-plan-section.js';
 import { PlanningChecklistHere } from './planning-slot.js';
+import { formatNumber } from '../../../../shared/format.js';
+import { FONTE_PRODUTIVIDADE_OFICIAL, produtividadeOficial } from '../../../../shared/produtividade-oficial.js';
 
 /** A plain field of the form (every experiment field but the treatments). */
 type Name = Exclude<keyof FormValues, 'tratamentos'>;
@@ -327,8 +329,9 @@ export function StepSolo() {
 }
 
 export function StepCultura() {
-  const cultura = useWatch<FormValues, 'cultura'>({ name: 'cultura' });
+  const [cultura, estado] = useWatch<FormValues, ['cultura', 'estado']>({ name: ['cultura', 'estado'] });
   const sugestoes = CULTIVARES_SUGERIDAS[cultura] ?? [];
+  const oficial = produtividadeOficial(cultura ?? '', estado ?? '');
   return (
     <div className="space-y-6">
       <div className="grid gap-5 sm:grid-cols-3">
@@ -340,6 +343,14 @@ export function StepCultura() {
               autoComplete: 'off',
               hint: sugestoes.length ? 'Escolha uma sugestão ou digite' : undefined,
             },
+            // Left empty, the checklist compares with the official average it names (conformidade-regras.ts).
+            ...(oficial === null
+              ? {}
+              : {
+                  produtividade_regional: {
+                    hint: `Opcional: vazio, vale a média oficial de ${cultura} em ${estado}: ${formatNumber(oficial, 0)} kg/ha (${FONTE_PRODUTIVIDADE_OFICIAL}).`,
+                  },
+                }),
           }}
         />
         <datalist id="cultivares-sugeridas">
