@@ -64,7 +64,10 @@ for (const width of [1280, 375]) {
     // The trial is harvested: concluded with its plot yields and report, then its technical report downloaded.
     for (let s = 5; s > 1; s--) await page.getByRole('button', { name: 'Anterior' }).click();
     await page.locator('select[name="situacao"]').selectOption('concluido');
-    for (let s = 1; s < 5; s++) await next(page);
+    for (let s = 1; s < 4; s++) await next(page);
+    // Step 4: with no regional average typed, the checklist uses Conab's for the crop in the trial's state.
+    await expect(page.getByText(/vazio, vale a média oficial de Soja em GO: \d\.\d{3} kg\/ha \(Conab, safra 2024\/25/)).toBeVisible();
+    await next(page);
     for (let i = 0; i < NAMES.length; i++) {
       for (let b = 0; b < 5; b++) {
         await page.locator(`input[name="tratamentos.${i}.repeticoes.${b}"]`).fill(`3.${i}${(b * 7 + i * 3) % 10}${(b * i) % 10},5`);
