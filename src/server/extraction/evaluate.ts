@@ -431,3 +431,26 @@ export function judgeAdversarial(truth: TruthFile, answer: EndpointAnswer): Adve
     return { pass: false, why: `confidence ${conf.toFixed(2)} but ${nFields} fields > ${truth.max_fields}` };
   return { pass: true, why: `HTTP ${s}, confidence ${conf.toFixed(2)}, ${nFields} fields` };
 }
+
+/**
+ * The fields whose evidence does not occur in the document (issue 35, "never invent"): every part of
+ * a snippet — the text between the "…" that mark a cut and between the "; " that join names read
+ * from several cells — must occur in the document's text, compared as key() compares (case,
+ * accents, punctuation and spacing aside). `texts`: the document's text as read (its lines, its
+ * running text). Derived values (a regional from the state) point at the field they follow from.
+ */
+export function evidenceOutsideText(
+  result: Pick<ExtractionResult, 'evidence'>,
+  texts: readonly string[],
+): { field: string; snippet: string }[] {
+  const haystacks = texts.map(key);
+  const occurs = (part: string) => haystacks.some((h) => h.includes(part));
+  return Object.entries(result.evidence ?? {}).flatMap(([field, ev]) => {
+    if (!ev || ev.source === 'derived' || ev.source === 'llm') return [];
+    const parts = ev.snippet
+      .split(/…|; /)
+      .map(key)
+      .filter((p) => p.length > 0);
+    return parts.length && parts.every(occurs) ? [] : [{ field, snippet: ev.snippet }];
+  });
+}

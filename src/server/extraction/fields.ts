@@ -239,6 +239,15 @@ const SOIL_WORDS: Record<SoilKind, string> = {
  * "2,2 dag/kg de matéria orgânica", "MO 25 g/dm³". `unitHint` is a unit from the label.
  */
 export function findSoilContent(text: string, kind: SoilKind, unitHint: SoilUnit | null = null): number | null {
+  return findSoilContentAt(text, kind, unitHint)?.value ?? null;
+}
+
+/** findSoilContent() with where it was read: the offsets of the words and number in `text`. */
+export function findSoilContentAt(
+  text: string,
+  kind: SoilKind,
+  unitHint: SoilUnit | null = null,
+): { value: number; start: number; end: number } | null {
   const f = fold(text);
   const word = SOIL_WORDS[kind];
   const num = '(-?\\d[\\d.,]*)';
@@ -253,7 +262,7 @@ export function findSoilContent(text: string, kind: SoilKind, unitHint: SoilUnit
     const rest = f.slice((m.index ?? 0) + m[0].length);
     const unit = leadingSoilUnit(rest) ?? (m[1] ? findSoilUnit(m[1]) : null) ?? unitHint;
     const v = soilPercent(kind, n.value, unit);
-    if (v !== null) return v;
+    if (v !== null) return { value: v, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length };
   }
   // Exponents and footnote marks set higher drift in the text: "310 g kg ¹ de argila", "1,9⁻ dag kg ¹",
   // "180 g/kg de 1 argila" (the mark of a footnote on the next words).
@@ -263,7 +272,7 @@ export function findSoilContent(text: string, kind: SoilKind, unitHint: SoilUnit
     const n = findNumbers(m[1] ?? '')[0];
     if (!n) continue;
     const v = soilPercent(kind, n.value, leadingSoilUnit(m[2] ?? ''));
-    if (v !== null) return v;
+    if (v !== null) return { value: v, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length };
   }
   return null;
 }

@@ -14,6 +14,7 @@ import {
   findCultivarInText,
   findLocationInProse,
   findSoilContent,
+  findSoilContentAt,
   parseBu,
   parseCoordinates,
   parseDate,
@@ -189,11 +190,12 @@ export function readSentences(layout: Layout, c: CompiledReference, out: Candida
   if (loc) offerLocation(loc, loc.confidence, out, true, wherePhrase(layout, loc.cidade ?? loc.estado ?? '', 'sentence'));
   const cultivar = findCultivarInText(flat);
   out.add('cultivar', cultivar, FROM_SENTENCE - 0.05, wherePhrase(layout, cultivar ?? '', 'sentence'));
-  for (const [kind, field, word] of [
-    ['argila', 'teor_argila', 'argila'],
-    ['mo', 'teor_materia_organica', 'org'],
+  for (const [kind, field] of [
+    ['argila', 'teor_argila'],
+    ['mo', 'teor_materia_organica'],
   ] as const) {
-    out.add(field, findSoilContent(flat, kind), FROM_SENTENCE, wherePhrase(layout, word, 'sentence'));
+    const found = findSoilContentAt(flat, kind);
+    if (found) out.add(field, found.value, FROM_SENTENCE, atOffset(layout, found.start, found.end, 'sentence'));
   }
   const design = parseDesign(flat);
   if (design) {
@@ -300,7 +302,7 @@ export function readCaptionedCosts(layout: Layout, out: Candidates): void {
       if (/\/\s*ha|por hectare|por parcela|\/ ?saca/.test(caption)) continue;
       out.add('custo_protocolo', findNumbers(money[1] ?? '')[0]?.value, FROM_SENTENCE - 0.05, {
         page: line.page,
-        snippet: `${cell.text} (${caption.trim().slice(0, 80)})`,
+        snippet: lineSnippet(line),
         source: 'table',
       });
     }

@@ -97,7 +97,7 @@ export interface TreatmentsResult {
   evidence?: { page: number; snippet: string };
   /** Assessments the results table reports beside the yield; each treatment's `observacoes` holds its means. */
   avaliacoes?: ExtractedAssessment[];
-  /** Where the assessments were read: the results table's header, with their columns' headers. */
+  /** Where the assessments were read: the header of the results table holding their columns. */
   assessmentsEvidence?: { page: number; snippet: string };
 }
 
@@ -910,7 +910,7 @@ function assessTables(
   ids: (number | null)[],
 ): Pick<TreatmentsResult, 'avaliacoes' | 'assessmentsEvidence'> {
   if (tratamentos.length === 0) return {};
-  const columns: { header: string; assessment: AssessmentHeader; page: number; values: (number | null)[] }[] = [];
+  const columns: { header: string; assessment: AssessmentHeader; page: number; snippet: string; values: (number | null)[] }[] = [];
   const read = (table: ResultsTable, rowOf: (number | undefined)[]) => {
     table.assessments.forEach((a, i) => {
       const values: (number | null)[] = tratamentos.map(() => null);
@@ -918,7 +918,7 @@ function assessTables(
         const at = rowOf[r];
         if (at !== undefined && values[at] === null) values[at] = row.assessed[i] ?? null;
       });
-      columns.push({ ...a, page: table.page, values });
+      columns.push({ ...a, page: table.page, snippet: table.snippet, values });
     });
   };
   if (main)
@@ -943,8 +943,8 @@ function assessTables(
     });
     if (Object.keys(observacoes).length > 0) t.observacoes = observacoes;
   });
-  const headers = kept.map((a) => a.header.replace(/\s+/g, ' ').trim()).join('; ');
-  return { avaliacoes, assessmentsEvidence: { page: first.page, snippet: snippetOf(headers) } };
+  // The header of the table they were read from, as printed (their names are what the review lists).
+  return { avaliacoes, assessmentsEvidence: { page: first.page, snippet: first.snippet } };
 }
 
 /**
