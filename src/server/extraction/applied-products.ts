@@ -217,3 +217,28 @@ export function fillAppliedProducts(
     if (known?.size === 1) Object.assign(product, [...known.values()][0]);
   }
 }
+
+/** A treatment's doses as a name reads them: "0,5 L/ha", "1 L/ha + 0,2 kg/ha"; '' when a product has none. */
+function doseLabel(t: TreatmentLike): string {
+  const products = t.produtos_aplicados ?? [];
+  if (!products.length || products.some((p) => p.dose === undefined)) return '';
+  return products.map((p) => `${String(p.dose).replace('.', ',')} ${p.unidade ?? ''}`.trim()).join(' + ');
+}
+
+/**
+ * Treatments that share a name are told apart by their doses (issue 35: the dose is part of the name
+ * when it is what tells treatments apart): "Produto X" three times becomes "Produto X 0,5 L/ha",
+ * "Produto X 1 L/ha", "Produto X 1,5 L/ha". Left as they are when a dose is missing or two are equal.
+ */
+export function nameByDose(tratamentos: TreatmentLike[]): void {
+  const byName = new Map<string, TreatmentLike[]>();
+  for (const t of tratamentos) byName.set(key(t.nome), [...(byName.get(key(t.nome)) ?? []), t]);
+  for (const same of byName.values()) {
+    if (same.length < 2) continue;
+    const labels = same.map(doseLabel);
+    if (labels.some((l) => !l) || new Set(labels.map(key)).size < labels.length) continue;
+    same.forEach((t, i) => {
+      if (!key(t.nome).includes(key(labels[i] ?? ''))) t.nome = `${t.nome} ${labels[i]}`;
+    });
+  }
+}

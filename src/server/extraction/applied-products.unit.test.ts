@@ -12,10 +12,12 @@ import {
   fillAppliedProducts,
   findDose,
   headerDoseUnit,
+  nameByDose,
   productsIn,
   withHeaderUnit,
 } from './applied-products.js';
 import { compiled as c, tablePage, textPage } from './test-support.js';
+import { describe as describeTreatment } from './treatment-text.js';
 import { describedBy, doseColumnOf, type ExtractedTreatment, extractTreatments } from './treatments.js';
 
 describe('doses', () => {
@@ -204,5 +206,34 @@ describe('a results table with a dose column', () => {
       // One dose for two products: whose it is cannot be told.
       ['Produto Beta + Produto Gama', [{ nome: 'Produto Beta' }, { nome: 'Produto Gama' }]],
     ]);
+  });
+});
+
+describe('treatments told apart by their doses (issue 35)', () => {
+  const t = (nome: string, dose?: number, unidade = 'L/ha'): ExtractedTreatment => ({
+    nome,
+    modalidade: 'Foliar',
+    produtos_aplicados: [{ nome, ...(dose === undefined ? {} : { dose, unidade }) }],
+  });
+
+  it('a name shared by several treatments takes each one’s dose; a name of its own stays', () => {
+    const list = [t('Testemunha'), t('Produto X', 0.5), t('Produto X', 1), t('Produto X', 1.5), t('Produto Y', 2)];
+    list[0]!.produtos_aplicados = [];
+    nameByDose(list);
+    expect(list.map((x) => x.nome)).toEqual(['Testemunha', 'Produto X 0,5 L/ha', 'Produto X 1 L/ha', 'Produto X 1,5 L/ha', 'Produto Y']);
+  });
+
+  it('leaves the names when a dose is missing or two doses are the same', () => {
+    const missing = [t('Produto X', 0.5), t('Produto X')];
+    nameByDose(missing);
+    expect(missing.map((x) => x.nome)).toEqual(['Produto X', 'Produto X']);
+    const same = [t('Produto X', 1), t('Produto X', 1)];
+    nameByDose(same);
+    expect(same.map((x) => x.nome)).toEqual(['Produto X', 'Produto X']);
+  });
+
+  it('reads the product, not the dose, as the name of "250 mL ha-1 de Produto" (a dose written first)', () => {
+    for (const text of ['250 mL ha-1 de Aminoagro Mol', '1,0 L ha⁻¹ de Aminoagro Mol', '100 mL/100 kg de sementes de Aminoagro Mol'])
+      expect(describeTreatment(null, text, c)?.nome).toBe('Aminoagro Mol');
   });
 });

@@ -11,7 +11,7 @@
  *    always asks for review (< 0.8).
  */
 import { Candidates, choose, clip, type Chosen, type ScalarField } from './candidates.js';
-import { fillAppliedProducts } from './applied-products.js';
+import { fillAppliedProducts, nameByDose } from './applied-products.js';
 import { buildLayout } from './layout.js';
 import { readOrganization } from './organization.js';
 import { type PdfText, readPdfText } from './pdf-text.js';
@@ -98,6 +98,7 @@ export function extractFromText(pdf: PdfText, ref: ReferenceData): ExtractionRes
   treatments.warnings.forEach(warn);
   // What each treatment applied, and 'Sem aplicação' for an untreated control.
   fillAppliedProducts(treatments.tratamentos, describedBy, c, doseColumnOf);
+  nameByDose(treatments.tratamentos);
 
   // What counts is treatments compared by yield: an invitation may list products too.
   const withYields = treatments.tratamentos.filter((t) => t.produtividade !== undefined).length;
