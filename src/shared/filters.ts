@@ -7,7 +7,7 @@
  */
 import { z } from './zod.js';
 import { SITUACOES, type Situacao } from './field-plan.js';
-import { VEREDITOS, type Veredito } from './conformidade.js';
+import { VEREDITOS } from './conformidade.js';
 
 export const FILTER_KEYS = ['regional', 'cultura', 'marca', 'ano', 'produto', 'avaliacao', 'situacao', 'conformidade'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -31,6 +31,21 @@ const optionalTextOf = (max: number) =>
 
 export const optionalText = optionalTextOf(200);
 
+/** An optional query parameter from a fixed list ('' = absent). */
+export const choiceParam = <T extends string>(choices: readonly T[], message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): T | undefined => {
+      if (v === undefined || v === '') return undefined;
+      if (!(choices as readonly string[]).includes(v)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return v as T;
+    });
+
 export const filtersSchema = z.object({
   regional: optionalText,
   cultura: optionalText,
@@ -41,31 +56,9 @@ export const filtersSchema = z.object({
    * A trial's situation. Absent: lists show every trial and indicators (cards, charts, map,
    * correlation) only concluded ones (indicatorFilters()).
    */
-  situacao: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx): Situacao | undefined => {
-      if (!v) return undefined;
-      if (!(SITUACOES as readonly string[]).includes(v)) {
-        ctx.addIssue({ code: 'custom', message: 'Situação inválida' });
-        return z.NEVER;
-      }
-      return v as Situacao;
-    }),
+  situacao: choiceParam(SITUACOES, 'Situação inválida'),
   /** The trial's verdict under IN MAPA 53/2013, as its save stored it (decision 026). */
-  conformidade: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx): Veredito | undefined => {
-      if (!v) return undefined;
-      if (!(VEREDITOS as readonly string[]).includes(v)) {
-        ctx.addIssue({ code: 'custom', message: 'Conformidade inválida: use atende, nao_atende ou pendente' });
-        return z.NEVER;
-      }
-      return v as Veredito;
-    }),
+  conformidade: choiceParam(VEREDITOS, 'Conformidade inválida: use atende, nao_atende ou pendente'),
   ano: z
     .string()
     .trim()
@@ -101,21 +94,6 @@ export const intParam = (def: number, min: number, max: number, message: string)
         return z.NEVER;
       }
       return n;
-    });
-
-/** An optional query parameter from a fixed list ('' = absent). */
-export const choiceParam = <T extends string>(choices: readonly T[], message: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx): T | undefined => {
-      if (v === undefined || v === '') return undefined;
-      if (!(choices as readonly string[]).includes(v)) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return v as T;
     });
 
 export const LIST_LIMIT_MAX = 500;

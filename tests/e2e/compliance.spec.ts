@@ -5,7 +5,7 @@
  * shows the server's checklist at both widths.
  */
 import { readFileSync } from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { SOY_EXPERIMENT, addTreatments, apiToken, fillStepsOneToFour, newUser, next, pdfFile, registerByApi, signIn } from './fixtures.js';
 
 const NAMES = ['Testemunha', 'Padrão KCl', 'Produto 1 L', 'Produto 2 L', 'Produto 3 L'];
@@ -20,6 +20,53 @@ const glRule = (page: Page) =>
     .getByRole('group', { name: 'Conformidade com a IN 53/2013' })
     .getByRole('listitem')
     .filter({ hasText: 'Graus de liberdade do resíduo ≥ 15' });
+
+/**
+ * A concluded trial of the five treatments (control, standard, three doses of the tested product),
+ * posted through the API with `blocos` plot yields each (`yieldOf(treatment, block)`); its id.
+ */
+async function postConcluded(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  {
+    consultoria,
+    blocos,
+    yieldOf,
+    extra = {},
+    produto,
+  }: { consultoria: string; blocos: number; yieldOf: (i: number, b: number) => number; extra?: object; produto?: string },
+): Promise<number> {
+  const res = await request.post('/api/experiments', {
+    headers: auth,
+    multipart: {
+      data: JSON.stringify({
+        ...SOY_EXPERIMENT,
+        situacao: 'concluido',
+        consultoria,
+        custo_protocolo: 1500,
+        latitude: -17.79,
+        longitude: -50.92,
+        blocos,
+        ...extra,
+        tratamentos: NAMES.map((nome, i) => {
+          const repeticoes = Array.from({ length: blocos }, (_, b) => yieldOf(i, b));
+          return {
+            nome,
+            modalidade: i ? 'Foliar' : 'Sem aplicação',
+            papel: ['testemunha', 'padrao', 'teste', 'teste', 'teste'][i],
+            dose: i > 1 ? i - 1 : null,
+            repeticoes,
+            produtividade: repeticoes.reduce((a, b) => a + b, 0) / repeticoes.length,
+            ...(produto ? { produtos_aplicados: i ? [{ nome: produto, dose: i, custo: 80 }] : [] } : {}),
+          };
+        }),
+      }),
+      pdf: pdfFile('ensaio.pdf', consultoria),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { experiment: { id: number } }).experiment.id;
+}
 
 for (const width of [1280, 375]) {
   test(`plan a DBC trial: the wizard checks its residual degrees of freedom while it is typed (${width} px)`, async ({ page, request }) => {
@@ -102,36 +149,12 @@ test('a concluded trial: its report shows the checklist and downloads the techni
   const user = await registerByApi(request, newUser());
   const auth = await apiToken(request, user);
   const consultoria = `Relatório técnico ${Date.now()}`;
-  const papel = ['testemunha', 'padrao', 'teste', 'teste', 'teste'];
   const base = [3000, 3600, 3300, 3450, 3550];
-  const res = await request.post('/api/experiments', {
-    headers: auth,
-    multipart: {
-      data: JSON.stringify({
-        ...SOY_EXPERIMENT,
-        situacao: 'concluido',
-        consultoria,
-        custo_protocolo: 1500,
-        latitude: -17.79,
-        longitude: -50.92,
-        blocos: 4,
-        tratamentos: NAMES.map((nome, i) => {
-          const repeticoes = [0, 1, 2, 3].map((b) => base[i]! + [40, -30, 10, -20][b]! + ((i * 7 + b * 13) % 5) * 9);
-          return {
-            nome,
-            modalidade: i ? 'Foliar' : 'Sem aplicação',
-            papel: papel[i],
-            dose: i > 1 ? i - 1 : null,
-            repeticoes,
-            produtividade: repeticoes.reduce((a, b) => a + b, 0) / repeticoes.length,
-          };
-        }),
-      }),
-      pdf: pdfFile('ensaio.pdf', consultoria),
-    },
+  const id = await postConcluded(request, auth, {
+    consultoria,
+    blocos: 4,
+    yieldOf: (i, b) => base[i]! + [40, -30, 10, -20][b]! + ((i * 7 + b * 13) % 5) * 9,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const id = ((await res.json()) as { experiment: { id: number } }).experiment.id;
 
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
@@ -164,38 +187,15 @@ test('the dashboard filters the trials that qualify under IN 53/2013, on a desk 
   const user = await registerByApi(request, newUser());
   const auth = await apiToken(request, user);
   const lote = `Lote MAPA ${Date.now()}`;
-  /** A concluded trial of five treatments holding the lot's product; `blocos` decides its residual df. */
-  const create = async (consultoria: string, blocos: number) => {
-    const res = await request.post('/api/experiments', {
-      headers: auth,
-      multipart: {
-        data: JSON.stringify({
-          ...SOY_EXPERIMENT,
-          situacao: 'concluido',
-          consultoria,
-          custo_protocolo: 1500,
-          latitude: -17.79,
-          longitude: -50.92,
-          blocos,
-          aplicacoes: [{ chave: 'ap1', data: '2026-01-10', estadio: 'V4' }],
-          tratamentos: NAMES.map((nome, i) => {
-            const repeticoes = Array.from({ length: blocos }, (_, b) => 3000 + 150 * i + ((i * 7 + b * 13) % 5) * 40 - b * 15);
-            return {
-              nome,
-              modalidade: i ? 'Foliar' : 'Sem aplicação',
-              papel: ['testemunha', 'padrao', 'teste', 'teste', 'teste'][i],
-              dose: i > 1 ? i - 1 : null,
-              repeticoes,
-              produtividade: repeticoes.reduce((a, b) => a + b, 0) / repeticoes.length,
-              produtos_aplicados: i ? [{ nome: lote, dose: i, custo: 80 }] : [],
-            };
-          }),
-        }),
-        pdf: pdfFile('ensaio.pdf', consultoria),
-      },
+  /** `blocos` decides the residual df. */
+  const create = (consultoria: string, blocos: number) =>
+    postConcluded(request, auth, {
+      consultoria,
+      blocos,
+      yieldOf: (i, b) => 3000 + 150 * i + ((i * 7 + b * 13) % 5) * 40 - b * 15,
+      extra: { aplicacoes: [{ chave: 'ap1', data: '2026-01-10', estadio: 'V4' }] },
+      produto: lote,
     });
-    expect(res.status(), await res.text()).toBe(201);
-  };
   await create(`Atende ${lote}`, 5); // (5 − 1)(5 − 1) = 16 residual df
   await create(`Não atende ${lote}`, 4); // 12
 
