@@ -4,7 +4,7 @@
  * Sources, most trusted first: a label that names the executor ("Executora:", "Quem conduziu",
  * "Realização"); the letterhead (the first lines of the first page); "Responsável técnico –
  * <organisation>"; a sentence ("conduzido pela …"). Distractors are refused whatever their place:
- * the signing engineer (a person, a CREA number), a laboratory, the client or sponsor (one of the
+ * the signing engineer (a person, a CREA number, an author's role), a laboratory, the client or sponsor (one of the
  * brands), an address, a document title.
  */
 import type { Candidates } from './candidates.js';
@@ -16,14 +16,14 @@ import { cleanValue, fold, key, tidyCase } from './text.js';
 
 /** Words an organisation's name carries (folded). */
 const ORG_WORDS =
-  /(?<![a-z])(consultoria|consultores|consulting|assessoria|pesquisa|pesquisas|research|agro[a-z]*|agricola|agricolas|rural|experimentacao|experimental|fundacao|nucleo|estudos|instituto|cooperativa|associacao|servicos|tecnologia|solucoes|ensaios|planejamento|agricultura)(?![a-z])/;
+  /(?<![a-z])(consultoria|consultores|consulting|assessoria|pesquisa|pesquisas|research|agro[a-z]*|agricola|agricolas|rural|experimentacao|experimental|fundacao|nucleo|estudos|instituto|cooperativa|associacao|servicos|tecnologia|solucoes|ensaios|planejamento|agricultura|universidade|faculdade|escola superior|embrapa)(?![a-z])/;
 /** Names of institutions that are written out after their acronym. */
 const INSTITUTION = /^(cooperativa|fundacao|instituto|associacao|nucleo|centro|universidade|empresa)(?![a-z])/;
 /** Legal suffixes: the name of a company for certain. */
 const LEGAL_SUFFIX = /(?<![a-z])(ltda|s\.?\s?a\.?|s\/a|eireli|me|epp)\.?\s*$/;
 /** What an organisation's name never is. */
 const NOT_ORG =
-  /(?<![a-z])(laboratorio|lab\.|relatorio|boletim|nota tecnica|nota|card|resultado|resultados|avaliacao|protocolo|dia de campo|ensaio de|emitido|revisao|pagina|cnpj|cpf|crea|eng\.|engenheir|agr\.|dr\.|dra\.|prof\.|rua|av\.|avenida|rodovia|telefone|tel\.|e-mail|www|http|cep)(?![a-z])/;
+  /(?<![a-z])(laboratorio|lab\.|relatorio|boletim|nota tecnica|nota|card|resultado|resultados|avaliacao|protocolo|dia de campo|ensaio de|emitido|revisao|pagina|cnpj|cpf|crea|eng\.|engenheir|agr\.|dr\.|dra\.|prof\.|rua|av\.|avenida|rodovia|telefone|tel\.|e-mail|www|http|cep|academic[oa]|mestrand[oa]|doutorand[oa]|graduand[oa]|estudante|bolsista|professor|professora|pesquisador|pesquisadora)(?![a-z])/;
 /** Labels that name the organisation that ran the trial (folded, punctuation dropped); a person after them is refused. */
 const EXECUTOR_LABEL =
   /^((ensaio|experimento|trabalho|estudo|protocolo) )?(executora|executor|execucao|executado|quem conduziu|conduzido|conducao|realizacao|realizado|instituicao|empresa|consultoria|consultora|consultor|elaborado por|elaboracao)( |$)/;
@@ -66,7 +66,8 @@ export function nameOnly(phrase: string): string {
 function phrases(text: string): string[] {
   return (
     text
-      .split(/\s+[·•|–—]\s+|\s{3,}|\t|\s[-]\s|\s*[·•|:,;]\s*|\s*\.{3,}\s*|\s*…+\s*/)
+      // …and at the full stop after an acronym in parentheses, before the next sentence ("(UFSM). Mestrando do …").
+      .split(/\s+[·•|–—]\s+|\s{3,}|\t|\s[-]\s|\s*[·•|:,;]\s*|\s*\.{3,}\s*|\s*…+\s*|(?<=\))\.\s+(?=\p{Lu}\p{Ll}{2,})/u)
       // A footnote mark before an affiliation ("¹Serra …", "* Serra …"); a remark in parentheses
       // after the name ("(Sinop/MT)", "(NECA/UESGO)"); an acronym drawn against its name
       // ("COOPERVAMCooperativa …") or before a name that says what it is ("FAPAP Fundação …").
@@ -76,6 +77,11 @@ function phrases(text: string): string[] {
             p
               .replace(/^[\s¹²³⁴⁵⁶⁷⁸⁹⁰*†‡]+/, '')
               .replace(/\s*\([^)]*\)/g, ' ')
+              // The institution, not its department ("Departamento de Fitotecnia da Universidade …").
+              .replace(
+                /^(?:departamento|setor|n[uú]cleo|programa)\s.+?\s(?:d[oa])\s+(?=(?:Universidade|Instituto|Escola|Faculdade|Embrapa|Fundação)\b)/i,
+                '',
+              )
               .replace(/(?<![\p{L}])(\p{Lu}{2,})(?=\p{Lu}\p{Ll})/gu, '$1 ')
               // An institution spelled out after its acronym ("FAPAP Fundação de Apoio …").
               .replace(/^(\p{Lu})\p{Lu}+\s+(?=(\p{Lu})\p{Ll})/u, (acronym, first: string, initial: string, at: number, whole: string) =>
@@ -206,8 +212,31 @@ export function readOrganization(layout: Layout, c: CompiledReference, out: Cand
     const found = bestPhrase(rest, c);
     if (found) out.add('consultoria', found.name, 0.75 + found.score / 10, atEvidence(layout, m.index ?? 0, at + rest.length, 'sentence'));
   }
+  // Articles and theses: "(conduzido) na área experimental da X", the university, institute or Embrapa
+  // unit whose field it was; and on the first page the authors' affiliations ("Universidade …, Faculdade …").
+  const field = /(?:área|campo|estação|fazenda|setor|unidade)\s+experimenta(?:l|is)\s+(?:d[oa]s?)\s+/gi;
+  for (const m of layout.flat.matchAll(field)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const rest = layout.flat.slice(at, at + 120).split(/[,;.(]\s|\s{3}/)[0] ?? '';
+    const found = bestPhrase(rest, c);
+    if (found && INSTITUTION_IN.test(fold(found.name)))
+      out.add('consultoria', found.name, 0.72 + found.score / 10, atEvidence(layout, m.index ?? 0, at + rest.length, 'sentence'));
+  }
+  for (const line of lines.filter((l) => l.page === 1)) {
+    for (const phrase of phrases(line.text)) {
+      if (!INSTITUTION_AT.test(fold(phrase))) continue;
+      const score = organizationScore(phrase, c);
+      if (score > 0)
+        out.add('consultoria', tidyCase(phrase), 0.68 + score / 10, { page: line.page, snippet: lineSnippet(line), source: 'document' });
+    }
+  }
   preferFullerNames(out, letterheadNames);
 }
+
+/** A university, an institute, Embrapa or a foundation: who runs the trials articles report (folded). */
+const INSTITUTION_IN = /(?<![a-z])(universidade|instituto|embrapa|fundacao|escola superior)(?![a-z])/;
+/** A phrase that is such an institution's name (an affiliation: "Universidade Federal de …", "Embrapa Soja"). */
+const INSTITUTION_AT = /^(universidade|instituto|embrapa|fundacao|escola superior)(?![a-z])/;
 
 function atEvidence(layout: Layout, start: number, end: number, source: 'document' | 'sentence') {
   return { page: layout.pageAt(start), snippet: snippetAround(layout.flat, start, end), source };

@@ -156,6 +156,24 @@ describe('the organisation that ran the trial', () => {
       organisation: 'Serra Verde Pesquisa Agrícola Ltda.',
     },
     {
+      why: "reads an article's affiliation: the university, not the author's course",
+      text: [
+        'Bioestimulante na produtividade da soja',
+        'Ana Souza; Pedro Lima',
+        'Acadêmica de Agronomia, Universidade Federal do Vale Alto (UFVA). Mestrando do PPG em Agronomia, UFVA.',
+        'Resumo: o experimento avaliou doses de um bioestimulante.',
+      ],
+      organisation: 'Universidade Federal do Vale Alto',
+    },
+    {
+      why: 'reads the institution whose experimental field it was, not its department',
+      text: [
+        'Material e métodos',
+        'O experimento foi conduzido em 2023 na área experimental do Departamento de Fitotecnia da Universidade Federal do Vale Alto, em solo argiloso.',
+      ],
+      organisation: 'Universidade Federal do Vale Alto',
+    },
+    {
       why: 'reads "conduzido pela …" in a sentence',
       text: ['O ensaio foi conduzido pela Vale Alto Agronomia na fazenda do produtor, em 2024.'],
       organisation: 'Vale Alto Agronomia',
