@@ -233,7 +233,12 @@ describe('treatments told apart by their doses (issue 35)', () => {
   });
 
   it('reads the product, not the dose, as the name of "250 mL ha-1 de Produto" (a dose written first)', () => {
-    for (const text of ['250 mL ha-1 de Aminoagro Mol', '1,0 L ha⁻¹ de Aminoagro Mol', '100 mL/100 kg de sementes de Aminoagro Mol'])
+    for (const text of [
+      '250 mL ha-1 de Aminoagro Mol',
+      '1,0 L ha⁻¹ de Aminoagro Mol',
+      '100 mL/100 kg de sementes de Aminoagro Mol',
+      '0,5 L ha -1 -1 de Aminoagro Mol',
+    ])
       expect(describeTreatment(null, text, c)?.nome).toBe('Aminoagro Mol');
   });
 });

@@ -149,7 +149,7 @@ function productIn(text: string, c: CompiledReference): string | null {
  * "100 mL/100 kg de sementes de Produto Y", "0,5 L por hectare do Produto Z"): the product is the name.
  */
 const LEADING_DOSE =
-  /^\s*\d+(?:[.,]\d+)*\s*(?:m?l|kg|g)\b(?:\s*(?:\/|por)?\s*(?:ha|hectare|100\s*kg|kg|t)\b(?:\s*[-−⁻]?\s*[1¹])?(?:\s+de\s+sementes?)?)*\s+(?:de|do|da)\s+(?=\S)/i;
+  /^\s*\d+(?:[.,]\d+)*\s*(?:m?l|kg|g)\b(?:\s*(?:\/|por)?\s*(?:ha|hectare|100\s*kg|kg|t)\b(?:\s*[-−⁻]?\s*[1¹])?(?:\s*[-−⁻]\s*[1¹])*(?:\s+de\s+sementes?)?)*\s+(?:de|do|da)\s+(?=\S)/i;
 
 /** The name a description gives: up to the first comma/semicolon, dose, remarks and mode left out. */
 function describedName(text: string, c: CompiledReference): string {
