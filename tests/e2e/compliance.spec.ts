@@ -6,7 +6,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { SOY_EXPERIMENT, addTreatments, apiToken, fillStepsOneToFour, newUser, next, pdfFile, registerByApi, signIn } from './fixtures.js';
+import {
+  SOY_EXPERIMENT,
+  addTreatments,
+  apiToken,
+  fillStepsOneToFour,
+  newUser,
+  next,
+  pdfFile,
+  postExperiment,
+  registerByApi,
+  signIn,
+} from './fixtures.js';
 
 const NAMES = ['Testemunha', 'Padrão KCl', 'Produto 1 L', 'Produto 2 L', 'Produto 3 L'];
 
@@ -25,7 +36,7 @@ const glRule = (page: Page) =>
  * A concluded trial of the five treatments (control, standard, three doses of the tested product),
  * posted through the API with `blocos` plot yields each (`yieldOf(treatment, block)`); its id.
  */
-async function postConcluded(
+function postConcluded(
   request: APIRequestContext,
   auth: Record<string, string>,
   {
@@ -36,36 +47,33 @@ async function postConcluded(
     produto,
   }: { consultoria: string; blocos: number; yieldOf: (i: number, b: number) => number; extra?: object; produto?: string },
 ): Promise<number> {
-  const res = await request.post('/api/experiments', {
-    headers: auth,
-    multipart: {
-      data: JSON.stringify({
-        ...SOY_EXPERIMENT,
-        situacao: 'concluido',
-        consultoria,
-        custo_protocolo: 1500,
-        latitude: -17.79,
-        longitude: -50.92,
-        blocos,
-        ...extra,
-        tratamentos: NAMES.map((nome, i) => {
-          const repeticoes = Array.from({ length: blocos }, (_, b) => yieldOf(i, b));
-          return {
-            nome,
-            modalidade: i ? 'Foliar' : 'Sem aplicação',
-            papel: ['testemunha', 'padrao', 'teste', 'teste', 'teste'][i],
-            dose: i > 1 ? i - 1 : null,
-            repeticoes,
-            produtividade: repeticoes.reduce((a, b) => a + b, 0) / repeticoes.length,
-            ...(produto ? { produtos_aplicados: i ? [{ nome: produto, dose: i, custo: 80 }] : [] } : {}),
-          };
-        }),
+  return postExperiment(
+    request,
+    auth,
+    {
+      ...SOY_EXPERIMENT,
+      situacao: 'concluido',
+      consultoria,
+      custo_protocolo: 1500,
+      latitude: -17.79,
+      longitude: -50.92,
+      blocos,
+      ...extra,
+      tratamentos: NAMES.map((nome, i) => {
+        const repeticoes = Array.from({ length: blocos }, (_, b) => yieldOf(i, b));
+        return {
+          nome,
+          modalidade: i ? 'Foliar' : 'Sem aplicação',
+          papel: ['testemunha', 'padrao', 'teste', 'teste', 'teste'][i],
+          dose: i > 1 ? i - 1 : null,
+          repeticoes,
+          produtividade: repeticoes.reduce((a, b) => a + b, 0) / repeticoes.length,
+          ...(produto ? { produtos_aplicados: i ? [{ nome: produto, dose: i, custo: 80 }] : [] } : {}),
+        };
       }),
-      pdf: pdfFile('ensaio.pdf', consultoria),
     },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { experiment: { id: number } }).experiment.id;
+    pdfFile('ensaio.pdf', consultoria),
+  );
 }
 
 for (const width of [1280, 375]) {

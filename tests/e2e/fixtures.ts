@@ -85,33 +85,42 @@ export const SOY_EXPERIMENT = {
   tipo_estatistica: 'DBC',
 };
 
+/** An experiment (`data`, the API's body) and its PDF, created through the API as `auth`; returns its id. */
+export async function postExperiment(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  data: object,
+  pdf: ReturnType<typeof pdfFile>,
+): Promise<number> {
+  const res = await request.post('/api/experiments', { headers: auth, multipart: { data: JSON.stringify(data), pdf } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { experiment: { id: number } }).experiment.id;
+}
+
 /**
  * A soybean experiment with a control and one treated plot (3,300 and 3,600 kg/ha) and its PDF,
  * created through the API as `auth`; returns its id.
  */
-export async function createTwoTreatmentTrial(
+export function createTwoTreatmentTrial(
   request: APIRequestContext,
   auth: Record<string, string>,
   consultoria: string,
   pdf: ReturnType<typeof pdfFile>,
 ): Promise<number> {
-  const res = await request.post('/api/experiments', {
-    headers: auth,
-    multipart: {
-      data: JSON.stringify({
-        ...SOY_EXPERIMENT,
-        consultoria,
-        custo_protocolo: 1000,
-        tratamentos: [
-          { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3300 },
-          { nome: 'Tratado', modalidade: 'Sementes', produtividade: 3600 },
-        ],
-      }),
-      pdf,
+  return postExperiment(
+    request,
+    auth,
+    {
+      ...SOY_EXPERIMENT,
+      consultoria,
+      custo_protocolo: 1000,
+      tratamentos: [
+        { nome: 'Testemunha', modalidade: 'Foliar', produtividade: 3300 },
+        { nome: 'Tratado', modalidade: 'Sementes', produtividade: 3600 },
+      ],
     },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { experiment: { id: number } }).experiment.id;
+    pdf,
+  );
 }
 
 /** The wizard's "Próximo". */
