@@ -12,6 +12,13 @@ import type { TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
 import { findResultsTables, type ResultsTable } from './results-tables.js';
 import {
+  chooseTreatments,
+  type ChosenTreatments,
+  type TreatmentCandidate,
+  type TreatmentReader,
+  TYPICAL_KG_HA,
+} from './treatment-choice.js';
+import {
   findBarLabels,
   findCards,
   findColumnBars,
@@ -83,25 +90,11 @@ export interface TreatmentsResult {
   avaliacoes?: ExtractedAssessment[];
   /** Where the assessments were read: the header of the results table holding their columns. */
   assessmentsEvidence?: { page: number; snippet: string };
+  /** Every reading of the treatments weighed, best first (for tests and diagnosis). */
+  readings?: ChosenTreatments['readings'];
 }
 
 /* ---------- assembling ---------- */
-
-/** Typical yields (kg/ha) used only to guess a unit the report left out. */
-const TYPICAL_KG_HA: Record<string, [number, number]> = {
-  soja: [1500, 7000],
-  milho: [3000, 16000],
-  algodao: [1500, 7000],
-  feijao: [800, 5000],
-  trigo: [1000, 7000],
-  arroz: [3000, 12000],
-  'cana de acucar': [40000, 200000],
-  cafe: [600, 6000],
-  uva: [5000, 60000],
-  manga: [5000, 50000],
-  batata: [10000, 70000],
-  banana: [10000, 70000],
-};
 
 function guessUnit(values: number[], cultura: string | null): YieldUnit | null {
   if (values.length === 0) return null;
@@ -179,123 +172,179 @@ function modeOf(text: string | null, c: CompiledReference): string | null {
   return isBlankCell(text) ? '' : (normalizeModalidade(text, c) ?? '');
 }
 
-export function extractTreatments(lines: TextLine[], prose: string, c: CompiledReference, cultura: string | null): TreatmentsResult {
+/** What every reader needs: the descriptions to join, the text for a box's mass, the reference. */
+interface ReadContext {
+  lines: TextLine[];
+  prose: string;
+  c: CompiledReference;
+  cultura: string | null;
+  described: Described[];
+}
+
+/** A box of unstated mass: its yields cannot be put in kg/ha. */
+const boxWithoutMass = (s: YieldScale | null) => s !== null && s.factor === null;
+
+/** A results table's rows as treatments, with its unit (stated, or guessed from the values and the crop). */
+function fromResultsTable(table: ResultsTable, ctx: ReadContext): TreatmentCandidate {
   const warnings: string[] = [];
-  const found = findResultsTables(lines);
-  const tables = found.filter((t) => t.yields);
-  // The results table: the one with most rows that have a value, preferring stated yield units.
-  const score = (t: ResultsTable) => t.rows.filter((r) => r.value !== null || r.reps.length > 0).length + (t.unit ? 0.5 : 0);
-  const table = [...tables].sort((a, b) => score(b) - score(a))[0] ?? null;
-  const skip = new Set<number>();
-  for (const t of tables) for (let i = t.headerLine; i <= t.lastLine; i++) skip.add(i);
-  const described = collectDescriptions(lines, prose, skip, c);
-
-  let confidence = 0.95;
-  let tratamentos: ExtractedTreatment[] = [];
-  let scale: YieldScale | null = null;
-  let evidence: TreatmentsResult['evidence'];
-  /** Each treatment's code, where the report gives one; a mode column says a report's modes. */
-  let ids: (number | null)[] = [];
-  let modeColumn = false;
-  /** A box of unstated mass: its yields cannot be put in kg/ha. */
-  const boxWithoutMass = (s: YieldScale | null) => s !== null && s.factor === null;
-
-  if (table) {
-    evidence = { page: table.page, snippet: table.snippet };
-    const rawValues = table.rows.flatMap((r) => (r.reps.length > 0 ? r.reps : r.value !== null ? [r.value] : []));
-    scale = table.unit ?? table.rows.find((r) => r.cellUnit)?.cellUnit ?? null;
-    if (boxWithoutMass(scale)) scale = { ...(scale as YieldScale), factor: findBoxMass(prose) };
-    if (!scale) {
-      const guessed = guessUnit(rawValues, cultura);
-      if (guessed) {
-        warnings.push(`Unidade de produtividade não informada na tabela; valores interpretados como ${guessed}. Confira.`);
-        confidence -= 0.25;
-      } else {
-        warnings.push('Unidade de produtividade não identificada; valores mantidos como estão. Confira.');
-        confidence -= 0.4;
-      }
-      const unit = guessed ?? 'kg/ha';
-      scale = { label: unit, unit, factor: YIELD_FACTORS[unit], at: 0 };
+  let prior = 0.95;
+  const rawValues = table.rows.flatMap((r) => (r.reps.length > 0 ? r.reps : r.value !== null ? [r.value] : []));
+  let scale = table.unit ?? table.rows.find((r) => r.cellUnit)?.cellUnit ?? null;
+  if (boxWithoutMass(scale)) scale = withMass(scale, ctx.prose);
+  if (!scale) {
+    const guessed = guessUnit(rawValues, ctx.cultura);
+    if (guessed) {
+      warnings.push(`Unidade de produtividade não informada na tabela; valores interpretados como ${guessed}. Confira.`);
+      prior -= 0.25;
+    } else {
+      warnings.push('Unidade de produtividade não identificada; valores mantidos como estão. Confira.');
+      prior -= 0.4;
     }
-    const used = new Set<Described>();
-    const tableScale = scale;
-    ids = table.rows.map((r) => r.id);
-    modeColumn = table.hasModeColumn;
-    tratamentos = table.rows.map((row, index) => {
-      const factor = (row.cellUnit ?? tableScale).factor;
-      const desc = joinDescription(row, index, table.rows.length, described, used);
-      const cleaned = cleanTreatmentName(row.nome, c);
-      let nome = cleaned.nome || desc?.nome || (row.id !== null ? `T${row.id}` : `Tratamento ${index + 1}`);
-      if (!cleaned.nome && !desc) confidence -= 0.1;
-      // The mode column when there is one ("-" there means none, as for a control); otherwise
-      // a mode written with the name, or the one the treatment's description gives.
-      const modalidade = modeOf(row.modeText, c) || normalizeModalidade(row.nome, c) || desc?.mode || '';
-      nome = nome.replace(/\s+/g, ' ').trim();
-      const t: ExtractedTreatment = remember({ nome, modalidade }, desc);
-      if (row.doseText) dosed.set(t, row.doseText);
-      if (factor === null) return t;
-      // Blocks whose mean is not the row's yield are in another unit (kg per plot beside kg/ha).
-      const repMean = row.reps.reduce((s, v) => s + v, 0) / Math.max(1, row.reps.length);
-      const repsAgree = row.value === null || row.reps.includes(row.value) || Math.abs(repMean - row.value) <= Math.abs(row.value) * 0.02;
-      if (row.reps.length >= 2 && repsAgree) {
-        t.repeticoes = row.reps.map((v) => round(v * factor, 3));
-        t.produtividade = round(t.repeticoes.reduce((s, v) => s + v, 0) / t.repeticoes.length, 3);
-      } else if (row.value !== null) {
-        t.produtividade = round(row.value * factor, 3);
-      }
-      return t;
-    });
-  } else {
-    const laid = findCards(lines, c) ?? findTransposedTable(lines, c) ?? findBarLabels(lines, c) ?? findColumnBars(lines, c);
-    if (laid) {
-      evidence = { page: laid.page, snippet: laid.snippet };
-      const used = new Set<Described>();
-      const items = laid.items.map((item) => (boxWithoutMass(item.scale) ? { ...item, scale: withMass(item.scale, prose) } : item));
-      tratamentos = items.map((item, index) => fromStated(item, joinDescription(item, index, items.length, described, used)));
-      ids = items.map((item) => item.id);
-      scale = items.find((i) => i.scale)?.scale ?? null;
-      confidence = 0.8;
-    } else if (described.length > 0) {
-      // No results laid out: the descriptions, with yields they state or sentences state.
-      const stated = described.some((d) => d.value !== null) ? null : findProseYields(lines, described);
-      ids = described.map((d) => d.id);
-      tratamentos = described.map((d, index) => {
+    const unit = guessed ?? 'kg/ha';
+    scale = { label: unit, unit, factor: YIELD_FACTORS[unit], at: 0 };
+  }
+  const used = new Set<Described>();
+  const tableScale = scale;
+  const tratamentos = table.rows.map((row, index) => {
+    const factor = (row.cellUnit ?? tableScale).factor;
+    const desc = joinDescription(row, index, table.rows.length, ctx.described, used);
+    const cleaned = cleanTreatmentName(row.nome, ctx.c);
+    if (!cleaned.nome && !desc) prior -= 0.1;
+    const nome = (cleaned.nome || desc?.nome || (row.id !== null ? `T${row.id}` : `Tratamento ${index + 1}`)).replace(/\s+/g, ' ').trim();
+    // The mode column when there is one ("-" there means none, as for a control); otherwise
+    // a mode written with the name, or the one the treatment's description gives.
+    const modalidade = modeOf(row.modeText, ctx.c) || normalizeModalidade(row.nome, ctx.c) || desc?.mode || '';
+    const t: ExtractedTreatment = remember({ nome, modalidade }, desc);
+    if (row.doseText) dosed.set(t, row.doseText);
+    if (factor === null) return t;
+    // Blocks whose mean is not the row's yield are in another unit (kg per plot beside kg/ha).
+    const repMean = row.reps.reduce((s, v) => s + v, 0) / Math.max(1, row.reps.length);
+    const repsAgree = row.value === null || row.reps.includes(row.value) || Math.abs(repMean - row.value) <= Math.abs(row.value) * 0.02;
+    if (row.reps.length >= 2 && repsAgree) {
+      t.repeticoes = row.reps.map((v) => round(v * factor, 3));
+      t.produtividade = round(t.repeticoes.reduce((s, v) => s + v, 0) / t.repeticoes.length, 3);
+    } else if (row.value !== null) {
+      t.produtividade = round(row.value * factor, 3);
+    }
+    return t;
+  });
+  return {
+    reader: 'tabela',
+    tratamentos,
+    ids: table.rows.map((r) => r.id),
+    scale,
+    prior,
+    evidence: { page: table.page, snippet: table.snippet },
+    warnings,
+    modeColumn: table.hasModeColumn,
+    table,
+  };
+}
+
+/** Treatments laid out by code (cards, a transposed table, a chart's labels), joined to their descriptions. */
+function fromLaidOut(
+  reader: TreatmentReader,
+  laid: { items: Stated[]; page: number; snippet: string } | null,
+  ctx: ReadContext,
+): TreatmentCandidate[] {
+  if (!laid) return [];
+  const used = new Set<Described>();
+  const items = laid.items.map((item) => (boxWithoutMass(item.scale) ? { ...item, scale: withMass(item.scale, ctx.prose) } : item));
+  return [
+    {
+      reader,
+      tratamentos: items.map((item, index) => fromStated(item, joinDescription(item, index, items.length, ctx.described, used))),
+      ids: items.map((item) => item.id),
+      scale: items.find((i) => i.scale)?.scale ?? null,
+      prior: 0.8,
+      evidence: { page: laid.page, snippet: laid.snippet },
+      warnings: [],
+      modeColumn: false,
+      table: null,
+    },
+  ];
+}
+
+/** The methods' descriptions, with the yields they state or sentences of the results state. */
+function fromDescriptions(ctx: ReadContext): TreatmentCandidate[] {
+  const { described } = ctx;
+  if (described.length === 0) return [];
+  const stated = described.some((d) => d.value !== null) ? null : findProseYields(ctx.lines, described);
+  const first = described[0];
+  const evidence = stated
+    ? { page: stated.page, snippet: stated.snippet }
+    : first?.snippet
+      ? { page: first.page ?? 1, snippet: first.snippet }
+      : undefined;
+  return [
+    {
+      reader: 'descricoes',
+      tratamentos: described.map((d, index) => {
         const found = stated?.values.get(index);
         const s = found?.scale ?? d.scale;
-        return fromStated({ ...d, value: found?.value ?? d.value, scale: boxWithoutMass(s) ? withMass(s, prose) : s }, d);
-      });
-      scale = stated?.values.values().next().value?.scale ?? described.find((d) => d.scale)?.scale ?? null;
-      const first = described[0];
-      evidence = stated
-        ? { page: stated.page, snippet: stated.snippet }
-        : first?.snippet
-          ? { page: first.page ?? 1, snippet: first.snippet }
-          : undefined;
-      confidence = stated ? 0.75 : 0.7;
-    } else {
-      const told = findProseTreatments(prose, c);
-      if (told) {
-        tratamentos = told.items.map((item) => fromStated(item, undefined));
-        ids = told.items.map(() => null);
-        scale = told.items.find((i) => i.scale)?.scale ?? null;
-        const first = lines.find((l) => fold(l.text).includes(fold(told.snippet).slice(0, 30)));
-        evidence = { page: first?.page ?? 1, snippet: told.snippet };
-        confidence = 0.7;
-      }
-    }
-  }
+        return fromStated({ ...d, value: found?.value ?? d.value, scale: boxWithoutMass(s) ? withMass(s, ctx.prose) : s }, d);
+      }),
+      ids: described.map((d) => d.id),
+      scale: stated?.values.values().next().value?.scale ?? described.find((d) => d.scale)?.scale ?? null,
+      prior: stated ? 0.75 : 0.7,
+      ...(evidence ? { evidence } : {}),
+      warnings: [],
+      modeColumn: false,
+      table: null,
+    },
+  ];
+}
+
+/** Treatments and yields told in sentences of the results. */
+function fromProse(ctx: ReadContext): TreatmentCandidate[] {
+  const told = findProseTreatments(ctx.prose, ctx.c);
+  if (!told) return [];
+  const first = ctx.lines.find((l) => fold(l.text).includes(fold(told.snippet).slice(0, 30)));
+  return [
+    {
+      reader: 'frases',
+      tratamentos: told.items.map((item) => fromStated(item, undefined)),
+      ids: told.items.map(() => null),
+      scale: told.items.find((i) => i.scale)?.scale ?? null,
+      prior: 0.7,
+      evidence: { page: first?.page ?? 1, snippet: told.snippet },
+      warnings: [],
+      modeColumn: false,
+      table: null,
+    },
+  ];
+}
+
+export function extractTreatments(lines: TextLine[], prose: string, c: CompiledReference, cultura: string | null): TreatmentsResult {
+  const found = findResultsTables(lines);
+  const yieldTables = found.filter((t) => t.yields);
+  const skip = new Set<number>();
+  for (const t of yieldTables) for (let i = t.headerLine; i <= t.lastLine; i++) skip.add(i);
+  const ctx: ReadContext = { lines, prose, c, cultura, described: collectDescriptions(lines, prose, skip, c) };
+  const candidates = [
+    ...yieldTables.map((t) => fromResultsTable(t, ctx)),
+    ...fromLaidOut('cartoes', findCards(lines, c), ctx),
+    ...fromLaidOut('tabela transposta', findTransposedTable(lines, c), ctx),
+    ...fromLaidOut('rotulos de barras', findBarLabels(lines, c), ctx),
+    ...fromLaidOut('colunas de barras', findColumnBars(lines, c), ctx),
+    ...fromDescriptions(ctx),
+    ...fromProse(ctx),
+  ];
+  const chosen = chooseTreatments(candidates, cultura, ctx.described.length);
+  if (!chosen) return { tratamentos: [], confidence: 0, warnings: [], unit: null };
+  const { tratamentos, ids } = chosen;
+  const warnings = [...chosen.warnings];
   // Assessments beside the yields, and in tables of their own joined to the treatments.
   const assessed = assessTables(
-    table,
+    chosen.table,
     found.filter((t) => !t.yields),
     tratamentos,
     ids,
   );
-  if (boxWithoutMass(scale)) {
+  if (boxWithoutMass(chosen.scale)) {
     warnings.push('Produtividade em caixas sem a massa da caixa informada; converta para kg/ha e preencha manualmente.');
   }
-
-  if (!modeColumn) modesFromMentions(tratamentos, ids, prose, c);
+  if (!chosen.modeColumn) modesFromMentions(tratamentos, ids, prose, c);
   // Nothing else said how: a product named for its route ("… Fósforo Foliar", "… TS") says it.
   for (const t of tratamentos) if (t.modalidade === '' && !isControl(t.nome)) t.modalidade = normalizeModalidade(t.nome) ?? '';
 
@@ -303,21 +352,15 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
   const controlAt = tratamentos.findIndex((t) => isControl(t.nome));
   if (controlAt > 0) tratamentos.unshift(...tratamentos.splice(controlAt, 1));
 
-  const withYield = tratamentos.filter((t) => t.produtividade !== undefined).length;
-  if (tratamentos.length === 0) confidence = 0;
-  else {
-    confidence *= withYield / tratamentos.length;
-    if (withYield < tratamentos.length) warnings.push('Alguns tratamentos estão sem produtividade. Confira a tabela de resultados.');
-    if (tratamentos.length < 2) confidence *= 0.7;
-    const implausible = tratamentos.some((t) => t.produtividade !== undefined && (t.produtividade < 50 || t.produtividade > 250_000));
-    if (implausible) {
-      warnings.push('Há produtividades fora da faixa esperada. Confira as unidades.');
-      confidence *= 0.6;
-    }
-  }
-  const unit: YieldUnit | null = scale?.unit ?? null;
-  const result: TreatmentsResult = { tratamentos, confidence: Math.max(0, Math.min(1, confidence)), warnings, unit, ...assessed };
-  if (evidence && tratamentos.length > 0) result.evidence = evidence;
+  const result: TreatmentsResult = {
+    tratamentos,
+    confidence: chosen.confidence,
+    warnings,
+    unit: chosen.unit,
+    readings: chosen.readings,
+    ...assessed,
+  };
+  if (chosen.evidence) result.evidence = chosen.evidence;
   return result;
 }
 
