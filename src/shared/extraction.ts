@@ -2,6 +2,7 @@
 import { EXTRACTED_FIELDS as CATALOGUE_EXTRACTED, type EXPERIMENT_FIELDS, type ExtractedField } from './fields/catalogue.js';
 import type { NumericKind } from './fields/kinds.js';
 import type { Avaliacao } from './assessments.js';
+import { MODALIDADE_SEM_APLICACAO } from './constants.js';
 import { formatPercent } from './format.js';
 
 /** A product a report says a treatment applied. */
@@ -97,4 +98,16 @@ export const EXTRACTION_MSG = {
 /** "Dados extraídos com 87,5% de confiança" (confidence × 100, one decimal, pt-BR like the badge). */
 export function confidenceToast(confidence: number): string {
   return `Dados extraídos com ${formatPercent(confidence)} de confiança`;
+}
+
+/**
+ * A report's treatments in the form's order: the untreated control first (the form's first row is
+ * always the control), the others as the report prints them. The offline extractor already answers
+ * in that order; the language-model reading and drafts stored before it did may not.
+ */
+export function controlFirst<T extends { nome: string; modalidade?: string }>(tratamentos: readonly T[]): T[] {
+  const isControl = (t: T) => t.modalidade === MODALIDADE_SEM_APLICACAO || /^(testemunha|controle)\b/i.test(t.nome.trim());
+  const at = tratamentos.findIndex(isControl);
+  if (at <= 0) return [...tratamentos];
+  return [tratamentos[at] as T, ...tratamentos.slice(0, at), ...tratamentos.slice(at + 1)];
 }

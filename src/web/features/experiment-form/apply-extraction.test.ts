@@ -253,6 +253,19 @@ describe('planExtraction and applyExtraction', () => {
     expect(planExtraction(current, { tratamentos: [] }).treatments).toBe('keep');
     expect(applyExtraction(current, { tratamentos: [] }).tratamentos).toBe(current.tratamentos);
   });
+
+  it("puts a control the report prints last in the form's first row, the rest in the printed order", () => {
+    const data: ExtractedData = {
+      tratamentos: [
+        { nome: 'Produto X 0,5 L/ha', modalidade: 'Foliar', produtividade: 6842 },
+        { nome: 'Produto X 1,0 L/ha', modalidade: 'Foliar', produtividade: 7215 },
+        { nome: 'Testemunha', modalidade: 'Sem aplicação', produtividade: 6518 },
+      ],
+    };
+    const rows = applyExtraction(newExperimentDefaults(), data).tratamentos;
+    expect(rows.map((t) => t.nome)).toEqual(['Testemunha', 'Produto X 0,5 L/ha', 'Produto X 1,0 L/ha']);
+    expect(rows[0]?.produtividade).toBe(6518);
+  });
 });
 
 describe('replicate inputs', () => {

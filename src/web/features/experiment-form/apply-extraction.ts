@@ -4,7 +4,7 @@
  * choice (the form's value by default); a value the report did not give is never blanked.
  */
 import { novaChave } from '../../../shared/assessments.js';
-import { EXTRACTED_FIELDS, type ExtractedAssessment, type ExtractedData, type ExtractedTreatment } from '../../../shared/extraction.js';
+import { controlFirst, EXTRACTED_FIELDS, type ExtractedAssessment, type ExtractedData, type ExtractedTreatment } from '../../../shared/extraction.js';
 import { EXPERIMENT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Field, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
 import { formatKgHa } from '../../../shared/format.js';
@@ -260,7 +260,7 @@ export function planExtraction(
       conflicts.push({ field: name, label: f.label, current: String(mine).trim(), extracted: String(found) });
   }
 
-  const report = data.tratamentos ?? [];
+  const report = controlFirst(data.tratamentos ?? []);
   let treatments: ExtractionPlan['treatments'] = 'keep';
   if (report.length) {
     if (!current.tratamentos.some(hasContent)) treatments = 'take';
@@ -300,7 +300,7 @@ export function applyExtraction(
     // The report's assessments come with its treatments, whose rows hold their values.
     const { avaliacoes, keys } = mergeAssessments(current.avaliacoes, data.avaliacoes ?? []);
     next.avaliacoes = avaliacoes;
-    next.tratamentos = reportTreatments(current.tratamentos, data.tratamentos ?? [], keys);
+    next.tratamentos = reportTreatments(current.tratamentos, controlFirst(data.tratamentos ?? []), keys);
   }
   return next;
 }
