@@ -10,7 +10,7 @@ import type { ExtractedProduct } from '../../shared/extraction.js';
 import { parseBrNumber } from './numbers.js';
 import type { CompiledReference } from './reference.js';
 import { isControl } from './treatment-text.js';
-import { cleanValue, fold, key, tidyCase } from './text.js';
+import { cleanValue, fold, isBlankCell, key, tidyCase } from './text.js';
 
 /**
  * A dose: a number, a mass or volume, per hectare, per 100 kg of seed or per tonne ("2 L/ha",
@@ -31,7 +31,7 @@ function doseUnit(mass: string, per: string): string {
 }
 
 /** The first dose a text states, with where it is (folded and original indexes agree). */
-export function findDose(text: string): { dose: number; unidade: string; at: number; end: number } | null {
+export function findDose(text: string): { dose: number; unidade: string; at: number; end: number; printed: string } | null {
   const m = DOSE_RE.exec(fold(text));
   if (!m) return null;
   const dose = parseBrNumber(m[1] ?? '');
@@ -39,7 +39,15 @@ export function findDose(text: string): { dose: number; unidade: string; at: num
   const unidade = doseUnit(m[2] ?? '', m[3] ?? '');
   // A thousand kilograms a hectare and more is a yield ("3.790 kg/ha"), not what was applied.
   if (unidade === 'kg/ha' && dose >= YIELD_NOT_DOSE_KG_HA) return null;
-  return { dose, unidade, at: m.index, end: m.index + m[0].length };
+  return { dose, unidade, at: m.index, end: m.index + m[0].length, printed: m[1] ?? '' };
+}
+
+/** How the report prints a product's dose ("1,0", "0,250"): a name told apart by dose repeats it so. */
+const printedDose = new WeakMap<ExtractedProduct, string>();
+
+function printedAs<P extends ExtractedProduct>(p: P, printed: string): P {
+  if (printed) printedDose.set(p, printed);
+  return p;
 }
 
 /** The catalogue product a text names (the longest match), by its catalogue name. */
@@ -95,7 +103,7 @@ export function productsIn(text: string, c: CompiledReference): ExtractedProduct
     const nome = catalogueProduct(part, c) ?? writtenName(part);
     if (!nome || out.some((p) => key(p.nome) === key(nome))) continue;
     const dose = findDose(part);
-    out.push(dose ? { nome, dose: dose.dose, unidade: dose.unidade } : { nome });
+    out.push(dose ? printedAs({ nome, dose: dose.dose, unidade: dose.unidade }, dose.printed) : { nome });
   }
   return out;
 }
@@ -112,12 +120,14 @@ export function headerDoseUnit(header: string): string {
 
 /** A dose column's cell with the header's unit after it, when the cell states none of its own. */
 export function withHeaderUnit(cell: string, unit: string): string {
-  if (!unit || !cell.trim() || findDose(cell)) return cell;
+  if (!unit || isBlankCell(cell) || findDose(cell)) return cell;
   return `${cell} ${unit}`;
 }
 
 interface ColumnDose {
   dose: number;
+  /** The number as the cell prints it ("1,0"). */
+  printed: string;
   /** null: the part is a number alone ("0,2" in "0,2 + 1,0"). */
   unidade: string | null;
 }
@@ -129,13 +139,13 @@ export function columnDoses(text: string): ColumnDose[] | null {
   for (const part of parts) {
     const stated = findDose(part);
     if (stated) {
-      out.push({ dose: stated.dose, unidade: stated.unidade });
+      out.push({ dose: stated.dose, unidade: stated.unidade, printed: stated.printed });
       continue;
     }
     const bare = /^\s*(\d+(?:[.,]\d+)*)\s*$/.exec(part);
     const dose = bare ? parseBrNumber(bare[1] ?? '') : null;
     if (dose === null || dose < 0) return null;
-    out.push({ dose, unidade: null });
+    out.push({ dose, unidade: null, printed: (bare?.[1] ?? '').trim() });
   }
   return out.length ? out : null;
 }
@@ -152,9 +162,9 @@ interface TreatmentLike {
 /**
  * Fills each treatment's applied products from its name and, when there is one, the text that
  * describes it (a methods list or table row): the description's products when it names any, the
- * name's otherwise, each with the dose the description or the name states, or else the results
- * table's dose column (one dose per product of a combination; a number alone takes the unit the
- * same product has elsewhere in the report, or the one the cell ends with). An untreated control
+ * name's otherwise, each with the dose the results table's dose column states (one dose per product
+ * of a combination), else the description's or the name's (a number alone in the column takes the
+ * unit the same product has elsewhere in the report, or the one the cell ends with). An untreated control
  * gets no product and, when the report gives it no mode, the modality 'Sem aplicação'.
  */
 export function fillAppliedProducts(
@@ -180,18 +190,19 @@ export function fillAppliedProducts(
     const products = base.map((p) => {
       if (p.dose !== undefined) return p;
       const twin = [...fromName, ...fromDescription].find((q) => q.dose !== undefined && key(q.nome) === key(p.nome));
-      return twin ? { ...p, dose: twin.dose, unidade: twin.unidade } : { ...p };
+      return twin ? printedAs({ ...p, dose: twin.dose, unidade: twin.unidade }, printedDose.get(twin) ?? '') : { ...p };
     });
     const column = doseColumnOf(t);
     const doses = column ? columnDoses(column) : null;
     if (doses && doses.length === products.length) {
       // "0,2 + 1,0 L/ha": the unit at the end is the fallback of the numbers before it.
       const last = doses[doses.length - 1]?.unidade ?? null;
+      // The row's own cell says its dose: it wins over a description's (joined by name, it may be
+      // another row's when several rows share the product).
       products.forEach((p, i) => {
         const d = doses[i] as ColumnDose;
-        if (p.dose !== undefined) return;
-        if (d.unidade) Object.assign(p, { dose: d.dose, unidade: d.unidade });
-        else unitless.push({ product: p, dose: d.dose, fallback: last });
+        if (d.unidade) printedAs(Object.assign(p, { dose: d.dose, unidade: d.unidade }), d.printed);
+        else if (p.dose === undefined) unitless.push({ product: printedAs(p, d.printed), dose: d.dose, fallback: last });
       });
     }
     if (description && SAME_DOSES_RE.test(fold(description))) sameAsAlone.push(...products.filter((p) => p.dose === undefined));
@@ -222,23 +233,26 @@ export function fillAppliedProducts(
 function doseLabel(t: TreatmentLike): string {
   const products = t.produtos_aplicados ?? [];
   if (!products.length || products.some((p) => p.dose === undefined)) return '';
-  return products.map((p) => `${String(p.dose).replace('.', ',')} ${p.unidade ?? ''}`.trim()).join(' + ');
+  return products.map((p) => `${printedDose.get(p) ?? String(p.dose).replace('.', ',')} ${p.unidade ?? ''}`.trim()).join(' + ');
 }
 
 /**
  * Treatments that share a name are told apart by their doses (issue 35: the dose is part of the name
  * when it is what tells treatments apart): "Produto X" three times becomes "Produto X 0,5 L/ha",
- * "Produto X 1 L/ha", "Produto X 1,5 L/ha". Left as they are when a dose is missing or two are equal.
+ * "Produto X 1,0 L/ha", "Produto X 1,5 L/ha", the doses as the report prints them. In such a trial of
+ * doses every other treated treatment is named with its dose too ("Produto Y 2 L/ha"), as a protocol
+ * names its treatments. Names are left as they are when a shared name has a missing or a repeated dose.
  */
 export function nameByDose(tratamentos: TreatmentLike[]): void {
   const byName = new Map<string, TreatmentLike[]>();
   for (const t of tratamentos) byName.set(key(t.nome), [...(byName.get(key(t.nome)) ?? []), t]);
-  for (const same of byName.values()) {
-    if (same.length < 2) continue;
+  const toldApart = [...byName.values()].filter((same) => {
     const labels = same.map(doseLabel);
-    if (labels.some((l) => !l) || new Set(labels.map(key)).size < labels.length) continue;
-    same.forEach((t, i) => {
-      if (!key(t.nome).includes(key(labels[i] ?? ''))) t.nome = `${t.nome} ${labels[i]}`;
-    });
+    return same.length >= 2 && labels.every(Boolean) && new Set(labels.map(key)).size === labels.length;
+  });
+  if (toldApart.length === 0) return;
+  for (const t of tratamentos) {
+    const label = doseLabel(t);
+    if (label && !key(t.nome).includes(key(label))) t.nome = `${t.nome} ${label}`;
   }
 }

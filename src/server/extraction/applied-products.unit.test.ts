@@ -147,12 +147,12 @@ describe('a results table with a dose column', () => {
     expect(withHeaderUnit('0,5', 'L/ha')).toBe('0,5 L/ha');
     expect(withHeaderUnit('200 mL/100 kg', 'L/ha')).toBe('200 mL/100 kg');
     expect(columnDoses('0,2 L/100 kg + 1,0 L/ha')).toEqual([
-      { dose: 0.2, unidade: 'L/100 kg de sementes' },
-      { dose: 1, unidade: 'L/ha' },
+      { dose: 0.2, unidade: 'L/100 kg de sementes', printed: '0,2' },
+      { dose: 1, unidade: 'L/ha', printed: '1,0' },
     ]);
     expect(columnDoses('0,5 + 1,0')).toEqual([
-      { dose: 0.5, unidade: null },
-      { dose: 1, unidade: null },
+      { dose: 0.5, unidade: null, printed: '0,5' },
+      { dose: 1, unidade: null, printed: '1,0' },
     ]);
     expect(columnDoses('conforme bula')).toBeNull();
   });
@@ -216,11 +216,34 @@ describe('treatments told apart by their doses (issue 35)', () => {
     produtos_aplicados: [{ nome, ...(dose === undefined ? {} : { dose, unidade }) }],
   });
 
-  it('a name shared by several treatments takes each one’s dose; a name of its own stays', () => {
-    const list = [t('Testemunha'), t('Produto X', 0.5), t('Produto X', 1), t('Produto X', 1.5), t('Produto Y', 2)];
+  it('a name shared by several treatments takes each one’s dose, and so does every treated one of that trial', () => {
+    const list = [t('Testemunha'), t('Produto X', 0.5), t('Produto X', 1), t('Produto X', 1.5), t('Produto Y', 2), t('Produto Z')];
     list[0]!.produtos_aplicados = [];
     nameByDose(list);
-    expect(list.map((x) => x.nome)).toEqual(['Testemunha', 'Produto X 0,5 L/ha', 'Produto X 1 L/ha', 'Produto X 1,5 L/ha', 'Produto Y']);
+    expect(list.map((x) => x.nome)).toEqual([
+      'Testemunha',
+      'Produto X 0,5 L/ha',
+      'Produto X 1 L/ha',
+      'Produto X 1,5 L/ha',
+      'Produto Y 2 L/ha',
+      'Produto Z',
+    ]);
+  });
+
+  it('names each dose as the report prints it ("1,0", "0,250")', () => {
+    const list = [
+      { nome: 'Aminoagro Raiz', modalidade: 'Sulco' },
+      { nome: 'Aminoagro Raiz', modalidade: 'Sulco' },
+    ];
+    fillAppliedProducts(list, (x) => (x === list[0] ? '0,250 L ha-1 de Aminoagro Raiz' : '1,0 L ha-1 de Aminoagro Raiz'), c);
+    nameByDose(list);
+    expect(list.map((x) => x.nome)).toEqual(['Aminoagro Raiz 0,250 L/ha', 'Aminoagro Raiz 1,0 L/ha']);
+  });
+
+  it('names nobody by dose when no name is shared', () => {
+    const list = [t('Produto X', 0.5), t('Produto Y', 2)];
+    nameByDose(list);
+    expect(list.map((x) => x.nome)).toEqual(['Produto X', 'Produto Y']);
   });
 
   it('leaves the names when a dose is missing or two doses are the same', () => {

@@ -154,6 +154,17 @@ function captionUnit(lines: TextLine[], headerIndex: number): YieldScale | null 
   return null;
 }
 
+/**
+ * A unit's exponent set on its own baseline ("Dose (L ha" over "-1" and ")") is read as a separate
+ * word of the header, often before its column's name ("-1 Dose (L ha )"): it says nothing the unit
+ * does not ("ha" alone is per hectare), and in front it hides the name.
+ */
+const withoutStrayExponents = (header: string) =>
+  header
+    .replace(/(^|\s)[-−–]\s?1(?=\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** Where a header line's table starts: its first code or name cell. */
 function nameCellOf(line: TextLine): TextCell | undefined {
   // A header's name cell may stand alone on its baseline (other labels sit a little higher or lower).
@@ -171,7 +182,8 @@ export function findResultsTables(lines: TextLine[]): ResultsTable[] {
     if (header.columns.length < 2 || isAnovaHeader(header.columns)) continue;
     // A block's column under a merged "Produtividade (sc/ha)" ends with its block ("… Rep. III").
     const blockUnderYield = (h: string) => /(?:^|\s)(?:rep|r|bloco|repeticao|b)\.?\s*(?:[ivx]{1,4}|\d{1,2})$/.test(fold(h).trim());
-    const columns: RoleColumn[] = header.columns.map((c) => {
+    const columns: RoleColumn[] = header.columns.map((raw) => {
+      const c = { ...raw, header: withoutStrayExponents(raw.header) };
       const role = headerRole(c.header);
       const assessment = role === 'assessment' ? readAssessmentHeader(c.header) : null;
       return { ...c, role: role === 'yield' && blockUnderYield(c.header) ? 'rep' : role, ...(assessment ? { assessment } : {}) };

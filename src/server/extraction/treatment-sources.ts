@@ -169,7 +169,8 @@ export function findTreatmentSentence(prose: string, c: CompiledReference): Desc
     const rest = prose.slice(start);
     const end = rest.search(/\.\s+(?=[A-ZÀ-Ý0-9])|\.\s*$/);
     const body = end >= 0 ? rest.slice(0, end) : rest.slice(0, 600);
-    const items = (body.includes(';') ? body.split(/\s*;\s*/) : body.split(/\s*,\s*|\s+e\s+/))
+    // A comma between digits is a decimal one ("0,5 L ha-1"), not the list's.
+    const items = (body.includes(';') ? body.split(/\s*;\s*/) : body.split(/\s*(?<!\d),\s*|,\s+|\s+e\s+/))
       .map((s) => s.replace(/^(?:e|and)\s+/i, '').trim())
       .filter(Boolean);
     if (items.length < 2) continue;
