@@ -157,11 +157,14 @@ function captionUnit(lines: TextLine[], headerIndex: number): YieldScale | null 
 /**
  * A unit's exponent set on its own baseline ("Dose (L ha" over "-1" and ")") is read as a separate
  * word of the header, often before its column's name ("-1 Dose (L ha )"): it says nothing the unit
- * does not ("ha" alone is per hectare), and in front it hides the name.
+ * does not ("ha" alone is per hectare), and in front it hides the name. A "1" left before the unit's
+ * closing parenthesis ("(t ha … 1)") is its exponent.
  */
 const withoutStrayExponents = (header: string) =>
   header
-    .replace(/(^|\s)[-−–]\s?1(?=\s|$)/g, ' ')
+    .replace(/(^|\s)[-−–]\s?1(?=\s|$)|(^|\s)[-−–](?=\s|$)/g, ' ')
+    // "(t ha" over "1)": the exponent back on its unit.
+    .replace(/\bha\s+1(?=\s*\))/gi, 'ha-1')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -567,8 +570,9 @@ function readRows(
       continue;
     }
     const cells = cellsInSpan(line, cur.span);
-    // A line of the neighbouring text column only: not the table's business.
-    if (cells.length === 0) continue;
+    // A line of the neighbouring text column only, or of a unit's exponents set apart in small type
+    // ("L ha" with its "-1" above): not the table's business.
+    if (cells.length === 0 || (line.fontSize < g.fontSize && cells.every((cell) => /^[-−–]?\d$/.test(cell.text)))) continue;
     if (closesTable(cur, line, cells)) break;
     const read = readLine(g, cells);
     if (!read.hasNumbers) {

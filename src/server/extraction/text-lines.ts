@@ -32,7 +32,8 @@ export interface TextLine {
 }
 
 /**
- * Groups a page's items into lines (baselines within a third of the font size), sorted top to
+ * Groups a page's items into lines (baselines within a third of the font size of the line's largest
+ * type, so a superscript joins the line it belongs to), sorted top to
  * bottom, and each line's items into cells: items closer than ~0.9 em belong to one cell (a bold
  * label and its regular value, or words drawn separately), wider gaps separate columns.
  * A line's font size is its largest item's, or (`typical`, for OCR words whose sizes are
@@ -43,15 +44,23 @@ export function groupLines(items: TextItem[], page: number, lineSize: 'largest' 
   const rows: TextItem[][] = [];
   let current: TextItem[] = [];
   let baseline = Number.NaN;
+  let baseSize = 0;
   for (const item of sorted) {
     const tolerance = Math.max(2, item.fontSize * 0.35);
     if (current.length > 0 && Math.abs(item.y - baseline) <= tolerance) {
       current.push(item);
+      // A superscript ("ha⁻¹" drawn as a small "-1" above) comes first from the top, but the line's
+      // baseline is its body text's: the largest type decides.
+      if (item.fontSize > baseSize) {
+        baseline = item.y;
+        baseSize = item.fontSize;
+      }
       continue;
     }
     if (current.length > 0) rows.push(current);
     current = [item];
     baseline = item.y;
+    baseSize = item.fontSize;
   }
   if (current.length > 0) rows.push(current);
 

@@ -1119,3 +1119,53 @@ describe('the last word on a mode', () => {
     },
   ]);
 });
+
+describe('units and exponents set apart from their text', () => {
+  // A table as a browser prints "L ha⁻¹" and "(t ha⁻¹)": the exponent is a small "-1" drawn a few
+  // points above the text it belongs to, and a header's may fall on a line of its own.
+  const lines = page(
+    [
+      [61, 372, 'Tratamento'],
+      [264, 372, 'Frutos por planta'],
+      [450, 372, 'Produtividade (t ha'],
+      [529, 375.8, '-', 7.9],
+      [487, 360, '1)'],
+      [61, 337.0, 'Produto A 1,0 L ha'],
+      [147, 340.9, '-1', 7.9],
+      [275, 337.9, '138 a'],
+      [477, 337.9, '28,4 ab'],
+      [61, 318.3, 'Produto A 2,0 L ha'],
+      [147, 322.2, '-1', 7.9],
+      [275, 319.9, '149 a'],
+      [479, 319.9, '31,2 a'],
+      [156, 303.4, '-1', 7.9],
+      [61, 299.5, 'Produto A 2,0 L ha'],
+      [170, 299.5, '+ Produto B 2,0 L'],
+      [275, 293.7, '143 a'],
+      [479, 293.7, '30,5 a'],
+      [70, 289.2, '-1', 7.9],
+      [61, 285.3, 'ha'],
+      [61, 268.9, 'Testemunha'],
+      [275, 268.9, '124 b'],
+      [479, 268.9, '25,9 b'],
+    ],
+    1,
+    9.5,
+  );
+
+  it('joins a superscript to the line whose body text it stands over', () => {
+    const row = lines.find((l) => l.text.includes('138 a'));
+    expect(row?.cells.map((cell) => cell.text)).toEqual(['Produto A 1,0 L ha-1', '138 a', '28,4 ab']);
+  });
+
+  it('reads the unit whose exponent fell under the header, and every row past the exponents in small type', () => {
+    const r = extractTreatments(lines, '', c, 'Manga');
+    expect(r.tratamentos.map((t) => [t.nome, t.produtividade])).toEqual([
+      ['Testemunha', 25900],
+      ['Produto A 1,0 L ha-1', 28400],
+      ['Produto A 2,0 L ha-1', 31200],
+      ['Produto A 2,0 L ha + Produto B 2,0 L ha', 30500],
+    ]);
+    expect(r.warnings).toEqual([]);
+  });
+});
