@@ -425,7 +425,7 @@ function takeTextLine(cur: Cursor, i: number, cells: TextCell[], read: LineRead)
   const prev = cur.rows[cur.rows.length - 1];
   const part = nameParts[0] ?? '';
   const pitch = rowPitch(cur.rowYs) ?? cur.g.fontSize * 1.8;
-  const short = cells.every((cell) => cell.text.split(/\s+/).length <= 8 && !/[.:]$/.test(cell.text));
+  const short = cells.every((cell) => cell.text.split(/\s+/).length <= 12 && !/[.:]$/.test(cell.text));
   // Cells centred vertically: a name wrapped over lines stands above and below its row's values,
   // which sit on a line without a name. A short text line nearer to such a line of values than to
   // the previous row is the top of the next row. A mode alone (wrapped around its row's line of

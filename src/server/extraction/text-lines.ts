@@ -63,8 +63,9 @@ export function groupLines(items: TextItem[], page: number, lineSize: 'largest' 
     baseSize = item.fontSize;
   }
   if (current.length > 0) rows.push(current);
+  const bodies = withExponentsJoined(rows);
 
-  return rows.map((row) => {
+  return bodies.map(({ row, body }) => {
     row.sort((p, q) => p.x - q.x);
     const fontSize = lineSize === 'largest' ? Math.max(...row.map((i) => i.fontSize)) : typicalSize(row);
     const cells: TextCell[] = [];
@@ -86,9 +87,41 @@ export function groupLines(items: TextItem[], page: number, lineSize: 'largest' 
     }
     for (const c of cells) c.text = c.text.replace(/\s+/g, ' ').trim();
     const kept = cells.filter((c) => c.text);
-    const y = row.reduce((s, i) => s + i.y, 0) / row.length;
+    const y = body.reduce((s, i) => s + i.y, 0) / body.length;
     return { page, y, fontSize, cells: kept, text: kept.map((c) => c.text).join('\t') };
   });
+}
+
+/** A unit's negative exponent in small type ("-1" of "kg ha⁻¹"); a digit alone may be a footnote's mark. */
+const EXPONENT = /^\s*[-−–]\d\s*$/;
+
+/**
+ * Exponents drawn higher than a third of an em above their text form a line of their own ("-1 -1")
+ * between two lines of a paragraph; each belongs to the text it follows on a line just below (within
+ * 0.6 em: in two columns that may be the second line down), where it is read in place ("ha-1").
+ * `body` is a line's own items, which alone give its baseline.
+ */
+function withExponentsJoined(rows: TextItem[][]): { row: TextItem[]; body: TextItem[] }[] {
+  const raised = rows.map((): TextItem[] => []);
+  const gone = new Set<number>();
+  rows.forEach((row, r) => {
+    if (!row.every((i) => EXPONENT.test(i.str))) return;
+    const homes = row.map((exp) => {
+      for (let b = r + 1; b < Math.min(rows.length, r + 3); b++) {
+        const below = rows[b] as TextItem[];
+        const em = Math.max(...below.map((i) => i.fontSize));
+        const lift = exp.y - Math.max(...below.map((i) => i.y));
+        if (exp.fontSize >= em || lift > em * 0.6) continue;
+        // Right after a text's end, not inside it.
+        if (below.some((i) => Math.abs(exp.x - (i.x + i.width)) <= em * 0.3)) return b;
+      }
+      return -1;
+    });
+    if (homes.some((b) => b < 0)) return;
+    row.forEach((exp, k) => (raised[homes[k] as number] as TextItem[]).push(exp));
+    gone.add(r);
+  });
+  return rows.flatMap((body, r) => (gone.has(r) ? [] : [{ row: [...body, ...(raised[r] as TextItem[])], body }]));
 }
 
 /** The font size of most of the row's characters. */

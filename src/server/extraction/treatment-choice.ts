@@ -3,7 +3,7 @@
  * cards, a transposed table, bar labels, the methods' descriptions, sentences) proposes a whole
  * treatment list with its evidence and a prior; `chooseTreatments` weighs them. A list's score is
  * its prior times what it covers (treatments with a yield, more than one treatment, yields in a
- * plausible range, names that tell the treatments apart), plus agreement with the other readers (the
+ * plausible range, names that tell the treatments apart and that name a treatment), plus agreement with the other readers (the
  * same treatments with the same yields, the count the methods describe). A close contest between
  * two different lists lowers the confidence and says so.
  */
@@ -76,8 +76,15 @@ const CONTEST_PENALTY = 0.1;
 
 const yieldsOf = (c: TreatmentCandidate) => c.tratamentos.flatMap((t) => (t.produtividade === undefined ? [] : [t.produtividade]));
 
+/** Whether a name is one a treatment has: the control, a catalogue product, a treatment the methods describe. */
+export type KnownName = (nome: string) => boolean;
+
 /** What a list is worth on its own, and the warnings it would carry if chosen. */
-export function scoreCandidate(c: TreatmentCandidate, cultura: string | null): { score: number; warnings: string[] } {
+export function scoreCandidate(
+  c: TreatmentCandidate,
+  cultura: string | null,
+  known: KnownName = () => true,
+): { score: number; warnings: string[] } {
   const n = c.tratamentos.length;
   if (n === 0) return { score: 0, warnings: [] };
   const warnings = [...c.warnings];
@@ -98,6 +105,8 @@ export function scoreCandidate(c: TreatmentCandidate, cultura: string | null): {
   // Treatments are told apart by their names: repeated names are a misread list.
   const names = new Set(c.tratamentos.map((t) => key(t.nome)));
   score *= 0.8 + (0.2 * names.size) / n;
+  // Names no treatment has (a heading, a chart's axis words) are a misread list.
+  score *= 0.7 + (0.3 * c.tratamentos.filter((t) => known(t.nome)).length) / n;
   return { score, warnings };
 }
 
@@ -119,11 +128,16 @@ function agree(a: TreatmentCandidate, b: TreatmentCandidate): boolean {
  * The best-supported list. `described` is how many treatments the methods describe (0: none);
  * a list of that many, with its control, gains a little.
  */
-export function chooseTreatments(candidates: TreatmentCandidate[], cultura: string | null, described: number): ChosenTreatments | null {
+export function chooseTreatments(
+  candidates: TreatmentCandidate[],
+  cultura: string | null,
+  described: number,
+  known: KnownName = () => true,
+): ChosenTreatments | null {
   const scored = candidates
     .filter((c) => c.tratamentos.length > 0)
     .map((c) => {
-      const own = scoreCandidate(c, cultura);
+      const own = scoreCandidate(c, cultura, known);
       // Sentences name some treatments only: fewer than the methods describe, they have lost some.
       if (c.reader === 'frases' && described > c.tratamentos.length) own.score *= c.tratamentos.length / described;
       const agreeing = candidates.filter((o) => o !== c && o.reader !== c.reader && agree(c, o)).length;

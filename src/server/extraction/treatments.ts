@@ -10,6 +10,7 @@ import { type AssessmentHeader, keyAssessments } from './assessments.js';
 import { findBoxMass, round, YIELD_FACTORS, type YieldScale, type YieldUnit } from './numbers.js';
 import type { TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
+import { catalogueProduct, findDose } from './applied-products.js';
 import { findResultsTables, type ResultsTable } from './results-tables.js';
 import {
   chooseTreatments,
@@ -181,6 +182,12 @@ interface ReadContext {
   described: Described[];
 }
 
+/** A name that is a dose and nothing else ("1,0 L ha-1", "250 mL/ha"). */
+function isDoseAlone(name: string): boolean {
+  const dose = findDose(name);
+  return dose !== null && !/[A-Za-zÀ-ÿ]{2}/.test(fold(name).slice(0, dose.at) + fold(name).slice(dose.end));
+}
+
 /** A box of unstated mass: its yields cannot be put in kg/ha. */
 const boxWithoutMass = (s: YieldScale | null) => s !== null && s.factor === null;
 
@@ -210,7 +217,9 @@ function fromResultsTable(table: ResultsTable, ctx: ReadContext): TreatmentCandi
     const desc = joinDescription(row, index, table.rows.length, ctx.described, used);
     const cleaned = cleanTreatmentName(row.nome, ctx.c);
     if (!cleaned.nome && !desc) prior -= 0.1;
-    const nome = (cleaned.nome || desc?.nome || (row.id !== null ? `T${row.id}` : `Tratamento ${index + 1}`)).replace(/\s+/g, ' ').trim();
+    // A row named by its dose alone ("T2 – 1,0 L ha-1") is the described treatment of that code.
+    const own = desc && isDoseAlone(cleaned.nome) ? '' : cleaned.nome;
+    const nome = (own || desc?.nome || (row.id !== null ? `T${row.id}` : `Tratamento ${index + 1}`)).replace(/\s+/g, ' ').trim();
     // The mode column when there is one ("-" there means none, as for a control); otherwise
     // a mode written with the name, or the one the treatment's description gives.
     const modalidade = modeOf(row.modeText, ctx.c) || normalizeModalidade(row.nome, ctx.c) || desc?.mode || '';
@@ -330,7 +339,8 @@ export function extractTreatments(lines: TextLine[], prose: string, c: CompiledR
     ...fromDescriptions(ctx),
     ...fromProse(ctx),
   ];
-  const chosen = chooseTreatments(candidates, cultura, ctx.described.length);
+  const known = (nome: string) => isControl(nome) || catalogueProduct(nome, c) !== null || matchByName(nome, ctx.described) !== undefined;
+  const chosen = chooseTreatments(candidates, cultura, ctx.described.length, known);
   if (!chosen) return { tratamentos: [], confidence: 0, warnings: [], unit: null };
   const { tratamentos, ids } = chosen;
   const warnings = [...chosen.warnings];

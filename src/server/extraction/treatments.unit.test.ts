@@ -1138,7 +1138,7 @@ describe('units and exponents set apart from their text', () => {
       [147, 322.2, '-1', 7.9],
       [275, 319.9, '149 a'],
       [479, 319.9, '31,2 a'],
-      [156, 303.4, '-1', 7.9],
+      [147, 303.4, '-1', 7.9],
       [61, 299.5, 'Produto A 2,0 L ha'],
       [170, 299.5, '+ Produto B 2,0 L'],
       [275, 293.7, '143 a'],
@@ -1164,7 +1164,7 @@ describe('units and exponents set apart from their text', () => {
       ['Testemunha', 25900],
       ['Produto A 1,0 L ha-1', 28400],
       ['Produto A 2,0 L ha-1', 31200],
-      ['Produto A 2,0 L ha + Produto B 2,0 L ha', 30500],
+      ['Produto A 2,0 L ha-1 + Produto B 2,0 L ha-1', 30500],
     ]);
     expect(r.warnings).toEqual([]);
   });
