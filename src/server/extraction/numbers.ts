@@ -100,7 +100,7 @@ const T_PER_HA = new RegExp(String.raw`(?:^|[^\w])(?:t|ton|mg)${PER_HA_UNIT}`);
 
 /**
  * The yield unit named in a (folded or not) text: "kg/ha", "kg ha-1", "sc/ha", "sacas/ha",
- * "sacas por hectare", "t/ha", "ton/ha", "Mg ha-1", "TCH" (tonnes of cane per hectare).
+ * "sacas por hectare", "t/ha", "ton/ha", "Mg ha-1", "TCH" (tonnes of cane per hectare), "@/ha", "@ ha-1".
  */
 export function findYieldUnit(text: string): YieldUnit | null {
   const t = text.toLowerCase();
@@ -114,7 +114,7 @@ export function findYieldUnit(text: string): YieldUnit | null {
   look(T_PER_HA, 't/ha');
   look(/\btoneladas?\s*(?:\/\s*ha|por\s+hectare|de\s+\w+\s+por\s+hectare)/, 't/ha');
   look(/\btch\b/, 't/ha');
-  look(/@\s*\/\s*ha|\barrobas?\s*(?:\(\s*15\s*kg\s*\)\s*|de\s+15\s*kg\s*)?(?:\/\s*ha|por\s+hectare)/, '@/ha');
+  look(new RegExp(String.raw`@${PER_HA_UNIT}|\barrobas?\s*(?:\(\s*15\s*kg\s*\)\s*|de\s+15\s*kg\s*)?(?:\/\s*ha|por\s+hectare)`), '@/ha');
   if (found.length === 0) return null;
   found.sort((a, b) => a.at - b.at);
   return found[0]?.unit ?? null;

@@ -58,7 +58,7 @@ describe('yield units', () => {
     ['kg/ha', ['Produtividade (kg/ha)', 'PRODUTIVIDADE (kg ha-1)', 'Produtividade (kg.ha-1)', 'kg por hectare']],
     ['sc/ha', ['Produtividade (sc/ha)', 'Produtividade (sacas/ha)', 'sc ha-1']],
     ['t/ha', ['Rendimento (t/ha)', 'TCH (t/ha)', 'Mg ha-1', 'toneladas por hectare']],
-    ['@/ha', ['@/ha']],
+    ['@/ha', ['@/ha', 'Algodão em caroço (@ ha-1)', 'Caroço (@ ha )', 'arrobas por hectare']],
   ]);
 
   it('gives null without a unit and takes the first one named', () => {
