@@ -357,3 +357,20 @@ describe('fields stated the way other producers state them', () => {
     expect(data(['Cultura: Milho safrinha']).cultura).toBe('Milho');
   });
 });
+
+describe('the year from the period a trial ran, in words', () => {
+  const yearOf = (sentence: string) => extractFromText(pdfOf(textPage(['Relatório de ensaio de milho', sentence])), ref).data.ano;
+
+  it('takes the year the period ends, with the month names written out', () => {
+    expect(yearOf('O ensaio foi conduzido de fevereiro a julho de 2023, em sucessão à soja.')).toBe(2023);
+    expect(yearOf('O experimento foi conduzido de agosto de 2021 a julho de 2022 na Fazenda Areão.')).toBe(2022);
+    expect(yearOf('O trabalho foi realizado entre março de 2022 e fevereiro de 2023.')).toBe(2023);
+  });
+
+  it('wins over a season a sentence cites from elsewhere, and leaves a period that is not the trial’s', () => {
+    expect(yearOf('O ensaio foi conduzido de fevereiro a julho de 2023. Segundo a Conab, na safra 2021/22 a média foi menor.')).toBe(2023);
+    expect(yearOf('A seca de fevereiro a julho de 2021 reduziu a produção do estado. O ensaio foi instalado na safra 2023/24.')).not.toBe(
+      2021,
+    );
+  });
+});
