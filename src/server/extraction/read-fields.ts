@@ -243,11 +243,12 @@ export function readSentences(layout: Layout, c: CompiledReference, out: Candida
   const season = /safra\s*:?\s*((?:19|20)\d{2}\s*[/\-–]\s*(?:19|20)?\d{2}|\d{2}\s*\/\s*\d{2}|(?:19|20)\d{2})(?![\d/])/.exec(f);
   if (season)
     out.add('ano', parseYear(season[1] ?? ''), FROM_SENTENCE, atOffset(layout, season.index, season.index + season[0].length, 'sentence'));
-  // The trial's period in words: "conduzido de fevereiro a julho de 2023", "de agosto de 2021 a julho
+  // The trial's period in words, the trial the subject of a verb of conducting: "o ensaio foi conduzido
+  // de fevereiro a julho de 2023", "de agosto de 2021 a julho
   // de 2022", "entre março de 2022 e fevereiro de 2023": the year it ended, when it was harvested.
   const month = '(?:janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)';
   const period = new RegExp(
-    String.raw`(?:ensaio|experimento|trabalho|estudo)(?![a-z])[^.;]{0,160}?(?:de|entre)\s+${month}(?:\s+(?:de\s+)?(?:19|20)\d{2})?\s+(?:a|e|ate)\s+${month}\s+(?:de\s+)?((?:19|20)\d{2})`,
+    String.raw`(?:ensaio|experimento|trabalho|estudo)(?![a-z])[^.;]{0,60}?(?:conduzid|instalad|realizad|desenvolvid|implantad|executad)[oa]s?(?![a-z])[^.;]{0,100}?(?:de|entre)\s+${month}(?:\s+(?:de\s+)?(?:19|20)\d{2})?\s+(?:a|e|ate)\s+${month}\s+(?:de\s+)?((?:19|20)\d{2})`,
   ).exec(f);
   if (period)
     out.add('ano', Number(period[1]), FROM_LABEL - 0.03, atOffset(layout, period.index, period.index + period[0].length, 'sentence'));
