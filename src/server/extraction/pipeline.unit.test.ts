@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Candidates, choose } from './candidates.js';
 import { extractFromText, looksLikeTrialReport, NO_YIELDS_WARNING } from './extract.js';
+import { manufacturer } from './read-fields.js';
 import { buildLayout, dropRunningLines, findGutter, snippetAround } from './layout.js';
 import { nameOnly, organizationScore, readOrganization } from './organization.js';
 import { groupLines, type TextLine } from './pdf-text.js';
@@ -372,5 +373,39 @@ describe('the year from the period a trial ran, in words', () => {
     expect(yearOf('A seca de fevereiro a julho de 2021 reduziu a produção do estado. O ensaio foi instalado na safra 2023/24.')).not.toBe(
       2021,
     );
+  });
+});
+
+describe('a brand outside the catalogue', () => {
+  it('reads the tested product’s maker where the report names it, as printed', () => {
+    expect(manufacturer('O produto, fabricado pela Agrovita Nutrição Vegetal, foi aplicado via foliar.')?.nome).toBe(
+      'Agrovita Nutrição Vegetal',
+    );
+    expect(manufacturer('três doses do extrato de algas Algamar® (Marinova Fertilizantes), 1,0, 2,0 e 3,0 L ha-1')?.nome).toBe(
+      'Marinova Fertilizantes',
+    );
+    expect(manufacturer('do fertilizante foliar Kalimax®, da empresa Potassa Nutrientes (30% de K2O)')?.nome).toBe('Potassa Nutrientes');
+    expect(manufacturer('O experimento foi conduzido pela equipe da fazenda.')).toBeNull();
+  });
+
+  it('proposes it for review, with the sentence as evidence, only when no catalogue brand is named', () => {
+    const result = extractFromText(
+      pdfOf(
+        textPage([
+          'Relatório de ensaio de soja',
+          'O produto Radix Plus®, fabricado pela Agrovita Nutrição Vegetal, foi aplicado via foliar.',
+        ]),
+      ),
+      ref,
+    );
+    expect(result.data.marca).toBe('Agrovita Nutrição Vegetal');
+    expect(result.evidence?.marca?.snippet).toContain('fabricado pela Agrovita Nutrição Vegetal');
+    expect(result.evidence?.marca?.confidence).toBeLessThan(0.75);
+    expect(result.warnings.join(' ')).toContain('Marca fora do catálogo: o relatório cita “Agrovita Nutrição Vegetal”.');
+    const ours = extractFromText(
+      pdfOf(textPage(['Relatório de ensaio de soja', 'Aminoagro Raiz, fabricado pela Agrovita Nutrição Vegetal, foi aplicado no sulco.'])),
+      ref,
+    );
+    expect(ours.data.marca).toBe('Aminoagro');
   });
 });

@@ -182,6 +182,27 @@ export function brandIn(text: string, c: CompiledReference): string | null {
   return null;
 }
 
+/** A company's name as printed: one to four capitalised words ("Agrovita Nutrição Vegetal", "Marinova Fertilizantes"). */
+const COMPANY = String.raw`([A-ZÀ-Ý][\wÀ-ÿ&.-]*(?:\s+(?:[A-ZÀ-Ý][\wÀ-ÿ&.-]*|S\.?A\.?|Ltda\.?)){0,3})`;
+const MADE_BY = [
+  // "O produto, fabricado pela Agrovita Nutrição Vegetal, …", "fornecido pela empresa X".
+  new RegExp(String.raw`(?:fabricad|produzid|fornecid|desenvolvid|comercializad|registrad)[oa]s?\s+pel[oa]\s+(?:empresa\s+)?${COMPANY}`),
+  // "do fertilizante Kalimax®, da empresa Potassa Nutrientes".
+  new RegExp(String.raw`\bda\s+empresa\s+${COMPANY}`),
+  // "Algamar® (Marinova Fertilizantes)".
+  new RegExp(String.raw`[\wÀ-ÿ]®\s*\(${COMPANY}\)`),
+];
+
+/** The maker of the tested product where the report names it; null when it names none. */
+export function manufacturer(text: string): { nome: string; at: number; end: number } | null {
+  for (const re of MADE_BY) {
+    const m = re.exec(text);
+    const nome = m?.[1]?.replace(/[.,;]+$/, '').trim();
+    if (m && nome && nome.length >= 3) return { nome, at: m.index, end: m.index + m[0].length };
+  }
+  return null;
+}
+
 /* ---------- sentences ---------- */
 
 export function readSentences(layout: Layout, c: CompiledReference, out: Candidates): void {
@@ -454,6 +475,17 @@ export function readWholeDocument(layout: Layout, c: CompiledReference, out: Can
       clear ? FROM_SENTENCE : 0.5,
       wherePhrase(layout, firstBrand.nome, 'document'),
       clear ? undefined : `Marca incerta: o documento cita ${counts.map((b) => b.nome).join(', ')}.`,
+    );
+  } else if (manufacturer(flat)) {
+    // No brand of ours: the tested product's maker as the report names it, for the user to keep
+    // or to map to a catalogue brand.
+    const made = manufacturer(flat) as { nome: string; at: number; end: number };
+    out.add(
+      'marca',
+      made.nome,
+      FROM_DOCUMENT,
+      atOffset(layout, made.at, made.end, 'document'),
+      `Marca fora do catálogo: o relatório cita “${made.nome}”. Escolha a marca cadastrada correspondente ou peça o cadastro a um administrador.`,
     );
   } else if (c.competitor) {
     const competitorSignals =
