@@ -28,6 +28,10 @@ import { Input, Options, Select, type SelectProps } from '../../../components/ui
 import { InfoBox } from '../../../components/ui/info-box.js';
 import { FormNumberInput } from '../../../components/ui/number-input.js';
 import { cn } from '../../../lib/cn.js';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../../components/ui/toast.js';
+import { api, useSession } from '../../../lib/api.js';
+import { lookupQueries } from '../../../lib/lookup-queries.js';
 import { useCulturas, useEstados, useMarcas, useRegioes } from '../../../lib/use-lookups.js';
 import type { FormValues } from '../form-values.js';
 import { FieldPlanSection } from './field-plan-section.js';
@@ -127,9 +131,43 @@ type LookupProps = Omit<Parameters<typeof LookupSelect>[0], 'pending' | 'options
 
 const named = (nome: string): Option => ({ value: nome, text: nome });
 
+/**
+ * The brand select. A brand the catalogue does not have (a report's maker, proposed as printed)
+ * stays shown and selected, with what to do about it: pick the catalogue's brand it is, or have it
+ * registered (an administrator can do it here: the API refuses a trial whose brand is unknown).
+ */
 function MarcaSelect(props: LookupProps) {
   const marcas = useMarcas();
-  return <LookupSelect {...props} pending={marcas.isPending} options={marcas.list.map(named)} />;
+  const value = useWatch<FormValues, Name>({ name: props.name });
+  const unknown = typeof value === 'string' && value.trim() !== '' && !marcas.isPending && !marcas.list.includes(value) ? value : null;
+  const common = unknown ? { ...props.common, hint: <UnknownBrand nome={unknown} /> } : props.common;
+  return <LookupSelect {...props} common={common} pending={marcas.isPending} options={marcas.list.map(named)} />;
+}
+
+function UnknownBrand({ nome }: { nome: string }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const register = useMutation({
+    mutationFn: () => api.request<{ marca: string }>('/api/lookups/marcas', { method: 'POST', body: { nome } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: lookupQueries.marcas.queryKey });
+      toast.success(`Marca “${nome}” cadastrada.`);
+    },
+    onError: (err) => toast.error(err instanceof Error ? err.message : 'Não foi possível cadastrar a marca.'),
+  });
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-amber-900">
+      <span>
+        “{nome}” não está no catálogo de marcas: escolha a marca cadastrada correspondente
+        {user?.role === 'admin' ? ' ou cadastre-a.' : ' ou peça a um administrador que a cadastre.'}
+      </span>
+      {user?.role === 'admin' ? (
+        <Button variant="secondary" size="sm" onClick={() => register.mutate()} disabled={register.isPending}>
+          {register.isPending ? 'Cadastrando...' : 'Cadastrar marca'}
+        </Button>
+      ) : null}
+    </span>
+  );
 }
 
 function RegionalSelect(props: LookupProps) {
