@@ -191,6 +191,7 @@ export function findResultsTables(lines: TextLine[]): ResultsTable[] {
       const assessment = role === 'assessment' ? readAssessmentHeader(c.header) : null;
       return { ...c, role: role === 'yield' && blockUnderYield(c.header) ? 'rep' : role, ...(assessment ? { assessment } : {}) };
     });
+    assessedByCaption(columns, tableCaption(lines, header.first));
     // Only the main yield column stays one; other yields (sc/ha beside kg/ha, lint) are other.
     const main = mainYieldColumn(columns);
     for (const c of columns) if (c.role === 'yield' && c !== main) c.role = 'other';
@@ -205,6 +206,43 @@ export function findResultsTables(lines: TextLine[]): ResultsTable[] {
     }
   }
   return tables;
+}
+
+/** The caption over a header ("Tabela 7 – Severidade da mancha-angular (%) em folhas … aos 45, 55 e 65 DAE"), wrapped over up to six lines; '' if none. */
+function tableCaption(lines: TextLine[], headerIndex: number): string {
+  const page = lines[headerIndex]?.page;
+  for (let i = headerIndex - 1; i >= Math.max(0, headerIndex - 6); i--) {
+    const l = lines[i] as TextLine;
+    if (l.page !== page) return '';
+    if (/^\s*(?:tabela|quadro|table)\s*\d+/i.test(l.text)) {
+      return lines
+        .slice(i, headerIndex)
+        .map((x) => x.text)
+        .join(' ')
+        .replace(/^\s*(?:tabela|quadro|table)\s*\d+\s*[.:–—-]?\s*/i, '');
+    }
+  }
+  return '';
+}
+
+/** A column headed by a time alone: days after an event ("45 DAE", "14 DAA"), or a date. */
+const TIME_ONLY = /^\s*(?:\d{1,3}\s*(?:DAE|DAA|DAS|DAT|DAP|DAC|DAI)|\d{1,3}\s+dias(?:\s+ap[oó]s.*)?|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?)\s*$/i;
+
+/**
+ * Columns headed by a time alone under a caption that names what was rated ("Severidade da
+ * mancha-angular (%)" over "45 DAE | 55 DAE | 65 DAE") are assessments of that measure at those times.
+ */
+function assessedByCaption(columns: RoleColumn[], caption: string): void {
+  if (!caption) return;
+  for (const c of columns) {
+    if (c.role !== 'other' || !TIME_ONLY.test(c.header)) continue;
+    // The caption's opening words name the measure; what follows (the crop, the treatments' doses) does not.
+    const words = caption.split(/\s+/);
+    let assessment: AssessmentHeader | null = null;
+    for (let n = Math.min(8, words.length); n >= 1 && !assessment; n--)
+      assessment = readAssessmentHeader(`${words.slice(0, n).join(' ')} ${c.header}`);
+    if (assessment) Object.assign(c, { role: 'assessment', assessment, header: `${assessment.nome} ${c.header}` });
+  }
 }
 
 /** A table's columns by role, and the geometry every line of it is read with. */

@@ -32,6 +32,8 @@ export interface TreatmentCandidate {
   tratamentos: ExtractedTreatment[];
   /** Each treatment's code where the report gives one (joins assessments and modes). */
   ids: (number | null)[];
+  /** What tells each treatment apart when names repeat (its dose cell, its description); its name when absent. */
+  identities?: string[];
   scale: YieldScale | null;
   /** 0–1 before what the list covers: how much the reader is trusted (a unit it had to guess costs). */
   prior: number;
@@ -103,7 +105,7 @@ export function scoreCandidate(
     score *= 0.9 + 0.1 * (usual / yields.length);
   }
   // Treatments are told apart by their names: repeated names are a misread list.
-  const names = new Set(c.tratamentos.map((t) => key(t.nome)));
+  const names = new Set(c.tratamentos.map((t, i) => key(c.identities?.[i] ?? t.nome)));
   score *= 0.8 + (0.2 * names.size) / n;
   // Names no treatment has (a heading, a chart's axis words) are a misread list.
   score *= 0.7 + (0.3 * c.tratamentos.filter((t) => known(t.nome)).length) / n;

@@ -116,3 +116,30 @@ describe('treatments: candidates and choice', () => {
     expect(chooseTreatments([candidate('tabela', [])], 'soja', 0)).toBeNull();
   });
 });
+
+describe('what tells treatments apart', () => {
+  it('a name repeated with different doses is not a misread list', () => {
+    const doses = candidate('descricoes', [
+      ['Testemunha', 2214],
+      ['Produto Z', 2489],
+      ['Produto Z', 2847],
+      ['Produto Z', 2702],
+    ]);
+    const repeated = scoreCandidate(doses, 'feijão').score;
+    const toldApart = scoreCandidate(
+      { ...doses, identities: ['testemunha', '1,0 L ha-1 de Produto Z', '2,0 L ha-1 de Produto Z', '3,0 L ha-1 de Produto Z'] },
+      'feijão',
+    ).score;
+    expect(toldApart).toBeGreaterThan(repeated);
+    expect(toldApart).toBeCloseTo(0.9, 5);
+  });
+
+  it('names no treatment has weigh a reading down', () => {
+    const known = (nome: string) => nome !== 'Material e Métodos';
+    const misread = candidate('colunas de barras', [
+      ['Material e Métodos', 3600],
+      ['Produto A', 3900],
+    ]);
+    expect(scoreCandidate(misread, 'soja', known).score).toBeCloseTo(0.9 * 0.85, 5);
+  });
+});

@@ -241,6 +241,7 @@ function fromResultsTable(table: ResultsTable, ctx: ReadContext): TreatmentCandi
     reader: 'tabela',
     tratamentos,
     ids: table.rows.map((r) => r.id),
+    identities: tratamentos.map((t, i) => `${t.nome} ${table.rows[i]?.doseText ?? ''}`),
     scale,
     prior,
     evidence: { page: table.page, snippet: table.snippet },
@@ -294,6 +295,7 @@ function fromDescriptions(ctx: ReadContext): TreatmentCandidate[] {
         return fromStated({ ...d, value: found?.value ?? d.value, scale: boxWithoutMass(s) ? withMass(s, ctx.prose) : s }, d);
       }),
       ids: described.map((d) => d.id),
+      identities: described.map((d) => descriptionText(d) ?? d.nome),
       scale: stated?.values.values().next().value?.scale ?? described.find((d) => d.scale)?.scale ?? null,
       prior: stated ? 0.75 : 0.7,
       ...(evidence ? { evidence } : {}),

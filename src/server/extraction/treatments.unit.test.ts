@@ -1169,3 +1169,36 @@ describe('units and exponents set apart from their text', () => {
     expect(r.warnings).toEqual([]);
   });
 });
+
+describe('a table of ratings by date under a caption that names the measure', () => {
+  it('reads "45 DAE | 55 DAE" under "Tabela 7 – Severidade da mancha-angular (%) em folhas…" as severities at those stages', () => {
+    const lines = page(
+      [
+        [60, 700, 'Os tratamentos foram: T1 – testemunha; T2 – 1,0 L ha-1 de Produto Z; T3 – 2,0 L ha-1 de Produto Z.'],
+        [195, 660, 'Tabela 7 – Severidade da mancha-angular (%)'],
+        [195, 646, "em folhas do feijoeiro 'IAC Imperador' aos 45 e 55"],
+        [195, 632, 'dias após a emergência, em função de doses de Produto Z.'],
+        [202, 612, 'Tratamento'],
+        [267, 612, '45 DAE'],
+        [313, 612, '55 DAE'],
+        [202, 594, 'T1'],
+        [273, 594, '2,4 a'],
+        [320, 594, '6,8 a'],
+        [202, 576, 'T2'],
+        [273, 576, '2,1 a'],
+        [317, 576, '5,9 ab'],
+        [202, 558, 'T3'],
+        [273, 558, '1,9 a'],
+        [320, 558, '5,1 b'],
+      ],
+      1,
+      9.5,
+    );
+    const r = extractTreatments(lines, lines.map((l) => l.text).join('\n'), c, 'Feijão');
+    expect(r.avaliacoes?.map((a) => [a.nome, a.unidade, a.estadio, a.alvo])).toEqual([
+      ['Severidade', '%', '45 DAE', 'mancha-angular'],
+      ['Severidade', '%', '55 DAE', 'mancha-angular'],
+    ]);
+    expect(r.tratamentos.map((t) => t.observacoes?.[r.avaliacoes?.[1]?.chave ?? ''])).toEqual([[6.8], [5.9], [5.1]]);
+  });
+});
