@@ -336,13 +336,13 @@ export function cleanCultivar(raw: string): string | null {
 
 // Letters of any alphabet (\p{L}): "Catuaí", "Prata-Anã" are not cut at their accents.
 const CULTIVAR_WORDS =
-  /(?<![\p{L}\p{N}])(?:[Cc]ultivar|[Vv]ariedade|[Hh][ií]brido)\s+(?:utilizad[ao]\s+)?(?:(?:foi|é|era)\s+(?:a|o)\s+)?(?:de\s+\p{L}+\s+)?([\p{Lu}0-9][\p{L}\p{N}\-.]*(?:\s+[\p{Lu}0-9][\p{L}\p{N}\-.]*){0,3})/gu;
+  /(?<![\p{L}\p{N}])(?:[Cc]ultivar|[Vv]ariedade|[Hh][ií]brido)\s+(?:utilizad[ao]\s+)?(?:(?:foi|é|era)\s+(?:a|o)\s+)?(?:h[ií]brido\s+)?(?:(?:simples|duplo|triplo)\s+)?(?:de\s+\p{L}+\s+)?([\p{Lu}0-9][\p{L}\p{N}\-.]*(?:\s+[\p{Lu}0-9][\p{L}\p{N}\-.]*){0,3})/gu;
 
-/** "A cultivar utilizada foi a TMG 7262", "Utilizou-se o híbrido DKB 390". */
+/** "A cultivar utilizada foi a TMG 7262", "Utilizou-se o híbrido DKB 390", "O cultivar utilizado foi o híbrido simples AG 8700 PRO3", "a cultivar Ágata". */
 export function findCultivarInText(text: string): string | null {
   for (const m of text.matchAll(CULTIVAR_WORDS)) {
     const v = cleanCultivar(m[1] ?? '');
-    if (v && /[A-Z0-9]/.test(v)) return v;
+    if (v && /[\p{Lu}0-9]/u.test(v)) return v;
   }
   return null;
 }

@@ -197,6 +197,12 @@ describe('other fields', () => {
     { read: findCultivarInText, text: 'A variedade é a RB867515, em segundo corte', cultivar: 'RB867515' },
     { read: findCultivarInText, text: 'A cultivar utilizada foi a TMG 7262, semeada em 20/10/2024.', cultivar: 'TMG 7262' },
     { read: findCultivarInText, text: 'Utilizou-se o híbrido DKB 390, semeado em fevereiro', cultivar: 'DKB 390' },
+    {
+      read: findCultivarInText,
+      text: 'O cultivar utilizado foi o híbrido simples AG 8700 PRO3, semeado com espaçamento',
+      cultivar: 'AG 8700 PRO3',
+    },
+    { read: findCultivarInText, text: 'Utilizou-se a cultivar Ágata, plantada com batata-semente tipo III', cultivar: 'Ágata' },
   ])('reads the cultivar in $text → $cultivar', ({ read, text, cultivar }) => {
     expect(read(text)).toBe(cultivar);
   });
