@@ -82,6 +82,9 @@ const CITY = "[A-ZÀ-Ý][a-zà-ÿ'’]+(?:[ -](?:(?:de|da|do|das|dos|d')\\s)?[A-
  * A municipality in running text. A place introduced by "município de"/"cidade de" is trusted
  * more than a bare "Cidade/UF" pattern found anywhere.
  */
+/** "Estado de São Paulo", "no Estado do Paraná" before a state's name. */
+const STATE_WORD = String.raw`(?:(?:no\s+)?[Ee]stado\s+d[eoa]\s+)?`;
+
 export function findLocationInProse(text: string, c: CompiledReference): (Location & { confidence: number }) | null {
   // Regional names carry state codes ("MT Oeste/RO/AC"): they are not "City/UF".
   let prose = text;
@@ -89,7 +92,7 @@ export function findLocationInProse(text: string, c: CompiledReference): (Locati
   const ufs = c.states.map((s) => s.sigla).join('|');
   const names = c.stateNames.map((s) => s.place.nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   const introduced = new RegExp(
-    `(?:munic[íi]pio|cidade)\\s+de\\s+(${CITY})\\s*(?:[/,–—-]\\s*|\\(\\s*|\\s+-\\s+)(${ufs}|${names})(?![A-Za-zÀ-ÿ])`,
+    `(?:munic[íi]pio|cidade)\\s+de\\s+(${CITY})\\s*(?:[/,–—-]\\s*|\\(\\s*|\\s+-\\s+)${STATE_WORD}(${ufs}|${names})(?![A-Za-zÀ-ÿ])`,
     'g',
   );
   for (const m of prose.matchAll(introduced)) {
@@ -99,13 +102,20 @@ export function findLocationInProse(text: string, c: CompiledReference): (Locati
   }
   // "O ensaio foi instalado em Sorriso – MT": where the trial stood, not an address.
   const where = new RegExp(
-    `(?:instalad[oa]s?|conduzid[oa]s?|realizad[oa]s?|localizad[oa]s?|implantad[oa]s?|situad[oa]s?)\\s+(?:em|no\\s+munic[íi]pio\\s+de|na\\s+cidade\\s+de)\\s+(${CITY})\\s*(?:[/,–—-]\\s*|\\(\\s*|\\s+-\\s+)(${ufs}|${names})(?![A-Za-zÀ-ÿ])`,
+    `(?:instalad[oa]s?|conduzid[oa]s?|realizad[oa]s?|localizad[oa]s?|implantad[oa]s?|situad[oa]s?)\\s+(?:em|no\\s+munic[íi]pio\\s+de|na\\s+cidade\\s+de)\\s+(${CITY})\\s*(?:[/,–—-]\\s*|\\(\\s*|\\s+-\\s+)${STATE_WORD}(${ufs}|${names})(?![A-Za-zÀ-ÿ])`,
     'g',
   );
   for (const m of prose.matchAll(where)) {
     const place = matchState(m[2] ?? '', c);
     const cidade = cleanCity(m[1] ?? '');
     if (place && cidade) return { cidade, estado: place.sigla, confidence: 0.82 };
+  }
+  // "… de Ponta Grossa, no Estado do Paraná": a place and its state spelled out.
+  const spelled = new RegExp(`(?<![A-Za-zÀ-ÿ])(${CITY}),\\s*(?:no\\s+)?[Ee]stado\\s+d[eoa]\\s+(${names})(?![A-Za-zÀ-ÿ])`, 'g');
+  for (const m of prose.matchAll(spelled)) {
+    const place = matchState(m[2] ?? '', c);
+    const cidade = cleanCity(m[1] ?? '');
+    if (place && cidade) return { cidade, estado: place.sigla, confidence: 0.75 };
   }
   const bare = new RegExp(`(?<![A-Za-zÀ-ÿ])(${CITY})\\s*(?:/\\s*|\\s[-–—]\\s|\\s?\\(\\s*)(${ufs})(?![A-Za-zÀ-ÿ])`, 'g');
   for (const m of prose.matchAll(bare)) {

@@ -114,6 +114,15 @@ describe('parseLocation', () => {
     expect(findLocationInProse('Área experimental: Fazenda São Bento, Jataí (GO)', c)).toMatchObject({ cidade: 'Jataí', estado: 'GO' });
     // A regional's name holds state codes but is not a city.
     expect(findLocationInProse('Regional MT Oeste/RO/AC', c)).toBeNull();
+    // The state spelled out after "Estado de".
+    expect(findLocationInProse('no município de Jaboticabal, Estado de São Paulo, em Latossolo', c)).toMatchObject({
+      cidade: 'Jaboticabal',
+      estado: 'SP',
+    });
+    expect(findLocationInProse('no Campo Demonstrativo e Experimental (CDE) de Ponta Grossa, no Estado do Paraná, em', c)).toMatchObject({
+      cidade: 'Ponta Grossa',
+      estado: 'PR',
+    });
   });
 
   it('lists the states named in full', () => {
