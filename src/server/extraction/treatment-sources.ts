@@ -5,6 +5,7 @@
  * T-codes, labels with their values at the end of horizontal bars, and sentences of the results
  * ("a testemunha produziu 62,4 sc/ha").
  */
+import { findDose } from './applied-products.js';
 import { findNumbers, findYieldScale, yieldScaleAfter, type YieldScale } from './numbers.js';
 import type { TextLine } from './pdf-text.js';
 import type { CompiledReference } from './reference.js';
@@ -650,7 +651,7 @@ const NOT_A_YIELD =
  */
 export function findProseYields(
   lines: TextLine[],
-  treatments: { nome: string; control: boolean; id?: number | null }[],
+  treatments: { nome: string; control: boolean; id?: number | null; text?: string | undefined }[],
 ): { values: Map<number, { value: number; scale: YieldScale }>; page: number; snippet: string } | null {
   let from = 0;
   lines.forEach((l, i) => {
@@ -661,13 +662,23 @@ export function findProseYields(
   const body = lines.slice(from).filter((l) => !l.cells.every((cell) => /^[-−⁻]\s*[1¹]$/.test(cell.text.trim())));
   const text = body.map((l) => l.text.replace(/\t/g, ' ')).join(' ');
   const folded = fold(text);
-  const names = treatments.map((t, index) => ({
-    index,
-    // Its name, "testemunha" for the control, and its code ("T3") when it has one.
-    patterns: [key(t.nome), ...(t.control ? ['testemunha', 'controle'] : [])]
-      .filter((p) => p.length >= 3)
-      .concat(t.id !== null && t.id !== undefined ? [`t ?${t.id}`] : []),
-  }));
+  // A treatment's dose, where no other treatment has it, names it too ("com a dose de 2,0 L ha-1").
+  const doses = treatments.map((t) => {
+    const d = t.text ? findDose(t.text) : null;
+    return d ? `${d.printed.replace(/[^0-9]+/g, ' ').trim()} ${fold(d.unidade).split('/')[0]}` : null;
+  });
+  const names = treatments.map((t, index) => {
+    const dose = doses[index];
+    const own = dose && doses.filter((d) => d === dose).length === 1 ? dose : null;
+    return {
+      index,
+      // Its name, "testemunha" for the control, its code ("T3") when it has one, its own dose.
+      patterns: [key(t.nome), ...(t.control ? ['testemunha', 'controle'] : [])]
+        .filter((p) => p.length >= 3)
+        .concat(t.id !== null && t.id !== undefined ? [`t ?${t.id}`] : [])
+        .concat(own ? [`~${own}`] : []),
+    };
+  });
   const values = new Map<number, { value: number; scale: YieldScale }>();
   let snippet = '';
   for (const sentence of folded.matchAll(/[^.]+(?:\.(?=\d)[^.]*)*(?:\.|$)/g)) {
@@ -679,7 +690,7 @@ export function findProseYields(
     const flat = s.replace(/[^a-z0-9]/g, ' ');
     for (const n of names) {
       for (const p of n.patterns) {
-        const source = p.startsWith('t ?') ? p : p.split(' ').map(escapeRegExp).join(' +');
+        const source = p.startsWith('t ?') ? p : p.replace(/^~/, '').split(' ').map(escapeRegExp).join(' +');
         for (const m of flat.matchAll(new RegExp(`(?<![a-z0-9])${source}(?![a-z0-9])`, 'g'))) {
           mentions.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, index: n.index });
         }
@@ -697,7 +708,9 @@ export function findProseYields(
         .filter(
           (m) =>
             m.at >= n.end &&
-            /^[\s\S]{0,12}?\b(com|para|no|na|pelo|pela|do|da|de)\s+(o\s+|a\s+)?(tratamento\s+)?$/.test(s.slice(unitEnd, m.at)),
+            /^[\s\S]{0,16}?(?:(?:foi|foram)\s+(?:obtid|alcancad|registrad|verificad|observad)[oa]s?\s+)?\b(com|para|no|na|pelo|pela|do|da|de)\s+(o\s+|a\s+)?(tratamento\s+|dose\s+de\s+)?$/.test(
+              s.slice(unitEnd, m.at),
+            ),
         )
         .sort((a, b) => a.at - b.at)[0];
       const owner = after ?? before[0];

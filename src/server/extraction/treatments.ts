@@ -279,7 +279,12 @@ function fromLaidOut(
 function fromDescriptions(ctx: ReadContext): TreatmentCandidate[] {
   const { described } = ctx;
   if (described.length === 0) return [];
-  const stated = described.some((d) => d.value !== null) ? null : findProseYields(ctx.lines, described);
+  const stated = described.some((d) => d.value !== null)
+    ? null
+    : findProseYields(
+        ctx.lines,
+        described.map((d) => ({ ...d, text: descriptionText(d) })),
+      );
   const first = described[0];
   const evidence = stated
     ? { page: stated.page, snippet: stated.snippet }

@@ -1202,3 +1202,28 @@ describe('a table of ratings by date under a caption that names the measure', ()
     expect(r.tratamentos.map((t) => t.observacoes?.[r.avaliacoes?.[1]?.chave ?? ''])).toEqual([[6.8], [5.9], [5.1]]);
   });
 });
+
+describe('yields in sentences that name a treatment by its dose', () => {
+  it('gives each yield to the treatment whose dose no other has, before or after the number', () => {
+    const lines = page([
+      [60, 700, 'Resultados e discussão', 11],
+      [60, 685, 'A produtividade da testemunha foi de 31,8 t ha-1. Com 5 L ha-1 obteve-se 34,2 t ha-1; a maior'],
+      [60, 673, 'produtividade, 36,9 t ha-1, foi obtida com a dose de 10 L ha-1, enquanto a dose de 15 L ha-1'],
+      [60, 661, 'resultou em 36,1 t ha-1.'],
+    ]);
+    const treatments = [
+      { nome: 'Testemunha', control: true, text: 'testemunha (sem aplicação)' },
+      { nome: 'Produto Mol', control: false, text: '5 L ha-1 de Produto Mol' },
+      { nome: 'Produto Mol', control: false, text: '10 L ha-1 de Produto Mol' },
+      { nome: 'Produto Mol', control: false, text: '15 L ha-1 de Produto Mol' },
+    ];
+    expect(
+      [...(findProseYields(lines, treatments)?.values.entries() ?? [])].sort(([a], [b]) => a - b).map(([i, v]) => [i, v.value]),
+    ).toEqual([
+      [0, 31.8],
+      [1, 34.2],
+      [2, 36.9],
+      [3, 36.1],
+    ]);
+  });
+});
