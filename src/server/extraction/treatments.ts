@@ -481,9 +481,32 @@ export function modesFromMentions(tratamentos: ExtractedTreatment[], ids: (numbe
       }
     }
   }
-  // No treatment told apart, and the methods name one way of applying for the whole trial ("os
-  // produtos foram aplicados via foliar"): that is every treatment's mode.
+  // No treatment told apart, and the methods say how the treatments were applied, the route right
+  // after the verb ("os produtos foram aplicados via foliar", "as pulverizações foram realizadas via
+  // foliar", "doses …, aplicadas no sulco de semeadura"): that is every treatment's mode.
   if (missing.every((i) => (tratamentos[i] as ExtractedTreatment).modalidade === '')) {
+    const routes = new Set<string>();
+    for (const sentence of text.split(/[.;](?:\s|$)/)) {
+      if (!/(?<![a-z])(produtos?|tratamentos?|doses|pulverizacoes|aplicacoes)(?![a-z])/.test(sentence)) continue;
+      for (const verb of sentence.matchAll(/(?<![a-z])(?:aplicad|realizad|pulverizad|feit)[oa]s?(?![a-z])/g)) {
+        // The clause after the verb: one route ("via tratamento de sementes ou via foliar" is two).
+        const after = sentence.slice((verb.index ?? 0) + verb[0].length);
+        const clause = after.slice(0, Math.min(60, after.search(/,|$/) < 0 ? 60 : Math.max(30, after.search(/,|$/))));
+        const alternatives = /\s(?:ou|e)\s+(?:via|no|na|nas|em)\s/.test(clause) && modesNamedIn(clause, c).size > 1;
+        const route = normalizeModalidade(clause.slice(0, 30), c);
+        if (alternatives) routes.add('*');
+        else if (route) routes.add(route);
+      }
+    }
+    const [route] = routes;
+    if (routes.size === 1 && route && route !== '*') {
+      // A product named for its route ("… Foliar", "… TS") keeps the route its name says.
+      for (const i of missing) {
+        const t = tratamentos[i] as ExtractedTreatment;
+        t.modalidade = normalizeModalidade(t.nome) ?? route;
+      }
+      return;
+    }
     const modes = new Set(
       text
         .split(/[.;](?:\s|$)/)

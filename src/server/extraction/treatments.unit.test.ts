@@ -1033,6 +1033,33 @@ describe('footnotes, wrapped names and combinations', () => {
     modesFromMentions(mixed, [1, 2], 'Os produtos foram aplicados via foliar e no sulco de semeadura.', c);
     expect(mixed.map((t) => t.modalidade)).toEqual(['', '']);
   });
+
+  it('reads the route right after the verb of the sentence that says how the treatments were applied', () => {
+    const doses = () => [
+      { nome: 'Testemunha', modalidade: '' },
+      { nome: 'Produto Raiz 0,5 L/ha', modalidade: '' },
+      { nome: 'Produto Raiz 1,0 L/ha', modalidade: '' },
+    ];
+    const sulco = doses();
+    modesFromMentions(
+      sulco,
+      [null, null, null],
+      'Os tratamentos consistiram em doses de 0,5 e 1,0 L ha-1 de Produto Raiz, aplicadas no sulco de semeadura com jato dirigido acoplado à semeadora, e a testemunha. A adubação de cobertura foi aplicada em V4.',
+      c,
+    );
+    expect(sulco.map((t) => t.modalidade)).toEqual(['', 'Sulco', 'Sulco']);
+    const foliar = doses();
+    modesFromMentions(
+      foliar,
+      [null, null, null],
+      'As pulverizações foram realizadas via foliar, com pulverizador de pistola. O nitrogênio foi aplicado em cobertura.',
+      c,
+    );
+    expect(foliar.map((t) => t.modalidade)).toEqual(['', 'Foliar', 'Foliar']);
+    const either = doses();
+    modesFromMentions(either, [null, null, null], 'Os produtos foram aplicados via tratamento de sementes ou via foliar.', c);
+    expect(either.map((t) => t.modalidade)).toEqual(['', '', '']);
+  });
 });
 
 describe('merged headers over narrow sub-labels, code columns', () => {
