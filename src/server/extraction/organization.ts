@@ -23,7 +23,7 @@ const INSTITUTION = /^(cooperativa|fundacao|instituto|associacao|nucleo|centro|u
 const LEGAL_SUFFIX = /(?<![a-z])(ltda|s\.?\s?a\.?|s\/a|eireli|me|epp)\.?\s*$/;
 /** What an organisation's name never is. */
 const NOT_ORG =
-  /(?<![a-z])(laboratorio|lab\.|relatorio|boletim|nota tecnica|nota|card|resultado|resultados|avaliacao|protocolo|dia de campo|ensaio de|emitido|revisao|pagina|cnpj|cpf|crea|eng\.|engenheir|agr\.|dr\.|dra\.|prof\.|rua|av\.|avenida|rodovia|telefone|tel\.|e-mail|www|http|cep|academic[oa]|mestrand[oa]|doutorand[oa]|graduand[oa]|estudante|bolsista|professor|professora|pesquisador|pesquisadora)(?![a-z])/;
+  /(?<![a-z])(laboratorio|lab\.|relatorio|boletim|informe|informativo|comunicado|circular|revista|anais|journal|nota tecnica|nota|card|resultado|resultados|avaliacao|protocolo|dia de campo|ensaio de|emitido|revisao|pagina|cnpj|cpf|crea|eng\.|engenheir|agr\.|dr\.|dra\.|prof\.|rua|av\.|avenida|rodovia|telefone|tel\.|e-mail|www|http|cep|academic[oa]|mestrand[oa]|doutorand[oa]|graduand[oa]|estudante|bolsista|professor|professora|pesquisador|pesquisadora)(?![a-z])/;
 /** Labels that name the organisation that ran the trial (folded, punctuation dropped); a person after them is refused. */
 const EXECUTOR_LABEL =
   /^((ensaio|experimento|trabalho|estudo|protocolo) )?(executora|executor|execucao|executado|quem conduziu|conduzido|conducao|realizacao|realizado|instituicao|empresa|consultoria|consultora|consultor|elaborado por|elaboracao)( |$)/;
@@ -67,7 +67,10 @@ function phrases(text: string): string[] {
   return (
     text
       // …and at the full stop after an acronym in parentheses, before the next sentence ("(UFSM). Mestrando do …").
-      .split(/\s+[·•|–—]\s+|\s{3,}|\t|\s[-]\s|\s*[·•|:,;]\s*|\s*\.{3,}\s*|\s*…+\s*|(?<=\))\.\s+(?=\p{Lu}\p{Ll}{2,})/u)
+      // A federal institute's name holds a comma ("Instituto Federal de Educação, Ciência e Tecnologia Baiano").
+      .split(
+        /\s+[·•|–—]\s+|\s{3,}|\t|\s[-]\s|\s*[·•|:;]\s*|\s*,(?!\s*(?:ci[eê]ncia|CI[EÊ]NCIA)\s+[eE]\s+(?:tecnologia|TECNOLOGIA))\s*|\s*\.{3,}\s*|\s*…+\s*|(?<=\))\.\s+(?=\p{Lu}\p{Ll}{2,})/u,
+      )
       // A footnote mark before an affiliation ("¹Serra …", "* Serra …"); a remark in parentheses
       // after the name ("(Sinop/MT)", "(NECA/UESGO)"); an acronym drawn against its name
       // ("COOPERVAMCooperativa …") or before a name that says what it is ("FAPAP Fundação …").

@@ -117,6 +117,10 @@ describe('the organisation that ran the trial', () => {
     expect(organizationScore('Relatório Técnico de Pesquisa', c)).toBe(0);
     expect(organizationScore('Aminoagro Pesquisa', c)).toBe(0);
     expect(organizationScore('Rua das Flores, 120', c)).toBe(0);
+    // A journal, a document's type.
+    expect(organizationScore('Revista de Agricultura Neotropical', c)).toBe(0);
+    expect(organizationScore('Informe de Pesquisa', c)).toBe(0);
+    expect(organizationScore('Comunicado Técnico de Pesquisa', c)).toBe(0);
   });
 
   it('cuts a name where the sentence goes on, and drops a label run into it', () => {
@@ -130,6 +134,14 @@ describe('the organisation that ran the trial', () => {
     readOrganization(buildLayout(pdfOf(lines)), c, cands);
     return choose(cands).get('consultoria')?.value as string | undefined;
   }
+
+  it("keeps a federal institute's name whole across its comma", () => {
+    expect(
+      organizationOf(
+        textPage(['INSTITUTO FEDERAL DE EDUCAÇÃO, CIÊNCIA E TECNOLOGIA BAIANO – CAMPUS GUANAMBI', 'Trabalho de Conclusão de Curso']),
+      ),
+    ).toBe('Instituto Federal de Educação, Ciência e Tecnologia Baiano');
+  });
 
   it.each([
     {
