@@ -4,7 +4,13 @@
  * choice (the form's value by default); a value the report did not give is never blanked.
  */
 import { novaChave } from '../../../shared/assessments.js';
-import { controlFirst, EXTRACTED_FIELDS, type ExtractedAssessment, type ExtractedData, type ExtractedTreatment } from '../../../shared/extraction.js';
+import {
+  controlFirst,
+  EXTRACTED_FIELDS,
+  type ExtractedAssessment,
+  type ExtractedData,
+  type ExtractedTreatment,
+} from '../../../shared/extraction.js';
 import { EXPERIMENT_FIELDS, TREATMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type Field, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
 import { formatKgHa } from '../../../shared/format.js';
