@@ -15,6 +15,7 @@ import {
   type produtoAplicadoSchema,
 } from './experiment.js';
 import type { Avaliacao } from './assessments.js';
+import type { PublicUser } from './auth.js';
 import type {
   ANALYSIS_FIELDS,
   APPLICATION_FIELDS,
@@ -133,6 +134,19 @@ export function buildAvaliacao(overrides: Partial<Avaliacao> = {}): Avaliacao {
     alvo: null,
     escala_min: null,
     escala_max: null,
+    ...overrides,
+  };
+}
+
+/** A signed-in user as the API describes one: `id` gives the name and e-mail ("ana" → "Ana", ana@exemplo.com.br). */
+export function buildPublicUser(id: string, overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    id,
+    name: id.charAt(0).toUpperCase() + id.slice(1),
+    email: `${id}@exemplo.com.br`,
+    role: 'user',
+    company: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -6,7 +6,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../shared/auth.js';
 import { ConfirmHost } from '../components/ui/confirm-dialog.js';
 import { coletaStore } from '../features/field-collection/index.js';
 import { session } from '../lib/api.js';
@@ -14,16 +13,9 @@ import { offlineQueue } from '../lib/offline-queue.js';
 import { STORAGE_KEYS } from '../lib/session.js';
 import { PENDING_SIGN_OUTS_KEY } from '../lib/sign-out.js';
 import { SIGN_OUT_TEXT, useSignOut } from './sign-out.js';
-import { buildExperimentData } from '../../shared/factories.test-helper.js';
+import { buildExperimentData, buildPublicUser } from '../../shared/factories.test-helper.js';
 
-const ana: PublicUser = {
-  id: 'ana',
-  name: 'Ana',
-  email: 'ana@exemplo.com.br',
-  role: 'user',
-  company: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const ana = buildPublicUser('ana');
 const data = buildExperimentData({ consultoria: 'Campo' });
 
 function SignOutButton() {

@@ -5,7 +5,6 @@
  * is sent when it can be, without the next user's cookie.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../shared/auth.js';
 import { createApiClient } from './api-client.js';
 import { createOfflineQueue, memoryStorage } from './offline-queue.js';
 import { STORAGE_KEYS, createSessionStore } from './session.js';
@@ -19,16 +18,9 @@ import {
   readPendingSignOuts,
   unsentMessage,
 } from './sign-out.js';
-import { buildExperimentData } from '../../shared/factories.test-helper.js';
+import { buildExperimentData, buildPublicUser } from '../../shared/factories.test-helper.js';
 
-const person = (id: string): PublicUser => ({
-  id,
-  name: `Pessoa ${id}`,
-  email: `${id}@exemplo.com.br`,
-  role: 'user',
-  company: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-});
+const person = (id: string) => buildPublicUser(id, { name: `Pessoa ${id}` });
 const data = buildExperimentData({ consultoria: 'Campo' });
 
 function setup(send: SendSignOut, online?: () => boolean) {

@@ -6,18 +6,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '../../../../shared/auth.js';
+import { buildPublicUser } from '../../../../shared/factories.test-helper.js';
 import { session } from '../../../lib/api.js';
 import { renderInForm } from './form.test-helper.js';
 import { StepConsultoria } from './step-fields.js';
 
-const ana: PublicUser = {
-  id: 'ana',
-  name: 'Ana',
-  email: 'ana@exemplo.com.br',
-  role: 'user',
-  company: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const ana = buildPublicUser('ana');
 let brands = ['Aminoagro', 'Dimicron'];
 const posted: unknown[] = [];
 
