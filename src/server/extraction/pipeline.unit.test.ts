@@ -397,6 +397,13 @@ describe('a brand outside the catalogue', () => {
       'Marinova Fertilizantes',
     );
     expect(manufacturer('do fertilizante foliar Kalimax®, da empresa Potassa Nutrientes (30% de K2O)')?.nome).toBe('Potassa Nutrientes');
+    expect(manufacturer('O Verdekal é produzido pela Verdequímica Indústria de Fertilizantes Ltda. A adubação de plantio')?.nome).toMatch(
+      /^Verdequímica Indústria de Fertilizantes Ltda\.?$/,
+    );
+    expect(manufacturer('doses de 0,5 e 1,0 L ha-1 de Terrabio Raiz (Terrabio Insumos Biológicos Ltda.), aplicadas no sulco')?.nome).toBe(
+      'Terrabio Insumos Biológicos Ltda.',
+    );
+    expect(manufacturer('conduzido em Passo Fundo (RS), na Embrapa Trigo (Passo Fundo)')).toBeNull();
     expect(manufacturer('O experimento foi conduzido pela equipe da fazenda.')).toBeNull();
   });
 

@@ -182,8 +182,10 @@ export function brandIn(text: string, c: CompiledReference): string | null {
   return null;
 }
 
-/** A company's name as printed: one to four capitalised words ("Agrovita Nutrição Vegetal", "Marinova Fertilizantes"). */
-const COMPANY = String.raw`([A-ZÀ-Ý][\wÀ-ÿ&.-]*(?:\s+(?:[A-ZÀ-Ý][\wÀ-ÿ&.-]*|S\.?A\.?|Ltda\.?)){0,3})`;
+/** A company's name as printed: capitalised words, "de"/"e" between them ("Agrovita Nutrição Vegetal", "Verdequímica Indústria de Fertilizantes Ltda."). */
+const NAME_WORDS = String.raw`[A-ZÀ-Ý][\wÀ-ÿ&-]*(?:\s+(?:(?:de|do|da|e)\s+)?[A-ZÀ-Ý][\wÀ-ÿ&-]*){0,4}`;
+const LEGAL = String.raw`(?:Ltda\.?|S\.\s?A\.?|S\/A|Eireli)`;
+const COMPANY = String.raw`(${NAME_WORDS}(?:\s+${LEGAL})?)`;
 const MADE_BY = [
   // "O produto, fabricado pela Agrovita Nutrição Vegetal, …", "fornecido pela empresa X".
   new RegExp(String.raw`(?:fabricad|produzid|fornecid|desenvolvid|comercializad|registrad)[oa]s?\s+pel[oa]\s+(?:empresa\s+)?${COMPANY}`),
@@ -191,13 +193,19 @@ const MADE_BY = [
   new RegExp(String.raw`\bda\s+empresa\s+${COMPANY}`),
   // "Algamar® (Marinova Fertilizantes)".
   new RegExp(String.raw`[\wÀ-ÿ]®\s*\(${COMPANY}\)`),
+  // "de Terrabio Raiz (Terrabio Insumos Biológicos Ltda.)": a company, by its legal suffix, in parentheses after a product.
+  new RegExp(String.raw`[\wÀ-ÿ]\s*\((${NAME_WORDS}\s+${LEGAL})\)`),
 ];
 
 /** The maker of the tested product where the report names it; null when it names none. */
 export function manufacturer(text: string): { nome: string; at: number; end: number } | null {
   for (const re of MADE_BY) {
     const m = re.exec(text);
-    const nome = m?.[1]?.replace(/[.,;]+$/, '').trim();
+    // A sentence's full stop goes; the one of "Ltda." stays.
+    const nome = m?.[1]
+      ?.replace(/[,;]+$/, '')
+      .replace(/(?<!Ltda|S\.\s?A)\.$/, '')
+      .trim();
     if (m && nome && nome.length >= 3) return { nome, at: m.index, end: m.index + m[0].length };
   }
   return null;
