@@ -475,6 +475,7 @@ export function readWholeDocument(layout: Layout, c: CompiledReference, out: Can
     .filter((b) => b.n > 0)
     .sort((a, b) => b.n - a.n);
   const [firstBrand, secondBrand] = counts;
+  const made = firstBrand ? null : manufacturer(flat);
   if (firstBrand) {
     const clear = !secondBrand || firstBrand.n >= secondBrand.n * 2;
     out.add(
@@ -484,10 +485,9 @@ export function readWholeDocument(layout: Layout, c: CompiledReference, out: Can
       wherePhrase(layout, firstBrand.nome, 'document'),
       clear ? undefined : `Marca incerta: o documento cita ${counts.map((b) => b.nome).join(', ')}.`,
     );
-  } else if (manufacturer(flat)) {
+  } else if (made) {
     // No brand of ours: the tested product's maker as the report names it, for the user to keep
     // or to map to a catalogue brand.
-    const made = manufacturer(flat) as { nome: string; at: number; end: number };
     out.add(
       'marca',
       made.nome,

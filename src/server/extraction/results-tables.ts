@@ -610,7 +610,7 @@ function readRows(
     const cells = cellsInSpan(line, cur.span);
     // A line of the neighbouring text column only, or of a unit's exponents set apart in small type
     // ("L ha" with its "-1" above): not the table's business.
-    if (cells.length === 0 || (line.fontSize < g.fontSize && cells.every((cell) => /^[-−–]?\d$/.test(cell.text)))) continue;
+    if (cells.length === 0) continue;
     if (closesTable(cur, line, cells)) break;
     const read = readLine(g, cells);
     if (!read.hasNumbers) {

@@ -1,9 +1,8 @@
 /**
- * Treatments of a report, read from wherever the report puts them: a results table (its header
- * over one to three rows, its columns found by x-alignment, possibly continued on the next page),
- * cards under T-codes, labels of a bar chart, or sentences of the results; completed by the
- * treatment descriptions of the methods section (a list, a table with a mode column, a sentence)
- * joined by T-code, number, name or order.
+ * Treatments of a report: every reader proposes a whole list (each results table with yields —
+ * results-tables.ts —, cards under T-codes, a transposed table, labels of a bar chart, the methods'
+ * descriptions, sentences of the results), each joined to the treatment descriptions of the methods
+ * section by T-code, number, name or order; `chooseTreatments` (treatment-choice.ts) takes one.
  */
 import type { ExtractedAssessment, ExtractedProduct } from '../../shared/extraction.js';
 import { type AssessmentHeader, keyAssessments } from './assessments.js';
@@ -491,7 +490,7 @@ export function modesFromMentions(tratamentos: ExtractedTreatment[], ids: (numbe
       for (const verb of sentence.matchAll(/(?<![a-z])(?:aplicad|realizad|pulverizad|feit)[oa]s?(?![a-z])/g)) {
         // The clause after the verb: one route ("via tratamento de sementes ou via foliar" is two).
         const after = sentence.slice((verb.index ?? 0) + verb[0].length);
-        const clause = after.slice(0, Math.min(60, after.search(/,|$/) < 0 ? 60 : Math.max(30, after.search(/,|$/))));
+        const clause = after.slice(0, Math.min(60, Math.max(30, after.search(/,|$/))));
         const alternatives = /\s(?:ou|e)\s+(?:via|no|na|nas|em)\s/.test(clause) && modesNamedIn(clause, c).size > 1;
         const route = normalizeModalidade(clause.slice(0, 30), c);
         if (alternatives) routes.add('*');
