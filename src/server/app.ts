@@ -24,7 +24,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { AccessTokens, AuthService, createMailer, type Mailer, signingKey } from './modules/auth/public.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { DatabaseDocumentStore, type DocumentStore } from './modules/documents/public.js';
+import { DatabaseDocumentStore, type DocumentStore, FileObjectStore, scheduleCollector } from './modules/documents/public.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { ExperimentService } from './modules/experiments/public.js';
 import { experimentRoutes } from './modules/experiments/routes.js';
@@ -35,6 +35,8 @@ import { importRoutes } from './modules/imports/routes.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
+
+const DAY_MS = 86_400_000;
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -129,7 +131,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   authRoutes(app, ctx, auth, guards);
   userRoutes(app, ctx, auth, guards);
   lookupRoutes(app, ctx, guards);
-  const documentStore = opts.documentStore ?? new DatabaseDocumentStore(opts.database.kind);
+  const objectStore = opts.config.documentObjects && new FileObjectStore(opts.config.documentObjects.dir);
+  const documentStore =
+    opts.documentStore ??
+    new DatabaseDocumentStore(
+      opts.database.kind,
+      objectStore && { objects: objectStore, threshold: opts.config.documentObjects!.minBytes },
+    );
+  if (objectStore) {
+    // Orphans (an upload whose transaction rolled back, a deleted document's bytes) once a day.
+    const stop = scheduleCollector(ctx.db, objectStore, app.log, { everyMs: DAY_MS, graceMs: 60 * 60_000, firstAfterMs: 60_000 });
+    app.addHook('onClose', async () => stop());
+  }
   const experimentService = new ExperimentService(ctx.db, documentStore);
   experimentRoutes(app, ctx, experimentService, guards);
   documentRoutes(app, ctx, documentStore, guards);

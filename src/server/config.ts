@@ -3,7 +3,7 @@
  * variable, so a typo in PORT or DATABASE_URL never turns into a confusing runtime error.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from '../shared/zod.js';
 
@@ -69,6 +69,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url({ error: 'deve ser uma ou mais origens separadas por vírgula (ex.: https://app.exemplo.com.br)' })))
     .optional(),
+  DOCUMENTS_DIR: z.string().min(1).optional(),
+  DOCUMENTS_OBJECT_MIN_KB: z.coerce.number({ error: 'deve ser um número inteiro de KB (0 ou mais)' }).int().min(0).default(1024),
   MAP_TILE_URL: z.string().min(1).optional(),
   VITE_MAP_TILE_URL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `deve ser um de: ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -133,6 +135,12 @@ export interface AppConfig {
    * a failed draft keeps its PDF. Absent: IMPORT_LIMIT_DEFAULTS.
    */
   importLimits?: Partial<ImportLimits>;
+  /**
+   * PDFs of `minBytes` or more are kept in the object store's folder (DOCUMENTS_DIR, default
+   * DATA_DIR/documentos; DOCUMENTS_OBJECT_MIN_KB, default 1024) rather than in their row
+   * (modules/documents/objects.ts). Absent: every PDF in its row.
+   */
+  documentObjects?: { dir: string; minBytes: number };
 }
 
 export interface ImportLimits {
@@ -206,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       storageBytes: e.IMPORT_STORAGE_MAX_MB * MB,
       failedRetentionDays: e.IMPORT_FAILED_RETENTION_DAYS,
     },
+    documentObjects: { dir: resolve(e.DOCUMENTS_DIR ?? join(dataDir, 'documentos')), minBytes: e.DOCUMENTS_OBJECT_MIN_KB * 1024 },
   };
 }
 

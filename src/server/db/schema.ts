@@ -413,7 +413,10 @@ export const layouts = pgTable('layouts', {
   createdAt: createdAt(),
 });
 
-/** PDF reports, bytes in the database; the newest of an experiment is its current document. */
+/**
+ * PDF reports; the newest of an experiment is its current document. The bytes are in `content`
+ * (storage 'banco') or in the object store under `sha256` (storage 'objeto', migration 0024).
+ */
 export const documents = pgTable(
   'documents',
   {
@@ -422,16 +425,29 @@ export const documents = pgTable(
     filename: text('filename').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
-    content: bytea('content').notNull(),
+    content: bytea('content'),
+    storage: text('storage', { enum: ['banco', 'objeto'] })
+      .notNull()
+      .default('banco'),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      'documents_storage_check',
+      sql`(${t.storage} = 'banco' and ${t.content} is not null) or (${t.storage} = 'objeto' and ${t.content} is null)`,
+    ),
     index('documents_experiment_idx').on(t.experimentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The archive import refuses a PDF already stored.
     index('documents_sha256_idx').on(t.sha256),
   ],
 );
+
+/** When a periodic job last ran on any server: the one that moves it on runs the job (migration 0024). */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastRun: timestamp('last_run', { withTimezone: true }).notNull(),
+});
 
 /** One archive import: the files one person sent together (in one or several requests). */
 export const importBatches = pgTable(

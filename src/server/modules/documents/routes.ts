@@ -115,7 +115,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext, store: Doc
           .header('cache-control', 'private, no-store')
           .header('etag', `"${meta.sha256}"`)
           // At most one slice read ahead of what the client has taken.
-          .send(Readable.from(store.chunks(ctx.db, id, meta.size), { objectMode: false, highWaterMark: CHUNK_BYTES }))
+          .send(Readable.from(store.chunks(ctx.db, meta), { objectMode: false, highWaterMark: CHUNK_BYTES }))
       );
     },
   );

@@ -1,12 +1,14 @@
 /**
- * Where PDF bytes live. Today: the database (bytea), written in the caller's transaction so an
- * experiment and its PDF are stored together or not at all. An object-storage implementation
- * would keep the same interface and write the bytes before the row that references them.
+ * Where PDF bytes live: in the database (bytea, written in the caller's transaction, so an
+ * experiment and its PDF are stored together or not at all), or, from a stated size on, in an
+ * object store (objects.ts) under their SHA-256, written and synced before the row that references
+ * them; an object whose transaction rolled back is an orphan that collectOrphans() removes.
  */
 import { createHash } from 'node:crypto';
 import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { DocumentInfo } from '../../../shared/experiment.js';
 import { type DatabaseKind, type Db, type Tx, queryRows } from '../../db/client.js';
+import type { ObjectStore } from './objects.js';
 import { documents, experiments } from '../../db/schema.js';
 
 type DocumentMeta = Omit<typeof documents.$inferSelect, 'content'>;
@@ -21,8 +23,8 @@ export interface NewDocument {
 export interface DocumentStore {
   /** Stores a PDF as the experiment's current document (inside the caller's transaction). */
   put(tx: Tx | Db, doc: NewDocument): Promise<DocumentMeta>;
-  /** The bytes of a stored PDF of `size` bytes, in pieces (memory stays flat whatever the size). */
-  chunks(db: Db, id: number, size: number): AsyncIterable<Buffer>;
+  /** The bytes of a stored PDF, in pieces (memory stays flat whatever the size). */
+  chunks(db: Db, doc: Pick<DocumentMeta, 'id' | 'size' | 'sha256' | 'storage'>): AsyncIterable<Buffer>;
 }
 
 /** A download is read 512 KiB at a time: a 10 MB PDF never sits whole (or as hex) in memory. */
@@ -34,9 +36,16 @@ export const documentColumns = {
   filename: documents.filename,
   size: documents.size,
   sha256: documents.sha256,
+  storage: documents.storage,
   uploadedBy: documents.uploadedBy,
   createdAt: documents.createdAt,
 };
+
+/** Where PDFs of `threshold` bytes or more go; smaller ones stay in their row. */
+export interface ObjectPlacement {
+  objects: ObjectStore;
+  threshold: number;
+}
 
 export class DatabaseDocumentStore implements DocumentStore {
   /**
@@ -44,21 +53,29 @@ export class DatabaseDocumentStore implements DocumentStore {
    * own bytea conversion goes byte by byte in JavaScript (3 s for 10 MB), so there the bytes travel
    * as hex text that the engine decodes and encodes (a few milliseconds).
    */
-  constructor(private readonly kind: DatabaseKind = 'pglite') {}
+  constructor(
+    private readonly kind: DatabaseKind = 'pglite',
+    private readonly placement?: ObjectPlacement,
+  ) {}
 
   private contentValue(content: Buffer): SQL {
     return this.kind === 'postgres' ? sql`${content}::bytea` : sql`decode(${content.toString('hex')}, 'hex')`;
   }
 
   async put(tx: Tx | Db, doc: NewDocument): Promise<DocumentMeta> {
+    const sha256 = createHash('sha256').update(doc.content).digest('hex');
+    const inObjects = this.placement !== undefined && doc.content.length >= this.placement.threshold;
+    // Before the row: once the transaction commits, the bytes it references are already there.
+    if (inObjects) await this.placement!.objects.put(sha256, doc.content);
     const [row] = await tx
       .insert(documents)
       .values({
         experimentId: doc.experimentId,
         filename: doc.filename,
         size: doc.content.length,
-        sha256: createHash('sha256').update(doc.content).digest('hex'),
-        content: this.contentValue(doc.content) as unknown as Buffer,
+        sha256,
+        content: inObjects ? null : (this.contentValue(doc.content) as unknown as Buffer),
+        storage: inObjects ? 'objeto' : 'banco',
         uploadedBy: doc.uploadedBy,
       })
       .returning(documentColumns);
@@ -67,7 +84,13 @@ export class DatabaseDocumentStore implements DocumentStore {
     return row;
   }
 
-  async *chunks(db: Db, id: number, size: number): AsyncIterable<Buffer> {
+  async *chunks(db: Db, doc: Pick<DocumentMeta, 'id' | 'size' | 'sha256' | 'storage'>): AsyncIterable<Buffer> {
+    const { id, size } = doc;
+    if (doc.storage === 'objeto') {
+      if (!this.placement) throw new Error(`documento ${id} está no armazenamento de objetos, que não foi configurado`);
+      yield* this.placement.objects.chunks(doc.sha256, CHUNK_BYTES);
+      return;
+    }
     for (let offset = 0; offset < size; offset += CHUNK_BYTES) {
       // substring() of bytea is 1-based.
       const slice = sql`substring(${documents.content} from ${offset + 1} for ${CHUNK_BYTES})`;
@@ -114,4 +137,46 @@ export function presentDocument(row: DocumentMeta, currentId?: number): Document
     createdAt: row.createdAt.toISOString(),
     current: currentId === undefined ? false : row.id === currentId,
   };
+}
+
+/** What one collection found. */
+export interface CollectResult {
+  kept: number;
+  removed: number;
+  partials: number;
+}
+
+/**
+ * Removes the objects no document references, once older than `graceMs`: an upload writes its
+ * object before its transaction commits, so a younger one may be about to be referenced. Each
+ * object is looked at again just before it goes, in case an upload of the same bytes refreshed it.
+ */
+export async function collectOrphans(db: Db, objects: ObjectStore, graceMs: number): Promise<CollectResult> {
+  const before = new Date(Date.now() - graceMs);
+  const result: CollectResult = { kept: 0, removed: 0, partials: 0 };
+  let batch: string[] = [];
+  const settle = async () => {
+    const rows = await queryRows<{ sha256: string }>(
+      db,
+      sql`select distinct ${documents.sha256} as sha256 from ${documents}
+          where ${documents.storage} = 'objeto' and ${documents.sha256} = any(${sql.param(batch)}::text[])`,
+    );
+    const referenced = new Set(rows.map((r) => r.sha256));
+    for (const key of batch) {
+      const modifiedAt = referenced.has(key) ? null : await objects.modifiedAt(key);
+      if (modifiedAt && modifiedAt < before) {
+        await objects.delete(key);
+        result.removed++;
+      } else result.kept++;
+    }
+    batch = [];
+  };
+  for await (const object of objects.list()) {
+    if (object.modifiedAt >= before) result.kept++;
+    else batch.push(object.key);
+    if (batch.length >= 500) await settle();
+  }
+  if (batch.length) await settle();
+  result.partials = (await objects.sweepPartials?.(before)) ?? 0;
+  return result;
 }
