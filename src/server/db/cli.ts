@@ -4,7 +4,7 @@
  * set a non-zero exit code.
  */
 import { join } from 'node:path';
-import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
+import { type AppConfig, ConfigError, loadConfig, loadDotEnv } from '../config.js';
 import { packageRoot } from '../paths.js';
 import { DataDirLockedError, type Database, openDatabase } from './client.js';
 import { MigrationChangedError } from './migrate.js';
@@ -22,13 +22,15 @@ export function reportFailure(err: unknown, env: NodeJS.ProcessEnv = process.env
   else print(err);
 }
 
-export async function withMigratedDatabase(work: (database: Database, applied: string[]) => Promise<void>): Promise<void> {
+export async function withMigratedDatabase(
+  work: (database: Database, applied: string[], config: AppConfig) => Promise<void>,
+): Promise<void> {
   try {
     loadDotEnv(join(packageRoot(), '.env'));
     const config = loadConfig();
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      await work(database, await database.migrate());
+      await work(database, await database.migrate(), config);
     } finally {
       await database.close();
     }

@@ -449,6 +449,12 @@ export const jobRuns = pgTable('job_runs', {
   lastRun: timestamp('last_run', { withTimezone: true }).notNull(),
 });
 
+/** Secondary indexes a bulk load dropped, to build after it (seed/demo.ts, migration 0024). */
+export const bulkLoadIndexes = pgTable('bulk_load_indexes', {
+  name: text('name').primaryKey(),
+  definition: text('definition').notNull(),
+});
+
 /** One archive import: the files one person sent together (in one or several requests). */
 export const importBatches = pgTable(
   'import_batches',

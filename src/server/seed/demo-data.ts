@@ -404,6 +404,12 @@ export function slugify(text: string): string {
 const DAY_MS = 86_400_000;
 
 export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): DemoExperiment[] {
+  // Inserted in this order, ids then grow with created_at as in a real database.
+  return [...demoExperiments(ref, opts)].sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+/** The same experiments one at a time, in the order drawn: a million never sit in memory together. */
+export function* demoExperiments(ref: ReferenceData, opts: DemoOptions): Generator<DemoExperiment> {
   const rng = new Rng(opts.seed ?? 1);
   const anchor = (opts.now ?? DEMO_ANCHOR).getTime();
   const currentYear = Math.min(YEAR_MAX, Math.max(YEAR_MIN, opts.currentYear ?? new Date(anchor).getUTCFullYear()));
@@ -432,7 +438,6 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
   const pesoAno = (y: number) => (y === currentYear ? 3 : 2.2 * 0.72 ** (currentYear - y - 1));
   const windowStart = anchor - 3 * 365 * DAY_MS;
 
-  const out: DemoExperiment[] = [];
   for (let n = 0; n < opts.count; n++) {
     const cultura = rng.weighted(culturas, (c) => PESO_CULTURA[c] ?? 1);
     const ondeCresce = municipios.filter((m) => m.culturas.includes(cultura));
@@ -469,7 +474,7 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
     const avaliacoes = blocos ? gerarAvaliacoes(new Rng((opts.seed ?? 1) * 7919 + n), tratamentos, blocos, ano, cultura) : [];
     const faixaPreco = blocos ? PRECO_SACA[cultura] : undefined;
 
-    out.push({
+    yield {
       consultoria,
       marca,
       bu,
@@ -500,10 +505,8 @@ export function generateDemoExperiments(ref: ReferenceData, opts: DemoOptions): 
       produtividade_media: produtividadeMedia(tratamentos) ?? 0,
       created_at: createdAt,
       tratamentos,
-    });
+    };
   }
-  // Inserted in this order, ids then grow with created_at as in a real database.
-  return out.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }
 
 /** The trials that rate disease sprayed every treatment but the control ten days before the first rating. */

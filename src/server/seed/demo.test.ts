@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_UNITS, MODALIDADES, TIPOS_ESTATISTICA } from '../../shared/constants.js';
@@ -16,7 +19,9 @@ import {
   PRODUTIVIDADE,
   type ReferenceData,
 } from './demo-data.js';
-import { DEMO_EMAIL, DEMO_PASSWORD, formatBr, loadReferenceData, seedDemo } from './demo.js';
+import { DEMO_EMAIL, DEMO_PASSWORD, SHARED_REPORTS, formatBr, loadReferenceData, seedDemo } from './demo.js';
+import { FileObjectStore } from '../modules/documents/public.js';
+import { computedRollup } from '../modules/experiments/public.js';
 
 describe(`seedDemo on ${testEngine().kind}`, () => {
   let t: TestDatabase;
@@ -380,5 +385,68 @@ describe('generateDemoExperiments', () => {
     expect(Math.max(...times)).toBeLessThan(DEMO_ANCHOR.getTime());
     const capped = generateDemoExperiments(ref, { count: 200, seed: 11, currentYear: 2024 });
     expect(Math.max(...capped.map((e) => e.ano))).toBe(2024);
+  });
+});
+
+describe(`seedDemo's bulk load on ${testEngine().kind}`, () => {
+  let t: TestDatabase;
+  let objectsDir: string;
+  const indexes = () =>
+    queryRows<{ name: string }>(
+      t.database.db,
+      sql`select indexname as name from pg_indexes where schemaname = current_schema() order by 1`,
+    );
+  let before: string[];
+  let version: number;
+  const changes = async () => Number((await queryRows<{ v: string }>(t.database.db, sql`select version as v from data_changes`))[0]!.v);
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    objectsDir = mkdtempSync(join(tmpdir(), 'ga-seed-objetos-'));
+    before = (await indexes()).map((r) => r.name);
+    version = await changes();
+    await seedDemo(t.database.db, { count: 120, seed: 5, bulk: true, objects: new FileObjectStore(objectsDir) });
+  });
+  afterAll(async () => {
+    await t.database.close();
+    await t.drop();
+  });
+
+  it('builds again every index it dropped, and leaves none to build', async () => {
+    expect((await indexes()).map((r) => r.name)).toEqual(before);
+    expect(await queryRows(t.database.db, sql`select * from bulk_load_indexes`)).toEqual([]);
+  });
+
+  it('points every document to one of the shared reports, each a real PDF in the object store', async () => {
+    const docs = await queryRows<{ n: number; objetos: number; distintos: number }>(
+      t.database.db,
+      sql`select count(*)::int as n, count(*) filter (where storage = 'objeto' and content is null)::int as objetos,
+            count(distinct sha256)::int as distintos from documents`,
+    );
+    expect(docs[0]).toEqual({ n: 120, objetos: 120, distintos: SHARED_REPORTS });
+    const keys: string[] = [];
+    for await (const o of new FileObjectStore(objectsDir).list()) keys.push(o.key);
+    expect(keys).toHaveLength(SHARED_REPORTS);
+    const shas = await queryRows<{ sha256: string }>(t.database.db, sql`select distinct sha256 from documents`);
+    expect(keys.sort()).toEqual(shas.map((r) => r.sha256).sort());
+  });
+
+  it('leaves the rollups as the triggers keep them, and moves the change counter on', async () => {
+    for (const [table, kind] of [
+      ['dashboard_rollup', 'experimentos'],
+      ['dashboard_rollup_produtos', 'produtos'],
+      ['dashboard_rollup_modalidades', 'modalidades'],
+    ] as const) {
+      const kept = await queryRows<{ n: number; total: number }>(
+        t.database.db,
+        sql`select count(*)::int as n, sum(n)::int as total from ${sql.identifier(table)} where n > 0`,
+      );
+      const computed = await queryRows<{ n: number; total: number }>(
+        t.database.db,
+        sql`select count(*)::int as n, sum(n)::int as total from (${computedRollup(kind, sql`situacao = 'concluido'`)}) r`,
+      );
+      expect(kept, table).toEqual(computed);
+    }
+    expect(await changes()).toBeGreaterThan(version);
   });
 });

@@ -4,11 +4,12 @@
  */
 import { MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS } from '../../shared/constants.js';
 import { withMigratedDatabase } from '../db/cli.js';
-import { seedDemo } from './demo.js';
+import { FileObjectStore } from '../modules/documents/public.js';
+import { BULK_FROM, seedDemo } from './demo.js';
 
 const USAGE =
   'Uso: npm run seed:demo -- [--count N] [--seed S] [--treatments T] [--products P] [--analyses A]\n' +
-  `  --count       experimentos a criar, 1 a 100000 (padrão 60)\n` +
+  `  --count       experimentos a criar, 1 a 1000000 (padrão 60; de ${BULK_FROM.toLocaleString('pt-BR')} em diante, carga em massa)\n` +
   `  --seed        semente dos dados, inteiro de 0 a 4294967295 (padrão 1)\n` +
   `  --treatments  tratamentos por experimento, 1 a ${MAX_TREATMENTS} (padrão 3 a 6)\n` +
   `  --products    produtos por tratamento, 0 a ${MAX_PRODUCTS_PER_TREATMENT} (padrão 1 a 3; testemunha sem produtos)\n` +
@@ -16,7 +17,7 @@ const USAGE =
 
 /** Accepted options: name → [min, max, meaning for messages]. */
 const OPTIONS = {
-  count: [1, 100_000, 'número de experimentos'],
+  count: [1, 1_000_000, 'número de experimentos'],
   seed: [0, 4_294_967_295, 'semente'],
   treatments: [1, MAX_TREATMENTS, 'número de tratamentos'],
   products: [0, MAX_PRODUCTS_PER_TREATMENT, 'número de produtos'],
@@ -61,7 +62,7 @@ try {
 
 const count = args.count ?? 60;
 const seed = args.seed ?? 1;
-await withMigratedDatabase(async (database, applied) => {
+await withMigratedDatabase(async (database, applied, config) => {
   if (applied.length) console.log(`Migrações aplicadas (${database.kind}): ${applied.join(', ')}`);
   const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
   const forced = [
@@ -74,13 +75,18 @@ await withMigratedDatabase(async (database, applied) => {
       `${forced.length ? `, ${forced.join(', ')}` : ''})...`,
   );
   const started = performance.now();
+  let lastStep = -1;
   const result = await seedDemo(database.db, {
     count,
     seed,
     treatments: args.treatments,
     products: args.products,
     analyses: args.analyses,
+    objects: config.documentObjects && new FileObjectStore(config.documentObjects.dir),
     onProgress: (done, total) => {
+      // About twenty lines whatever the count.
+      if (done < total && Math.floor((done * 20) / total) === lastStep) return;
+      lastStep = Math.floor((done * 20) / total);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(`  ${done.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} experimentos (${seconds} s)`);
     },

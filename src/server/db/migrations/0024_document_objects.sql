@@ -11,3 +11,10 @@ CREATE TABLE "job_runs" (
 	"name" text PRIMARY KEY NOT NULL,
 	"last_run" timestamp with time zone NOT NULL
 );
+--> statement-breakpoint
+-- The secondary indexes a bulk load (seed/demo.ts) dropped, to build after it: kept here so that a
+-- load cut short builds them at its next start rather than leaving the tables without them.
+CREATE TABLE "bulk_load_indexes" (
+	"name" text PRIMARY KEY NOT NULL,
+	"definition" text NOT NULL
+);

@@ -12,4 +12,4 @@ export { insertExperiments, reserveExperimentIds } from './repository.js';
 export { insertRows } from './bulk-insert.js';
 /* Query pieces the dashboard builds its aggregates from: the same filters and rollups as the list. */
 export { countWhere, filterConditions, likeContains } from './repository.js';
-export { countExperiments, mean, num, rollupRows } from './aggregates.js';
+export { computedRollup, countExperiments, mean, num, rollupRows } from './aggregates.js';
