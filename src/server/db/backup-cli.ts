@@ -5,19 +5,19 @@
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
 import { packageRoot } from '../paths.js';
-import { BackupError, backupDatabase, restoreDatabase } from './backup.js';
+import { BackupError, backupDatabase, objectsBesideBackup, restoreDatabase } from './backup.js';
 import { DataDirLockedError } from './client.js';
 
 async function main(): Promise<void> {
   const [command, fileArg] = process.argv.slice(2);
   loadDotEnv(join(packageRoot(), '.env'));
   const config = loadConfig();
-  const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, documentsDir: config.documentObjects?.dir };
   if (command === 'backup') {
     const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
     const file = resolve(fileArg ?? `backup-gestao-agricola-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`);
     await backupDatabase(target, file);
-    console.log(`Backup gravado em ${file}`);
+    console.log(`Backup gravado em ${file}${target.documentsDir ? ` (PDFs do armazenamento de objetos em ${objectsBesideBackup(file)})` : ''}`);
     return;
   }
   if (command === 'restore') {

@@ -5,8 +5,9 @@
  * checkpoint, restored into a fresh directory; the directory it replaces is kept beside it.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FileObjectStore } from '../modules/documents/public.js';
 import { type Database, loadPgliteDump, openDatabase } from './client.js';
 
 export class BackupError extends Error {
@@ -41,6 +42,26 @@ function run(command: string, args: string[]): Promise<void> {
 export interface Target {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** The documents' object store (DOCUMENTS_DIR), when PDFs live there too. */
+  documentsDir?: string | undefined;
+}
+
+/** Where a backup keeps the object store's PDFs: a folder beside its file. */
+export const objectsBesideBackup = (file: string) => `${file}.documentos`;
+
+/** Copies every object of `from` missing in `to`; how many it copied. Objects are named by their bytes, so present is the same. */
+async function copyObjects(from: string, to: string): Promise<number> {
+  const source = new FileObjectStore(from);
+  const target = new FileObjectStore(to);
+  let copied = 0;
+  for await (const object of source.list()) {
+    if (await target.modifiedAt(object.key)) continue;
+    const pieces: Buffer[] = [];
+    for await (const piece of source.chunks(object.key, 1 << 20)) pieces.push(piece);
+    await target.put(object.key, Buffer.concat(pieces));
+    copied++;
+  }
+  return copied;
 }
 
 /** Backups hold password hashes and every trial: readable by their owner only. */
@@ -56,20 +77,29 @@ function createPrivateFile(file: string): void {
   chmodSync(file, BACKUP_FILE_MODE);
 }
 
-/** Writes a backup of the configured database to `file` (mode 0600). */
+/**
+ * Writes a backup of the configured database to `file` (mode 0600) and, after it, the object
+ * store's PDFs to the folder beside it (objectsBesideBackup): every object the dump references was
+ * written before its row committed, and the collector spares objects for an hour, so the folder
+ * holds all of them (and perhaps a few newer ones, orphans to the restored database).
+ */
 export async function backupDatabase(target: Target, file: string): Promise<void> {
   createPrivateFile(file);
   try {
     if (target.databaseUrl) {
       await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${target.databaseUrl}`]);
       chmodSync(file, BACKUP_FILE_MODE);
-      return;
+    } else {
+      const database = await openDatabase({ dataDir: target.dataDir });
+      try {
+        writeFileSync(file, await dumpOf(database), { mode: BACKUP_FILE_MODE });
+      } finally {
+        await database.close();
+      }
     }
-    const database = await openDatabase({ dataDir: target.dataDir });
-    try {
-      writeFileSync(file, await dumpOf(database), { mode: BACKUP_FILE_MODE });
-    } finally {
-      await database.close();
+    if (target.documentsDir) {
+      mkdirSync(objectsBesideBackup(file), { recursive: true, mode: 0o700 });
+      await copyObjects(target.documentsDir, objectsBesideBackup(file));
     }
   } catch (err) {
     // No half-written backup left to be mistaken for a good one.
@@ -90,6 +120,8 @@ async function dumpOf(database: Database): Promise<Uint8Array> {
  */
 export async function restoreDatabase(target: Target, file: string): Promise<string | null> {
   if (!existsSync(file)) throw new BackupError(`Arquivo não encontrado: ${file}`);
+  // The PDFs first: once the rows are back, the objects they reference are there.
+  if (target.documentsDir && existsSync(objectsBesideBackup(file))) await copyObjects(objectsBesideBackup(file), target.documentsDir);
   const bytes = readFileSync(file);
   const format = backupFormatOf(bytes);
   if (!format) throw new BackupError('Este arquivo não é um backup do Gestão Agrícola (nem pg_dump nem cópia do banco embutido).');
