@@ -17,7 +17,9 @@ async function main(): Promise<void> {
     const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
     const file = resolve(fileArg ?? `backup-gestao-agricola-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`);
     await backupDatabase(target, file);
-    console.log(`Backup gravado em ${file}${target.documentsDir ? ` (PDFs do armazenamento de objetos em ${objectsBesideBackup(file)})` : ''}`);
+    console.log(
+      `Backup gravado em ${file}${target.documentsDir ? ` (PDFs do armazenamento de objetos em ${objectsBesideBackup(file)})` : ''}`,
+    );
     return;
   }
   if (command === 'restore') {

@@ -3,7 +3,8 @@
  * database going away, and twenty saves racing on one version. Nothing is ever half-written.
  */
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { type Server, type Socket, createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +25,22 @@ import {
 } from '../test/factories.js';
 import { type ServerProcess, slowRequest, startServer } from '../test/server-process.js';
 
-/** A PDF of `size` bytes that passes the upload check. */
-const bigPdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
+/** A PDF of `size` bytes that passes the upload check; `tag` makes its bytes (and object key) its own. */
+const bigPdf = (size: number, tag = '') =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9 - tag.length, 0x20), Buffer.from(tag)]);
+
+/** Every object under its key holds the bytes of that key: a kill leaves at most a .tmp beside, never a short object. */
+function expectObjectsWhole(dir: string): number {
+  let n = 0;
+  if (!existsSync(dir)) return 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+    const bytes = readFileSync(join(entry.parentPath, entry.name));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(entry.name);
+    n++;
+  }
+  return n;
+}
 
 async function signUp(base: string): Promise<{ authorization: string }> {
   const email = `crash-${Date.now()}-${Math.random().toString(36).slice(2)}@ex.com`;
@@ -48,9 +63,11 @@ async function expectWhole(base: string, auth: { authorization: string }, pdfSiz
     expect(e.tratamentos).toHaveLength(2);
     expect(e.tratamentos[1]!.produtos_aplicados).toHaveLength(2);
     const docs = (await (await fetch(`${base}/api/uploads/documents?experimentId=${e.id}`, { headers: auth })).json()) as {
-      documents: Array<{ size: number }>;
+      documents: Array<{ id: number; size: number }>;
     };
     expect(docs.documents.map((d) => d.size)).toEqual([pdfSize]);
+    const download = await fetch(`${base}/api/uploads/documents/${docs.documents[0]!.id}/download`, { headers: auth });
+    expect((await download.arrayBuffer()).byteLength).toBe(pdfSize);
   }
   return list.total;
 }
@@ -62,7 +79,6 @@ describe.runIf(testEngine().kind === 'pglite')('the server process', () => {
 
   it('killed (SIGKILL) while saving an experiment with an 8 MB PDF: after a restart, the experiment is whole or absent', async () => {
     const size = 8 * 1024 * 1024;
-    const pdf = bigPdf(size);
     let server: ServerProcess = await startServer(env);
     const auth = await signUp(server.base);
     // Killed while the body streams in, as it ends, and while the save is under way.
@@ -75,7 +91,7 @@ describe.runIf(testEngine().kind === 'pglite')('the server process', () => {
     let attempts = 0;
     for (const moment of moments) {
       const body = multipart({ data: JSON.stringify(buildExperiment({ cultivar: `Tentativa ${attempts}` })) }, [
-        { filename: 'grande.pdf', content: pdf },
+        { filename: 'grande.pdf', content: bigPdf(size, `tentativa ${attempts}`) },
       ]);
       const req = slowRequest(`${server.base}/api/experiments`, 'POST', { ...body.headers, ...auth }, body.payload);
       attempts++;
@@ -89,6 +105,8 @@ describe.runIf(testEngine().kind === 'pglite')('the server process', () => {
       server = await startServer(env);
       const total = await expectWhole(server.base, auth, size);
       expect(total).toBeLessThanOrEqual(attempts);
+      // PDFs of 8 MB live in the object store (DOCUMENTS_OBJECT_MIN_KB's default, 1 MiB).
+      expect(expectObjectsWhole(join(dataDir, 'documentos'))).toBeGreaterThanOrEqual(total);
     }
     // The database is usable after all of that.
     const ok = await fetch(`${server.base}/api/experiments`, { headers: auth });
