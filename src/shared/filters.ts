@@ -116,6 +116,9 @@ export const EXPERIMENT_SORT_KEYS = [
 export type ExperimentSortKey = (typeof EXPERIMENT_SORT_KEYS)[number];
 export type SortDirection = 'asc' | 'desc';
 
+export const CURSOR_INVALIDO = 'Cursor de paginação inválido: use o valor de "proximo" da página anterior';
+export const CURSOR_SO_PADRAO = 'A paginação por cursor vale só para a ordem padrão (mais recentes primeiro) e sem deslocamento';
+
 export const listQuerySchema = filtersSchema.extend({
   limit: intParam(50, 1, LIST_LIMIT_MAX, `Limite deve ser um inteiro entre 1 e ${LIST_LIMIT_MAX}`),
   offset: intParam(0, 0, 10_000_000, 'Deslocamento deve ser um inteiro maior ou igual a 0'),
@@ -124,6 +127,16 @@ export const listQuerySchema = filtersSchema.extend({
   ordem: choiceParam(EXPERIMENT_SORT_KEYS, 'Ordenação inválida'),
   /** Absent: newest first for `created_at`, otherwise ascending. */
   direcao: choiceParam(['asc', 'desc'] as const, 'Direção inválida'),
+  /**
+   * Keyset pagination (newest first only): the `proximo` of the page before. The server decodes it;
+   * here only its shape.
+   */
+  depois: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^[A-Za-z0-9_-]{8,120}$/.test(v), CURSOR_INVALIDO)
+    .transform((v) => v || undefined),
 });
 
 export type ListQuery = z.output<typeof listQuerySchema>;

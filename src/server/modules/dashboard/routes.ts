@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
 import { cacheKey } from '../../http/response-cache.js';
-import { pageExperiments } from '../experiments/public.js';
+import { type ListCursor, pageExperiments } from '../experiments/public.js';
 import { correlationJson, dashboardData, documentCards, experimentRows, mapJson } from './repository.js';
 
 const page = (def: number, max: number) =>
@@ -66,11 +66,13 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
       const db = ctx.db;
       async function* lines() {
         yield CSV_BOM + csvLine([...header]);
-        for (let offset = 0; ; offset += 500) {
-          const experiments = await pageExperiments(db, filters, 500, offset);
-          if (experiments.length === 0) return;
-          yield experiments.map(linesOf).join('');
-          if (experiments.length < 500) return;
+        // Page after page from where the last ended (an index range each, however deep).
+        let after: ListCursor | undefined;
+        for (;;) {
+          const page = await pageExperiments(db, filters, 500, after);
+          if (page.experiments.length) yield page.experiments.map(linesOf).join('');
+          if (!page.next) return;
+          after = page.next;
         }
       }
       const stamp = new Date().toISOString().slice(0, 10);

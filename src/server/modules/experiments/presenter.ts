@@ -133,7 +133,12 @@ export const storeApplicationsJson = (ids: SQL): SQL =>
  * experiment rows, already ordered and limited) in `order` (the page's own order over alias `p`;
  * newest first by default), with owner and nested rows.
  */
-export function experimentsPageJson(page: SQL, order: SQL = sql.raw('p.created_at desc, p.id desc')): SQL {
+export function experimentsPageJson(page: SQL, order: SQL = sql.raw('p.created_at desc, p.id desc'), withCursor = false): SQL {
+  // The oldest row's sort key at full precision (the JSON's created_at has milliseconds): where the
+  // next newest-first page starts (repository.ts, keyset pagination).
+  const cursor = withCursor
+    ? sql`, (select c.created_at::text || '|' || c.id from page c order by c.created_at asc, c.id asc limit 1) as cursor, count(*)::int as n`
+    : sql``;
   return sql`with page as (${page})
     select coalesce(json_agg(json_build_object(
       'id', p.id,
@@ -147,7 +152,7 @@ export function experimentsPageJson(page: SQL, order: SQL = sql.raw('p.created_a
       'aplicacoes', p.aplicacoes_json::json,
       'tratamentos', p.tratamentos_json::json,
       'avaliacoes', p.avaliacoes_json::json
-    ) order by ${order}), '[]')::text as j
+    ) order by ${order}), '[]')::text as j${cursor}
     from page p
     join users u on u.id = p.owner_id`;
 }

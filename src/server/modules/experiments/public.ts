@@ -1,7 +1,16 @@
 /** What other modules, the app and scripts may use of experiments; its other files are its own (eslint.config.js). */
 export { ExperimentService, type ImportedFrom } from './service.js';
 export { canModify } from './permissions.js';
-export { getExperimentHead, getExperiments, pageExperiments, listExperimentsText, produtosBusca, currentYear } from './repository.js';
+export {
+  type ListCursor,
+  decodeCursor,
+  getExperimentHead,
+  getExperiments,
+  pageExperiments,
+  listExperimentsText,
+  produtosBusca,
+  currentYear,
+} from './repository.js';
 /* What the meta-analysis across trials reads: the trials holding a product, and each trial's analysis input. */
 export { anyExperimentHoldsProduct, experimentsHoldingProduct } from './repository.js';
 export { analysisInput } from './trial-summary.js';

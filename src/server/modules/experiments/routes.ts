@@ -2,10 +2,17 @@ import type { AnalysisResponse, ExperimentResponse } from '../../../shared/api-t
 import type { FastifyInstance } from 'fastify';
 import { and } from 'drizzle-orm';
 import { type Experiment, experimentInputSchema, experimentUpdateSchema } from '../../../shared/experiment.js';
-import { filtersSchema, hasAnyFilter, indicatorFilters, listQuerySchema } from '../../../shared/filters.js';
+import {
+  CURSOR_INVALIDO,
+  CURSOR_SO_PADRAO,
+  filtersSchema,
+  hasAnyFilter,
+  indicatorFilters,
+  listQuerySchema,
+} from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import { type AuthGuards, currentUser } from '../../http/auth.js';
-import { AppError, notFound, parseInput, serialId } from '../../http/errors.js';
+import { AppError, badRequest, notFound, parseInput, serialId } from '../../http/errors.js';
 import { StatsInputError, analyze, avisos, classificarCv, ganhosComRetorno } from '../../../shared/stats/index.js';
 import { TRANSFORMACOES, type Transformacao } from '../../../shared/stats/index.js';
 import { z } from '../../../shared/zod.js';
@@ -28,6 +35,7 @@ import {
   getExperiment,
   getExperimentStamp,
   listExperimentsText,
+  decodeCursor,
   searchCondition,
 } from './repository.js';
 import type { ExperimentService } from './service.js';
@@ -62,7 +70,10 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
   installConformitySweep(app, ctx.db, ctx.log, ctx.database.kind === 'pglite' ? 50 : 0);
 
   app.get('/api/experiments', { onRequest: auth, config: { failureMessage: 'Erro ao buscar experimentos' } }, async (request, reply) => {
-    const { limit, offset, busca, ordem, direcao, ...filters } = parseInput(listQuerySchema, request.query);
+    const { limit, offset, busca, ordem, direcao, depois, ...filters } = parseInput(listQuerySchema, request.query);
+    const after = depois === undefined ? undefined : decodeCursor(depois);
+    if (after === null) throw badRequest({ depois: CURSOR_INVALIDO });
+    if (after && ((ordem && ordem !== 'created_at') || direcao === 'asc' || offset > 0)) throw badRequest({ depois: CURSOR_SO_PADRAO });
     if (hasAnyFilter(filters)) request.failureMessage = 'Erro ao buscar experimentos por filtros';
     // The total under these filters is kept until the next write, like the dashboard's aggregates;
     // a search's total is not (every keystroke would be a cache entry).
@@ -75,7 +86,7 @@ export function experimentRoutes(app: FastifyInstance, ctx: AppContext, service:
     const order = { ordem: ordem ?? 'created_at', direcao: direcao ?? (ordem && ordem !== 'created_at' ? 'asc' : 'desc') } as const;
     return reply
       .type('application/json; charset=utf-8')
-      .send(await listExperimentsText(ctx.db, filters, limit, offset, total, { busca, order }));
+      .send(await listExperimentsText(ctx.db, filters, limit, offset, total, { busca, order, after }));
   });
 
   app.get(
