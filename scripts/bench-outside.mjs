@@ -16,7 +16,9 @@ let base = option('base', '');
 let server = null;
 if (!base) {
   const port = await freePort();
-  server = spawnBenchServer(benchServerEnv({ port, dataDir: process.env.DATA_DIR ?? './data', databaseUrl: process.env.DATABASE_URL ?? '' }));
+  server = spawnBenchServer(
+    benchServerEnv({ port, dataDir: process.env.DATA_DIR ?? './data', databaseUrl: process.env.DATABASE_URL ?? '' }),
+  );
   base = `http://127.0.0.1:${port}`;
   await waitForHealth(base);
 }
@@ -47,15 +49,16 @@ async function write(i) {
   if (!r.ok) throw new Error(`profile write ${r.status}`);
 }
 
-const list = JSON.parse(
-  await (await fetch(`${base}/api/experiments?limit=1`, { headers: auth })).text(),
-);
+const list = JSON.parse(await (await fetch(`${base}/api/experiments?limit=1`, { headers: auth })).text());
 const someId = list.experiments[0]?.id;
+// A cursor 10,000 rows deep: the page after it costs what the first does (keyset), unlike the offset.
+const deep = JSON.parse(await (await fetch(`${base}/api/experiments?limit=50&offset=9950`, { headers: auth })).text());
 const reads = [
   ['health', '/api/health'],
   ['list page of 50', '/api/experiments?limit=50'],
   ['list page of 50, deep (offset 10,000)', '/api/experiments?limit=50&offset=10000'],
-  ['filtered list', '/api/experiments?regional=GO%20DF&cultura=Soja&limit=50'],
+  ...(deep.proximo ? [['list page of 50, deep (cursor at 10,000)', `/api/experiments?limit=50&depois=${deep.proximo}`]] : []),
+  ['filtered list', '/api/experiments?regional=GO&cultura=Soja&limit=50'],
   ['filtered list, product substring', '/api/experiments?cultura=Soja&produto=raiz&limit=50'],
   ['stats', '/api/experiments/stats'],
   ['experiment by id', `/api/experiments/${someId}`],

@@ -9,7 +9,7 @@
 // `--browser-only` seeds and times only the browser (first load cold and warm, navigation, filter
 // change, JavaScript weight), without the HTTP load, the attack and the extraction runs: a few
 // minutes at 10,000 instead of many; it writes bench/results-browser-<engine>-<count>.json|md.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,7 @@ const { openDatabase } = await import('../dist/node/server/db/client.js');
 const { seedDemo } = await import('../dist/node/server/seed/demo.js');
 const { countExperiments, listExperimentsText } = await import('../dist/node/server/modules/experiments/public.js');
 const { writePdf } = await import('../dist/node/server/seed/pdf-writer.js');
+const { FileObjectStore } = await import('../dist/node/server/modules/documents/public.js');
 const { sql } = await import('drizzle-orm');
 
 const stats = (ms) => {
@@ -68,7 +69,9 @@ console.log(`Banco: ${engine}; semeando ${COUNT} experimentos...`);
 let database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
 await database.migrate();
 let t0 = performance.now();
-await seedDemo(database.db, { count: COUNT, seed: 7, treatments: 5, products: 2, analyses: 1 });
+// The server below reads the shared reports of a bulk load from DATA_DIR/documentos (its default).
+const objects = new FileObjectStore(join(dataDir, 'documentos'));
+await seedDemo(database.db, { count: COUNT, seed: 7, treatments: 5, products: 2, analyses: 1, objects });
 const seedSeconds = (performance.now() - t0) / 1000;
 console.log(`Semeados em ${seedSeconds.toFixed(1)} s`);
 
@@ -128,6 +131,8 @@ const anyId = (await (await fetch(`${base}/api/experiments?limit=1&offset=${Math
   .experiments[0].id;
 
 const results = [];
+/** bench-outside.mjs's rows (3b). */
+let outsideRows = [];
 // Every row also records the server's peak RSS so far: where the peak happens shows what costs memory.
 const record = (row) => {
   sampleRss();
@@ -177,6 +182,13 @@ if (!BROWSER_ONLY) {
   );
   lines.push({ text: 'T1 Testemunha Foliar 3.450,0 kg/ha' }, { text: 'T2 Aminoagro Raiz Sementes 3.812,5 kg/ha' });
   const tenPages = writePdf(lines);
+
+  /* 3b. what a client sees: from another process, sequential, bytes on the wire, cold and warm (bench-outside.mjs) */
+  {
+    const outside = join(root, 'bench', `results-outside-${engine}-${COUNT}.json`);
+    execFileSync(process.execPath, [join(root, 'scripts/bench-outside.mjs'), '--base', base, '--out', outside], { stdio: 'inherit' });
+    outsideRows = JSON.parse(readFileSync(outside, 'utf8')).rows;
+  }
 
   /* 4. load */
   // One connection: the embedded engine runs one query at a time, so more connections only add
@@ -451,6 +463,7 @@ const out = {
   seedSeconds: +seedSeconds.toFixed(1),
   baseline: { naiveListP50: baseline.p50, oursP50: ours.p50, ratio: +(ours.p50 / baseline.p50).toFixed(3) },
   http: results,
+  outside: outsideRows,
   browser: {
     firstLoad: { cold: firstLoad(firstLoads.cold), warm: firstLoad(firstLoads.warm) },
     dashboardRenderMs: median(renders),
@@ -491,6 +504,13 @@ const md = BROWSER_ONLY
       '| medida | req/s | p50 ms | p95 ms | p99 ms | erros | pico RSS MB |',
       '| --- | --- | --- | --- | --- | --- | --- |',
       ...results.map((r) => `| ${r.name} | ${r.rps ?? '-'} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.peakRssMB} |`),
+      '',
+      '| de outro processo, em sequência (bench-outside.mjs) | frio p50 ms | frio p95 ms | quente p50 ms | quente p95 ms | KB na rede (gzip) | erros |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...outsideRows.map(
+        (r) =>
+          `| ${r.name} | ${r.cold.p50} | ${r.cold.p95} | ${r.warm.p50} | ${r.warm.p95} | ${(r.warm.bytes / 1024).toFixed(1)} | ${r.errors} |`,
+      ),
       '',
       `| outra medida | valor |`,
       '| --- | --- |',
