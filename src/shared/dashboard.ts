@@ -106,8 +106,44 @@ export function mapPointsOf(p: MapPoints): MapPoint[] {
   return out;
 }
 
+/**
+ * Above this many matching experiments the map is sent as groups formed for one zoom level and
+ * area (`MapGroups`), not one point each: the answer then stays the size of what the screen shows.
+ */
+export const MAP_POINTS_MAX = 20_000;
+/** Groups are the experiments within one square of this many pixels at their zoom level. */
+export const MAP_GROUP_CELL_PX = 44;
+/** From this zoom level on, groups cover the area asked (`area`) only. */
+export const MAP_AREA_FROM_ZOOM = 6;
+
+/** The map's experiments as groups for one zoom level (and, from MAP_AREA_FROM_ZOOM, one area). */
+export interface MapGroups {
+  zoom: number;
+  /** [oeste, sul, leste, norte] the groups cover; null: everywhere. */
+  area: [number, number, number, number] | null;
+  /** Where each group is drawn: the mean of its members' positions. */
+  lat: number[];
+  lng: number[];
+  n: number[];
+  /** The experiment of a group of one; 0 for larger groups. */
+  id: number[];
+  /** Index into `marcas` when every member has that brand, else −1. */
+  marca: number[];
+  /** Index into `locais` when every member is at that place, else −1. */
+  local: number[];
+  /** 1 when a group of one sits at its city's (or Brazil's) centre, having no coordinates. */
+  aproximado: number[];
+  locais: [string, string][];
+  marcas: string[];
+}
+
 export interface DashboardMap {
+  /** Every matching experiment, up to MAP_POINTS_MAX; empty (NO_MAP_POINTS) when `grupos` is set. */
   pontos: MapPoints;
+  /** Above MAP_POINTS_MAX: the experiments grouped for the zoom level and area asked. */
+  grupos?: MapGroups;
+  /** Matching experiments, however they are sent. */
+  total: number;
   /** Distinct city + state pairs. */
   localizacoes: number;
   estadosCobertos: number;

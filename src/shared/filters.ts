@@ -144,3 +144,26 @@ export type ListQuery = z.output<typeof listQuerySchema>;
 export function hasAnyFilter(f: Partial<Record<FilterKey, unknown>>): boolean {
   return FILTER_KEYS.some((k) => f[k] !== undefined && f[k] !== '');
 }
+
+/** The map's view (`GET /api/dashboard/mapa`): the zoom level (0–18) and the area shown, west, south, east, north. */
+export const mapViewSchema = filtersSchema.extend({
+  zoom: intParam(4, 0, 18, 'Zoom deve ser um inteiro de 0 a 18'),
+  area: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): [number, number, number, number] | undefined => {
+      if (!v) return undefined;
+      const parts = v.split(',').map(Number);
+      const [w, s, e, n] = parts;
+      if (
+        parts.length !== 4 ||
+        parts.some((x) => !Number.isFinite(x)) ||
+        !(w! >= -180 && e! <= 180 && w! < e! && s! >= -90 && n! <= 90 && s! < n!)
+      ) {
+        ctx.addIssue({ code: 'custom', message: 'Área deve ser oeste,sul,leste,norte em graus' });
+        return z.NEVER;
+      }
+      return [w!, s!, e!, n!];
+    }),
+});

@@ -202,7 +202,7 @@ describe('GET /api/dashboard/mapa', () => {
     expect(pontos[1]).toEqual({ id: expect.any(Number), lat: null, lng: null, cidade: 'Jataí', estado: 'GO', marca: 'Dimicron' });
     expect(pontos[2]).toMatchObject({ lat: -17.79, lng: -50.92, cidade: 'Rio Verde' });
     const none = await get<DashboardMap>('/api/dashboard/mapa?marca=Maximus');
-    expect(none).toEqual({ pontos: NO_MAP_POINTS, localizacoes: 0, estadosCobertos: 0, culturas: 0, produtividadeMedia: null });
+    expect(none).toEqual({ pontos: NO_MAP_POINTS, total: 0, localizacoes: 0, estadosCobertos: 0, culturas: 0, produtividadeMedia: null });
   });
 });
 
@@ -380,6 +380,22 @@ const mapShape = z
       locais: z.array(z.tuple([z.string(), z.string()])),
       marcas: z.array(z.string()),
     }),
+    grupos: z
+      .strictObject({
+        zoom: z.number().int(),
+        area: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+        lat: nums,
+        lng: nums,
+        n: nums,
+        id: nums,
+        marca: nums,
+        local: nums,
+        aproximado: nums,
+        locais: z.array(z.tuple([z.string(), z.string()])),
+        marcas: z.array(z.string()),
+      })
+      .optional(),
+    total: z.number().int(),
     localizacoes: z.number().int(),
     estadosCobertos: z.number().int(),
     culturas: z.number().int(),

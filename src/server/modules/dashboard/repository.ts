@@ -3,7 +3,20 @@
  * cards, chart series, map points and compact columns, never the nested list of experiments.
  */
 import { type SQL, and, desc, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { DashboardCharts, DashboardData, DocumentCardsPage, ExperimentRowsPage, WinCount } from '../../../shared/dashboard.js';
+import {
+  type DashboardCharts,
+  type DashboardData,
+  type DashboardMap,
+  type DocumentCardsPage,
+  type ExperimentRowsPage,
+  type MapGroups,
+  MAP_AREA_FROM_ZOOM,
+  MAP_GROUP_CELL_PX,
+  MAP_POINTS_MAX,
+  NO_MAP_POINTS,
+  type WinCount,
+} from '../../../shared/dashboard.js';
+import { BRAZIL_CENTER, cityCenter } from '../../../shared/cities.js';
 import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/sample.js';
 import { SITUACOES } from '../../../shared/field-plan.js';
@@ -235,7 +248,20 @@ export async function dashboardData(db: Db, filters: Filters): Promise<Dashboard
  * filters, ids as differences. The popups' details are read on click; the tiles' counts come
  * from the rollups.
  */
-export async function mapJson(db: Db, filters: Filters): Promise<string> {
+export async function mapJson(
+  db: Db,
+  filters: Filters,
+  view: MapView = { zoom: 4, area: undefined },
+  pointsMax = MAP_POINTS_MAX,
+): Promise<string> {
+  const total = await countExperiments(db, filters);
+  if (total > pointsMax)
+    return JSON.stringify({
+      ...(await mapTiles(db, filters)),
+      pontos: NO_MAP_POINTS,
+      grupos: await mapGroups(db, filters, view),
+      total,
+    } satisfies DashboardMap);
   const w = filterConditions(filters);
   const col = (value: string) => sql.raw(`coalesce(string_agg(${value}, ',' order by id desc), '')`);
   // Each rollup is read once (under the product or assessment filter, computing it scans the experiments).
@@ -271,7 +297,157 @@ export async function mapJson(db: Db, filters: Filters): Promise<string> {
   );
   const r = row!;
   const pontos = `{"id":[${r.ids}],"lat":[${r.lats}],"lng":[${r.lngs}],"local":[${r.localIdx}],"marca":[${r.marcaIdx}],"locais":${r.locais},"marcas":${r.marcas}}`;
-  return `{"pontos":${pontos},${r.tiles.slice(1)}`;
+  return `{"pontos":${pontos},"total":${total},${r.tiles.slice(1)}`;
+}
+
+export interface MapView {
+  zoom: number;
+  area: [number, number, number, number] | undefined;
+}
+
+/** The map's tiles (places, states, crops, mean yield) from the rollups under the filters. */
+async function mapTiles(db: Db, filters: Filters): Promise<Omit<DashboardMap, 'pontos' | 'grupos' | 'total'>> {
+  const [row] = await queryRows<{ localizacoes: number; estados: number; culturas: number; media: Aggregate }>(
+    db,
+    sql`with lr as materialized (${rollupRows('locais', filters)}), er as materialized (${rollupRows('experimentos', filters)})
+        select (select count(*) from (select distinct cidade, estado from lr) x)::int as localizacoes,
+          (select count(distinct estado) from lr)::int as estados, (select count(distinct cultura) from er)::int as culturas,
+          (select case when count(distinct cultura) <= 1 then ${mean('prod_sum', 'prod_n')} end from er) as media`,
+  );
+  return {
+    localizacoes: Number(row?.localizacoes ?? 0),
+    estadosCobertos: Number(row?.estados ?? 0),
+    culturas: Number(row?.culturas ?? 0),
+    produtividadeMedia: num(row?.media),
+  };
+}
+
+/** Web Mercator pixel position at `zoom` of 256-pixel tiles, as Leaflet projects (EPSG:3857). */
+function projected(lat: number, lng: number, zoom: number): [number, number] {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.sin((Math.max(-85.0511287798, Math.min(85.0511287798, lat)) * Math.PI) / 180);
+  return [(scale * (lng + 180)) / 360, scale * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI))];
+}
+
+/**
+ * The experiments as groups for one zoom level: those in one square of MAP_GROUP_CELL_PX pixels
+ * at that level are one group, drawn at their mean position. The engine groups the ones with
+ * coordinates (one pass over the matching rows, whatever their number); those without are grouped
+ * by place, placed at its centre as the web places them (map-placement.ts), and joined to the
+ * squares here. From MAP_AREA_FROM_ZOOM on, only the area asked.
+ */
+async function mapGroups(db: Db, filters: Filters, { zoom, area }: MapView): Promise<MapGroups> {
+  const scale = 256 * 2 ** zoom;
+  const inArea = zoom >= MAP_AREA_FROM_ZOOM && area ? area : null;
+  const w = filterConditions(filters);
+  const located = sql`${experiments.latitude} is not null and ${experiments.longitude} is not null
+    and abs(${experiments.latitude}) <= 90 and abs(${experiments.longitude}) <= 180
+    and not (${experiments.latitude} = 0 and ${experiments.longitude} = 0)`;
+  const within = inArea
+    ? sql` and ${experiments.longitude} between ${inArea[0]} and ${inArea[2]} and ${experiments.latitude} between ${inArea[1]} and ${inArea[3]}`
+    : sql``;
+  const cellX = sql.raw(`floor(((longitude + 180) / 360) * ${scale} / ${MAP_GROUP_CELL_PX})::bigint`);
+  const cellY = sql.raw(
+    `floor((0.5 - ln((1 + sin(radians(greatest(-85.0511287798, least(85.0511287798, latitude))))) / (1 - sin(radians(greatest(-85.0511287798, least(85.0511287798, latitude)))))) / (4 * pi())) * ${scale} / ${MAP_GROUP_CELL_PX})::bigint`,
+  );
+  type Row = {
+    cx: string | null;
+    cy: string | null;
+    n: number;
+    lat: number;
+    lng: number;
+    id: number;
+    m1: string;
+    m2: string;
+    c1: string;
+    c2: string;
+    e1: string;
+    e2: string;
+  };
+  const [cells, places] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`select ${cellX} as cx, ${cellY} as cy, count(*)::int as n, avg(latitude)::float8 as lat, avg(longitude)::float8 as lng, min(id) as id,
+            min(marca) as m1, max(marca) as m2, min(cidade) as c1, max(cidade) as c2, min(estado) as e1, max(estado) as e2
+          from ${experiments} where ${w ? sql`${w} and ` : sql``}${located}${within} group by 1, 2`,
+    ),
+    queryRows<Row>(
+      db,
+      sql`select null as cx, null as cy, count(*)::int as n, 0::float8 as lat, 0::float8 as lng, min(id) as id, min(marca) as m1, max(marca) as m2,
+            cidade as c1, cidade as c2, estado as e1, estado as e2
+          from ${experiments} where ${w ? sql`${w} and ` : sql``}not (${located}) group by cidade, estado`,
+    ),
+  ]);
+  interface Group {
+    n: number;
+    lat: number;
+    lng: number;
+    id: number;
+    marca: string | null;
+    local: string | null;
+    aproximado: boolean;
+  }
+  const groups = new Map<string, Group>();
+  const add = (key: string, g: Group) => {
+    const had = groups.get(key);
+    if (!had) return void groups.set(key, g);
+    const n = had.n + g.n;
+    groups.set(key, {
+      n,
+      lat: (had.lat * had.n + g.lat * g.n) / n,
+      lng: (had.lng * had.n + g.lng * g.n) / n,
+      id: 0,
+      marca: had.marca === g.marca ? had.marca : null,
+      local: had.local === g.local ? had.local : null,
+      aproximado: false,
+    });
+  };
+  const placeKey = (r: Row) => (r.c1 === r.c2 && r.e1 === r.e2 ? JSON.stringify([r.c1, r.e1]) : null);
+  for (const r of cells) {
+    add(`${r.cx}:${r.cy}`, {
+      n: r.n,
+      lat: r.lat,
+      lng: r.lng,
+      id: r.n === 1 ? Number(r.id) : 0,
+      marca: r.m1 === r.m2 ? r.m1 : null,
+      local: placeKey(r),
+      aproximado: false,
+    });
+  }
+  for (const r of places) {
+    const at = cityCenter(r.c1, r.e1) ?? BRAZIL_CENTER;
+    if (inArea && !(at.lng >= inArea[0] && at.lng <= inArea[2] && at.lat >= inArea[1] && at.lat <= inArea[3])) continue;
+    const [x, y] = projected(at.lat, at.lng, zoom);
+    const key = `${Math.floor(x / MAP_GROUP_CELL_PX)}:${Math.floor(y / MAP_GROUP_CELL_PX)}`;
+    add(key, {
+      n: r.n,
+      lat: at.lat,
+      lng: at.lng,
+      id: r.n === 1 ? Number(r.id) : 0,
+      marca: r.m1 === r.m2 ? r.m1 : null,
+      local: placeKey(r),
+      aproximado: r.n === 1,
+    });
+  }
+  const list = [...groups.values()];
+  const marcas = [...new Set(list.map((g) => g.marca).filter((m): m is string => m !== null))].sort();
+  const locais = [...new Set(list.map((g) => g.local).filter((l): l is string => l !== null))].sort();
+  const marcaIdx = new Map(marcas.map((m, i) => [m, i]));
+  const localIdx = new Map(locais.map((l, i) => [l, i]));
+  const round = (v: number) => Math.round(v * 1e5) / 1e5;
+  return {
+    zoom,
+    area: inArea,
+    lat: list.map((g) => round(g.lat)),
+    lng: list.map((g) => round(g.lng)),
+    n: list.map((g) => g.n),
+    id: list.map((g) => g.id),
+    marca: list.map((g) => (g.marca === null ? -1 : marcaIdx.get(g.marca)!)),
+    local: list.map((g) => (g.local === null ? -1 : localIdx.get(g.local)!)),
+    aproximado: list.map((g) => (g.aproximado ? 1 : 0)),
+    locais: locais.map((l) => JSON.parse(l) as [string, string]),
+    marcas,
+  };
 }
 
 /**

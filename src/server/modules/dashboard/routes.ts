@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from '../../../shared/zod.js';
 import type { Experiment } from '../../../shared/experiment.js';
 import { ASSESSMENT_CSV_HEADER, CSV_BOM, CSV_HEADER, assessmentCsvLines, csvLine, experimentCsvLines } from './csv.js';
-import { type Filters, filtersSchema, indicatorFilters, optionalText } from '../../../shared/filters.js';
+import { type Filters, filtersSchema, indicatorFilters, mapViewSchema, optionalText } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
@@ -44,7 +44,14 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
       },
     );
   aggregate('/api/dashboard', async (filters) => JSON.stringify((await dashboardData(ctx.db, filters)) satisfies DashboardData));
-  aggregate('/api/dashboard/mapa', (filters) => mapJson(ctx.db, filters));
+  // The map: filters and view (zoom level, area), each view kept like the aggregates.
+  app.get('/api/dashboard/mapa', opts('Erro ao buscar experimentos'), async (request, reply) => {
+    const { zoom, area, ...rest } = parseInput(mapViewSchema, request.query);
+    const filters = indicatorFilters(rest);
+    return ctx.cache.sendJson(request, reply, cacheKey('/api/dashboard/mapa', { ...filters, zoom, area: area?.join(',') }), () =>
+      mapJson(ctx.db, filters, { zoom, area }),
+    );
+  });
   aggregate('/api/dashboard/correlacao', (filters) => correlationJson(ctx.db, filters));
 
   app.get('/api/dashboard/documentos', opts('Erro ao buscar experimentos'), async (request) => {
