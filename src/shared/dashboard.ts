@@ -115,6 +115,12 @@ export const MAP_POINTS_MAX = 20_000;
 export const MAP_GROUP_CELL_PX = 44;
 /** From this zoom level on, groups cover the area asked (`area`) only. */
 export const MAP_AREA_FROM_ZOOM = 6;
+/**
+ * From this zoom level on (a few streets across), every experiment of the area is its own group, so
+ * trials at one spot can be spread apart and opened; at most MAP_SINGLES_MAX, the newest.
+ */
+export const MAP_SINGLES_FROM_ZOOM = 16;
+export const MAP_SINGLES_MAX = 5000;
 
 /** The map's experiments as groups for one zoom level (and, from MAP_AREA_FROM_ZOOM, one area). */
 export interface MapGroups {

@@ -14,7 +14,9 @@ export const queryKeys = {
   /** Every dashboard read (cards, charts, map, correlation, documents, rows) is an aggregate of experiments. */
   dashboard: ['dashboard'] as const,
   overview: (filters: FilterValues) => ['dashboard', 'overview', filters] as const,
-  map: (filters: FilterValues) => ['dashboard', 'mapa', filters] as const,
+  /** The map's first answer; `view` (zoom level and area) for the groups of another view. */
+  map: (filters: FilterValues, view?: { zoom: number; area: string }) =>
+    view ? (['dashboard', 'mapa', filters, view] as const) : (['dashboard', 'mapa', filters] as const),
   correlation: (filters: FilterValues) => ['dashboard', 'correlacao', filters] as const,
   documents: (filters: FilterValues, busca: string, limit: number) => ['dashboard', 'documentos', filters, busca, limit] as const,
   rows: (filters: FilterValues, page: number) => ['dashboard', 'experimentos', filters, page] as const,

@@ -13,6 +13,8 @@ import {
   MAP_AREA_FROM_ZOOM,
   MAP_GROUP_CELL_PX,
   MAP_POINTS_MAX,
+  MAP_SINGLES_FROM_ZOOM,
+  MAP_SINGLES_MAX,
   NO_MAP_POINTS,
   type WinCount,
 } from '../../../shared/dashboard.js';
@@ -364,13 +366,22 @@ async function mapGroups(db: Db, filters: Filters, { zoom, area }: MapView): Pro
     e1: string;
     e2: string;
   };
+  const singles = zoom >= MAP_SINGLES_FROM_ZOOM;
   const [cells, places] = await Promise.all([
-    queryRows<Row>(
-      db,
-      sql`select ${cellX} as cx, ${cellY} as cy, count(*)::int as n, avg(latitude)::float8 as lat, avg(longitude)::float8 as lng, min(id) as id,
+    singles
+      ? queryRows<Row>(
+          db,
+          sql`select id as cx, 0 as cy, 1 as n, latitude::float8 as lat, longitude::float8 as lng, id, marca as m1, marca as m2,
+                cidade as c1, cidade as c2, estado as e1, estado as e2
+              from ${experiments} where ${w ? sql`${w} and ` : sql``}${located}${within}
+              order by id desc limit ${sql.raw(String(MAP_SINGLES_MAX))}`,
+        )
+      : queryRows<Row>(
+          db,
+          sql`select ${cellX} as cx, ${cellY} as cy, count(*)::int as n, avg(latitude)::float8 as lat, avg(longitude)::float8 as lng, min(id) as id,
             min(marca) as m1, max(marca) as m2, min(cidade) as c1, max(cidade) as c2, min(estado) as e1, max(estado) as e2
           from ${experiments} where ${w ? sql`${w} and ` : sql``}${located}${within} group by 1, 2`,
-    ),
+        ),
     queryRows<Row>(
       db,
       sql`select null as cx, null as cy, count(*)::int as n, 0::float8 as lat, 0::float8 as lng, min(id) as id, min(marca) as m1, max(marca) as m2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterMembers, clusterPoints } from './map-clusters.js';
+import { clusterMembers, clusterPoints, clusterWeights } from './map-clusters.js';
 
 const cluster = (pts: [number, number][], radius = 40) =>
   clusterPoints(
@@ -70,5 +70,17 @@ describe('clusterPoints', () => {
 
   it('is empty for no points', () => {
     expect(cluster([]).size).toBe(0);
+  });
+
+  it('weighs points that stand for groups: a cluster counts their experiments and sits at their weighted mean', () => {
+    const weight = [3, 1, 100];
+    const c = clusterPoints([0, 30, 500], [0, 0, 0], 40, weight);
+    expect(c.size).toBe(2);
+    expect([...c.count]).toEqual([2, 1]);
+    expect([...clusterWeights(c, weight)]).toEqual([4, 100]);
+    expect(c.x[0]).toBeCloseTo(30 / 4);
+    // Without weights, a cluster stands for its members.
+    const plain = clusterPoints([0, 30], [0, 0], 40);
+    expect([...clusterWeights(plain)]).toEqual([2]);
   });
 });

@@ -29,14 +29,25 @@ const AXIS = 2 ** 26;
  * Clusters of the points, then clusters of the clusters while two drawn circles still lie closer
  * than `radius` (a greedy pass compares seeds, but draws means, and two means can drift together).
  */
-export function clusterPoints(px: ArrayLike<number>, py: ArrayLike<number>, radius: number): Clusters {
-  let clusters = greedy(px, py, radius);
+export function clusterPoints(px: ArrayLike<number>, py: ArrayLike<number>, radius: number, weight?: ArrayLike<number>): Clusters {
+  let clusters = greedy(px, py, radius, weight);
   for (let pass = 0; pass < 4; pass++) {
-    const merged = greedy(clusters.x, clusters.y, radius, clusters.count);
+    const merged = greedy(clusters.x, clusters.y, radius, clusterWeights(clusters, weight));
     if (merged.size === clusters.size) break;
     clusters = compose(clusters, merged);
   }
   return clusters;
+}
+
+/**
+ * What each cluster stands for: its members' weights added up (a point sent for a group of
+ * experiments weighs their number), or its member count when the points weigh 1 each.
+ */
+export function clusterWeights(clusters: Clusters, weight?: ArrayLike<number>): ArrayLike<number> {
+  if (!weight) return clusters.count;
+  const out = new Float64Array(clusters.size);
+  for (let i = 0; i < clusters.of.length; i++) out[clusters.of[i]!] = out[clusters.of[i]!]! + weight[i]!;
+  return out;
 }
 
 /** Points → clusters (`inner`), clusters → groups (`outer`): points → groups. */

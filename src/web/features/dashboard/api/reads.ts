@@ -47,6 +47,15 @@ export const dashboardReads = {
     queryFn: read<DashboardData>('/api/dashboard', filters),
   }),
   map: (filters: FilterValues) => ({ queryKey: queryKeys.map(filters), queryFn: read<DashboardMap>('/api/dashboard/mapa', filters) }),
+  /** The map's groups for another view (above MAP_POINTS_MAX experiments). */
+  mapView: (filters: FilterValues, view: { zoom: number; area: readonly number[] }) => {
+    const v = { zoom: view.zoom, area: view.area.join(',') };
+    return {
+      queryKey: queryKeys.map(filters, v),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.request<DashboardMap>('/api/dashboard/mapa', { query: { ...filters, zoom: v.zoom, area: v.area }, signal }),
+    };
+  },
   correlation: (filters: FilterValues) => ({
     queryKey: queryKeys.correlation(filters),
     queryFn: read<CorrelationDataset>('/api/dashboard/correlacao', filters),

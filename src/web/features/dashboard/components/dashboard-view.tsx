@@ -3,7 +3,8 @@
  * bookmarked, shared and restored with the back button. Charts, map and the correlation
  * explorer are separate lazy chunks.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toast.js';
 import { EXPERIMENT_SORT_KEYS, FILTER_KEYS } from '../../../../shared/filters.js';
@@ -23,7 +24,7 @@ import { fetchExperiment } from '../../../lib/experiments.js';
 import type { FilterValues } from '../../../lib/query-keys.js';
 import type { AnalysisSlot, ExtractorSlot } from '../../../lib/slots.js';
 import { useCorrelation, useDashboard, useDashboardMap } from '../api/queries.js';
-import { type DashboardTab, filtersFromParams, tabFromParams } from '../api/reads.js';
+import { type DashboardTab, dashboardReads, filtersFromParams, tabFromParams } from '../api/reads.js';
 import { CorrelationExplorer, ExperimentsMap, OverviewCharts } from '../chunks.js';
 import { metaAnalysisHref } from '../experiment-link.js';
 import { DetailsModal } from './details-modal.js';
@@ -91,6 +92,11 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
 
   const dashboard = useDashboard(filters);
   const mapa = useDashboardMap(filters, tab === 'geral');
+  const queryClient = useQueryClient();
+  const loadMapView = useCallback(
+    (view: { zoom: number; area: readonly number[] }) => queryClient.fetchQuery(dashboardReads.mapView(filters, view)),
+    [queryClient, filters],
+  );
   const correlation = useCorrelation(filters, tab === 'interativa');
 
   const withChanges = (prev: URLSearchParams, changes: Record<string, string>) => {
@@ -198,7 +204,12 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
                 ) : (
                   <>
                     {mapa.data ? (
-                      <ExperimentsMap fallback={<Loading text="Carregando mapa..." />} mapa={mapa.data} loadDetails={loadPopupDetails} />
+                      <ExperimentsMap
+                        fallback={<Loading text="Carregando mapa..." />}
+                        mapa={mapa.data}
+                        loadDetails={loadPopupDetails}
+                        loadView={loadMapView}
+                      />
                     ) : mapa.isError ? (
                       <Alert tone="error">Erro: {errorText(mapa.error, 'Erro ao buscar experimentos')}</Alert>
                     ) : (

@@ -1,10 +1,10 @@
 import { popup as leafletPopup } from 'leaflet';
-import { type RefObject, useEffect, useId, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TileLayer, useMap } from 'react-leaflet';
 import { BRAZIL_CENTER, cityCenter } from '../../../../shared/cities.js';
 import { BRAND_LEGEND, brandColor } from '../brand-colors.js';
 import { placePoint, spreadOverlapping } from '../map-placement.js';
-import { type DashboardMap, type MapPoint, mapPointsOf } from '../../../../shared/dashboard.js';
+import { type DashboardMap, MAP_POINTS_MAX, type MapGroups, type MapPoint, mapPointsOf } from '../../../../shared/dashboard.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../../shared/format.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
 import { MapFrame } from '../../../components/map-frame.js';
@@ -29,17 +29,104 @@ export type PlacedPoint = Omit<MapPoint, 'lat' | 'lng'> & {
   lng: number;
   /** null when the experiment has its own coordinates. */
   approximateNote: string | null;
+  /** Experiments a group the server formed stands for (absent: one). */
+  weight?: number;
 };
+
+/** What the map shows of a place or brand a group's members do not share. */
+const MIXED = '';
+
+/** The server's groups (above MAP_POINTS_MAX) as points: a group of one is its experiment. */
+function placeGroups(g: MapGroups): PlacedPoint[] {
+  const placed = g.n.map((n, i): PlacedPoint => {
+    const [cidade, estado] = g.local[i]! >= 0 ? g.locais[g.local[i]!]! : [MIXED, MIXED];
+    return {
+      id: g.id[i]!,
+      lat: g.lat[i]!,
+      lng: g.lng[i]!,
+      cidade,
+      estado,
+      marca: g.marca[i]! >= 0 ? g.marcas[g.marca[i]!]! : MIXED,
+      approximateNote: g.aproximado[i] ? approximateNoteOf(cidade, estado) : null,
+      weight: n,
+    };
+  });
+  // Close in every group is one experiment: those at one spot are spread apart to be opened.
+  return g.n.every((n) => n === 1) ? spreadOverlapping(placed) : placed;
+}
+
+function approximateNoteOf(cidade: string, estado: string): string {
+  return cityCenter(cidade, estado)
+    ? 'Localização aproximada (centro da cidade)'
+    : 'Localização aproximada (cidade não encontrada: centro do Brasil)';
+}
+
+/** The area asked with a view: what is shown and a quarter of it around, in bounds. */
+export type MapArea = [number, number, number, number];
+export interface MapViewRequest {
+  zoom: number;
+  area: MapArea;
+}
+
+/**
+ * Asks the groups of the view shown, a moment after the map stops moving, while the map is in
+ * groups; an answer that arrives after a newer view's is dropped.
+ */
+function GroupsForView({
+  active,
+  load,
+  onLoaded,
+}: {
+  active: boolean;
+  load?: (v: MapViewRequest) => Promise<DashboardMap>;
+  onLoaded: (m: DashboardMap) => void;
+}) {
+  const map = useMap();
+  // The latest callbacks, read when the map stops: a re-render does not restart the wait.
+  const latest = useRef({ load, onLoaded });
+  useEffect(() => {
+    latest.current = { load, onLoaded };
+  });
+  useEffect(() => {
+    if (!active) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let asked = 0;
+    const onMove = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const b = map.getBounds().pad(0.25);
+        const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(v * 1000) / 1000));
+        const area: MapArea = [
+          clamp(b.getWest(), -180, 179.99),
+          clamp(b.getSouth(), -90, 89.99),
+          clamp(b.getEast(), -179.99, 180),
+          clamp(b.getNorth(), -89.99, 90),
+        ];
+        const mine = ++asked;
+        const ask = latest.current.load;
+        if (!ask) return;
+        ask({ zoom: map.getZoom(), area }).then(
+          (m) => {
+            if (mine === asked) latest.current.onLoaded(m);
+          },
+          () => undefined,
+        );
+      }, 200);
+    };
+    map.on('moveend', onMove);
+    return () => {
+      clearTimeout(timer);
+      map.off('moveend', onMove);
+    };
+  }, [map, active]);
+  return null;
+}
 
 function placeAll(pontos: readonly MapPoint[]): PlacedPoint[] {
   const placed = pontos.map((p): PlacedPoint => {
     const pos = placePoint(p);
     let approximateNote: string | null = null;
-    if (pos.approximate) {
-      approximateNote = cityCenter(p.cidade, p.estado)
-        ? 'Localização aproximada (centro da cidade)'
-        : 'Localização aproximada (cidade não encontrada: centro do Brasil)';
-    }
+    if (pos.approximate) approximateNote = approximateNoteOf(p.cidade, p.estado);
     return { ...p, lat: pos.lat, lng: pos.lng, approximateNote };
   });
   return spreadOverlapping(placed);
@@ -130,6 +217,11 @@ function MarkersLayer({
     const open = (index: number) => {
       const p = points[index];
       if (!p) return;
+      if ((p.weight ?? 1) > 1) {
+        // A group: closer in, where the server sends it apart.
+        map.setView([p.lat, p.lng], Math.min(map.getMaxZoom(), map.getZoom() + 2));
+        return;
+      }
       const popup = leafletPopup({
         maxWidth: Math.max(180, Math.min(300, map.getSize().x - POPUP_PADDING_TOP_LEFT[0] - 48)),
         autoPanPaddingTopLeft: POPUP_PADDING_TOP_LEFT,
@@ -168,7 +260,7 @@ function MarkersLayer({
     };
     let fromList = false;
     const layer = new PointsLayer(
-      points.map((p) => ({ lat: p.lat, lng: p.lng, color: brandColor(p.marca) })),
+      points.map((p) => ({ lat: p.lat, lng: p.lng, color: brandColor(p.marca), weight: p.weight })),
       (index) => {
         if (!fromList) opener = null;
         open(index);
@@ -196,20 +288,27 @@ function MarkersLayer({
 }
 
 export default function ExperimentsMap({
-  mapa,
+  mapa: first,
   loadDetails,
+  loadView,
   tileUrl,
   tileAttribution,
 }: {
   mapa: DashboardMap;
   /** The popup's details, read when a marker is clicked. */
   loadDetails: (id: number) => Promise<PopupDetails>;
+  /** The groups of another view, when the map is in groups (above MAP_POINTS_MAX experiments). */
+  loadView?: (view: MapViewRequest) => Promise<DashboardMap>;
   tileUrl?: string;
   tileAttribution?: string;
 }) {
   const legendId = useId();
+  // Another view's groups, while the first answer (of these filters) is the one they followed.
+  const [viewed, setViewed] = useState<{ after: DashboardMap; map: DashboardMap } | null>(null);
+  const mapa = viewed?.after === first ? viewed.map : first;
+  const grupos = mapa.grupos;
   const pontos = useMemo(() => mapPointsOf(mapa.pontos), [mapa.pontos]);
-  const placed = useMemo(() => placeAll(pontos), [pontos]);
+  const placed = useMemo(() => (grupos ? placeGroups(grupos) : placeAll(pontos)), [grupos, pontos]);
   const { href, open } = useOpenExperiment();
   const link = useMemo(() => ({ href, open }), [href, open]);
   const handleRef = useRef<MapHandle | null>(null);
@@ -223,7 +322,7 @@ export default function ExperimentsMap({
       <CardBody className="space-y-5">
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
           <DescriptionItem look="tile" label="Localizações" value={formatNumber(mapa.localizacoes, 0)} />
-          <DescriptionItem look="tile" label="Total Experimentos" value={formatNumber(pontos.length, 0)} />
+          <DescriptionItem look="tile" label="Total Experimentos" value={formatNumber(mapa.total, 0)} />
           <DescriptionItem
             look="tile"
             label="Prod. Média Geral"
@@ -250,7 +349,7 @@ export default function ExperimentsMap({
           </ul>
         </div>
 
-        {pontos.length === 0 ? <p className="text-sm text-slate-600">Nenhum experimento encontrado para os filtros atuais.</p> : null}
+        {mapa.total === 0 ? <p className="text-sm text-slate-600">Nenhum experimento encontrado para os filtros atuais.</p> : null}
 
         <MapFrame
           label="Mapa dos experimentos"
@@ -261,11 +360,17 @@ export default function ExperimentsMap({
         >
           <TileLayer url={tileUrl ?? TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
           <MarkersLayer points={placed} loadDetails={loadDetails} link={link} handleRef={handleRef} />
+          <GroupsForView active={grupos !== undefined} load={loadView} onLoaded={(map) => setViewed({ after: first, map })} />
         </MapFrame>
         <p className="text-xs text-slate-600">
           Para ampliar, use Ctrl + rolagem do mouse ou os botões + e −; no celular, mova o mapa com dois dedos.
         </p>
-        {placed.length > 0 ? (
+        {grupos ? (
+          <p className="text-sm text-slate-600">
+            Com mais de {formatNumber(MAP_POINTS_MAX, 0)} experimentos, o mapa reúne os próximos em círculos numerados: aproxime para vê-los
+            um a um. A lista por local aparece quando os filtros deixam até {formatNumber(MAP_POINTS_MAX, 0)}.
+          </p>
+        ) : placed.length > 0 ? (
           <MapPlacesList points={placed} href={href} open={open} onShow={(index, opener) => handleRef.current?.showPoint(index, opener)} />
         ) : null}
       </CardBody>

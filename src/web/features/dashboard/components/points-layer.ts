@@ -10,12 +10,14 @@
  * A cluster of one is drawn as its point.
  */
 import { DomUtil, Layer, latLngBounds, point, type LeafletMouseEvent, type Map as LeafletMap } from 'leaflet';
-import { type Clusters, clusterMembers, clusterPoints } from '../map-clusters.js';
+import { type Clusters, clusterMembers, clusterPoints, clusterWeights } from '../map-clusters.js';
 
 export interface CanvasPoint {
   lat: number;
   lng: number;
   color: string;
+  /** Experiments this point stands for (a group the server formed): drawn as a numbered circle above 1. */
+  weight?: number;
 }
 
 const RADIUS = 12;
@@ -59,8 +61,10 @@ export class PointsLayer extends Layer {
     r: new Float32Array(0),
     count: 0,
   };
-  /** Clusters per zoom level, computed when that level is first drawn. */
-  private readonly clustersByZoom = new Map<number, Clusters>();
+  /** Clusters per zoom level, computed when that level is first drawn, with what each stands for. */
+  private readonly clustersByZoom = new Map<number, Clusters & { total: ArrayLike<number> }>();
+  /** Each point's weight, when some point stands for more than one experiment. */
+  private readonly weight: Float64Array | undefined;
   /** Distinct colours, and each point's index into them. */
   private readonly colors: string[] = [];
   private readonly colorIndex: Uint8Array;
@@ -71,6 +75,7 @@ export class PointsLayer extends Layer {
     private readonly onPick: (index: number) => void,
   ) {
     super();
+    this.weight = points.some((p) => (p.weight ?? 1) !== 1) ? Float64Array.from(points, (p) => p.weight ?? 1) : undefined;
     this.colorIndex = new Uint8Array(points.length);
     const known = new Map<string, number>();
     points.forEach((p, i) => {
@@ -114,14 +119,34 @@ export class PointsLayer extends Layer {
   }
 
   /** The clusters at `zoom` (after ensureProjected), or null above CLUSTER_MAX_ZOOM. */
-  private clustersAt(zoom: number): Clusters | null {
+  private clustersAt(zoom: number): (Clusters & { total: ArrayLike<number> }) | null {
     if (zoom > CLUSTER_MAX_ZOOM) return null;
     let c = this.clustersByZoom.get(zoom);
     if (!c) {
-      c = clusterPoints(this.px, this.py, CLUSTER_RADIUS);
+      const clusters = clusterPoints(this.px, this.py, CLUSTER_RADIUS, this.weight);
+      c = { ...clusters, total: clusterWeights(clusters, this.weight) };
       this.clustersByZoom.set(zoom, c);
     }
     return c;
+  }
+
+  /** A numbered circle standing for `members` experiments, at canvas position (x, y). */
+  private drawCluster(ctx: CanvasRenderingContext2D, x: number, y: number, members: number): number {
+    const r = clusterRadius(members);
+    ctx.beginPath();
+    ctx.arc(x, y, r + 4, 0, Math.PI * 2);
+    ctx.fillStyle = 'rgba(45, 106, 62, 0.25)';
+    ctx.fill();
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fillStyle = CLUSTER_FILL;
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = OUTLINE;
+    ctx.stroke();
+    ctx.fillStyle = '#ffffff';
+    ctx.fillText(clusterCount.format(members), x, y + 0.5);
+    return r + 4;
   }
 
   private ensureProjected(zoom: number): void {
@@ -199,8 +224,23 @@ export class PointsLayer extends Layer {
     // In the points' own order, as markers would stack; a dot of the same colour already on the
     // same pixel is not drawn again (it would look the same).
     const seen = new Set<number>();
+    ctx.font = 'bold 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    let groupMarks = 0;
     const drawPoint = (i: number, x: number, y: number) => {
       if (x < -RADIUS || y < -RADIUS || x > size.x + RADIUS || y > size.y + RADIUS) return;
+      const weight = this.weight?.[i] ?? 1;
+      if (weight > 1) {
+        // A group the server formed: its circle and number; a click on it zooms in (onPick).
+        this.drawn.index[count] = i;
+        this.drawn.x[count] = x;
+        this.drawn.y[count] = y;
+        this.drawn.r[count] = this.drawCluster(ctx, x, y, weight);
+        count++;
+        groupMarks++;
+        return;
+      }
       const color = this.colorIndex[i]!;
       const key = (Math.round(x) * 65_536 + Math.round(y)) * 64 + color;
       if (seen.has(key)) return;
@@ -222,37 +262,22 @@ export class PointsLayer extends Layer {
           drawPoint(i, this.px[i]! - dx, this.py[i]! - dy);
         }
       }
-      ctx.font = 'bold 13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
       for (let c = 0; c < clusters.size; c++) {
-        const members = clusters.count[c]!;
-        if (members === 1) continue;
+        if (clusters.count[c] === 1) continue;
+        const members = clusters.total[c]!;
         const x = clusters.x[c]! - dx;
         const y = clusters.y[c]! - dy;
         const r = clusterRadius(members);
         if (x < -r || y < -r || x > size.x + r || y > size.y + r) continue;
-        ctx.beginPath();
-        ctx.arc(x, y, r + 4, 0, Math.PI * 2);
-        ctx.fillStyle = 'rgba(45, 106, 62, 0.25)';
-        ctx.fill();
-        ctx.beginPath();
-        ctx.arc(x, y, r, 0, Math.PI * 2);
-        ctx.fillStyle = CLUSTER_FILL;
-        ctx.fill();
-        ctx.lineWidth = 2;
-        ctx.strokeStyle = OUTLINE;
-        ctx.stroke();
-        ctx.fillStyle = '#ffffff';
-        ctx.fillText(clusterCount.format(members), x, y + 0.5);
         this.drawn.index[count] = -(c + 1);
         this.drawn.x[count] = x;
         this.drawn.y[count] = y;
-        this.drawn.r[count] = r + 4;
+        this.drawn.r[count] = this.drawCluster(ctx, x, y, members);
         count++;
         clusterMarks++;
       }
     }
+    clusterMarks += groupMarks;
     this.drawn.count = count;
     // What the canvas shows, for tests and tools that cannot read pixels.
     canvas.dataset.clusters = String(clusterMarks);
