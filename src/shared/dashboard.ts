@@ -199,7 +199,17 @@ export interface CorrelationDataset {
     variavel: number[];
     valor: number[];
   };
+  /**
+   * Above CORRELATION_MAX matching experiments, the columns hold a sample stratified by crop (every
+   * crop proportionally, at least CORRELATION_MIN_PER_CROP of each): how many it has and stands for.
+   * null: every matching experiment.
+   */
+  amostra: { experimentos: number; total: number } | null;
 }
+
+/** Most experiments the correlation explorer receives; above, a stratified sample (`amostra`). */
+export const CORRELATION_MAX = 5000;
+export const CORRELATION_MIN_PER_CROP = 50;
 
 /** A card of the Documentos tab: an experiment that has a PDF. */
 export interface DocumentCard {

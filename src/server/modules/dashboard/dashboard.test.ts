@@ -438,6 +438,7 @@ const correlationShape = z.strictObject({
     })
     .refine((a) => a.variavel.length === a.tratamento.length && a.valor.length === a.tratamento.length, 'columns of different lengths')
     .refine((a) => a.variavel.every((i) => i < a.variaveis.length), 'index out of its dictionary'),
+  amostra: z.strictObject({ experimentos: z.number().int(), total: z.number().int() }).nullable(),
 });
 const mapShapeIsTheSharedType: Same<z.infer<typeof mapShape>, DashboardMap> = true;
 const correlationShapeIsTheSharedType: Same<z.infer<typeof correlationShape>, CorrelationDataset> = true;

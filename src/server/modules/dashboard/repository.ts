@@ -17,6 +17,8 @@ import {
   MAP_SINGLES_MAX,
   NO_MAP_POINTS,
   type WinCount,
+  CORRELATION_MAX,
+  CORRELATION_MIN_PER_CROP,
 } from '../../../shared/dashboard.js';
 import { BRAZIL_CENTER, cityCenter } from '../../../shared/cities.js';
 import type { Filters } from '../../../shared/filters.js';
@@ -479,8 +481,9 @@ const CORRELATION_COLUMNS = ['id', 'consultoria', 'cidade', 'produtividade_media
  * most frequent spelling among the assessments that stand for it (ties: the first in sort order,
  * which is what `mode()` picks), so one trial typed "severidade" does not rename the others'.
  */
-export async function correlationJson(db: Db, filters: Filters): Promise<string> {
-  const w = filterConditions(filters);
+export async function correlationJson(db: Db, filters: Filters, max = CORRELATION_MAX): Promise<string> {
+  const sample = await correlationSample(db, filters, max);
+  const w = and(filterConditions(filters), sample?.where);
   // Every column aggregated in one pass with the same ORDER BY: the engine sorts once per table
   // (a scalar subquery per column sorted the rows 15 times).
   const cols = (names: string[], order: string) =>
@@ -525,9 +528,34 @@ export async function correlationJson(db: Db, filters: Filters): Promise<string>
             'valor', coalesce(json_agg(m.valor order by m.t, v.idx), '[]'::json)) as j
           from m join v on v.k = m.k and v.unidade = m.unidade)
         select json_build_object('experimentos', (select j from ex), 'tratamentos', (select j from tr),
-          'avaliacoes', (select j from al))::text as j`,
+          'avaliacoes', (select j from al), 'amostra',
+          ${sample ? sql`json_build_object('experimentos', (select count(*) from e), 'total', ${sample.total}::int)` : sql`null`})::text as j`,
   );
   return row!.j;
+}
+
+/**
+ * Above `max` matching experiments, which to send: per crop every k-th by id, k chosen so that each
+ * crop has its share of `max` (at least CORRELATION_MIN_PER_CROP, or all of a smaller crop). The
+ * crops' counts come from the rollups; the ids' remainders spread the sample over time (ids grow
+ * with registration). Null when all are sent.
+ */
+async function correlationSample(db: Db, filters: Filters, max: number): Promise<{ where: SQL; total: number } | null> {
+  const total = await countExperiments(db, filters);
+  if (total <= max) return null;
+  const crops = await queryRows<{ cultura: string; n: string | number }>(
+    db,
+    sql`select cultura, sum(n) as n from (${rollupRows('experimentos', filters)}) r group by cultura having sum(n) > 0`,
+  );
+  const conditions = crops.map(({ cultura, n }) => {
+    const count = Number(n);
+    const share = Math.max(Math.min(count, CORRELATION_MIN_PER_CROP), Math.round((max * count) / total));
+    const every = Math.max(1, Math.floor(count / share));
+    return every === 1
+      ? sql`${experiments.cultura} = ${cultura}`
+      : sql`(${experiments.cultura} = ${cultura} and ${experiments.id} % ${every} = 0)`;
+  });
+  return { where: conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`, total };
 }
 
 /** Experiments that have a PDF, searched in consultoria, cidade, cultura and marca. */

@@ -39,6 +39,7 @@ import type { CorrelationDataset } from '../../../shared/dashboard.js';
 /** Three experiments; the first has 3 treatments, the second none, the third 1. */
 function dataset(): CorrelationDataset {
   return {
+    amostra: null,
     experimentos: {
       id: [11, 12, 13],
       consultoria: ['Alfa', 'Beta', ' '],

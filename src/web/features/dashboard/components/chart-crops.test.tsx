@@ -57,6 +57,7 @@ describe('yearly line', () => {
 function dataset(): CorrelationDataset {
   const crops = ['Soja', 'Soja', 'Soja', 'Soja', 'Soja', 'Cana-de-açúcar', 'Cana-de-açúcar'];
   return {
+    amostra: null,
     experimentos: {
       id: crops.map((_, i) => i + 1),
       consultoria: crops.map(() => 'Alfa'),

@@ -73,6 +73,7 @@ import {
 import { evenSample } from '../../../../shared/sample.js';
 import type { CorrelationDataset } from '../../../../shared/dashboard.js';
 import { Button } from '../../../components/ui/button.js';
+import { Alert } from '../../../components/ui/alert.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
 import { Checkbox, Select } from '../../../components/ui/field.js';
 import { cn } from '../../../lib/cn.js';
@@ -155,6 +156,13 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
         description="Escolha as variáveis dos eixos e o tipo de gráfico para explorar relações entre os dados."
       />
       <CardBody className="space-y-5">
+        {data.amostra ? (
+          <Alert tone="info">
+            Amostra de {integer.format(data.amostra.experimentos)} dos {integer.format(data.amostra.total)} experimentos dos filtros, tomada
+            por cultura (todas representadas, na proporção de cada uma): o gráfico, a contagem, o coeficiente de Pearson e a tendência
+            referem-se à amostra. Use os filtros para ver todos os experimentos de um recorte.
+          </Alert>
+        ) : null}
         <div className={cn('grid gap-4', cropPicker ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3')}>
           <Select label="Variável do eixo X" name="eixoX" value={x} onChange={onVariable('x')}>
             <VariableOptions assessments={assessments} />
