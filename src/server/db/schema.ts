@@ -241,6 +241,8 @@ export const experiments = pgTable(
     index('experiments_marca_idx').on(t.marca),
     index('experiments_ano_idx').on(t.ano),
     index('experiments_situacao_idx').on(t.situacao),
+    // Plus experiments_mapa_idx (migration 0025), with INCLUDE columns drizzle does not declare: the
+    // map's groups and the correlation sample read it index-only.
     // The sweep that computes the verdict of rows stored before migration 0023 finds them here.
     index('experiments_conformidade_pendente_idx')
       .on(t.id)
