@@ -378,31 +378,40 @@ async function mapGroups(db: Db, filters: Filters, { zoom, area }: MapView): Pro
     e2: string;
   };
   const singles = zoom >= MAP_SINGLES_FROM_ZOOM;
-  const [cells, places] = await db.transaction(async (tx) => {
+  const where = (extra: SQL) => (w ? sql`${w} and ${extra}` : extra);
+  const rows = await db.transaction(async (tx) => {
     await wideAggregate(tx);
-    return Promise.all([
-      singles
-        ? queryRows<Row>(
-            tx,
-            sql`select id as cx, 0 as cy, 1 as n, latitude::float8 as lat, longitude::float8 as lng, id, marca as m1, marca as m2,
+    if (singles) {
+      return Promise.all([
+        queryRows<Row>(
+          tx,
+          sql`select id as cx, 0 as cy, 1 as n, latitude::float8 as lat, longitude::float8 as lng, id, marca as m1, marca as m2,
                 cidade as c1, cidade as c2, estado as e1, estado as e2
-              from ${experiments} where ${w ? sql`${w} and ` : sql``}${located}${within}
+              from ${experiments} where ${where(sql`${located}${within}`)}
               order by id desc limit ${sql.raw(String(MAP_SINGLES_MAX))}`,
-          )
-        : queryRows<Row>(
-            tx,
-            sql`select ${cellX} as cx, ${cellY} as cy, count(*)::int as n, avg(latitude)::float8 as lat, avg(longitude)::float8 as lng, min(id) as id,
+        ),
+        queryRows<Row>(
+          tx,
+          sql`select null as cx, null as cy, count(*)::int as n, 0::float8 as lat, 0::float8 as lng, min(id) as id, min(marca) as m1,
+                max(marca) as m2, cidade as c1, cidade as c2, estado as e1, estado as e2
+              from ${experiments} where ${where(sql`not (${located})`)} group by cidade, estado`,
+        ),
+      ]).then(([a, b]) => [...a, ...b]);
+    }
+    // One pass: squares of the located, places of the others (their cx and cy null).
+    return queryRows<Row>(
+      tx,
+      sql`select cx, cy, count(*)::int as n, avg(latitude)::float8 as lat, avg(longitude)::float8 as lng, min(id) as id,
             min(marca) as m1, max(marca) as m2, min(cidade) as c1, max(cidade) as c2, min(estado) as e1, max(estado) as e2
-          from ${experiments} where ${w ? sql`${w} and ` : sql``}${located}${within} group by 1, 2`,
-          ),
-      queryRows<Row>(
-        tx,
-        sql`select null as cx, null as cy, count(*)::int as n, 0::float8 as lat, 0::float8 as lng, min(id) as id, min(marca) as m1, max(marca) as m2,
-            cidade as c1, cidade as c2, estado as e1, estado as e2
-          from ${experiments} where ${w ? sql`${w} and ` : sql``}not (${located}) group by cidade, estado`,
-      ),
-    ]);
+          from (select id, marca, cidade, estado, latitude, longitude, ok,
+                  case when ok then ${cellX} end as cx, case when ok then ${cellY} end as cy,
+                  case when ok then null else cidade end as pc, case when ok then null else estado end as pe
+                from (select id, marca, cidade, estado, latitude, longitude, (${located}) as ok from ${experiments} where ${where(sql`(not (${located}) or (true${within}))`)}) e) x
+          group by cx, cy, pc, pe`,
+    );
   });
+  const cells = rows.filter((r) => r.cx !== null);
+  const places = rows.filter((r) => r.cx === null);
   interface Group {
     n: number;
     lat: number;
@@ -550,27 +559,43 @@ export async function correlationJson(db: Db, filters: Filters, max = CORRELATIO
 }
 
 /**
- * Above `max` matching experiments, which to send: per crop every k-th by id, k chosen so that each
- * crop has its share of `max` (at least CORRELATION_MIN_PER_CROP, or all of a smaller crop). The
- * crops' counts come from the rollups; the ids' remainders spread the sample over time (ids grow
- * with registration). Null when all are sent.
+ * Above `max` matching experiments, which to send: every k-th id (k = total ÷ max), so each crop
+ * has its share, and of a crop whose share would be under CORRELATION_MIN_PER_CROP, every k-th of
+ * its own so that it has that many (or all). The crops' counts come from the rollups; ids grow with
+ * registration, so the sample spreads over time. When the filters keep most of the archive, the
+ * k-th ids are looked up in the primary key (5,000 lookups rather than a pass over 10⁶ rows: 0.4 s
+ * instead of 0.9 s at 10⁶). Null when all are sent.
  */
 async function correlationSample(db: Db, filters: Filters, max: number): Promise<{ where: SQL; total: number } | null> {
   const total = await countExperiments(db, filters);
   if (total <= max) return null;
-  const crops = await queryRows<{ cultura: string; n: string | number }>(
-    db,
-    sql`select cultura, sum(n) as n from (${rollupRows('experimentos', filters)}) r group by cultura having sum(n) > 0`,
-  );
-  const conditions = crops.map(({ cultura, n }) => {
-    const count = Number(n);
-    const share = Math.max(Math.min(count, CORRELATION_MIN_PER_CROP), Math.round((max * count) / total));
-    const every = Math.max(1, Math.floor(count / share));
-    return every === 1
-      ? sql`${experiments.cultura} = ${cultura}`
-      : sql`(${experiments.cultura} = ${cultura} and ${experiments.id} % ${every} = 0)`;
-  });
-  return { where: conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`, total };
+  const step = Math.max(1, Math.floor(total / max));
+  const [crops, [{ maxId } = { maxId: 0 }]] = await Promise.all([
+    queryRows<{ cultura: string; n: string | number }>(
+      db,
+      sql`select cultura, sum(n) as n from (${rollupRows('experimentos', filters)}) r group by cultura having sum(n) > 0`,
+    ),
+    queryRows<{ maxId: number | null }>(db, sql`select max(${experiments.id}) as "maxId" from ${experiments}`),
+  ]);
+  const small = crops
+    .map(({ cultura, n }) => ({ cultura, count: Number(n) }))
+    .filter(({ count }) => count / step < CORRELATION_MIN_PER_CROP)
+    .map(({ cultura, count }) => {
+      const every = Math.max(1, Math.floor(count / Math.min(count, CORRELATION_MIN_PER_CROP)));
+      return every === 1
+        ? sql`${experiments.cultura} = ${cultura}`
+        : sql`(${experiments.cultura} = ${cultura} and ${experiments.id} % ${every} = 0)`;
+    });
+  const smallOnes = small.length ? sql`(${sql.join(small, sql` or `)})` : undefined;
+  const lookups = Math.ceil(Number(maxId ?? 0) / step) < total;
+  if (!lookups)
+    return { where: smallOnes ? sql`(${experiments.id} % ${step} = 0 or ${smallOnes})` : sql`${experiments.id} % ${step} = 0`, total };
+  const w = filterConditions(filters);
+  const strided = sql`select g.id from generate_series(${sql.raw(String(step))}, ${sql.raw(String(Number(maxId)))}, ${sql.raw(String(step))}) g(id)`;
+  const ids = smallOnes
+    ? sql`${strided} union all select ${experiments.id} from ${experiments} where ${w ? sql`${w} and ` : sql``}${smallOnes}`
+    : strided;
+  return { where: sql`${experiments.id} in (${ids})`, total };
 }
 
 /** Experiments that have a PDF, searched in consultoria, cidade, cultura and marca. */
