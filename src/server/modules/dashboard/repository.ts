@@ -437,31 +437,21 @@ async function mapGroups(db: Db, filters: Filters, { zoom, area }: MapView): Pro
     });
   };
   const placeKey = (r: Row) => (r.c1 === r.c2 && r.e1 === r.e2 ? JSON.stringify([r.c1, r.e1]) : null);
-  for (const r of cells) {
-    add(`${r.cx}:${r.cy}`, {
-      n: r.n,
-      lat: r.lat,
-      lng: r.lng,
-      id: r.n === 1 ? Number(r.id) : 0,
-      marca: r.m1 === r.m2 ? r.m1 : null,
-      local: placeKey(r),
-      aproximado: false,
-    });
-  }
+  const groupOf = (r: Row, lat: number, lng: number, aproximado: boolean): Group => ({
+    n: r.n,
+    lat,
+    lng,
+    id: r.n === 1 ? Number(r.id) : 0,
+    marca: r.m1 === r.m2 ? r.m1 : null,
+    local: placeKey(r),
+    aproximado,
+  });
+  for (const r of cells) add(`${r.cx}:${r.cy}`, groupOf(r, r.lat, r.lng, false));
   for (const r of places) {
     const at = cityCenter(r.c1, r.e1) ?? BRAZIL_CENTER;
     if (inArea && !(at.lng >= inArea[0] && at.lng <= inArea[2] && at.lat >= inArea[1] && at.lat <= inArea[3])) continue;
     const [x, y] = projected(at.lat, at.lng, zoom);
-    const key = `${Math.floor(x / MAP_GROUP_CELL_PX)}:${Math.floor(y / MAP_GROUP_CELL_PX)}`;
-    add(key, {
-      n: r.n,
-      lat: at.lat,
-      lng: at.lng,
-      id: r.n === 1 ? Number(r.id) : 0,
-      marca: r.m1 === r.m2 ? r.m1 : null,
-      local: placeKey(r),
-      aproximado: r.n === 1,
-    });
+    add(`${Math.floor(x / MAP_GROUP_CELL_PX)}:${Math.floor(y / MAP_GROUP_CELL_PX)}`, groupOf(r, at.lat, at.lng, r.n === 1));
   }
   const list = [...groups.values()];
   const marcas = [...new Set(list.map((g) => g.marca).filter((m): m is string => m !== null))].sort();
