@@ -74,10 +74,13 @@ export interface MapViewRequest {
  */
 function GroupsForView({
   active,
+  shownZoom,
   load,
   onLoaded,
 }: {
   active: boolean;
+  /** The zoom level the groups shown were formed for. */
+  shownZoom: number | undefined;
   load?: (v: MapViewRequest) => Promise<DashboardMap>;
   onLoaded: (m: DashboardMap) => void;
 }) {
@@ -114,11 +117,13 @@ function GroupsForView({
       }, 200);
     };
     map.on('moveend', onMove);
+    // Groups of another zoom level (the filters changed while the map was zoomed in): this view's.
+    if (shownZoom !== undefined && shownZoom !== map.getZoom()) onMove();
     return () => {
       clearTimeout(timer);
       map.off('moveend', onMove);
     };
-  }, [map, active]);
+  }, [map, active, shownZoom]);
   return null;
 }
 
@@ -360,7 +365,12 @@ export default function ExperimentsMap({
         >
           <TileLayer url={tileUrl ?? TILE_URL} attribution={tileAttribution ?? OSM_ATTRIBUTION} tileSize={256} maxZoom={18} />
           <MarkersLayer points={placed} loadDetails={loadDetails} link={link} handleRef={handleRef} />
-          <GroupsForView active={grupos !== undefined} load={loadView} onLoaded={(map) => setViewed({ after: first, map })} />
+          <GroupsForView
+            active={grupos !== undefined}
+            shownZoom={grupos?.zoom}
+            load={loadView}
+            onLoaded={(map) => setViewed({ after: first, map })}
+          />
         </MapFrame>
         <p className="text-xs text-slate-600">
           Para ampliar, use Ctrl + rolagem do mouse ou os botões + e −; no celular, mova o mapa com dois dedos.
