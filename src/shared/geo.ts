@@ -48,3 +48,16 @@ export function farFromCity(
   const place = uf && uf.length === 2 ? `${city}/${uf}` : city;
   return `O ponto está a ${formatDecimal(Math.round(km), { decimals: 0 })} km de ${place}. Confira as coordenadas.`;
 }
+
+/** Latitudes Web Mercator can draw (beyond them its y is infinite). */
+export const MERCATOR_MAX_LAT = 85.0511287798;
+
+/**
+ * Web Mercator pixel coordinates at `zoom` of 256-pixel tiles, as Leaflet's EPSG:3857 CRS computes
+ * them: the web's map draws with it, the server groups the map's experiments with it.
+ */
+export function project(lat: number, lng: number, zoom: number): [number, number] {
+  const scale = 256 * 2 ** zoom;
+  const sin = Math.sin((Math.max(-MERCATOR_MAX_LAT, Math.min(MERCATOR_MAX_LAT, lat)) * Math.PI) / 180);
+  return [(scale * (lng + 180)) / 360, scale * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI))];
+}

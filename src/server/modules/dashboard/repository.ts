@@ -21,6 +21,7 @@ import {
   CORRELATION_MIN_PER_CROP,
 } from '../../../shared/dashboard.js';
 import { BRAZIL_CENTER, cityCenter } from '../../../shared/cities.js';
+import { MERCATOR_MAX_LAT, project } from '../../../shared/geo.js';
 import type { Filters } from '../../../shared/filters.js';
 import { evenSample } from '../../../shared/sample.js';
 import { SITUACOES } from '../../../shared/field-plan.js';
@@ -326,13 +327,6 @@ async function mapTiles(db: Db, filters: Filters): Promise<Omit<DashboardMap, 'p
   };
 }
 
-/** Web Mercator pixel position at `zoom` of 256-pixel tiles, as Leaflet projects (EPSG:3857). */
-function projected(lat: number, lng: number, zoom: number): [number, number] {
-  const scale = 256 * 2 ** zoom;
-  const sin = Math.sin((Math.max(-85.0511287798, Math.min(85.0511287798, lat)) * Math.PI) / 180);
-  return [(scale * (lng + 180)) / 360, scale * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI))];
-}
-
 /**
  * For a statement that aggregates every matching experiment: memory to hash its groups rather than
  * sort them on disk, and no JIT (its compilation cost more than it saved, 87 ms of 1.8 s at 10⁶).
@@ -360,8 +354,10 @@ async function mapGroups(db: Db, filters: Filters, { zoom, area }: MapView): Pro
     ? sql` and ${experiments.longitude} between ${inArea[0]} and ${inArea[2]} and ${experiments.latitude} between ${inArea[1]} and ${inArea[3]}`
     : sql``;
   const cellX = sql.raw(`floor(((longitude + 180) / 360) * ${scale} / ${MAP_GROUP_CELL_PX})::bigint`);
+  const clampedLat = `greatest(-${MERCATOR_MAX_LAT}, least(${MERCATOR_MAX_LAT}, latitude))`;
   const cellY = sql.raw(
-    `floor((0.5 - ln((1 + sin(radians(greatest(-85.0511287798, least(85.0511287798, latitude))))) / (1 - sin(radians(greatest(-85.0511287798, least(85.0511287798, latitude)))))) / (4 * pi())) * ${scale} / ${MAP_GROUP_CELL_PX})::bigint`,
+    // shared/geo.ts's project(), in SQL.
+    `floor((0.5 - ln((1 + sin(radians(${clampedLat}))) / (1 - sin(radians(${clampedLat})))) / (4 * pi())) * ${scale} / ${MAP_GROUP_CELL_PX})::bigint`,
   );
   type Row = {
     cx: string | null;
@@ -450,7 +446,7 @@ async function mapGroups(db: Db, filters: Filters, { zoom, area }: MapView): Pro
   for (const r of places) {
     const at = cityCenter(r.c1, r.e1) ?? BRAZIL_CENTER;
     if (inArea && !(at.lng >= inArea[0] && at.lng <= inArea[2] && at.lat >= inArea[1] && at.lat <= inArea[3])) continue;
-    const [x, y] = projected(at.lat, at.lng, zoom);
+    const [x, y] = project(at.lat, at.lng, zoom);
     add(`${Math.floor(x / MAP_GROUP_CELL_PX)}:${Math.floor(y / MAP_GROUP_CELL_PX)}`, groupOf(r, at.lat, at.lng, r.n === 1));
   }
   const list = [...groups.values()];

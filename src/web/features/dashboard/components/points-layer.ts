@@ -10,6 +10,7 @@
  * A cluster of one is drawn as its point.
  */
 import { DomUtil, Layer, latLngBounds, point, type LeafletMouseEvent, type Map as LeafletMap } from 'leaflet';
+import { project } from '../../../../shared/geo.js';
 import { type Clusters, clusterMembers, clusterPoints, clusterWeights } from '../map-clusters.js';
 
 export interface CanvasPoint {
@@ -23,7 +24,6 @@ export interface CanvasPoint {
 const RADIUS = 12;
 const OUTLINE = '#ffffff';
 const FILL_OPACITY = 0.8;
-const TILE = 256;
 /** Clusters are formed at this zoom and below; above it every point is drawn. */
 export const CLUSTER_MAX_ZOOM = 12;
 /** Points whose distance on screen is below this (px) share a cluster. */
@@ -35,14 +35,6 @@ const clusterCount = new Intl.NumberFormat('pt-BR');
 /** A cluster's radius on screen: grows with the log of its size, 15–26 px. */
 function clusterRadius(count: number): number {
   return Math.min(26, 13 + 4 * Math.log10(count));
-}
-
-/** Web Mercator pixel coordinates at `zoom`, as Leaflet's EPSG:3857 CRS computes them. */
-function project(lat: number, lng: number, zoom: number): [number, number] {
-  const scale = TILE * 2 ** zoom;
-  const clamped = Math.max(-85.0511287798, Math.min(85.0511287798, lat));
-  const sin = Math.sin((clamped * Math.PI) / 180);
-  return [(scale * (lng + 180)) / 360, scale * (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI))];
 }
 
 export class PointsLayer extends Layer {
