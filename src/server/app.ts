@@ -24,7 +24,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { AccessTokens, AuthService, createMailer, type Mailer, signingKey } from './modules/auth/public.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { DatabaseDocumentStore, type DocumentStore, FileObjectStore, scheduleCollector } from './modules/documents/public.js';
+import { DatabaseDocumentStore, type DocumentStore, openObjectStore, scheduleCollector } from './modules/documents/public.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { ExperimentService } from './modules/experiments/public.js';
 import { experimentRoutes } from './modules/experiments/routes.js';
@@ -131,7 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   authRoutes(app, ctx, auth, guards);
   userRoutes(app, ctx, auth, guards);
   lookupRoutes(app, ctx, guards);
-  const objectStore = opts.config.documentObjects && new FileObjectStore(opts.config.documentObjects.dir);
+  const objectStore = opts.config.documentObjects && (await openObjectStore(opts.config.documentObjects));
   const documentStore =
     opts.documentStore ??
     new DatabaseDocumentStore(
@@ -141,7 +141,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (objectStore) {
     // Orphans (an upload whose transaction rolled back, a deleted document's bytes) once a day.
     const stop = scheduleCollector(ctx.db, objectStore, app.log, { everyMs: DAY_MS, graceMs: 60 * 60_000, firstAfterMs: 60_000 });
-    app.addHook('onClose', async () => stop());
+    app.addHook('onClose', async () => {
+      stop();
+      objectStore.close?.();
+    });
   }
   const experimentService = new ExperimentService(ctx.db, documentStore);
   experimentRoutes(app, ctx, experimentService, guards);

@@ -5,76 +5,119 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
+import type { ObjectStoreSettings } from './modules/documents/public.js';
 import { z } from '../shared/zod.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'deve ser um número de porta (0 a 65535)' })
-    .int('deve ser um número de porta (0 a 65535)')
-    .min(0, 'deve ser um número de porta (0 a 65535)')
-    .max(65535, 'deve ser um número de porta (0 a 65535)')
-    .default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
-    .optional(),
-  JWT_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
-  PUBLIC_URL: z.url({ error: 'deve ser uma URL (ex.: https://agro.exemplo.com.br)' }).optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Gestão Agrícola <nao-responda@gestao-agricola.local>'),
-  AUTH_LIMIT_PER_EMAIL: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(10),
-  AUTH_LIMIT_PER_IP: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(30),
-  SIGNUP_LIMIT_PER_IP: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(10),
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
-      error: 'deve ser true, false, o número de proxies à frente (ex.: 1) ou endereços/redes separados por vírgula (ex.: 10.0.0.0/8)',
-    })
-    .optional(),
-  EXTRACTION_LLM_URL: z.url({ error: 'deve ser a URL base de uma API compatível com OpenAI (ex.: http://localhost:11434/v1)' }).optional(),
-  EXTRACTION_LLM_MODEL: z.string().min(1).optional(),
-  EXTRACTION_LLM_API_KEY: z.string().min(1).optional(),
-  EXTRACTION_LLM_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(60_000),
-  EXTRACTION_WORKERS: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
-  EXTRACTION_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(90_000),
-  EXTRACTION_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(2),
-  HEAVY_READS_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 10' }).int().min(1).max(10).default(1),
-  IMPORT_CONCURRENCY: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
-  IMPORT_QUOTA_FILES_PER_DAY: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(500),
-  IMPORT_QUOTA_MB_PER_DAY: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(1024),
-  IMPORT_STORAGE_MAX_MB: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(5120),
-  IMPORT_FAILED_RETENTION_DAYS: z.coerce.number({ error: 'deve ser um número inteiro de dias (0 ou mais)' }).int().min(0).default(7),
-  SHUTDOWN_GRACE_MS: z.coerce
-    .number({ error: 'deve ser um número de milissegundos de 1000 a 600000' })
-    .int()
-    .min(1000)
-    .max(600_000)
-    .default(30_000),
-  EXTRACTION_QUEUE: z.coerce.number({ error: 'deve ser um número inteiro (0 ou mais)' }).int().min(0).default(16),
-  CORS_ORIGIN: z
-    .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ error: 'deve ser uma ou mais origens separadas por vírgula (ex.: https://app.exemplo.com.br)' })))
-    .optional(),
-  DOCUMENTS_DIR: z.string().min(1).optional(),
-  DOCUMENTS_OBJECT_MIN_KB: z.coerce.number({ error: 'deve ser um número inteiro de KB (0 ou mais)' }).int().min(0).default(1024),
-  MAP_TILE_URL: z.string().min(1).optional(),
-  VITE_MAP_TILE_URL: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `deve ser um de: ${LOG_LEVELS.join(', ')}` }).default('info'),
-});
+const PREFIX_MESSAGE = 'deve ser um caminho de letras, números, ".", "_" e "-" separados por "/" (ex.: documentos/)';
+
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'deve ser um número de porta (0 a 65535)' })
+      .int('deve ser um número de porta (0 a 65535)')
+      .min(0, 'deve ser um número de porta (0 a 65535)')
+      .max(65535, 'deve ser um número de porta (0 a 65535)')
+      .default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+    PUBLIC_URL: z.url({ error: 'deve ser uma URL (ex.: https://agro.exemplo.com.br)' }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Gestão Agrícola <nao-responda@gestao-agricola.local>'),
+    AUTH_LIMIT_PER_EMAIL: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(10),
+    AUTH_LIMIT_PER_IP: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(30),
+    SIGNUP_LIMIT_PER_IP: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(10),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+        error: 'deve ser true, false, o número de proxies à frente (ex.: 1) ou endereços/redes separados por vírgula (ex.: 10.0.0.0/8)',
+      })
+      .optional(),
+    EXTRACTION_LLM_URL: z
+      .url({ error: 'deve ser a URL base de uma API compatível com OpenAI (ex.: http://localhost:11434/v1)' })
+      .optional(),
+    EXTRACTION_LLM_MODEL: z.string().min(1).optional(),
+    EXTRACTION_LLM_API_KEY: z.string().min(1).optional(),
+    EXTRACTION_LLM_TIMEOUT_MS: z.coerce
+      .number({ error: 'deve ser um número de milissegundos' })
+      .int()
+      .min(1000)
+      .max(170_000)
+      .default(60_000),
+    EXTRACTION_WORKERS: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
+    EXTRACTION_TIMEOUT_MS: z.coerce.number({ error: 'deve ser um número de milissegundos' }).int().min(1000).max(170_000).default(90_000),
+    EXTRACTION_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(2),
+    HEAVY_READS_PER_USER: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 10' }).int().min(1).max(10).default(1),
+    IMPORT_CONCURRENCY: z.coerce.number({ error: 'deve ser um número inteiro de 1 a 16' }).int().min(1).max(16).default(2),
+    IMPORT_QUOTA_FILES_PER_DAY: z.coerce.number({ error: 'deve ser um número inteiro positivo' }).int().positive().default(500),
+    IMPORT_QUOTA_MB_PER_DAY: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(1024),
+    IMPORT_STORAGE_MAX_MB: z.coerce.number({ error: 'deve ser um número inteiro positivo (MB)' }).int().positive().default(5120),
+    IMPORT_FAILED_RETENTION_DAYS: z.coerce.number({ error: 'deve ser um número inteiro de dias (0 ou mais)' }).int().min(0).default(7),
+    SHUTDOWN_GRACE_MS: z.coerce
+      .number({ error: 'deve ser um número de milissegundos de 1000 a 600000' })
+      .int()
+      .min(1000)
+      .max(600_000)
+      .default(30_000),
+    EXTRACTION_QUEUE: z.coerce.number({ error: 'deve ser um número inteiro (0 ou mais)' }).int().min(0).default(16),
+    CORS_ORIGIN: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ error: 'deve ser uma ou mais origens separadas por vírgula (ex.: https://app.exemplo.com.br)' })))
+      .optional(),
+    DOCUMENTS_DIR: z.string().min(1).optional(),
+    DOCUMENTS_OBJECT_MIN_KB: z.coerce.number({ error: 'deve ser um número inteiro de KB (0 ou mais)' }).int().min(0).default(1024),
+    DOCUMENTS_S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'deve ser um nome de bucket S3 (3 a 63 letras minúsculas, números, pontos e hífens)')
+      .optional(),
+    DOCUMENTS_S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'deve ser uma URL http ou https (ex.: https://s3.exemplo.com.br)' })
+      .optional(),
+    DOCUMENTS_S3_REGION: z.string().min(1).default('us-east-1'),
+    DOCUMENTS_S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, PREFIX_MESSAGE)
+      .refine((v) => !v.split('/').some((part) => part === '.' || part === '..'), PREFIX_MESSAGE)
+      .optional(),
+    DOCUMENTS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    DOCUMENTS_S3_PATH_STYLE: z.enum(['true', 'false'], { error: 'deve ser true ou false' }).optional(),
+    MAP_TILE_URL: z.string().min(1).optional(),
+    VITE_MAP_TILE_URL: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `deve ser um de: ${LOG_LEVELS.join(', ')}` }).default('info'),
+  })
+  .superRefine((e, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (e.DOCUMENTS_S3_BUCKET && e.DOCUMENTS_DIR)
+      issue('DOCUMENTS_S3_BUCKET', 'use DOCUMENTS_DIR (pasta) ou DOCUMENTS_S3_BUCKET (S3), não os dois');
+    if (!e.DOCUMENTS_S3_BUCKET) {
+      const orphan = (
+        ['DOCUMENTS_S3_ENDPOINT', 'DOCUMENTS_S3_PREFIX', 'DOCUMENTS_S3_ACCESS_KEY_ID', 'DOCUMENTS_S3_SECRET_ACCESS_KEY'] as const
+      ).find((k) => e[k]);
+      if (orphan) issue('DOCUMENTS_S3_BUCKET', `obrigatório quando ${orphan} é informado`);
+    }
+    if (!e.DOCUMENTS_S3_ACCESS_KEY_ID !== !e.DOCUMENTS_S3_SECRET_ACCESS_KEY)
+      issue(
+        e.DOCUMENTS_S3_ACCESS_KEY_ID ? 'DOCUMENTS_S3_SECRET_ACCESS_KEY' : 'DOCUMENTS_S3_ACCESS_KEY_ID',
+        'informe a chave de acesso e a secreta juntas (ou nenhuma, para as credenciais da máquina)',
+      );
+  });
 
 export type Env = z.input<typeof envSchema>;
 
@@ -136,11 +179,11 @@ export interface AppConfig {
    */
   importLimits?: Partial<ImportLimits>;
   /**
-   * PDFs of `minBytes` or more are kept in the object store's folder (DOCUMENTS_DIR, default
-   * DATA_DIR/documentos; DOCUMENTS_OBJECT_MIN_KB, default 1024) rather than in their row
-   * (modules/documents/objects.ts). Absent: every PDF in its row.
+   * PDFs of `minBytes` or more (DOCUMENTS_OBJECT_MIN_KB, default 1024) are kept in the object store
+   * rather than in their row (modules/documents/objects.ts): a folder (DOCUMENTS_DIR, default
+   * DATA_DIR/documentos) or an S3-compatible bucket (DOCUMENTS_S3_*). Absent: every PDF in its row.
    */
-  documentObjects?: { dir: string; minBytes: number };
+  documentObjects?: { minBytes: number } & ObjectStoreSettings;
 }
 
 export interface ImportLimits {
@@ -214,7 +257,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       storageBytes: e.IMPORT_STORAGE_MAX_MB * MB,
       failedRetentionDays: e.IMPORT_FAILED_RETENTION_DAYS,
     },
-    documentObjects: { dir: resolve(e.DOCUMENTS_DIR ?? join(dataDir, 'documentos')), minBytes: e.DOCUMENTS_OBJECT_MIN_KB * 1024 },
+    documentObjects: {
+      minBytes: e.DOCUMENTS_OBJECT_MIN_KB * 1024,
+      ...(e.DOCUMENTS_S3_BUCKET
+        ? {
+            s3: {
+              bucket: e.DOCUMENTS_S3_BUCKET,
+              endpoint: e.DOCUMENTS_S3_ENDPOINT,
+              region: e.DOCUMENTS_S3_REGION,
+              prefix: e.DOCUMENTS_S3_PREFIX ? e.DOCUMENTS_S3_PREFIX.replace(/\/?$/, '/') : '',
+              credentials:
+                e.DOCUMENTS_S3_ACCESS_KEY_ID && e.DOCUMENTS_S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: e.DOCUMENTS_S3_ACCESS_KEY_ID, secretAccessKey: e.DOCUMENTS_S3_SECRET_ACCESS_KEY }
+                  : undefined,
+              // Self-hosted services (MinIO, s3rver…) take the bucket in the path; AWS in the host name.
+              forcePathStyle: e.DOCUMENTS_S3_PATH_STYLE ? e.DOCUMENTS_S3_PATH_STYLE === 'true' : e.DOCUMENTS_S3_ENDPOINT !== undefined,
+            },
+          }
+        : { dir: resolve(e.DOCUMENTS_DIR ?? join(dataDir, 'documentos')) }),
+    },
   };
 }
 

@@ -20,6 +20,52 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: tmp(), HEAVY_READS_PER_USER: bad })).toThrow(/HEAVY_READS_PER_USER/);
   });
 
+  it('keeps documents in a folder under DATA_DIR by default, or in the S3 bucket named, and refuses half an S3 setting', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).documentObjects).toEqual({ minBytes: 1024 * 1024, dir: join(dir, 'documentos') });
+    const s3 = loadConfig({
+      DATA_DIR: dir,
+      DOCUMENTS_OBJECT_MIN_KB: '512',
+      DOCUMENTS_S3_BUCKET: 'relatorios-ensaios',
+      DOCUMENTS_S3_ENDPOINT: 'http://minio.interno:9000',
+      DOCUMENTS_S3_PREFIX: 'producao/pdfs',
+      DOCUMENTS_S3_ACCESS_KEY_ID: 'chave',
+      DOCUMENTS_S3_SECRET_ACCESS_KEY: 'segredo',
+    }).documentObjects;
+    expect(s3).toEqual({
+      minBytes: 512 * 1024,
+      s3: {
+        bucket: 'relatorios-ensaios',
+        endpoint: 'http://minio.interno:9000',
+        region: 'us-east-1',
+        prefix: 'producao/pdfs/',
+        credentials: { accessKeyId: 'chave', secretAccessKey: 'segredo' },
+        forcePathStyle: true,
+      },
+    });
+    // AWS itself: no endpoint, the bucket in the host name, the machine's credentials.
+    expect(loadConfig({ DATA_DIR: dir, DOCUMENTS_S3_BUCKET: 'relatorios', DOCUMENTS_S3_REGION: 'sa-east-1' }).documentObjects).toEqual({
+      minBytes: 1024 * 1024,
+      s3: { bucket: 'relatorios', endpoint: undefined, region: 'sa-east-1', prefix: '', credentials: undefined, forcePathStyle: false },
+    });
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ DOCUMENTS_S3_BUCKET: 'Relatórios' }, /DOCUMENTS_S3_BUCKET: deve ser um nome de bucket S3/],
+      [
+        { DOCUMENTS_S3_BUCKET: 'relatorios', DOCUMENTS_DIR: '/srv/pdfs' },
+        /DOCUMENTS_S3_BUCKET: use DOCUMENTS_DIR \(pasta\) ou DOCUMENTS_S3_BUCKET/,
+      ],
+      [{ DOCUMENTS_S3_ENDPOINT: 'http://minio:9000' }, /DOCUMENTS_S3_BUCKET: obrigatório quando DOCUMENTS_S3_ENDPOINT é informado/],
+      [
+        { DOCUMENTS_S3_BUCKET: 'relatorios', DOCUMENTS_S3_ACCESS_KEY_ID: 'chave' },
+        /DOCUMENTS_S3_SECRET_ACCESS_KEY: informe a chave de acesso e a secreta juntas/,
+      ],
+      [{ DOCUMENTS_S3_BUCKET: 'relatorios', DOCUMENTS_S3_ENDPOINT: 'minio:9000' }, /DOCUMENTS_S3_ENDPOINT: deve ser uma URL http ou https/],
+      [{ DOCUMENTS_S3_BUCKET: 'relatorios', DOCUMENTS_S3_PREFIX: '../fora' }, /DOCUMENTS_S3_PREFIX: deve ser um caminho/],
+      [{ DOCUMENTS_S3_BUCKET: 'relatorios', DOCUMENTS_S3_PATH_STYLE: 'sim' }, /DOCUMENTS_S3_PATH_STYLE: deve ser true ou false/],
+    ];
+    for (const [env, message] of refused) expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
+  });
+
   it('reads SHUTDOWN_GRACE_MS (default 30 s, 1 s to 10 min)', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).shutdownGraceMs).toBe(30_000);
     expect(loadConfig({ DATA_DIR: tmp(), SHUTDOWN_GRACE_MS: '120000' }).shutdownGraceMs).toBe(120_000);

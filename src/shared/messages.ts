@@ -22,6 +22,7 @@ export const MSG = {
   requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
   malformedRequest: 'Requisição malformada',
   databaseUnavailable: 'Erro do servidor. Tente novamente mais tarde.',
+  documentStoreUnavailable: 'O armazenamento de documentos não respondeu. Nada foi perdido: tente novamente em instantes.',
   diskFull: 'Sem espaço em disco no servidor: tente novamente mais tarde ou avise o administrador.',
 } as const;
 

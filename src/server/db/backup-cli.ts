@@ -4,6 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.js';
+import { ObjectStoreUnavailableError } from '../modules/documents/public.js';
 import { packageRoot } from '../paths.js';
 import { BackupError, backupDatabase, objectsBesideBackup, restoreDatabase } from './backup.js';
 import { DataDirLockedError } from './client.js';
@@ -12,14 +13,12 @@ async function main(): Promise<void> {
   const [command, fileArg] = process.argv.slice(2);
   loadDotEnv(join(packageRoot(), '.env'));
   const config = loadConfig();
-  const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, documentsDir: config.documentObjects?.dir };
+  const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, objects: config.documentObjects };
   if (command === 'backup') {
     const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
     const file = resolve(fileArg ?? `backup-gestao-agricola-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`);
     await backupDatabase(target, file);
-    console.log(
-      `Backup gravado em ${file}${target.documentsDir ? ` (PDFs do armazenamento de objetos em ${objectsBesideBackup(file)})` : ''}`,
-    );
+    console.log(`Backup gravado em ${file}${target.objects ? ` (PDFs do armazenamento de objetos em ${objectsBesideBackup(file)})` : ''}`);
     return;
   }
   if (command === 'restore') {
@@ -33,7 +32,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof BackupError || err instanceof DataDirLockedError;
+  const known =
+    err instanceof ConfigError ||
+    err instanceof BackupError ||
+    err instanceof DataDirLockedError ||
+    err instanceof ObjectStoreUnavailableError;
   console.error(known ? (err as Error).message : err);
   process.exitCode = 1;
 });

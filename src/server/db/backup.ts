@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileObjectStore } from '../modules/documents/public.js';
+import { FileObjectStore, type ObjectStore, type ObjectStoreSettings, openObjectStore } from '../modules/documents/public.js';
 import { type Database, loadPgliteDump, openDatabase } from './client.js';
 
 export class BackupError extends Error {
@@ -42,17 +42,15 @@ function run(command: string, args: string[]): Promise<void> {
 export interface Target {
   databaseUrl?: string | undefined;
   dataDir: string;
-  /** The documents' object store (DOCUMENTS_DIR), when PDFs live there too. */
-  documentsDir?: string | undefined;
+  /** The documents' object store (a folder or an S3 bucket), when PDFs live there too. */
+  objects?: ObjectStoreSettings | undefined;
 }
 
 /** Where a backup keeps the object store's PDFs: a folder beside its file. */
 export const objectsBesideBackup = (file: string) => `${file}.documentos`;
 
-/** Copies every object of `from` missing in `to`; how many it copied. Objects are named by their bytes, so present is the same. */
-async function copyObjects(from: string, to: string): Promise<number> {
-  const source = new FileObjectStore(from);
-  const target = new FileObjectStore(to);
+/** Copies every object of `source` missing in `target`; how many it copied. Objects are named by their bytes, so present is the same. */
+async function copyObjects(source: ObjectStore, target: ObjectStore): Promise<number> {
   let copied = 0;
   for await (const object of source.list()) {
     if (await target.modifiedAt(object.key)) continue;
@@ -62,6 +60,15 @@ async function copyObjects(from: string, to: string): Promise<number> {
     copied++;
   }
   return copied;
+}
+
+async function withObjectStore<T>(settings: ObjectStoreSettings, use: (store: ObjectStore) => Promise<T>): Promise<T> {
+  const store = await openObjectStore(settings);
+  try {
+    return await use(store);
+  } finally {
+    store.close?.();
+  }
 }
 
 /** Backups hold password hashes and every trial: readable by their owner only. */
@@ -97,9 +104,9 @@ export async function backupDatabase(target: Target, file: string): Promise<void
         await database.close();
       }
     }
-    if (target.documentsDir) {
+    if (target.objects) {
       mkdirSync(objectsBesideBackup(file), { recursive: true, mode: 0o700 });
-      await copyObjects(target.documentsDir, objectsBesideBackup(file));
+      await withObjectStore(target.objects, (store) => copyObjects(store, new FileObjectStore(objectsBesideBackup(file))));
     }
   } catch (err) {
     // No half-written backup left to be mistaken for a good one.
@@ -121,7 +128,8 @@ async function dumpOf(database: Database): Promise<Uint8Array> {
 export async function restoreDatabase(target: Target, file: string): Promise<string | null> {
   if (!existsSync(file)) throw new BackupError(`Arquivo não encontrado: ${file}`);
   // The PDFs first: once the rows are back, the objects they reference are there.
-  if (target.documentsDir && existsSync(objectsBesideBackup(file))) await copyObjects(objectsBesideBackup(file), target.documentsDir);
+  if (target.objects && existsSync(objectsBesideBackup(file)))
+    await withObjectStore(target.objects, (store) => copyObjects(new FileObjectStore(objectsBesideBackup(file)), store));
   const bytes = readFileSync(file);
   const format = backupFormatOf(bytes);
   if (!format) throw new BackupError('Este arquivo não é um backup do Gestão Agrícola (nem pg_dump nem cópia do banco embutido).');

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { z } from '../../shared/zod.js';
 import { ApiFailure, type ApiErrorBody, type ApiErrorCode, fieldPath } from '../../shared/api-error.js';
 import { MSG } from '../../shared/messages.js';
+import { OBJECT_STORE_UNAVAILABLE } from '../modules/documents/public.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -196,6 +197,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (isDiskFull(err)) {
       request.log.error({ err }, 'disk full');
       return reply.status(507).send(errorBody('INSUFFICIENT_STORAGE', MSG.diskFull));
+    }
+    if (errorCode(err) === OBJECT_STORE_UNAVAILABLE) {
+      request.log.error({ err }, 'document store unavailable');
+      return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', MSG.documentStoreUnavailable));
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');

@@ -4,7 +4,7 @@
  */
 import { MAX_ANALYSES_PER_TREATMENT, MAX_PRODUCTS_PER_TREATMENT, MAX_TREATMENTS } from '../../shared/constants.js';
 import { withMigratedDatabase } from '../db/cli.js';
-import { FileObjectStore } from '../modules/documents/public.js';
+import { openObjectStore } from '../modules/documents/public.js';
 import { BULK_FROM, seedDemo } from './demo.js';
 
 const USAGE =
@@ -76,13 +76,14 @@ await withMigratedDatabase(async (database, applied, config) => {
   );
   const started = performance.now();
   let lastStep = -1;
+  const objects = config.documentObjects && (await openObjectStore(config.documentObjects));
   const result = await seedDemo(database.db, {
     count,
     seed,
     treatments: args.treatments,
     products: args.products,
     analyses: args.analyses,
-    objects: config.documentObjects && new FileObjectStore(config.documentObjects.dir),
+    objects,
     onProgress: (done, total) => {
       // About twenty lines whatever the count.
       if (done < total && Math.floor((done * 20) / total) === lastStep) return;
@@ -91,6 +92,7 @@ await withMigratedDatabase(async (database, applied, config) => {
       console.log(`  ${done.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} experimentos (${seconds} s)`);
     },
   });
+  objects?.close?.();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `${result.experiments === 1 ? '1 experimento criado' : `${result.experiments.toLocaleString('pt-BR')} experimentos criados`} em ${seconds} s.`,

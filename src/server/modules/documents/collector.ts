@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, queryRows } from '../../db/client.js';
-import type { ObjectStore } from './objects.js';
+import type { ObjectStore } from './object-store.js';
 import { collectOrphans } from './store.js';
 
 export const COLLECTOR_JOB = 'documentos.orfaos';

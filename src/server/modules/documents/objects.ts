@@ -5,37 +5,33 @@
  * before the row that references it commits; one no row references is an orphan, removed by
  * collectOrphans() once older than a grace period (a write still in its transaction is younger).
  *
- * This is the filesystem backend: the embedded default and the tests'. Several servers share it
- * only on a shared filesystem; an S3-compatible service is the deployment's choice beside them.
+ * Two backends: a folder (FileObjectStore, the embedded default), which several servers share only
+ * on a shared filesystem, and any S3-compatible service (s3-objects.ts), chosen by
+ * DOCUMENTS_S3_BUCKET. openObjectStore() opens the configured one.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type ObjectStore, type S3Settings, type StoredObject, checkObjectKey, isObjectKey } from './object-store.js';
 
-export interface StoredObject {
-  key: string;
-  modifiedAt: Date;
-}
+/** Where the objects are (config.ts, DOCUMENTS_DIR or DOCUMENTS_S3_*). */
+export type ObjectStoreSettings = { dir: string } | { s3: S3Settings };
 
-export interface ObjectStore {
-  /** Writes the bytes under `key` durably (a reader never sees a partial object). */
-  put(key: string, bytes: Buffer): Promise<void>;
-  /** The object's bytes in pieces of at most `chunk` bytes; throws when there is none. */
-  chunks(key: string, chunk: number): AsyncIterable<Buffer>;
-  delete(key: string): Promise<void>;
-  /** When the object was last written, or null when there is none. */
-  modifiedAt(key: string): Promise<Date | null>;
-  /** Every object, in no particular order. */
-  list(): AsyncIterable<StoredObject>;
-  /** Removes partial writes a crash left, older than `before` (a backend whose writes are atomic has none). */
-  sweepPartials?(before: Date): Promise<number>;
-}
-
-const KEY = /^[0-9a-f]{64}$/;
-
-function checkKey(key: string): string {
-  if (!KEY.test(key)) throw new Error(`chave de objeto inválida: ${key}`);
-  return key;
+/**
+ * The configured store. The S3 client is loaded only when asked for, and its bucket is checked
+ * first: a server whose documents could not be stored refuses to start, with the reason.
+ */
+export async function openObjectStore(settings: ObjectStoreSettings): Promise<ObjectStore> {
+  if ('dir' in settings) return new FileObjectStore(settings.dir);
+  const { S3ObjectStore } = await import('./s3-objects.js');
+  const store = new S3ObjectStore(settings.s3);
+  try {
+    await store.check();
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  return store;
 }
 
 export class FileObjectStore implements ObjectStore {
@@ -43,7 +39,7 @@ export class FileObjectStore implements ObjectStore {
 
   /** Two levels of 256 folders: a million objects are ~15 per folder. */
   private pathOf(key: string): string {
-    checkKey(key);
+    checkObjectKey(key);
     return join(this.dir, key.slice(0, 2), key.slice(2, 4), key);
   }
 
@@ -89,7 +85,7 @@ export class FileObjectStore implements ObjectStore {
 
   async *list(): AsyncIterable<StoredObject> {
     for (const { path, name } of await this.files()) {
-      if (!KEY.test(name)) continue;
+      if (!isObjectKey(name)) continue;
       const modifiedAt = (await stat(path).catch(() => null))?.mtime;
       if (modifiedAt) yield { key: name, modifiedAt };
     }

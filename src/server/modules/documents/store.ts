@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { DocumentInfo } from '../../../shared/experiment.js';
 import { type DatabaseKind, type Db, type Tx, queryRows } from '../../db/client.js';
-import type { ObjectStore } from './objects.js';
+import type { ObjectStore } from './object-store.js';
 import { documents, experiments } from '../../db/schema.js';
 
 type DocumentMeta = Omit<typeof documents.$inferSelect, 'content'>;
