@@ -417,6 +417,15 @@ describe(`seedDemo's bulk load on ${testEngine().kind}`, () => {
     expect(await queryRows(t.database.db, sql`select * from bulk_load_indexes`)).toEqual([]);
   });
 
+  it('leaves the tables vacuumed: their pages all-visible, so that covering indexes answer alone', async () => {
+    const [row] = await queryRows<{ visible: number; pages: number }>(
+      t.database.db,
+      sql`select relallvisible::int as visible, relpages::int as pages from pg_class where relname = 'experiments'`,
+    );
+    expect(row!.pages).toBeGreaterThan(0);
+    expect(row!.visible).toBe(row!.pages);
+  });
+
   it('points every document to one of the shared reports, each a real PDF in the object store', async () => {
     const docs = await queryRows<{ n: number; objetos: number; distintos: number }>(
       t.database.db,

@@ -141,7 +141,10 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<{ email: 
   if (bulk) await buildDroppedIndexes(db);
   if (withoutTriggers) await afterBulkLoad(db);
   // Planner statistics for the new rows: the embedded engine has no autovacuum to collect them.
-  await db.execute(sql`analyze`);
+  // After a bulk load, a vacuum as well: it marks the pages all-visible, without which the covering
+  // indexes' index-only scans read the table row by row until autovacuum gets there (the cold map
+  // at 10⁶ took 2.1 s instead of 0.7 s right after the load).
+  await db.execute(bulk ? sql`vacuum (analyze)` : sql`analyze`);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, experiments: done };
 }
 
