@@ -207,6 +207,20 @@ export interface CorrelationDataset {
   amostra: { experimentos: number; total: number } | null;
 }
 
+/**
+ * Pearson's r and the least-squares line of a numeric pair over every matching experiment
+ * (GET /api/dashboard/correlacao/exata), for when the dataset is a sample. `n`: pairs with both
+ * values; r, p and the line are null when they cannot be computed (fewer than 2 pairs, a constant
+ * side; p below 3 pairs).
+ */
+export interface CorrelationExact {
+  n: number;
+  r: number | null;
+  p: number | null;
+  inclinacao: number | null;
+  intercepto: number | null;
+}
+
 /** Most experiments the correlation explorer receives; above, a stratified sample (`amostra`). */
 export const CORRELATION_MAX = 5000;
 export const CORRELATION_MIN_PER_CROP = 50;

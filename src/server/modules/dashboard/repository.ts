@@ -8,6 +8,7 @@ import {
   type DashboardData,
   type DashboardMap,
   type DocumentCardsPage,
+  type CorrelationExact,
   type ExperimentRowsPage,
   type MapGroups,
   MAP_AREA_FROM_ZOOM,
@@ -28,6 +29,7 @@ import { SITUACOES } from '../../../shared/field-plan.js';
 
 const NAO_CONCLUIDOS = SITUACOES.filter((s) => s !== 'concluido');
 import { CORRELATION_FIELDS } from '../../../shared/fields/catalogue.js';
+import { type NumericVariableRef, pearsonP } from '../../../shared/correlation-variables.js';
 import { type Db, type Tx, queryRows } from '../../db/client.js';
 import { assessments, experiments, plotValues, treatments } from '../../db/schema.js';
 import { countExperiments, countWhere, currentYear, filterConditions, likeContains, mean, num, rollupRows } from '../experiments/public.js';
@@ -546,6 +548,70 @@ export async function correlationJson(db: Db, filters: Filters, max = CORRELATIO
     );
   });
   return row!.j;
+}
+
+/**
+ * Pearson's r and the least-squares line of a numeric pair over every matching experiment (of
+ * `crop` when given: the explorer's crop picker, compared trimmed as the web does), as the web
+ * computes them from the whole dataset (features/dashboard/correlation.ts: buildPoints, pearson,
+ * leastSquares): one point per experiment when both variables are the experiment's, else one per
+ * treatment with the experiment's value repeated; an assessment is, per treatment, the mean of its
+ * rated plots in its experiment's latest assessment of that name and unit. The engine's
+ * corr/regr_* aggregate in one pass, whatever the number of rows.
+ */
+export async function correlationExact(
+  db: Db,
+  filters: Filters,
+  x: NumericVariableRef,
+  y: NumericVariableRef,
+  crop: string | undefined,
+): Promise<CorrelationExact> {
+  const w = and(filterConditions(filters), crop === undefined ? undefined : sql`trim(${experiments.cultura}) = ${crop}`);
+  const perTreatment = x.nivel !== 'experimento' || y.nivel !== 'experimento';
+  const columns = [...new Set(['id', ...[x, y].flatMap((v) => (v.nivel === 'experimento' ? [v.coluna] : []))])];
+  const ctes: SQL[] = [
+    sql`e as materialized (select ${sql.join(
+      columns.map((c) => sql.identifier(c)),
+      sql`, `,
+    )} from ${experiments} ${w ? sql`where ${w}` : sql``})`,
+  ];
+  const joins: SQL[] = [];
+  const value = (v: NumericVariableRef, i: number): SQL => {
+    if (v.nivel === 'experimento') return sql`e.${sql.identifier(v.coluna)}::float8`;
+    if (v.nivel === 'tratamento') return sql`t.${sql.identifier(v.coluna)}::float8`;
+    const [av, m] = [sql.identifier(`av${i}`), sql.identifier(`m${i}`)];
+    ctes.push(
+      sql`${av} as (select distinct on (a.experiment_id) a.id from e join ${assessments} a on a.experiment_id = e.id
+            where lower(trim(a.nome)) = ${v.nome} and a.unidade = ${v.unidade}
+            order by a.experiment_id, a.data desc nulls last, a.position desc)`,
+      sql`${m} as (select pv.treatment_id, avg(pv.valor)::float8 as valor from ${av} join ${plotValues} pv on pv.assessment_id = ${av}.id
+            where pv.valor is not null group by pv.treatment_id)`,
+    );
+    joins.push(sql`left join ${m} on ${m}.treatment_id = t.id`);
+    return sql`${m}.valor`;
+  };
+  const [vx, vy] = [value(x, 0), value(y, 1)];
+  const from = perTreatment ? sql`e join ${treatments} t on t.experiment_id = e.id ${sql.join(joins, sql` `)}` : sql`e`;
+  const [row] = await db.transaction(async (tx) => {
+    await wideAggregate(tx);
+    return queryRows<{ n: number; r: number | null; slope: number | null; intercept: number | null }>(
+      tx,
+      sql`with ${sql.join(ctes, sql`, `)}
+        select regr_count(${vy}, ${vx})::int as n, corr(${vy}, ${vx}) as r,
+          regr_slope(${vy}, ${vx}) as slope, regr_intercept(${vy}, ${vx}) as intercept
+        from ${from}`,
+    );
+  });
+  const n = Number(row?.n ?? 0);
+  // As pearson(): rounding can push a perfect correlation a hair past ±1.
+  const r = row?.r === null || row?.r === undefined || n < 2 ? null : Math.max(-1, Math.min(1, Number(row.r)));
+  return {
+    n,
+    r,
+    p: r === null ? null : pearsonP(r, n),
+    inclinacao: r === null || row?.slope === null ? null : Number(row!.slope),
+    intercepto: r === null || row?.intercept === null ? null : Number(row!.intercept),
+  };
 }
 
 /**

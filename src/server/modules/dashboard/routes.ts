@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from '../../../shared/zod.js';
 import type { Experiment } from '../../../shared/experiment.js';
+import type { CorrelationExact } from '../../../shared/dashboard.js';
+import { correlationExactSchema, numericVariableRef } from '../../../shared/correlation-variables.js';
 import { ASSESSMENT_CSV_HEADER, CSV_BOM, CSV_HEADER, assessmentCsvLines, csvLine, experimentCsvLines } from './csv.js';
 import { type Filters, filtersSchema, indicatorFilters, mapViewSchema, optionalText } from '../../../shared/filters.js';
 import type { AppContext } from '../../context.js';
@@ -10,7 +12,7 @@ import type { AuthGuards } from '../../http/auth.js';
 import { parseInput } from '../../http/errors.js';
 import { cacheKey } from '../../http/response-cache.js';
 import { type ListCursor, pageExperiments } from '../experiments/public.js';
-import { correlationJson, dashboardData, documentCards, experimentRows, mapJson } from './repository.js';
+import { correlationExact, correlationJson, dashboardData, documentCards, experimentRows, mapJson } from './repository.js';
 
 const page = (def: number, max: number) =>
   z
@@ -53,6 +55,17 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext, guards: A
     );
   });
   aggregate('/api/dashboard/correlacao', (filters) => correlationJson(ctx.db, filters));
+  // The exact statistics of one pair over every matching experiment (the dataset above may be a sample).
+  app.get('/api/dashboard/correlacao/exata', opts('Erro ao buscar experimentos'), async (request, reply) => {
+    const { x, y, culturaPontos, ...rest } = parseInput(correlationExactSchema, request.query);
+    const filters = indicatorFilters(rest);
+    const key = cacheKey('/api/dashboard/correlacao/exata', { ...filters, x, y, culturaPontos });
+    return ctx.cache.sendJson(request, reply, key, async () =>
+      JSON.stringify(
+        (await correlationExact(ctx.db, filters, numericVariableRef(x)!, numericVariableRef(y)!, culturaPontos)) satisfies CorrelationExact,
+      ),
+    );
+  });
 
   app.get('/api/dashboard/documentos', opts('Erro ao buscar experimentos'), async (request) => {
     const { limit, offset, busca, ...filters } = parseInput(documentsQuery, request.query);

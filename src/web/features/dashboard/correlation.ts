@@ -8,7 +8,7 @@ import type { CorrelationDataset } from '../../../shared/dashboard.js';
 import { CORRELATION_FIELDS, type CorrelationField, EXPERIMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type NumericKind, fieldTitle, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../shared/format.js';
-import { studentTTwoSided } from '../../../shared/stats/distributions.js';
+import { pearsonP } from '../../../shared/correlation-variables.js';
 
 /** The catalogue's variables (experiment fields flagged `correlation`), numbers or categories by kind. */
 type CatalogueNumeric = {
@@ -458,13 +458,7 @@ export function leastSquares(points: readonly Pick<CorrelationPoint, 'x' | 'y'>[
   mx /= n;
   my /= n;
   const slope = sxy / sxx;
-  let p: number | null = null;
-  if (n >= 3) {
-    const df = n - 2;
-    const t = Math.abs(r) === 1 ? Infinity : r * Math.sqrt(df / (1 - r * r));
-    p = studentTTwoSided(t, df);
-  }
-  return { slope, intercept: my - slope * mx, r, n, p, xMin, xMax };
+  return { slope, intercept: my - slope * mx, r, n, p: pearsonP(r, n), xMin, xMax };
 }
 
 const threeSignificant = new Intl.NumberFormat('pt-BR', { maximumSignificantDigits: 3 });
