@@ -18,6 +18,9 @@ export const queryKeys = {
   map: (filters: FilterValues, view?: { zoom: number; area: string }) =>
     view ? (['dashboard', 'mapa', filters, view] as const) : (['dashboard', 'mapa', filters] as const),
   correlation: (filters: FilterValues) => ['dashboard', 'correlacao', filters] as const,
+  /** The exact statistics of one pair (GET /api/dashboard/correlacao/exata). */
+  correlationExact: (filters: FilterValues, pair: { x: string; y: string; culturaPontos: string }) =>
+    ['dashboard', 'correlacao-exata', filters, pair] as const,
   documents: (filters: FilterValues, busca: string, limit: number) => ['dashboard', 'documentos', filters, busca, limit] as const,
   rows: (filters: FilterValues, page: number) => ['dashboard', 'experimentos', filters, page] as const,
   /** The "Experimentos" tab: a sorted, searched page of GET /api/experiments. */

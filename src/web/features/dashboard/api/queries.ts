@@ -1,6 +1,6 @@
 /** The dashboard's reads, keyed by the filters so that a filter change refetches once. */
 import { type QueryKey, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
+import type { CorrelationExact, DocumentCardsPage, ExperimentRowsPage } from '../../../../shared/dashboard.js';
 import { api } from '../../../lib/api.js';
 import type { RequestOptions } from '../../../lib/api-client.js';
 import { fetchExperiment } from '../../../lib/experiments.js';
@@ -28,6 +28,16 @@ export function useDashboardMap(filters: FilterValues, enabled: boolean) {
 
 export function useCorrelation(filters: FilterValues, enabled: boolean) {
   return useQuery({ ...dashboardReads.correlation(filters), enabled, placeholderData: keepPreviousData });
+}
+
+/** r, p and the line of a numeric pair over every matching experiment (when the explorer's data is a sample). */
+export function useCorrelationExact(filters: FilterValues, pair: { x: string; y: string; culturaPontos: string }, enabled: boolean) {
+  // No placeholder: another pair's figures must not stand in for this one's while it loads.
+  return useQuery({
+    queryKey: queryKeys.correlationExact(filters, pair),
+    queryFn: ({ signal }) => api.request<CorrelationExact>('/api/dashboard/correlacao/exata', { query: { ...filters, ...pair }, signal }),
+    enabled,
+  });
 }
 
 export function useDocumentCards(filters: FilterValues, busca: string, limit: number, enabled: boolean) {

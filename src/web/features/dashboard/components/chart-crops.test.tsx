@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 /** No chart puts several crops' yields on one scale without saying so. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CorrelationDataset } from '../../../../shared/dashboard.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CorrelationDataset, CorrelationExact } from '../../../../shared/dashboard.js';
+import type { FilterValues } from '../../../lib/query-keys.js';
 import CorrelationExplorer from './correlation-explorer.js';
 import { YEAR_AXIS_DOMAIN } from './overview-charts.js';
 import { SoilScatter } from './soil-scatter.js';
@@ -14,7 +17,34 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const NO_FILTERS: FilterValues = {
+  regional: '',
+  cultura: '',
+  marca: '',
+  ano: '',
+  produto: '',
+  avaliacao: '',
+  situacao: '',
+  conformidade: '',
+};
+
+/** The explorer as the dashboard mounts it: in a router and a query client. */
+function renderExplorer(data: CorrelationDataset): void {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const tree: ReactElement = (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CorrelationExplorer data={data} filters={NO_FILTERS} />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  render(tree);
+}
 
 const soy = (argila: number, produtividade: number) => ({ argila, mo: 3, produtividade, cultura: 'Soja' });
 
@@ -81,11 +111,7 @@ function dataset(): CorrelationDataset {
 
 describe('correlation explorer', () => {
   it('computes Pearson over the most common crop by default, over every crop only on request and with a note', () => {
-    render(
-      <MemoryRouter>
-        <CorrelationExplorer data={dataset()} />
-      </MemoryRouter>,
-    );
+    renderExplorer(dataset());
     const select = screen.getByRole('combobox', { name: 'Cultura' }) as HTMLSelectElement;
     expect(select.value).toBe('Soja');
     screen.getByText('5 pontos de dados');
@@ -112,11 +138,7 @@ describe('correlation explorer', () => {
       },
       avaliacoes: { variaveis: [{ nome: 'Severidade', unidade: '%' }], tratamento: [0, 2], variavel: [0, 0], valor: [40, 10] },
     };
-    render(
-      <MemoryRouter>
-        <CorrelationExplorer data={data} />
-      </MemoryRouter>,
-    );
+    renderExplorer(data);
     const x = screen.getByRole('combobox', { name: 'Variável do eixo X' }) as HTMLSelectElement;
     const y = screen.getByRole('combobox', { name: 'Variável do eixo Y' }) as HTMLSelectElement;
     const group = x.querySelector('optgroup[label="Avaliações"]');
@@ -129,5 +151,29 @@ describe('correlation explorer', () => {
     screen.getByText(/Cada ponto é um tratamento avaliado em Severidade \(%\)/);
     // Two points on a falling line.
     screen.getByText('-1,000');
+  });
+
+  it('on a sample, asks the server for r, p and the line over every experiment of the pair and crop shown', async () => {
+    const asked: URL[] = [];
+    const exact: CorrelationExact = { n: 412_345, r: 0.4213, p: 0.0000001, inclinacao: 1.25, intercepto: 3400 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) => {
+        asked.push(new URL(String(url), 'http://localhost'));
+        return new Response(JSON.stringify(exact), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderExplorer({ ...dataset(), amostra: { experimentos: 7, total: 1_000_000 } });
+    screen.getByText(/Amostra de 7 dos 1\.000\.000 experimentos/);
+    const box = await screen.findByText('r = 0,421');
+    expect(box.closest('[data-testid="exact-box"]')?.textContent).toContain('n = 412.345 · p < 0,001');
+    screen.getByText('y = 1,25·x + 3.400');
+    const last = asked.at(-1)!;
+    expect(last.pathname).toBe('/api/dashboard/correlacao/exata');
+    expect([last.searchParams.get('x'), last.searchParams.get('y'), last.searchParams.get('culturaPontos')]).toEqual([
+      'produtividade_media',
+      'roi',
+      'Soja',
+    ]);
   });
 });

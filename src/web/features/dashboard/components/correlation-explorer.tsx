@@ -71,7 +71,9 @@ import {
   type VariableKey,
 } from '../correlation.js';
 import { evenSample } from '../../../../shared/sample.js';
-import type { CorrelationDataset } from '../../../../shared/dashboard.js';
+import type { CorrelationDataset, CorrelationExact } from '../../../../shared/dashboard.js';
+import type { FilterValues } from '../../../lib/query-keys.js';
+import { useCorrelationExact } from '../api/queries.js';
 import { Button } from '../../../components/ui/button.js';
 import { Alert } from '../../../components/ui/alert.js';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.js';
@@ -100,7 +102,7 @@ type Named = { ref: ExperimentRef | null };
 type ShownPoint = CorrelationPoint & Named;
 type ShownLinePoint = LinePoint & Named;
 
-export default function CorrelationExplorer({ data }: { data: CorrelationDataset }) {
+export default function CorrelationExplorer({ data, filters }: { data: CorrelationDataset; filters: FilterValues }) {
   const [selection, setSelection] = useState<CorrelationSelection>(DEFAULTS);
   const [trendOn, setTrendOn] = useState(false);
   const [byCrop, setByCrop] = useState(false);
@@ -136,6 +138,12 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
     () => (trendOn && bothNumeric && (shownTipo === 'scatter' || shownTipo === 'line') ? leastSquares(points) : null),
     [trendOn, bothNumeric, shownTipo, points],
   );
+  // A sample on screen: r, p and the line of the same pair over every matching experiment, from the server.
+  const exact = useCorrelationExact(
+    filters,
+    { x: shownX, y: shownY, culturaPontos: activeCrop ?? '' },
+    data.amostra !== null && bothNumeric,
+  );
 
   function onVariable(axis: 'x' | 'y') {
     return (event: ChangeEvent<HTMLSelectElement>) => {
@@ -159,8 +167,8 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
         {data.amostra ? (
           <Alert tone="info">
             Amostra de {integer.format(data.amostra.experimentos)} dos {integer.format(data.amostra.total)} experimentos dos filtros, tomada
-            por cultura (todas representadas, na proporção de cada uma): o gráfico, a contagem, o coeficiente de Pearson e a tendência
-            referem-se à amostra. Use os filtros para ver todos os experimentos de um recorte.
+            por cultura (todas representadas, na proporção de cada uma): o gráfico, a contagem e o coeficiente ao lado referem-se à amostra;
+            em “Todos os experimentos”, r, p e a tendência calculados sobre todos. Use os filtros para ver todos os pontos de um recorte.
           </Alert>
         ) : null}
         <div className={cn('grid gap-4', cropPicker ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3')}>
@@ -235,6 +243,9 @@ export default function CorrelationExplorer({ data }: { data: CorrelationDataset
           <div className="flex flex-wrap items-stretch gap-3">
             {trendOn && trendAvailable && trend ? <TrendBox trend={trend} /> : null}
             {r !== null ? <PearsonBox r={r} /> : null}
+            {data.amostra && bothNumeric ? (
+              <ExactBox exact={exact.data} pending={exact.isPending || exact.isFetching} failed={exact.isError} />
+            ) : null}
           </div>
         </div>
         {assessmentAxis ? (
@@ -322,6 +333,39 @@ function TrendBox({ trend }: { trend: Trend }) {
         {trend.p !== null ? ` · ${formatPValue(trend.p)}` : ''}
       </p>
       <p className="text-xs text-amber-900">{trendSignificance(trend.p)}</p>
+    </div>
+  );
+}
+
+/** r, p and the line over every matching experiment (the chart beside shows a sample). */
+function ExactBox({ exact, pending, failed }: { exact: CorrelationExact | undefined; pending: boolean; failed: boolean }) {
+  return (
+    <div className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm" data-testid="exact-box">
+      <p className="font-medium text-slate-900">Todos os experimentos</p>
+      {failed ? (
+        <p className="mt-0.5 text-slate-700">Não foi possível calcular sobre todos os experimentos. Tente novamente em instantes.</p>
+      ) : pending || !exact ? (
+        <p className="mt-0.5 text-slate-700">Calculando sobre todos os experimentos…</p>
+      ) : exact.r === null ? (
+        <p className="mt-0.5 tabular-nums text-slate-800">n = {integer.format(exact.n)} · sem variação suficiente para o coeficiente</p>
+      ) : (
+        <>
+          <p className="mt-0.5 flex flex-wrap items-baseline gap-x-2">
+            <span className="text-xl font-semibold tabular-nums text-slate-900">r = {formatPearson(exact.r)}</span>
+            <span className="text-slate-700">{pearsonStrength(exact.r)}</span>
+          </p>
+          {exact.inclinacao !== null && exact.intercepto !== null ? (
+            <p className="mt-0.5 tabular-nums text-slate-900">
+              {formatTrendEquation({ slope: exact.inclinacao, intercept: exact.intercepto })}
+            </p>
+          ) : null}
+          <p className="mt-0.5 tabular-nums text-slate-800">
+            n = {integer.format(exact.n)}
+            {exact.p !== null ? ` · ${formatPValue(exact.p)}` : ''}
+          </p>
+          <p className="text-xs text-slate-700">{trendSignificance(exact.p)}</p>
+        </>
+      )}
     </div>
   );
 }

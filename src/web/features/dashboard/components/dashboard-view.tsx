@@ -242,7 +242,7 @@ export function DashboardView({ extractor: Extractor, analysis }: { extractor: E
           ) : correlation.isError ? (
             <Alert tone="error">Erro: {errorText(correlation.error, 'Erro ao buscar experimentos')}</Alert>
           ) : (
-            <CorrelationExplorer fallback={<Loading text="Carregando análise..." />} data={correlation.data} />
+            <CorrelationExplorer fallback={<Loading text="Carregando análise..." />} data={correlation.data} filters={filters} />
           )
         ) : (
           <DocumentsTab filters={filters} busca={busca} onBusca={setBusca} />
