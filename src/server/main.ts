@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
+import { ObjectStoreUnavailableError } from './modules/documents/public.js';
 import { MigrationChangedError } from './db/migrate.js';
 import { packageRoot } from './paths.js';
 
@@ -70,13 +71,15 @@ async function main(): Promise<void> {
 }
 
 /**
- * Why the server could not start. The two a person meets on their own machine — the embedded
- * database already open (another server, a seed) and the port taken — are said in a sentence that
- * says what to do; any other failure in full. `DEBUG=1` shows the full error always.
+ * Why the server could not start. What a person meets on their own machine — the embedded
+ * database already open (another server, a seed), the port taken, the documents' bucket unusable —
+ * is said in a sentence; any other failure in full. `DEBUG=1` shows the full error always.
  */
 function startFailure(err: unknown): unknown {
   if (process.env.DEBUG && process.env.DEBUG !== '0') return err;
   if (err instanceof DataDirLockedError) return err.message;
+  // The documents' bucket missing, refused or unreachable: the reason is in the message.
+  if (err instanceof ObjectStoreUnavailableError) return err.message;
   const e = err as NodeJS.ErrnoException & { port?: number };
   if (e?.code === 'EADDRINUSE') {
     const port = e.port ?? process.env.PORT ?? 3000;
