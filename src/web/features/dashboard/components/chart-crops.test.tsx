@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CorrelationDataset, CorrelationExact } from '../../../../shared/dashboard.js';
-import type { FilterValues } from '../../../lib/query-keys.js';
+import { filtersFromParams } from '../api/reads.js';
 import CorrelationExplorer from './correlation-explorer.js';
 import { YEAR_AXIS_DOMAIN } from './overview-charts.js';
 import { SoilScatter } from './soil-scatter.js';
@@ -22,16 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const NO_FILTERS: FilterValues = {
-  regional: '',
-  cultura: '',
-  marca: '',
-  ano: '',
-  produto: '',
-  avaliacao: '',
-  situacao: '',
-  conformidade: '',
-};
+const NO_FILTERS = filtersFromParams(new URLSearchParams());
 
 /** The explorer as the dashboard mounts it: in a router and a query client. */
 function renderExplorer(data: CorrelationDataset): void {
