@@ -274,6 +274,10 @@ const MATRIX: Record<string, { expect: Expect; build: Build }> = {
     signedIn(200),
     ['', '/mapa', '/correlacao', '/documentos', '/experimentos', '/export.csv', '/avaliacoes.csv'].map((p) => `/api/dashboard${p}`),
   ),
+  'GET /api/dashboard/correlacao/exata': {
+    expect: signedIn(200),
+    build: () => ({ url: '/api/dashboard/correlacao/exata?x=teor_argila&y=produtividade_media' }),
+  },
 
   'POST /api/extract-pdf': { expect: signedIn(200), build: () => ({ url: '/api/extract-pdf', ...form({}) }) },
 
