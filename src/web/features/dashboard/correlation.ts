@@ -8,7 +8,7 @@ import type { CorrelationDataset } from '../../../shared/dashboard.js';
 import { CORRELATION_FIELDS, type CorrelationField, EXPERIMENT_FIELDS } from '../../../shared/fields/catalogue.js';
 import { type NumericKind, fieldTitle, formatFieldValue, isNumeric } from '../../../shared/fields/kinds.js';
 import { formatBRL, formatKgHa, formatNumber } from '../../../shared/format.js';
-import { pearsonP } from '../../../shared/correlation-variables.js';
+import { ASSESSMENT_PREFIX, pearsonP } from '../../../shared/correlation-variables.js';
 
 /** The catalogue's variables (experiment fields flagged `correlation`), numbers or categories by kind. */
 type CatalogueNumeric = {
@@ -67,8 +67,6 @@ export const VARIABLES: Readonly<Record<FixedVariableKey, VariableInfo>> = {
     // Object.fromEntries gives a plain record; its keys are CORRELATION_FIELDS.
   ) as Record<CorrelationField, VariableInfo>),
 };
-
-const ASSESSMENT_PREFIX = 'avaliacao:';
 
 export function isAssessmentKey(value: string): value is AssessmentKey {
   return value.startsWith(ASSESSMENT_PREFIX);
